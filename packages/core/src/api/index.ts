@@ -1,0 +1,8 @@
+export {
+  ACCOUNT_PATHS,
+  API_SERVICES,
+  apiPath,
+  type CodeChannel,
+  type CodePurpose,
+  PROFILE_PATHS,
+} from './paths';

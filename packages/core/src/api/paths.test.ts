@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, apiPath, PROFILE_PATHS } from './paths';
+
+describe('API paths', () => {
+  it('keeps the SPEC section 7 addresses exactly', () => {
+    expect(ACCOUNT_PATHS.login).toBe('/proxy/account-recovery-api.bpmn/auth/login');
+    expect(ACCOUNT_PATHS.refresh).toBe('/proxy/account-recovery-api.bpmn/auth/login/refresh/token');
+    expect(ACCOUNT_PATHS.recoveryChange).toBe(
+      '/proxy/account-recovery-api.bpmn/auth/login/recovery/verify/change',
+    );
+    expect(apiPath(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'sms' })).toBe(
+      '/proxy/account-recovery-api.bpmn/api/v1/account-recovery/verifyCode/otp/sms',
+    );
+    expect(PROFILE_PATHS.companies).toBe('/proxy/profile-api.bpmn/api/v1/profile/companies-from-context');
+    expect(apiPath(PROFILE_PATHS.setLocale, { locale: 'kk' })).toBe(
+      '/proxy/profile-api.bpmn/api/v1/user-entity/set-locale/kk',
+    );
+  });
+
+  it('encodes values and refuses a missing parameter', () => {
+    expect(apiPath(PROFILE_PATHS.mainCompany, { bin: '1/2' })).toContain('/companies/1%2F2/main');
+    expect(() => apiPath(PROFILE_PATHS.mainCompany, {})).toThrow(/missing :bin/);
+  });
+});

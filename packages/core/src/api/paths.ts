@@ -1,0 +1,73 @@
+/**
+ * The API's addresses, shared by server (route registration) and sdk (requests) so the two cannot drift.
+ * Paths use Fastify's `:param` syntax; fill them with {@link apiPath}. The `/proxy/{service}` prefixes and
+ * the paths SPEC section 7 names are kept exactly; the rest (marked "ours") are our design for calls the
+ * spec does not show.
+ */
+export const API_SERVICES = {
+  account: 'account-recovery-api.bpmn',
+  profile: 'profile-api.bpmn',
+  documents: 'documents-interceptor.bpmn',
+  prebill: 'prebill-api.prebill',
+} as const;
+
+const ACCOUNT = `/proxy/${API_SERVICES.account}`;
+const RECOVERY = `${ACCOUNT}/api/v1/account-recovery`;
+const PROFILE = `/proxy/${API_SERVICES.profile}/api/v1`;
+
+/** Purpose of a one-time code. */
+export type CodePurpose = 'registration' | 'otp';
+/** Where a one-time code is delivered. */
+export type CodeChannel = 'email' | 'sms';
+
+/** Account calls: login, codes, registration, recovery, refresh, logout. */
+export const ACCOUNT_PATHS = {
+  /** POST {lang, login, password} -> AuthTokens. */
+  login: `${ACCOUNT}/auth/login`,
+  /** GET, bearer -> 204; revokes the session at once. */
+  logout: `${ACCOUNT}/auth/logout`,
+  /** POST {refreshToken} -> AuthTokens; or an empty body with `Authorization: Bearer <refresh token>`. */
+  refresh: `${ACCOUNT}/auth/login/refresh/token`,
+  /** Ours. POST {email, lang} | {phoneNumber, lang} -> CodeSent. `:purpose` registration|otp, `:channel` email|sms. */
+  sendCode: `${RECOVERY}/sendCode/:purpose/:channel`,
+  /** POST {email|phoneNumber, code, lang}: otp -> AuthTokens; registration -> RegistrationTicket. */
+  verifyCode: `${RECOVERY}/verifyCode/:purpose/:channel`,
+  /** Ours. POST {registrationToken, password, firstname, lastname, lang} -> AuthTokens. */
+  completeRegistration: `${RECOVERY}/registration/complete`,
+  /** Ours. POST {target, lang} -> CodeSent: a recovery code to the account's e-mail or phone. */
+  recoverySendCode: `${ACCOUNT}/auth/login/recovery/send`,
+  /** POST {target, code, lang, newPassword} -> AuthTokens. */
+  recoveryChange: `${ACCOUNT}/auth/login/recovery/verify/change`,
+} as const;
+
+/** Profile and company-context calls. */
+export const PROFILE_PATHS = {
+  /** GET -> Profile; PUT {firstname, lastname} -> Profile (ours). */
+  user: `${PROFILE}/profile/user`,
+  /** GET -> image (a default when none); PUT raw PNG/JPEG/WebP body (ours) -> 204. */
+  avatar: `${PROFILE}/profile/avatar`,
+  /** POST, empty body -> 204. */
+  setLocale: `${PROFILE}/user-entity/set-locale/:locale`,
+  /** GET -> Company[]. */
+  companies: `${PROFILE}/profile/companies-from-context`,
+  /** Ours. PUT -> Company[]: marks one company of the user's as main. */
+  mainCompany: `${PROFILE}/profile/companies/:bin/main`,
+  /** Ours. POST {iin, phoneNumber, lang} -> CodeSent: SMS code to that phone if it is the IIN's registered phone. */
+  attachByIin: `${PROFILE}/profile/companies/attach-by-iin`,
+  /** Ours. POST {iin, phoneNumber, code} -> Company[]: attaches the individual / sole proprietor. */
+  attachByIinConfirm: `${PROFILE}/profile/companies/attach-by-iin/confirm`,
+  /** Ours. GET -> RegistryEntry: the state statistics register's record for a BIN or IIN. */
+  registryLookup: `${PROFILE}/registry/:identityNumber`,
+} as const;
+
+/**
+ * Fills a `:param` path with URI-encoded values.
+ * @example apiPath(PROFILE_PATHS.setLocale, { locale: 'ru' })
+ */
+export function apiPath(template: string, params: Record<string, string>): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath: missing :${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}

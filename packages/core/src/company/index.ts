@@ -1,0 +1,1 @@
+export { type CompanyNames, companyDisplayName, shortenLegalForm } from './display-name';

@@ -1,0 +1,89 @@
+import { VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '../../limits';
+import type { ErrorCode } from '../codes';
+import type { ErrorEntry } from './entry';
+
+const VERIFY_MB = VERIFY_MAX_TOTAL_BYTES / (1024 * 1024);
+
+/** Client-side messages of SPEC section 8 (signing app, verification, uploads, session). */
+export const clientErrors = {
+  SIGNER_APP_NOT_RUNNING: {
+    kk: 'Қол қою бағдарламасы (NCALayer) іске қосылмаған. Оны іске қосып, қайталап көріңіз',
+    ru: 'Программа для подписания (NCALayer) не запущена. Запустите её и повторите попытку',
+    en: 'The signing program (NCALayer) is not running. Start it and try again',
+  },
+  BIN_NOT_AMONG_SIGNERS: {
+    kk: 'Бұл БСН/ЖСН қол қоюшылардың қатарында жоқ',
+    ru: 'Этот БИН/ИИН не входит в число подписантов',
+    en: 'This BIN/IIN is not among the signers',
+  },
+  ALREADY_SIGNED_BY_BIN: {
+    kk: 'Құжатқа осы БСН/ЖСН арқылы қол қойылып қойған',
+    ru: 'Документ уже подписан с этим БИН/ИИН',
+    en: 'The document is already signed with this BIN/IIN',
+  },
+  SIGNATURE_MISMATCH: {
+    kk: 'Қолтаңба сұралған құжатқа немесе компанияға сәйкес келмейді',
+    ru: 'Подпись не соответствует запрошенному документу или компании',
+    en: 'The signature does not match the requested document or company',
+  },
+  QR_SIGNING_TIMEOUT: {
+    kk: 'QR арқылы қол қоюдың күту уақыты өтіп кетті',
+    ru: 'Время ожидания подписания по QR истекло',
+    en: 'The QR signing timeout was exceeded',
+  },
+  IIN_NOT_IN_REGISTER: {
+    kk: 'ЖСН мемлекеттік статистикалық тіркелімнен табылмады',
+    ru: 'ИИН не найден в государственном статистическом регистре',
+    en: 'The IIN was not found in the state statistics register',
+  },
+  CERTIFICATE_REVOKED: {
+    kk: 'Сертификаттың күші жойылған',
+    ru: 'Сертификат отозван',
+    en: 'The certificate has been revoked',
+  },
+  DOCUMENT_NOT_SIGNED: {
+    kk: 'Құжатқа қол қойылмаған',
+    ru: 'Документ не подписан',
+    en: 'The document is not signed',
+  },
+  UNSUPPORTED_FILE_FORMAT: {
+    kk: 'Файл пішіміне қолдау көрсетілмейді',
+    ru: 'Формат файла не поддерживается',
+    en: 'Unsupported file format',
+  },
+  TOO_MANY_FILES: {
+    kk: `Файлдар тым көп. Ең көбі ${VERIFY_MAX_FILES} файл жүктеуге болады`,
+    ru: `Слишком много файлов. Можно загрузить не более ${VERIFY_MAX_FILES}`,
+    en: `Too many files. You can upload at most ${VERIFY_MAX_FILES}`,
+  },
+  SIZE_OVER_LIMIT: {
+    kk: `Файлдардың жалпы көлемі шектен асып кетті (ең көбі ${VERIFY_MB} МБ)`,
+    ru: `Превышен допустимый общий размер файлов (не более ${VERIFY_MB} МБ)`,
+    en: `Size over limit (at most ${VERIFY_MB} MB in total)`,
+  },
+  MAINTENANCE: {
+    kk: 'Техникалық жұмыстар жүріп жатыр. Біраздан соң кіріңіз',
+    ru: 'Ведутся технические работы. Зайдите позже',
+    en: 'Technical work in progress. Please come back later',
+  },
+  FILES_STILL_UPLOADING: {
+    kk: 'Файлдар әлі жүктеліп жатыр. Жүктелу аяқталғанша күтіңіз',
+    ru: 'Файлы ещё загружаются. Дождитесь окончания загрузки',
+    en: 'Files are still uploading. Wait until the upload finishes',
+  },
+  COMPANY_SWITCH_BLOCKED: {
+    kk: 'Құжатты өңдеп жатқанда компанияны ауыстыруға болмайды',
+    ru: 'Нельзя сменить компанию во время редактирования документа',
+    en: 'You cannot switch company while editing a document',
+  },
+  NETWORK_ERROR: {
+    kk: 'Серверге қосылу мүмкін болмады. Интернет байланысын тексеріңіз',
+    ru: 'Не удалось связаться с сервером. Проверьте подключение к интернету',
+    en: 'Could not reach the server. Check your internet connection',
+  },
+  SESSION_EXPIRED: {
+    kk: 'Сеанс аяқталды. Жүйеге қайта кіріңіз',
+    ru: 'Сеанс завершён. Войдите снова',
+    en: 'Your session has ended. Please log in again',
+  },
+} satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -1,0 +1,9 @@
+export {
+  DEFAULT_LANG,
+  isLang,
+  LANGS,
+  type Lang,
+  langFromAcceptLanguage,
+  normalizeLang,
+  resolveLang,
+} from './lang';

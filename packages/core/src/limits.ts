@@ -1,0 +1,82 @@
+/** Document name length in characters, after trimming (SPEC section 5/9). */
+export const DOCUMENT_NAME_MIN = 5;
+/** Document name length in characters, after trimming (SPEC section 5/9). */
+export const DOCUMENT_NAME_MAX = 60;
+
+/**
+ * Reject comment minimum length. SPEC section 5 reads 5 in the Russian and Kazakh texts and 4 in
+ * the English one; we use 5 for every language so the rule does not depend on the interface language.
+ */
+export const REJECT_COMMENT_MIN = 5;
+/** Reject comment maximum length in characters. */
+export const REJECT_COMMENT_MAX = 100;
+
+/** Password length bounds; the maximum is ours (SPEC only gives the minimum) to bound hashing cost. */
+export const PASSWORD_MIN = 8;
+/** Password length bounds; the maximum is ours (SPEC only gives the minimum) to bound hashing cost. */
+export const PASSWORD_MAX = 128;
+
+/** Folder name maximum length: SPEC says "not too long" without a number, 100 is our choice. */
+export const FOLDER_NAME_MAX = 100;
+
+/** Upload limit per document file: 5 MiB. */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Signature verification upload: at most this many files. */
+export const VERIFY_MAX_FILES = 10;
+/** Signature verification upload: total size of all files, 30 MiB. */
+export const VERIFY_MAX_TOTAL_BYTES = 30 * 1024 * 1024;
+/** File extensions a document may carry (lower case, without the dot). */
+export const ALLOWED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'odt'] as const;
+/** File extensions the verification upload takes: a PDF or a CMS signature. */
+export const VERIFY_ALLOWED_EXTENSIONS = ['pdf', 'cms'] as const;
+
+/** Documents a company may send on the free plan. */
+export const FREE_DOCUMENTS = 3;
+/** Active tariff polling interval. */
+export const TARIFF_POLL_MS = 30_000;
+/** Saving the yearly plan shows, in percent. */
+export const YEARLY_SAVING_PERCENT = 17;
+
+/** Lifetime of the GATEWAY cookie (access token). */
+export const GATEWAY_COOKIE_HOURS = 1;
+/** Lifetime of the `lang` cookie. */
+export const LANG_COOKIE_HOURS = 9600;
+/** Lifetime of the `lastProjectHref` cookie (SPEC gives 24 without a unit; we read hours). */
+export const LAST_PROJECT_HREF_HOURS = 24;
+
+/** Default snackbar display time. */
+export const SNACKBAR_TIMEOUT_MS = 5000;
+/** Viewport width from which the desktop layout is used (bare /cabinet goes to incoming). */
+export const DESKTOP_MIN_WIDTH = 1280;
+/** Notifications list shows this many past days. */
+export const NOTIFICATION_DAYS = 30;
+
+/** Data query retries, with exponential back-off capped at {@link QUERY_RETRY_MAX_DELAY_MS}. */
+export const QUERY_RETRIES = 3;
+/** Upper bound of the data query retry back-off. */
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+/** How long unused query results stay cached. */
+export const QUERY_CACHE_MS = 300_000;
+
+/** Longest e-mail address accepted (RFC 5321 path limit). */
+export const EMAIL_MAX = 254;
+/** Digits in a one-time code sent by e-mail or SMS. */
+export const CODE_LENGTH = 6;
+/** A one-time code expires this long after it was sent. */
+export const CODE_TTL_SECONDS = 600;
+/** A new code for the same target and purpose can be requested at most this often. */
+export const CODE_RESEND_SECONDS = 60;
+/** Wrong passwords (or wrong codes) in a row before login by that method is blocked. */
+export const LOGIN_MAX_FAILURES = 5;
+/** How long a blocked login method stays blocked. */
+export const LOGIN_LOCK_SECONDS = 15 * 60;
+/** Access token lifetime; `expires_in` of the token response. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+/** Refresh token lifetime (rotated on every use). */
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
+/** Largest avatar image accepted: 1 MiB. */
+export const AVATAR_MAX_BYTES = 1024 * 1024;
+/** Avatar image types accepted, recognised by content, not by name. */
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** First and last name length bounds. */
+export const PERSON_NAME_MAX = 100;

@@ -1,0 +1,50 @@
+import {
+  mdiAccountGroupOutline,
+  mdiDeleteOutline,
+  mdiFileDocumentEditOutline,
+  mdiFolderOutline,
+  mdiInboxArrowDown,
+  mdiInboxArrowUp,
+} from '@mdi/js';
+import { Icon } from '@qoltanba/widgets';
+import type { JSX } from 'react';
+import { NavLink } from 'react-router';
+import { usePortalT } from '../i18n';
+import type { PortalKey } from '../i18n/portalStrings';
+import * as css from './cabinet.css';
+
+/** One cabinet navigation tab. */
+export interface CabinetTab {
+  to: string;
+  label: PortalKey;
+  icon: string;
+}
+
+/** The cabinet navigation tabs of SPEC section 2, in order. */
+export const CABINET_TABS: readonly CabinetTab[] = [
+  { to: '/cabinet/incoming', label: 'cabinet.tabs.incoming', icon: mdiInboxArrowDown },
+  { to: '/cabinet/outgoing', label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
+  { to: '/cabinet/draft', label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
+  { to: '/cabinet/trash', label: 'cabinet.tabs.trash', icon: mdiDeleteOutline },
+  { to: '/cabinet/folder', label: 'cabinet.tabs.folders', icon: mdiFolderOutline },
+  { to: '/cabinet/counterparty', label: 'cabinet.tabs.counterparties', icon: mdiAccountGroupOutline },
+];
+
+/** Cabinet navigation: a side list on wide screens, a horizontally scrollable strip on narrow ones. */
+export function CabinetTabs(): JSX.Element {
+  const { t } = usePortalT();
+  return (
+    <nav aria-label={t('cabinet.tabsLabel')}>
+      <ul className={css.tabList}>
+        {CABINET_TABS.map((tab) => (
+          <li key={tab.to}>
+            <NavLink to={tab.to} className={css.tab}>
+              <Icon path={tab.icon} size={20} />
+              {t(tab.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,114 @@
+import { $auth, $selectedCompanyBin, reloadCompanies, setLocale } from '@qoltanba/sdk';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerPortalTranslations } from '../i18n';
+import { company } from '../test/fakeApi';
+import { renderPortal } from '../test/renderPortal';
+import { signInFake, startAnonymous } from '../test/session';
+
+const BEREKE = company('180340021791', 'Товарищество с ограниченной ответственностью "Береке"', true);
+const IVANOV = company('900515300127', 'ИП Иванов');
+
+beforeEach(() => {
+  registerPortalTranslations();
+  setLocale('en');
+});
+
+describe('site header account states', () => {
+  it('anonymous: a "Log in" button that opens the authentication dialog', async () => {
+    await startAnonymous();
+    renderPortal('/');
+    await screen.findByRole('heading', { level: 1 });
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('button', { name: /Company/ })).toBeNull();
+    expect(within(header).queryByRole('button', { name: /User menu/ })).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(header).getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Log in' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('authenticated: the company switcher with the display name, and the user menu', async () => {
+    await signInFake([BEREKE, IVANOV]);
+    renderPortal('/cabinet/incoming');
+    await screen.findByRole('heading', { level: 1, name: 'Incoming' });
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('button', { name: 'Log in' })).toBeNull();
+
+    const switcher = within(header).getByRole('button', { name: /Company/ });
+    expect(switcher.textContent).toContain('ТОО "Береке"');
+    expect(switcher.getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(switcher);
+    fireEvent.click(await screen.findByRole('option', { name: /ИП Иванов/ }));
+    expect($selectedCompanyBin.get()).toBe(IVANOV.bin);
+    await waitFor(() => expect(switcher.textContent).toContain('ИП Иванов'));
+
+    const menuButton = within(header).getByRole('button', { name: 'User menu: Айгерім Сәрсенова' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('aigerim@example.kz')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/cabinet/profile');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it.each(['/cabinet/edit/5', '/cabinet/copy/5', '/cabinet/draft/5'])(
+    'locks the company switcher on %s with the catalogue reason',
+    async (path) => {
+      await signInFake([BEREKE, IVANOV]);
+      renderPortal(path);
+      await screen.findByRole('heading', { level: 1 });
+      const switcher = within(screen.getByRole('banner')).getByRole('button', { name: /Company/ });
+      expect(switcher.getAttribute('aria-disabled')).toBe('true');
+      expect(switcher.getAttribute('title')).toBe('You cannot switch company while editing a document');
+      fireEvent.click(switcher);
+      expect(screen.queryByRole('listbox')).toBeNull();
+    },
+  );
+
+  it('no switcher for a signed-in user without companies', async () => {
+    await signInFake([]);
+    renderPortal('/cabinet/onboarding');
+    await screen.findByRole('heading', { level: 1, name: 'Getting started' });
+    expect(within(screen.getByRole('banner')).queryByRole('button', { name: /Company/ })).toBeNull();
+  });
+
+  it('"Log out" in the user menu ends the session and goes to /', async () => {
+    const fake = await signInFake([BEREKE]);
+    renderPortal('/cabinet/incoming');
+    await screen.findByRole('heading', { level: 1, name: 'Incoming' });
+    const header = screen.getByRole('banner');
+    fireEvent.click(within(header).getByRole('button', { name: /User menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect($auth.get().status).toBe('anonymous'));
+    expect(fake.navigations).toEqual(['/']);
+    expect(fake.state.calls).toContain('GET /proxy/account-recovery-api.bpmn/auth/logout');
+    expect(await within(header).findByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('marks <main> busy and shows the top progress bar while a request is in flight', async () => {
+    const fake = await signInFake([BEREKE]);
+    const { container } = renderPortal('/cabinet/incoming');
+    await screen.findByRole('heading', { level: 1, name: 'Incoming' });
+    const main = screen.getByRole('main');
+    const bar = container.querySelector('[data-active]');
+    expect(main.getAttribute('aria-busy')).toBe('false');
+    expect(bar?.getAttribute('data-active')).toBe('false');
+
+    let release = () => {};
+    fake.state.hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    const reload = reloadCompanies();
+    await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('true'));
+    expect(bar?.getAttribute('data-active')).toBe('true');
+    release();
+    await reload;
+    await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('false'));
+    expect(bar?.getAttribute('data-active')).toBe('false');
+  });
+});

@@ -1,0 +1,17 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches, kept current as the viewport changes (false without matchMedia). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window === 'undefined' || !window.matchMedia) return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  const read = (): boolean =>
+    typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches;
+  return useSyncExternalStore(subscribe, read, () => false);
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { isCompanySwitchLocked, isOpenWithoutCompany, ROUTE_NAMES, type RouteName } from './routeNames';
+import { CABINET_ROUTES, ROUTE_TABLE, type RouteEntry, resolveRoute } from './routeTable';
+
+function allEntries(entries: readonly RouteEntry[]): RouteEntry[] {
+  return entries.flatMap((entry) => [entry, ...allEntries(entry.children ?? [])]);
+}
+
+describe('route table', () => {
+  it.each<[string, RouteName]>([
+    ['/', 'main'],
+    ['/document/abc123/by-hash', 'DocumentByHash'],
+    ['/tariffs', 'Tariffs'],
+    ['/check', 'Check'],
+    ['/check/15/27', 'CheckFile'],
+    ['/cabinet', 'CabinetIndex'],
+    ['/cabinet/incoming', 'Incoming'],
+    ['/cabinet/incoming/42', 'IncomingDoc'],
+    ['/cabinet/outgoing', 'Outgoing'],
+    ['/cabinet/outgoing/42', 'OutgoingDoc'],
+    ['/cabinet/create', 'CreateDocument'],
+    ['/cabinet/edit/42', 'EditDocument'],
+    ['/cabinet/document/42', 'Document'],
+    ['/cabinet/draft', 'Drafts'],
+    ['/cabinet/draft/42', 'DraftDoc'],
+    ['/cabinet/trash', 'Trash'],
+    ['/cabinet/trash/42', 'TrashDoc'],
+    ['/cabinet/tariffs', 'CabinetTariffs'],
+    ['/cabinet/main', 'CabinetMain'],
+    ['/cabinet/services', 'Services'],
+    ['/cabinet/notification', 'Notification'],
+    ['/cabinet/copy/42', 'CopyDocument'],
+    ['/cabinet/folder', 'Folder'],
+    ['/cabinet/folder/7', 'Folder'],
+    ['/cabinet/counterparty', 'Counterparty'],
+    ['/cabinet/payments', 'Payments'],
+    ['/cabinet/profile', 'Profile'],
+    ['/cabinet/onboarding', 'OnboardingStart'],
+    ['/cabinet/company/add', 'AddCompany'],
+    ['/cabinet/company/attach', 'AttachCompany'],
+  ])('%s resolves to %s', (path, name) => {
+    expect(resolveRoute(path).name).toBe(name);
+  });
+
+  it('passes path parameters through', () => {
+    expect(resolveRoute('/check/15/27').params).toMatchObject({ docId: '15', fileId: '27' });
+    expect(resolveRoute('/cabinet/folder/7').params).toMatchObject({ id: '7' });
+    expect(resolveRoute('/cabinet/folder').params.id).toBeUndefined();
+  });
+
+  it.each([
+    '/cabinet/edit/abc',
+    '/cabinet/edit/12a',
+    '/cabinet/edit/-1',
+    '/cabinet/copy/x1',
+    '/cabinet/copy/1.5',
+  ])('a non-numeric id on %s is the cabinet not-found page', (path) => {
+    expect(resolveRoute(path).name).toBe('CabinetNotFound');
+  });
+
+  it('document and draft ids are not restricted to digits', () => {
+    expect(resolveRoute('/cabinet/draft/abc').name).toBe('DraftDoc');
+    expect(resolveRoute('/cabinet/document/abc').name).toBe('Document');
+  });
+
+  it.each(['/nope', '/check/1', '/document/1', '/document/1/by-hash/extra', '/cabinetx', '/tariffs/1'])(
+    'unknown public path %s is the not-found page',
+    (path) => {
+      expect(resolveRoute(path).name).toBe('NotFound');
+    },
+  );
+
+  it.each(['/cabinet/nope', '/cabinet/incoming/1/2', '/cabinet/edit', '/cabinet/copy'])(
+    'unknown cabinet path %s is the cabinet not-found page',
+    (path) => {
+      expect(resolveRoute(path).name).toBe('CabinetNotFound');
+    },
+  );
+
+  it('shares one list screen across the four status lists, each with its own status', () => {
+    const lists = CABINET_ROUTES.filter((entry) => entry.listStatus && !entry.path?.includes(':'));
+    expect(lists.map((entry) => [entry.name, entry.listStatus])).toEqual([
+      ['Incoming', 'incoming'],
+      ['Outgoing', 'outgoing'],
+      ['Drafts', 'draft'],
+      ['Trash', 'trash'],
+    ]);
+    expect(new Set(lists.map((entry) => entry.screen)).size).toBe(1);
+  });
+
+  it('only edit and copy carry the numeric id rule', () => {
+    const ruled = allEntries(ROUTE_TABLE).filter((entry) => entry.params);
+    expect(ruled.map((entry) => entry.name).sort()).toEqual(['CopyDocument', 'EditDocument']);
+  });
+
+  it('names every route once, and every name in ROUTE_NAMES has a route', () => {
+    const names = allEntries(ROUTE_TABLE).map((entry) => entry.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(Object.values(ROUTE_NAMES).sort());
+  });
+
+  it('every entry has a lazy screen except the cabinet index redirect', () => {
+    for (const entry of allEntries(ROUTE_TABLE)) {
+      if (entry.name === 'CabinetIndex') expect(entry.redirect).toBe('cabinetHome');
+      else expect(typeof entry.screen).toBe('function');
+    }
+  });
+
+  it('each lazy screen module default-exports a component', async () => {
+    const screens = new Set(allEntries(ROUTE_TABLE).flatMap((entry) => (entry.screen ? [entry.screen] : [])));
+    for (const load of screens) {
+      const module = await load();
+      expect(typeof module.default).toBe('function');
+    }
+  }, 60_000);
+});
+
+describe('isCompanySwitchLocked', () => {
+  it('locks the document-editing screens', () => {
+    expect(isCompanySwitchLocked('DraftDoc')).toBe(true);
+    expect(isCompanySwitchLocked('EditDocument')).toBe(true);
+    expect(isCompanySwitchLocked('CopyDocument')).toBe(true);
+  });
+
+  it('leaves every other route unlocked', () => {
+    const others = Object.values(ROUTE_NAMES).filter(
+      (name) => !['DraftDoc', 'EditDocument', 'CopyDocument'].includes(name),
+    );
+    expect(others.length).toBeGreaterThan(20);
+    for (const name of others) expect(isCompanySwitchLocked(name)).toBe(false);
+    expect(isCompanySwitchLocked(undefined)).toBe(false);
+  });
+
+  it('resolves from a pathname', () => {
+    expect(isCompanySwitchLocked(resolveRoute('/cabinet/edit/5').name)).toBe(true);
+    expect(isCompanySwitchLocked(resolveRoute('/cabinet/edit/x').name)).toBe(false);
+  });
+});
+
+describe('isOpenWithoutCompany', () => {
+  it('lets a user without a company reach onboarding, add, attach and the profile only', () => {
+    const open = Object.values(ROUTE_NAMES).filter((name) => isOpenWithoutCompany(name));
+    expect(open.sort()).toEqual(['AddCompany', 'AttachCompany', 'OnboardingStart', 'Profile']);
+    expect(isOpenWithoutCompany(undefined)).toBe(false);
+    expect(isOpenWithoutCompany(resolveRoute('/cabinet/company/attach').name)).toBe(true);
+    expect(isOpenWithoutCompany(resolveRoute('/cabinet/company').name)).toBe(false);
+  });
+});

@@ -1,0 +1,16 @@
+import { ProfileCard } from '@qoltanba/widgets';
+import type { JSX } from 'react';
+import { usePortalT } from '../../i18n';
+import { ScreenHeading } from '../ScreenHeading';
+import * as screens from '../screens.css';
+
+/** The user's profile (`/cabinet/profile`): names, e-mail, avatar and interface language. */
+export default function ProfileScreen(): JSX.Element {
+  const { t } = usePortalT();
+  return (
+    <section className={screens.screen} data-route="Profile">
+      <ScreenHeading>{t('titles.Profile')}</ScreenHeading>
+      <ProfileCard className={screens.narrowPanel} />
+    </section>
+  );
+}

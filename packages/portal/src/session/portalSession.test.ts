@@ -1,0 +1,82 @@
+import {
+  $auth,
+  $companies,
+  $currentCompany,
+  loginWithPassword,
+  logout,
+  reloadCompanies,
+} from '@qoltanba/sdk';
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { $authDialogOpen, openAuthDialog } from '../auth/authDialog';
+import { company } from '../test/fakeApi';
+import { signInFake, startAnonymous } from '../test/session';
+import { $companiesLoad, retryCompanies } from './companiesLoad';
+import { AFTER_LOGOUT_PATH } from './portalSession';
+
+describe('portal session', () => {
+  it('restores a stored session: profile, companies and the main company in effect', async () => {
+    await signInFake([company('180340021791', 'ТОО "Береке"'), company('900515300127', 'ИП Иванов', true)]);
+    expect($auth.get().status).toBe('authenticated');
+    expect($companies.get()).toHaveLength(2);
+    expect($currentCompany.get()?.bin).toBe('180340021791');
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+  });
+
+  it('a 401 on any authenticated call logs out and sends the user to the main route', async () => {
+    const fake = await signInFake([company('180340021791', 'ТОО "Береке"')]);
+    fake.state.revoked = true;
+    await expect(reloadCompanies()).rejects.toMatchObject({ status: 401 });
+    await waitFor(() => expect($auth.get().status).toBe('anonymous'));
+    expect(fake.navigations).toEqual([AFTER_LOGOUT_PATH]);
+    expect($companies.get()).toEqual([]);
+  });
+
+  it('a user logout revokes the session, closes the dialog and also ends on the main route', async () => {
+    const fake = await signInFake([]);
+    openAuthDialog();
+    await logout();
+    expect(fake.state.calls).toContain('GET /proxy/account-recovery-api.bpmn/auth/logout');
+    expect(fake.navigations).toEqual(['/']);
+    expect($authDialogOpen.get()).toBe(false);
+  });
+
+  it('the company list is not ready between a login and the arrival of the list', async () => {
+    const fake = await startAnonymous({ companies: [company('180340021791', 'ТОО "Береке"')] });
+    expect($companiesLoad.get()).toEqual({ status: 'idle' });
+    const seen: string[] = [];
+    const stop = $companiesLoad.listen((load) => seen.push(load.status));
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    stop();
+    expect(seen).toEqual(['loading', 'loaded']);
+    expect($companies.get()).toHaveLength(1);
+    expect(fake.navigations).toEqual([]);
+  });
+
+  it('a failed list load does not keep the cabinet waiting: it fails with the server code', async () => {
+    await startAnonymous({ companiesStatus: 503 });
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    expect($auth.get().status).toBe('authenticated');
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'INTERNAL_ERROR' });
+    expect($companies.get()).toEqual([]);
+  });
+
+  it('a list that cannot be reached fails as a network error; a retry that succeeds loads it', async () => {
+    const fake = await signInFake([company('180340021791', 'ТОО "Береке"')], { companiesStatus: 0 });
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'NETWORK_ERROR' });
+    delete fake.state.companiesStatus;
+    const retry = retryCompanies();
+    expect($companiesLoad.get()).toEqual({ status: 'loading' });
+    await retry;
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+    expect($companies.get()).toHaveLength(1);
+  });
+
+  it('a failing refresh after the list arrived keeps the list in place', async () => {
+    const fake = await signInFake([company('180340021791', 'ТОО "Береке"')]);
+    fake.state.companiesStatus = 500;
+    await expect(reloadCompanies()).rejects.toMatchObject({ status: 500 });
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+    expect($companies.get()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,15 @@
+import { deleteCookie, GATEWAY_COOKIE } from '@qoltanba/sdk';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { closeAuthDialog } from '../auth/authDialog';
+import { trackCompaniesLoad } from '../session/companiesLoad';
+
+// The portal follows the company list readiness from boot, as main.tsx does.
+trackCompaniesLoad();
+
+afterEach(() => {
+  cleanup();
+  closeAuthDialog();
+  // Cookies persist in happy-dom's document between tests; clear the ones the portal writes.
+  for (const name of ['lang', 'lastProjectHref', GATEWAY_COOKIE]) deleteCookie(name);
+});

@@ -1,0 +1,25 @@
+/// <reference types="vitest/config" />
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), vanillaExtractPlugin()],
+  // `source` first: @qoltanba/* workspace packages resolve to their TypeScript sources, no build needed.
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  // Only VITE_QOLTANBA_* reach the bundle; nothing else from the environment leaks in.
+  envPrefix: 'VITE_QOLTANBA_',
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    // Maps are written for error reporting but not referenced from the served bundles.
+    sourcemap: 'hidden',
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

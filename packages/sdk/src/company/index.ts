@@ -1,0 +1,13 @@
+export {
+  $companies,
+  $currentCompany,
+  $selectedCompanyBin,
+  attachByIin,
+  confirmAttachByIin,
+  currentCompanyOf,
+  lookupRegistry,
+  pickSelectedBin,
+  reloadCompanies,
+  selectCompany,
+  setMainCompany,
+} from './companyStore';

@@ -1,0 +1,2 @@
+export type { CookieOptions, CookieScope } from './cookies';
+export { deleteCookie, readCookie, writeCookie } from './cookies';

@@ -1,0 +1,3 @@
+export { commonTranslations } from './common';
+export { addTranslations, getT, i18n, translateError } from './i18n';
+export type { TranslateFn, Translations } from './types';

@@ -1,0 +1,1 @@
+export { $locale, initLocale, LANG_COOKIE, setLocale } from './locale';

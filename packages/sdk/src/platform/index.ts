@@ -1,0 +1,2 @@
+export type { MobileAppInfo, MobilePlatform } from './mobileApp';
+export { $mobileApp, detectMobileApp } from './mobileApp';

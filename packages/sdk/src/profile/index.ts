@@ -1,0 +1,9 @@
+export {
+  $avatarVersion,
+  $profile,
+  avatarUrl,
+  fetchAvatar,
+  loadProfile,
+  updateProfile,
+  uploadAvatar,
+} from './profileStore';

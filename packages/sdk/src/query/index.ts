@@ -1,0 +1,1 @@
+export { createQueryContext, QUERY_DEFAULTS, queryErrorRetry, retryDelay } from './query';

@@ -1,0 +1,17 @@
+/** Keys the session keeps in `localStorage` (SPEC section 3, client storage keys). */
+export const SESSION_STORAGE_KEYS = {
+  /** The access token. */
+  token: 'token',
+  /** The refresh token. */
+  refreshToken: 'refresh_token',
+  /** When the access token expires, epoch ms (now + expires_in seconds, SPEC section 9). */
+  expiresAt: 'expires_in',
+  /** The BIN of the chosen company context. */
+  selectedCompanyBin: 'selectedCompanyBin',
+} as const;
+
+/** The one storage key that survives logout (the identity note); every other key is wiped. */
+export const IDENTITY_NOTE_KEY = 'identityNote';
+
+/** Cookie holding the access token; every API request sends it as the bearer. */
+export const GATEWAY_COOKIE = 'GATEWAY';

@@ -1,0 +1,2 @@
+export type { Snackbar, SnackbarKind } from './snackbar';
+export { $snackbars, dismissSnackbar, showSnackbar } from './snackbar';

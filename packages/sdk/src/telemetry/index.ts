@@ -1,0 +1,2 @@
+export type { ErrorReport, ErrorReportingOptions } from './errorReporting';
+export { initErrorReporting, reportError } from './errorReporting';

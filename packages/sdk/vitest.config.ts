@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Resolve @qoltanba/* to their TypeScript sources so tests never need a prior build.
+const conditions = ['source', 'module', 'browser', 'development|production'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,226 @@
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '@qoltanba/core';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import type { BlobStore } from './blob/blob-store.js';
+import { createLocalBlobStore } from './blob/local-blob-store.js';
+import type { Config } from './config/config.js';
+import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { classifyError, errorBody } from './http/error-reply.js';
+import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
+import { requestLang } from './http/request-lang.js';
+import { type AnyRouteDefinition, allowsEmptyJsonBody, RouteRegistry, registerRoute } from './http/route.js';
+import { applyHeaders, securityHeaders } from './http/security-headers.js';
+import {
+  isApiPath,
+  isStaticFilePath,
+  NO_CACHE,
+  PORTAL_NOT_BUILT_HTML,
+  pathOf,
+  registerStaticFiles,
+  WIDGETS_PREFIX,
+  wantsPortalPage,
+} from './http/static-files.js';
+import { accountModule } from './modules/account/account-module.js';
+import { requireUser } from './modules/account/auth-guard.js';
+import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
+import { healthModule } from './modules/health/health-module.js';
+import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
+import type { AppModule, ModuleContext } from './modules/module.js';
+import { openApiModule } from './modules/openapi/openapi-module.js';
+import { profileModule } from './modules/profile/profile-module.js';
+import { companiesModule } from './modules/registry/companies-module.js';
+import type { Mailer, SmsSender } from './outbox/messages.js';
+import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
+import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
+import { createSmtpMailer } from './outbox/smtp-mailer.js';
+import type { AppServices, Clock } from './services.js';
+
+/** Options of {@link createApp}; everything is optional and defaults from the config. */
+export interface CreateAppOptions {
+  /** Use this database instead of opening the configured one; it is migrated but not closed by `close()`. */
+  database?: DatabaseHandle;
+  /** Where JSON log lines go (stdout by default). */
+  logStream?: { write(line: string): void };
+  /** Domain modules registered after the built-in ones. */
+  modules?: readonly AppModule[];
+  mailer?: Mailer;
+  sms?: SmsSender;
+  blobs?: BlobStore;
+  clock?: Clock;
+}
+
+/** A created server: the Fastify instance (ready, not listening), its services, and an orderly `close()`. */
+export interface QoltanbaApp {
+  app: FastifyInstance;
+  services: AppServices;
+  /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
+  close(): Promise<void>;
+}
+
+/** Built-in modules, in registration order. */
+export const BUILT_IN_MODULES: readonly AppModule[] = [
+  healthModule,
+  openApiModule,
+  devOutboxModule,
+  accountModule,
+  profileModule,
+  companiesModule,
+  housekeepingModule,
+];
+
+/**
+ * Creates the Qoltanba server: opens and migrates the database, wires the HTTP layer (errors, language,
+ * security headers, rate limit, request ids, static portal and widgets) and registers the modules.
+ *
+ * @example
+ * const { config } = loadConfig();
+ * const server = await createApp(config);
+ * await server.app.listen({ port: config.port, host: config.host });
+ */
+export async function createApp(config: Config, options: CreateAppOptions = {}): Promise<QoltanbaApp> {
+  const production = config.env === 'production';
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 500 },
+    // Errors raised before routing (bad URL encoding, overlong parameters) get the same shape and headers.
+    frameworkErrors: (error, request, reply) => {
+      sendError(error, request, reply);
+    },
+  });
+
+  const baseHeaders = securityHeaders({ production });
+  const widgetHeaders = {
+    ...securityHeaders({ production, crossOriginResourcePolicy: 'cross-origin' }),
+    'access-control-allow-origin': '*',
+  };
+
+  function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const classified = classifyError(error);
+    if (classified.unexpected) {
+      request.log.error({ err: error }, 'unexpected error');
+    } else {
+      request.log.info({ errorCode: classified.code, status: classified.status }, 'request rejected');
+    }
+    applyHeaders(reply, baseHeaders);
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply
+      .code(classified.status)
+      .type('application/json; charset=utf-8')
+      .send(errorBody(classified, requestLang(request)));
+  }
+
+  const ownsDatabase = options.database === undefined;
+  const database =
+    options.database ??
+    (await openConfiguredDatabase(config, {
+      onPoolError: (error) => app.log.error({ err: error }, 'idle database client failed'),
+    }));
+  const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+
+  try {
+    await migrate(database.db);
+
+    const services: AppServices = {
+      database,
+      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs')),
+      mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(database.db),
+      sms:
+        options.sms ??
+        (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db)),
+      clock: options.clock ?? (() => new Date()),
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      // Partner pages load widget bundles cross-origin (module scripts need CORS).
+      applyHeaders(reply, request.url.startsWith(WIDGETS_PREFIX) ? widgetHeaders : baseHeaders);
+      reply.header(REQUEST_ID_HEADER, request.id);
+    });
+    // Only JSON is parsed by default; routes that take other bodies add their own parser in their scope.
+    app.removeContentTypeParser('text/plain');
+    // Fastify's safe parser, except that routes may opt in to reading an empty JSON body as no body.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '' && allowsEmptyJsonBody(request)) done(null, undefined);
+      else void parseJson(request, String(body), done);
+    });
+    app.setErrorHandler((error, request, reply) => {
+      sendError(error, request, reply);
+    });
+
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (request) => request.method === 'GET' && isStaticFilePath(request.url),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    });
+
+    const registry = new RouteRegistry();
+    const context: ModuleContext = {
+      app,
+      config,
+      services,
+      route(definition: AnyRouteDefinition) {
+        registry.add(definition);
+        registerRoute(app, definition, { validateResponses: !production, authenticate: requireUser });
+      },
+      routes: () => registry.list(),
+    };
+    for (const module of [...BUILT_IN_MODULES, ...(options.modules ?? [])]) {
+      if (module.enabled && !module.enabled(config)) continue;
+      await module.register(context);
+    }
+
+    const serving = await registerStaticFiles(app, config);
+
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+      if (wantsPortalPage(request.method, request.url, request.headers.accept)) {
+        reply.header('cache-control', NO_CACHE);
+        if (serving.portalBuilt) return reply.code(200).sendFile('index.html');
+        return reply.code(200).type('text/html; charset=utf-8').send(PORTAL_NOT_BUILT_HTML);
+      }
+      const path = pathOf(request.url);
+      const allowed = registry.methodsFor(path);
+      if (allowed.length > 0) {
+        reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+        throw new AppError('METHOD_NOT_ALLOWED');
+      }
+      throw new AppError(isApiPath(path) ? 'ROUTE_NOT_FOUND' : 'NOT_FOUND');
+    });
+
+    await app.ready();
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      services,
+      close() {
+        closing ??= (async () => {
+          await app.close();
+          smtpMailer?.close();
+          if (ownsDatabase) await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    smtpMailer?.close();
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+}

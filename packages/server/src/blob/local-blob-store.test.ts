@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BlobStore } from './blob-store.js';
+import { createLocalBlobStore, isBlobKey } from './local-blob-store.js';
+
+describe('local blob store', () => {
+  let base: string;
+  let root: string;
+  let store: BlobStore;
+
+  beforeEach(async () => {
+    base = await mkdtemp(join(tmpdir(), 'qoltanba-blobs-'));
+    root = join(base, 'blobs');
+    store = createLocalBlobStore(root);
+  });
+  afterEach(async () => {
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('stores, reads back and deletes bytes', async () => {
+    const data = new TextEncoder().encode('%PDF-1.7 hello');
+    const stored = await store.put(data);
+    expect(stored.size).toBe(data.byteLength);
+    expect(stored.sha256).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(await store.has(stored.key)).toBe(true);
+    expect(await store.get(stored.key)).toEqual(data);
+    expect(await store.delete(stored.key)).toBe(true);
+    expect(await store.get(stored.key)).toBeUndefined();
+    expect(await store.has(stored.key)).toBe(false);
+    expect(await store.delete(stored.key)).toBe(false);
+  });
+
+  it('generates a fresh random key per put, even for identical content', async () => {
+    const data = new Uint8Array([1, 2, 3]);
+    const keys = await Promise.all(Array.from({ length: 20 }, () => store.put(data).then((s) => s.key)));
+    expect(new Set(keys).size).toBe(20);
+    for (const key of keys) expect(isBlobKey(key)).toBe(true);
+  });
+
+  it('keeps files under its root only, and leaves no temporary files', async () => {
+    const { key } = await store.put(new Uint8Array([9]));
+    const entries = await readdir(root, { recursive: true });
+    expect(entries.sort()).toEqual([key.slice(0, 2), join(key.slice(0, 2), key)].sort());
+  });
+
+  it('never reads or deletes outside its root, whatever the key', async () => {
+    const secret = join(base, 'secret.txt');
+    await writeFile(secret, 'top secret');
+    const { key } = await store.put(new Uint8Array([1]));
+    const attacks = [
+      '../secret.txt',
+      '..%2fsecret.txt',
+      `${key.slice(0, 2)}/../../secret.txt`,
+      '/etc/passwd',
+      '..\\secret.txt',
+      'secret.txt',
+      '',
+      `${key}/`,
+      `${key}\0`,
+    ];
+    for (const attack of attacks) {
+      expect(await store.get(attack)).toBeUndefined();
+      expect(await store.has(attack)).toBe(false);
+      expect(await store.delete(attack)).toBe(false);
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (attack) => {
+        if (attack === key) return;
+        expect(await store.get(attack)).toBeUndefined();
+      }),
+      { numRuns: 200 },
+    );
+    expect(await store.get(key)).toEqual(new Uint8Array([1]));
+  });
+});

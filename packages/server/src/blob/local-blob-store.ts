@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BlobStore, StoredBlob } from './blob-store.js';
+
+/** 128 random bits in base64url: 22 characters from [A-Za-z0-9_-], so a key can never name a path. */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** Answers whether a string has the shape of a key this store issues. */
+export function isBlobKey(value: string): boolean {
+  return KEY_PATTERN.test(value);
+}
+
+function newKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * A {@link BlobStore} on the local disk under `root` (`<dataDir>/blobs`, outside any served folder).
+ * Files sit in two-character fan-out folders; writes go to a temporary file first and are renamed into place.
+ */
+export function createLocalBlobStore(root: string): BlobStore {
+  const pathOf = (key: string) => join(root, key.slice(0, 2), key);
+
+  return {
+    async put(data) {
+      const key = newKey();
+      const folder = join(root, key.slice(0, 2));
+      await mkdir(folder, { recursive: true });
+      const temp = join(folder, `.${key}.tmp`);
+      try {
+        await writeFile(temp, data, { flag: 'wx' });
+        await rename(temp, pathOf(key));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const stored: StoredBlob = {
+        key,
+        size: data.byteLength,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      };
+      return stored;
+    },
+
+    async get(key) {
+      if (!isBlobKey(key)) return undefined;
+      try {
+        return new Uint8Array(await readFile(pathOf(key)));
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async has(key) {
+      if (!isBlobKey(key)) return false;
+      try {
+        return (await stat(pathOf(key))).isFile();
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      if (!isBlobKey(key)) return false;
+      try {
+        await unlink(pathOf(key));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}

@@ -1,0 +1,91 @@
+import { EventEmitter } from 'node:events';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runServer } from './cli.js';
+
+function fakeIo() {
+  const stderr: string[] = [];
+  const signals = new EventEmitter();
+  let resolveExit: (code: number) => void = () => {};
+  const exited = new Promise<number>((resolve) => {
+    resolveExit = resolve;
+  });
+  const exit = vi.fn((code: number) => resolveExit(code));
+  return {
+    io: { stderr: { write: (t: string) => void stderr.push(t) }, exit, signals },
+    stderr,
+    signals,
+    exited,
+    exit,
+  };
+}
+
+describe('runServer', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start in production without secrets: message and exit code 1', async () => {
+    const { io, stderr, exit } = fakeIo();
+    const server = await runServer({ NODE_ENV: 'production' }, io);
+    expect(server).toBeUndefined();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.join('')).toContain('QOLTANBA_TOKEN_SECRET and DATABASE_URL');
+  });
+
+  it('honours a signal received during start-up once the database is open', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
+    dirs.push(dataDir);
+    const { io, signals, exited } = fakeIo();
+    const starting = runServer(
+      { NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', QOLTANBA_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      io,
+    );
+    signals.emit('SIGINT');
+    expect(await starting).toBeUndefined();
+    expect(await exited).toBe(0);
+    expect(await readdir(join(dataDir, 'pglite'))).not.toContain('qoltanba.lock');
+  });
+
+  it('starts on PGlite in the data folder, serves HTTP, and shuts down cleanly on SIGTERM; a restart reuses the data', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
+    dirs.push(dataDir);
+    const env = {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      QOLTANBA_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    };
+
+    const first = fakeIo();
+    const server = await runServer(env, first.io);
+    if (!server) throw new Error('server did not start');
+    // A second server on the same data folder is refused while the first runs.
+    const intruder = fakeIo();
+    expect(await runServer(env, intruder.io)).toBeUndefined();
+    expect(intruder.exit).toHaveBeenCalledWith(1);
+    expect(intruder.stderr.join('')).toContain('already open');
+    const address = server.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    const health = await fetch(`http://127.0.0.1:${address.port}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    await server.services.mailer.send({ to: 'kept@example.kz', subject: 's', text: 'survives restart' });
+    first.signals.emit('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(server.app.server.listening).toBe(false);
+    expect(await readdir(join(dataDir, 'pglite'))).not.toContain('qoltanba.lock');
+    expect(await readdir(join(dataDir, 'pglite'))).toContain('PG_VERSION');
+
+    const second = fakeIo();
+    const again = await runServer(env, second.io);
+    if (!again) throw new Error('server did not restart');
+    const rows = await again.services.database.db.selectFrom('outbox_messages').select('body').execute();
+    expect(rows.map((r) => r.body)).toEqual(['survives restart']);
+    second.signals.emit('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+import type { EventEmitter } from 'node:events';
+import { createApp, type QoltanbaApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+
+/** The process facilities the server start needs; injectable so start and shutdown can be tested. */
+export interface ProcessIo {
+  stderr: { write(text: string): void };
+  exit(code: number): void;
+  /** Emits 'SIGINT' / 'SIGTERM'. */
+  signals: Pick<EventEmitter, 'on'>;
+}
+
+/**
+ * Loads the configuration, creates the server and listens. On SIGINT/SIGTERM closes HTTP, then the
+ * database, then exits 0; a second signal exits 1 at once. An invalid configuration prints the reason
+ * and exits 1 (in production: missing QOLTANBA_TOKEN_SECRET or DATABASE_URL).
+ */
+export async function runServer(
+  env: Record<string, string | undefined>,
+  io: ProcessIo,
+): Promise<QoltanbaApp | undefined> {
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    loaded = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`qoltanba: ${error.message}\n`);
+    io.exit(1);
+    return undefined;
+  }
+  const { config, warnings } = loaded;
+
+  let server: QoltanbaApp | undefined;
+  let listening: Promise<unknown> | undefined;
+  let stopping = false;
+  const shutdown = (running: QoltanbaApp) => {
+    // Closing while listen() is still binding crashes Fastify: let it finish first.
+    Promise.resolve(listening)
+      .catch(() => undefined)
+      .then(() => running.close())
+      .then(
+        () => {
+          running.app.log.info('stopped cleanly');
+          io.exit(0);
+        },
+        (error: unknown) => {
+          running.app.log.error({ err: error }, 'shutdown failed');
+          io.exit(1);
+        },
+      );
+  };
+  const stop = (signal: string) => {
+    if (stopping) {
+      io.stderr.write(`qoltanba: second ${signal}: exiting without waiting\n`);
+      io.exit(1);
+      return;
+    }
+    stopping = true;
+    // During start-up the signal is honoured once the database is open, so PGlite is never cut off mid-write.
+    if (server) {
+      server.app.log.info({ signal }, 'shutting down');
+      shutdown(server);
+    }
+  };
+  // Installed before the database opens: the default action would kill the process and leave its lock behind.
+  io.signals.on('SIGINT', () => stop('SIGINT'));
+  io.signals.on('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    server = await createApp(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    io.stderr.write(`qoltanba: ${error.message}\n`);
+    io.exit(1);
+    return undefined;
+  }
+  const log = server.app.log;
+  for (const warning of warnings) log.warn(warning);
+  if (stopping) {
+    log.info('shutting down (signal received during start-up)');
+    shutdown(server);
+    return undefined;
+  }
+
+  try {
+    listening = server.app.listen({ port: config.port, host: config.host });
+    await listening;
+  } catch (error) {
+    log.error({ err: error }, 'could not listen');
+    await server.close();
+    io.exit(1);
+    return undefined;
+  }
+  log.info(
+    { database: server.services.database.kind, dataDir: config.dataDir, env: config.env },
+    `Qoltanba is up at http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`,
+  );
+  return server;
+}

@@ -1,0 +1,169 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, serverPackageDir } from './config.js';
+
+const opts = { cwd: '/srv/app', packageDir: '/repo/packages/server' };
+
+describe('loadConfig', () => {
+  it('has safe local defaults', () => {
+    const { config, warnings } = loadConfig({}, opts);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8080,
+      host: 'localhost',
+      dataDir: '/srv/app/.data',
+      databaseUrl: undefined,
+      portalDir: '/repo/packages/portal/dist',
+      widgetsDir: '/repo/packages/widgets/dist',
+      identityTestMode: true,
+      cookieDomain: undefined,
+      rateLimitMax: 600,
+      logLevel: 'info',
+      smtpUrl: undefined,
+      bodyLimit: 1024 * 1024,
+      devOutbox: true,
+      tokenSecretGenerated: true,
+      statRegisterUrl: undefined,
+      housekeepingIntervalMinutes: 60,
+    });
+    expect(config.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(warnings.join(' ')).toContain('QOLTANBA_TOKEN_SECRET');
+  });
+
+  it('reads the statistics register URL and refuses one that is not http(s)', () => {
+    const url = 'https://old.stat.gov.kz/api/juridical/counter/api/';
+    expect(loadConfig({ QOLTANBA_STAT_REGISTER_URL: url }, opts).config.statRegisterUrl).toBe(url);
+    expect(() => loadConfig({ QOLTANBA_STAT_REGISTER_URL: 'ftp://x.kz/' }, opts)).toThrow(ConfigError);
+  });
+
+  it('generates a different token secret per process start', () => {
+    expect(loadConfig({}, opts).config.tokenSecret).not.toBe(loadConfig({}, opts).config.tokenSecret);
+  });
+
+  it('reads every variable', () => {
+    const { config, warnings } = loadConfig(
+      {
+        NODE_ENV: 'test',
+        PORT: '9090',
+        HOST: '0.0.0.0',
+        QOLTANBA_DATA_DIR: '/var/lib/qoltanba',
+        DATABASE_URL: 'postgres://u:p@db:5432/q',
+        QOLTANBA_TOKEN_SECRET: 's'.repeat(32),
+        QOLTANBA_PORTAL_DIR: 'portal-dist',
+        QOLTANBA_WIDGETS_DIR: '/w',
+        QOLTANBA_IDENTITY_TEST_MODE: 'false',
+        QOLTANBA_COOKIE_DOMAIN: '.qoltanba.kz',
+        RATE_LIMIT_MAX: '50',
+        LOG_LEVEL: 'WARN',
+        SMTP_URL: 'smtps://user:pass@mail.example.kz:465',
+        HOUSEKEEPING_INTERVAL_MINUTES: '15',
+        MOBIZON_API_KEY: 'kz-key',
+        QOLTANBA_SMS_FROM: 'Qoltanba',
+      },
+      opts,
+    );
+    expect(config).toMatchObject({
+      env: 'test',
+      port: 9090,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/qoltanba',
+      databaseUrl: 'postgres://u:p@db:5432/q',
+      tokenSecret: 's'.repeat(32),
+      tokenSecretGenerated: false,
+      portalDir: '/srv/app/portal-dist',
+      widgetsDir: '/w',
+      identityTestMode: false,
+      cookieDomain: '.qoltanba.kz',
+      rateLimitMax: 50,
+      logLevel: 'warn',
+      smtpUrl: 'smtps://user:pass@mail.example.kz:465',
+      housekeepingIntervalMinutes: 15,
+      mobizon: { apiKey: 'kz-key', baseUrl: 'https://api.mobizon.kz/service', from: 'Qoltanba' },
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('treats empty variables as unset', () => {
+    const { config } = loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' }, opts);
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('takes 0 to turn housekeeping off', () => {
+    expect(loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }, opts).config.housekeepingIntervalMinutes).toBe(
+      0,
+    );
+  });
+
+  it('rejects invalid values with a message naming the variable', () => {
+    for (const [env, name] of [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ QOLTANBA_IDENTITY_TEST_MODE: 'maybe' }, 'QOLTANBA_IDENTITY_TEST_MODE'],
+      [{ QOLTANBA_TOKEN_SECRET: 'short' }, 'QOLTANBA_TOKEN_SECRET'],
+      [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+      [{ HOUSEKEEPING_INTERVAL_MINUTES: '-1' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
+      [{ HOUSEKEEPING_INTERVAL_MINUTES: '1.5' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
+    ] as const) {
+      expect(() => loadConfig(env, opts), name).toThrow(ConfigError);
+      expect(() => loadConfig(env, opts), name).toThrow(name);
+    }
+  });
+
+  describe('in production', () => {
+    const secret = 'p'.repeat(48);
+    const url = 'postgresql://qoltanba@db/qoltanba';
+
+    it('refuses to start without the token secret', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }, opts)).toThrow(
+        /production requires QOLTANBA_TOKEN_SECRET/,
+      );
+    });
+
+    it('refuses to start without DATABASE_URL', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret }, opts)).toThrow(
+        /production requires DATABASE_URL/,
+      );
+    });
+
+    it('names both when both are missing', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' }, opts)).toThrow(
+        'QOLTANBA_TOKEN_SECRET and DATABASE_URL',
+      );
+    });
+
+    it('starts with both, with identity test mode and the dev outbox off', () => {
+      const { config, warnings } = loadConfig(
+        { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url },
+        opts,
+      );
+      expect(config.env).toBe('production');
+      expect(config.identityTestMode).toBe(false);
+      expect(config.devOutbox).toBe(false);
+      expect(warnings).toEqual([
+        'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
+      ]);
+      const withSms = loadConfig(
+        { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url, MOBIZON_API_KEY: 'k' },
+        opts,
+      );
+      expect(withSms.warnings).toEqual([]);
+    });
+  });
+});
+
+describe('serverPackageDir', () => {
+  it('finds the package folder from src/config and from dist', () => {
+    expect(serverPackageDir('file:///repo/packages/server/src/config/config.ts')).toBe(
+      resolve('/repo/packages/server'),
+    );
+    expect(serverPackageDir('file:///repo/packages/server/dist/main.js')).toBe(
+      resolve('/repo/packages/server'),
+    );
+    expect(serverPackageDir()).toBe(resolve(import.meta.dirname, '../..'));
+  });
+});

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
+export type RuntimeEnv = 'development' | 'test' | 'production';
+
+/** Log levels accepted by LOG_LEVEL (pino's). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Typed server configuration, built from the environment by {@link loadConfig}. */
+export interface Config {
+  env: RuntimeEnv;
+  port: number;
+  host: string;
+  /** Absolute data folder: PGlite in `<dataDir>/pglite`, blobs in `<dataDir>/blobs`. */
+  dataDir: string;
+  /** PostgreSQL connection string; PGlite is used when absent. */
+  databaseUrl: string | undefined;
+  tokenSecret: string;
+  /** True when the token secret was generated for this process (dev only). */
+  tokenSecretGenerated: boolean;
+  portalDir: string;
+  widgetsDir: string;
+  identityTestMode: boolean;
+  cookieDomain: string | undefined;
+  /** Requests per minute per IP (global limit). */
+  rateLimitMax: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  smtpUrl: string | undefined;
+  /** Mobizon SMS gateway; SMS go to the dev outbox when absent. */
+  mobizon: { apiKey: string; baseUrl: string; from: string | undefined } | undefined;
+  mailFrom: string;
+  /** Largest accepted JSON body in bytes. */
+  bodyLimit: number;
+  /** Whether the dev outbox pages are served (never in production). */
+  devOutbox: boolean;
+  /**
+   * Base URL of the public statistics register API (`.../api/juridical/counter/api/`); the local fixture
+   * register is used when absent.
+   */
+  statRegisterUrl: string | undefined;
+  /** Minutes between housekeeping rounds (deleting spent codes, tokens, sessions, lockouts); 0 disables it. */
+  housekeepingIntervalMinutes: number;
+}
+
+/** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Result of {@link loadConfig}: the configuration and warnings worth logging at start. */
+export interface LoadedConfig {
+  config: Config;
+  warnings: string[];
+}
+
+/** The server package folder, found from this module's location so it works from src/ and dist/. */
+export function serverPackageDir(moduleUrl: string = import.meta.url): string {
+  const here = dirname(fileURLToPath(moduleUrl));
+  // src/config/config.ts -> two levels up; dist/*.js -> one level up.
+  return basename(here) === 'config' && basename(dirname(here)) === 'src'
+    ? resolve(here, '../..')
+    : resolve(here, '..');
+}
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const booleanFromEnv = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const v = value.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+    return value;
+  },
+  z.boolean({ error: 'expected true/false' }),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
+  QOLTANBA_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  QOLTANBA_TOKEN_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
+  QOLTANBA_COOKIE_DOMAIN: z.preprocess(emptyToUndefined, z.string().optional()),
+  RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+  LOG_LEVEL: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(LOG_LEVELS).default('info'),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  QOLTANBA_MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Qoltanba <no-reply@qoltanba.local>'),
+  ),
+  QOLTANBA_STAT_REGISTER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  MOBIZON_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  MOBIZON_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://api.mobizon.kz/service'),
+  ),
+  QOLTANBA_SMS_FROM: z.preprocess(emptyToUndefined, z.string().max(11).optional()),
+  // At most a week: longer delays overflow Node's timers.
+  HOUSEKEEPING_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
+  QOLTANBA_BODY_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+  ),
+});
+
+function runtimeEnv(nodeEnv: string | undefined): RuntimeEnv {
+  if (nodeEnv === 'production' || nodeEnv === 'test') return nodeEnv;
+  return 'development';
+}
+
+/**
+ * Builds the configuration from environment variables with safe local defaults.
+ * Throws {@link ConfigError} on invalid values, and in production when the token secret or DATABASE_URL is missing.
+ *
+ * @example const { config, warnings } = loadConfig(process.env);
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { cwd?: string; packageDir?: string } = {},
+): LoadedConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const mode = runtimeEnv(e.NODE_ENV);
+  const production = mode === 'production';
+  const warnings: string[] = [];
+
+  if (production) {
+    const missing = [
+      e.QOLTANBA_TOKEN_SECRET ? undefined : 'QOLTANBA_TOKEN_SECRET',
+      e.DATABASE_URL ? undefined : 'DATABASE_URL',
+    ].filter((name) => name !== undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `NODE_ENV=production requires ${missing.join(' and ')} to be set; refusing to start with development defaults.`,
+      );
+    }
+  }
+
+  let tokenSecret = e.QOLTANBA_TOKEN_SECRET;
+  const tokenSecretGenerated = tokenSecret === undefined;
+  if (tokenSecret === undefined) {
+    tokenSecret = randomBytes(32).toString('base64url');
+    warnings.push(
+      'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.',
+    );
+  }
+
+  if (production && !e.MOBIZON_API_KEY) {
+    // The dev outbox is not served in production, so SMS codes would reach nobody.
+    warnings.push(
+      'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
+    );
+  }
+
+  const cwd = options.cwd ?? process.cwd();
+  const packageDir = options.packageDir ?? serverPackageDir();
+
+  return {
+    config: {
+      env: mode,
+      port: e.PORT,
+      host: e.HOST,
+      dataDir: resolve(cwd, e.QOLTANBA_DATA_DIR),
+      databaseUrl: e.DATABASE_URL,
+      tokenSecret,
+      tokenSecretGenerated,
+      portalDir: e.QOLTANBA_PORTAL_DIR
+        ? resolve(cwd, e.QOLTANBA_PORTAL_DIR)
+        : resolve(packageDir, '../portal/dist'),
+      widgetsDir: e.QOLTANBA_WIDGETS_DIR
+        ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
+        : resolve(packageDir, '../widgets/dist'),
+      identityTestMode: e.QOLTANBA_IDENTITY_TEST_MODE ?? !production,
+      cookieDomain: e.QOLTANBA_COOKIE_DOMAIN,
+      rateLimitMax: e.RATE_LIMIT_MAX,
+      logLevel: e.LOG_LEVEL,
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.QOLTANBA_MAIL_FROM,
+      bodyLimit: e.QOLTANBA_BODY_LIMIT,
+      devOutbox: !production,
+      statRegisterUrl: e.QOLTANBA_STAT_REGISTER_URL,
+      mobizon: e.MOBIZON_API_KEY
+        ? { apiKey: e.MOBIZON_API_KEY, baseUrl: e.MOBIZON_URL, from: e.QOLTANBA_SMS_FROM }
+        : undefined,
+      housekeepingIntervalMinutes: e.HOUSEKEEPING_INTERVAL_MINUTES,
+    },
+    warnings,
+  };
+}

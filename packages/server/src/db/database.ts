@@ -1,0 +1,123 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+/** Which engine backs a {@link DatabaseHandle}. */
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** An open database: the typed kysely instance plus the means to close what was opened. */
+export interface DatabaseHandle {
+  readonly kind: DatabaseKind;
+  readonly db: Kysely<Database>;
+  /** Closes the pool or the PGlite instance; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Options for {@link openPGlite}. */
+export interface PGliteOpenOptions {
+  /** On-disk data folder; in memory when absent. */
+  dataDir?: string;
+  /** A dump from `dumpDataDir()` to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+/** Opens (creating when needed) a PGlite database. */
+export async function openPGlite(
+  options: PGliteOpenOptions = {},
+): Promise<DatabaseHandle & { pglite: PGlite }> {
+  let unlock: (() => Promise<void>) | undefined;
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    unlock = await lockDataDir(options.dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    await pglite.waitReady;
+  } catch (error) {
+    await unlock?.();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    close() {
+      closing ??= (async () => {
+        try {
+          await db.destroy();
+          if (!pglite.closed) await pglite.close();
+        } finally {
+          await unlock?.();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Options for {@link openPostgres}. */
+export interface PostgresOpenOptions {
+  /** Schema to put first on the search path (tests isolate themselves in one schema each). */
+  searchPath?: string;
+  /** Pool size. */
+  max?: number;
+  /** Called when an idle pooled client fails (e.g. the server restarted); the pool replaces it. */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Opens a PostgreSQL pool through `pg`. Connections are made lazily. */
+export function openPostgres(connectionString: string, options: PostgresOpenOptions = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+  return {
+    kind: 'postgres',
+    db,
+    close() {
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`. */
+export async function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: Pick<PostgresOpenOptions, 'onPoolError'> = {},
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  return openPGlite({ dataDir: join(config.dataDir, 'pglite') });
+}
+
+/** Answers whether the database responds to `select 1` within the timeout. */
+export async function pingDatabase(db: Kysely<Database>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const ping = sql<{ ok: number }>`select 1 as ok`
+      .execute(db)
+      .then((result) => result.rows[0]?.ok === 1)
+      .catch(() => false);
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { useSuiteDatabase } from '../testing/suite-database.js';
+import { testDatabases } from '../testing/test-databases.js';
+import { withJobLock } from './job-lock.js';
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe.each(testDatabases())('withJobLock on $name', (backend) => {
+  const database = useSuiteDatabase(backend);
+
+  it('runs the job and returns its value', async () => {
+    const result = await withJobLock(database.db, 'purge', async () => 42);
+    expect(result).toEqual({ ran: true, value: 42 });
+  });
+
+  it('never runs the same job twice at once, and releases the lock afterwards', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const gate = deferred();
+    const job = async () => {
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      await gate.promise;
+      running -= 1;
+      return 'done';
+    };
+    const first = withJobLock(database.db, 'reminders', job);
+    // Give the first caller time to take the lock before the second one asks.
+    await new Promise((r) => setTimeout(r, 100));
+    const second = withJobLock(database.db, 'reminders', job);
+    await new Promise((r) => setTimeout(r, 100));
+    gate.resolve();
+    const results = await Promise.all([first, second]);
+    expect(maxRunning).toBe(1);
+    expect(results[0]).toEqual({ ran: true, value: 'done' });
+    if (backend.name === 'postgres') {
+      // Another session held the lock: the second caller skips instead of waiting.
+      expect(results[1]).toEqual({ ran: false });
+    } else {
+      // PGlite has one session: the second caller waits for it and runs after the first.
+      expect(results[1]).toEqual({ ran: true, value: 'done' });
+    }
+    expect(await withJobLock(database.db, 'reminders', async () => 'again')).toEqual({
+      ran: true,
+      value: 'again',
+    });
+  });
+
+  it('different job names do not block each other', async () => {
+    if (backend.name === 'pglite') return; // a single session cannot hold two transactions at once
+    const gate = deferred();
+    const first = withJobLock(database.db, 'a-job', async () => gate.promise);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = await withJobLock(database.db, 'b-job', async () => 'b');
+    gate.resolve();
+    await first;
+    expect(other).toEqual({ ran: true, value: 'b' });
+  });
+
+  it('releases the lock when the job throws', async () => {
+    await expect(
+      withJobLock(database.db, 'fails', async () => {
+        throw new Error('job failed');
+      }),
+    ).rejects.toThrow('job failed');
+    expect(await withJobLock(database.db, 'fails', async () => 1)).toEqual({ ran: true, value: 1 });
+  });
+});

@@ -1,0 +1,22 @@
+import * as foundation from './0001_foundation.js';
+import * as accounts from './0002_accounts.js';
+import * as companies from './0003_companies.js';
+import * as codeFailures from './0004_code_failures.js';
+import * as sessionExpiry from './0005_session_expiry.js';
+import * as codeSubjects from './0006_code_subjects.js';
+
+/** One schema change: a stable id (applied in list order) and the SQL script that makes it. */
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. Append only: never edit or reorder an applied migration. */
+export const migrations: readonly Migration[] = [
+  foundation,
+  accounts,
+  companies,
+  codeFailures,
+  sessionExpiry,
+  codeSubjects,
+];

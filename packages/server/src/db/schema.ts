@@ -1,0 +1,137 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Row of `schema_migrations`: one per applied migration. */
+export interface SchemaMigrationsTable {
+  id: string;
+  applied_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** Channel of a captured outgoing message. */
+export type OutboxChannel = 'email' | 'sms';
+
+/** Row of `outbox_messages`: e-mails and SMS captured by the dev outbox. */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+type Timestamp = ColumnType<Date, Date, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+/** Row of `users`: an account. E-mail and phone are stored normalised; at least one is set. */
+export interface UsersTable {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  /** scrypt hash in the self-describing format of `password-hash.ts`. */
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  lang: 'kk' | 'ru' | 'en';
+  avatar_key: string | null;
+  avatar_mime: string | null;
+  password_failures: Generated<number>;
+  password_locked_until: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Why a one-time code was sent. */
+export type CodePurposeColumn = 'registration' | 'otp' | 'recovery' | 'attach';
+
+/** Row of `one_time_codes`: a sent code, stored as a keyed hash. */
+export interface OneTimeCodesTable {
+  id: string;
+  purpose: CodePurposeColumn;
+  channel: OutboxChannel;
+  /** Normalised e-mail or phone the code was sent to. */
+  target: string;
+  /** What the code confirms besides the target (`<user>:<iin>` of an attach request); '' for none. */
+  subject: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/**
+ * Row of `code_lockouts`: wrong codes in a row for a target, purpose and subject (across codes), and the time
+ * code login stays blocked after too many.
+ */
+export interface CodeLockoutsTable {
+  target: string;
+  purpose: CodePurposeColumn;
+  /** Same as the codes' subject: '' for none. */
+  subject: string;
+  locked_until: Timestamp | null;
+  failures: Generated<number>;
+  last_failure_at: Timestamp | null;
+}
+
+/** Row of `sessions`: one login, the family of its rotated refresh tokens. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  /** When the newest refresh token of the session expires: the session ends then unless rotated. */
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Row of `refresh_tokens`: SHA-256 of an opaque refresh token; `used_at` set when rotated. */
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Kind of party a company row is. */
+export type CompanyKindColumn = 'legal' | 'sole_proprietor' | 'individual';
+
+/** Row of `companies`: a company context, keyed by BIN (or IIN for individuals and sole proprietors). */
+export interface CompaniesTable {
+  bin: string;
+  kind: CompanyKindColumn;
+  name_ru: string;
+  short_name_ru: string | null;
+  name_kk: string | null;
+  short_name_kk: string | null;
+  created_at: Timestamp;
+}
+
+/** Row of `memberships`: a user belongs to a company; at most one main company per user. */
+export interface MembershipsTable {
+  user_id: string;
+  company_bin: string;
+  is_main: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+/**
+ * The typed shape of every table, for kysely. Domain modules add their tables here as they arrive.
+ */
+export interface Database {
+  schema_migrations: SchemaMigrationsTable;
+  outbox_messages: OutboxMessagesTable;
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  code_lockouts: CodeLockoutsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  companies: CompaniesTable;
+  memberships: MembershipsTable;
+}
+
+/** A user row as read. */
+export type UserRow = Selectable<UsersTable>;
+
+/** A stored outbox message as read from the database. */
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
+/** An outbox message as written to the database. */
+export type NewOutboxMessage = Insertable<OutboxMessagesTable>;

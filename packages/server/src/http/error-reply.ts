@@ -1,0 +1,77 @@
+import {
+  AppError,
+  type ErrorCode,
+  errorCodeForStatus,
+  errorMessage,
+  errorStatus,
+  type Lang,
+} from '@qoltanba/core';
+
+/** How an error is answered: the catalogue code, HTTP status, message parameters, and whether it is unexpected. */
+export interface ErrorReply {
+  code: ErrorCode;
+  status: number;
+  params?: Record<string, string | number>;
+  /** True for failures that are the server's fault: logged as errors, never detailed to the client. */
+  unexpected: boolean;
+}
+
+/** Fastify's own error codes for bad input, mapped to catalogue codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_BAD_URL: 'BAD_REQUEST',
+  FST_ERR_MAX_PARAM_LENGTH: 'QUERY_PARAM_TOO_LONG',
+  FST_ERR_NOT_FOUND: 'ROUTE_NOT_FOUND',
+};
+
+function property(error: unknown, name: string): unknown {
+  return typeof error === 'object' && error !== null && name in error
+    ? (error as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** Classifies any thrown value into an {@link ErrorReply}. Bad input is a 4xx; anything unknown is a 500. */
+export function classifyError(error: unknown): ErrorReply {
+  if (error instanceof AppError) {
+    return {
+      code: error.code,
+      status: error.status,
+      ...(error.params ? { params: error.params } : {}),
+      unexpected: error.status >= 500,
+    };
+  }
+  const fastifyCode = property(error, 'code');
+  if (typeof fastifyCode === 'string' && fastifyCode in FASTIFY_CODES) {
+    const code = FASTIFY_CODES[fastifyCode] ?? 'BAD_REQUEST';
+    return { code, status: errorStatus(code), unexpected: false };
+  }
+  if (fastifyCode === 'FST_ERR_VALIDATION') {
+    const validation = property(error, 'validation');
+    const first = Array.isArray(validation) ? validation[0] : undefined;
+    const path = property(first, 'instancePath');
+    const field =
+      typeof path === 'string' && path !== '' ? path.replace(/^\//, '').replaceAll('/', '.') : 'body';
+    return { code: 'VALIDATION_FAILED', status: 400, params: { field }, unexpected: false };
+  }
+  const statusCode = property(error, 'statusCode');
+  if (error instanceof SyntaxError && statusCode === 400) {
+    return { code: 'MALFORMED_JSON', status: 400, unexpected: false };
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const code = errorCodeForStatus(statusCode);
+    return { code, status: errorStatus(code), unexpected: false };
+  }
+  return { code: 'INTERNAL_ERROR', status: 500, unexpected: true };
+}
+
+/** The `{code, message}` body of an error response, in the request's language. */
+export function errorBody(
+  reply: Pick<ErrorReply, 'code' | 'params'>,
+  lang: Lang,
+): { code: ErrorCode; message: string } {
+  return { code: reply.code, message: errorMessage(reply.code, lang, reply.params) };
+}

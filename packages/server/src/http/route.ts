@@ -1,0 +1,226 @@
+import { AppError, isErrorCode, type Lang } from '@qoltanba/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { requestLang } from './request-lang.js';
+
+/** HTTP methods a route may use. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Per-route rate limit, stricter (or looser) than the global one. */
+export interface RouteRateLimit {
+  max: number;
+  /** Milliseconds, or a duration such as '1 minute'. */
+  timeWindow: number | string;
+}
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: validated input, the request language and the raw Fastify objects. */
+export interface RouteContext<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+  lang: Lang;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * One API operation: where it lives, its zod schemas (validation and OpenAPI come from the same
+ * objects) and its handler. Create it with {@link defineRoute} so the handler's types are inferred.
+ */
+export interface RouteDefinition<
+  TQuery extends Schema | undefined = Schema | undefined,
+  TParams extends Schema | undefined = Schema | undefined,
+  TBody extends Schema | undefined = Schema | undefined,
+  TResponse extends Schema = Schema,
+> {
+  method: HttpMethod;
+  /** Fastify path syntax: `/proxy/documents/api/v1/document/:id`. */
+  url: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  operationId?: string;
+  query?: TQuery;
+  params?: TParams;
+  body?: TBody;
+  /** Schema of the success response body. */
+  response: TResponse;
+  /** Success status; 200 by default. */
+  status?: 200 | 201 | 202 | 204;
+  /**
+   * `html` routes return a string sent as text/html; `binary` routes return bytes and set their own
+   * content type on the reply.
+   */
+  produces?: 'json' | 'html' | 'binary';
+  /**
+   * The route needs a signed-in user: the registry's authenticator runs before input validation, so an
+   * anonymous caller gets 401 rather than a validation error. The handler reads the user with `requireUser`.
+   */
+  auth?: boolean;
+  /**
+   * The body is raw bytes of any content type (a Buffer, not JSON): the handler checks the content itself.
+   * The listed types are what the OpenAPI document advertises.
+   */
+  rawBody?: { contentTypes: readonly string[] };
+  /** An empty body sent as `application/json` reads as no body instead of 400 MALFORMED_JSON. */
+  allowEmptyJsonBody?: boolean;
+  rateLimit?: RouteRateLimit;
+  /** Largest accepted body in bytes for this route (the global limit applies otherwise). */
+  bodyLimit?: number;
+  /** Left out of the OpenAPI document. */
+  hidden?: boolean;
+  handler: (
+    context: RouteContext<Parsed<TQuery>, Parsed<TParams>, Parsed<TBody>>,
+  ) => Promise<z.input<TResponse>>;
+}
+
+/** Type-erased route definition, as kept in a registry. */
+// biome-ignore lint/suspicious/noExplicitAny: erases the handler's generic context for storage.
+export type AnyRouteDefinition = RouteDefinition<any, any, any, any>;
+
+/** Identity function that gives a route definition its inferred types. */
+export function defineRoute<
+  TQuery extends Schema | undefined = undefined,
+  TParams extends Schema | undefined = undefined,
+  TBody extends Schema | undefined = undefined,
+  TResponse extends Schema = Schema,
+>(
+  definition: RouteDefinition<TQuery, TParams, TBody, TResponse>,
+): RouteDefinition<TQuery, TParams, TBody, TResponse> {
+  return definition;
+}
+
+/** The name of the first offending field of a zod error, or the input's location when the whole value is wrong. */
+export function invalidField(error: z.ZodError, location: string): string {
+  const path = error.issues[0]?.path ?? [];
+  return path.length > 0 ? path.map(String).join('.') : location;
+}
+
+/**
+ * The error answered for invalid input: the first issue's message when it is a catalogue code (core's field
+ * schemas use codes such as INVALID_LOGIN or PASSWORD_TOO_SHORT as messages), else VALIDATION_FAILED {field}.
+ */
+export function validationError(error: z.ZodError, location: string): AppError {
+  const message = error.issues[0]?.message;
+  if (isErrorCode(message)) return new AppError(message);
+  return new AppError('VALIDATION_FAILED', { field: invalidField(error, location) });
+}
+
+function parseInput<S extends Schema | undefined>(schema: S, value: unknown, location: string): Parsed<S> {
+  if (schema === undefined) return undefined as Parsed<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, location);
+  return result.data as Parsed<S>;
+}
+
+/** Options of {@link registerRoute}. */
+export interface RegisterRouteOptions {
+  /** Check handler results against the response schema (on outside production, to catch contract drift). */
+  validateResponses: boolean;
+  /** Rejects a request without a valid user (throws 401); required for routes with `auth: true`. */
+  authenticate?: (request: FastifyRequest) => Promise<unknown>;
+}
+
+/** Registers a route on Fastify: zod-validates query, params and body, and sends the handler's result. */
+export function registerRoute(
+  app: FastifyInstance,
+  definition: AnyRouteDefinition,
+  options: RegisterRouteOptions,
+): void {
+  const status = definition.status ?? 200;
+  const authenticate = definition.auth ? options.authenticate : undefined;
+  if (definition.auth && !authenticate) {
+    throw new Error(`${definition.method} ${definition.url} needs a user but no authenticator is configured`);
+  }
+  const route: RouteOptions = {
+    method: definition.method,
+    url: definition.url,
+    ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+    config: {
+      ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}),
+      ...(definition.allowEmptyJsonBody ? { allowEmptyJsonBody: true } : {}),
+    },
+    handler: async (request, reply) => {
+      if (authenticate) await authenticate(request);
+      const query = parseInput(definition.query, request.query, 'query');
+      const params = parseInput(definition.params, request.params, 'params');
+      const body = parseInput(definition.body, request.body, 'body');
+      const result = await definition.handler({
+        query,
+        params,
+        body,
+        lang: requestLang(request),
+        request,
+        reply,
+      });
+      if (options.validateResponses) {
+        const checked = definition.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(
+            `Response of ${definition.method} ${definition.url} does not match its schema: ${checked.error.message}`,
+          );
+        }
+      }
+      if (reply.sent) return reply;
+      if (reply.statusCode === 200 && status !== 200) reply.code(status);
+      if (status === 204) return reply.send();
+      if (definition.produces === 'html') {
+        return reply.type('text/html; charset=utf-8').send(result);
+      }
+      return reply.send(result);
+    },
+  };
+  if (!definition.rawBody) {
+    app.route(route);
+    return;
+  }
+  // Raw-body routes live in their own scope so their catch-all parser does not reach the JSON routes.
+  void app.register((scope, _options, done) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.route(route);
+    done();
+  });
+}
+
+/** True when the request's route accepts an empty JSON body (see `allowEmptyJsonBody`). */
+export function allowsEmptyJsonBody(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { allowEmptyJsonBody?: unknown } | undefined;
+  return config?.allowEmptyJsonBody === true;
+}
+
+/** A regular expression matching the concrete paths of a Fastify route URL (`:param` = one segment). */
+export function urlPattern(url: string): RegExp {
+  const source = url
+    .split(/(:[A-Za-z0-9_]+)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+/** Keeps every route registered through the helper, in order, for the OpenAPI document. */
+export class RouteRegistry {
+  readonly #routes: AnyRouteDefinition[] = [];
+  readonly #patterns: Array<{ method: HttpMethod; pattern: RegExp }> = [];
+
+  add(definition: AnyRouteDefinition): void {
+    this.#routes.push(definition);
+    this.#patterns.push({ method: definition.method, pattern: urlPattern(definition.url) });
+  }
+
+  /** Methods registered for a concrete path (e.g. to answer 405 with an Allow header); HEAD comes with GET. */
+  methodsFor(path: string): HttpMethod[] {
+    const methods = this.#patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
+    return [...new Set(methods)];
+  }
+
+  /** Routes in registration order. */
+  list(): readonly AnyRouteDefinition[] {
+    return this.#routes;
+  }
+}

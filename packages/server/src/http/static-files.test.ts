@@ -1,0 +1,184 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { IMMUTABLE_CACHE, isStaticFilePath, NO_CACHE, wantsPortalPage } from './static-files.js';
+
+const INDEX =
+  '<!doctype html><html><head><title>Qoltanba portal</title></head><body><div id="root"></div></body></html>';
+
+describe('wantsPortalPage', () => {
+  it('falls back only for HTML GETs of non-API, extension-less paths', () => {
+    expect(wantsPortalPage('GET', '/cabinet/incoming?x=1', 'text/html,application/xhtml+xml')).toBe(true);
+    expect(wantsPortalPage('HEAD', '/tariffs', 'text/html')).toBe(true);
+    expect(wantsPortalPage('GET', '/check/1/2', '*/*')).toBe(false);
+    expect(wantsPortalPage('GET', '/?lang=ru', '*/*')).toBe(true);
+    expect(wantsPortalPage('POST', '/cabinet', 'text/html')).toBe(false);
+    expect(wantsPortalPage('GET', '/api/anything', 'text/html')).toBe(false);
+    expect(wantsPortalPage('GET', '/proxy/x', 'text/html')).toBe(false);
+    expect(wantsPortalPage('GET', '/favicon.ico', 'text/html')).toBe(false);
+    expect(wantsPortalPage('GET', '/assets/missing', 'text/html')).toBe(false);
+  });
+});
+
+describe('isStaticFilePath', () => {
+  it('recognises assets, widget bundles and root files, not pages or the API', () => {
+    expect(isStaticFilePath('/assets/index-Cx1a2b3c.js?v=1')).toBe(true);
+    expect(isStaticFilePath('/widgets/elements.js')).toBe(true);
+    expect(isStaticFilePath('/favicon.svg')).toBe(true);
+    expect(isStaticFilePath('/cabinet/incoming')).toBe(false);
+    expect(isStaticFilePath('/')).toBe(false);
+    expect(isStaticFilePath('/api/openapi.json')).toBe(false);
+    expect(isStaticFilePath('/proxy/profile-api.bpmn/api/v1/profile/avatar')).toBe(false);
+  });
+});
+
+describe('static serving with a built portal', () => {
+  let server: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    base = await mkdtemp(join(tmpdir(), 'qoltanba-static-'));
+    const portal = join(base, 'portal');
+    const widgets = join(base, 'widgets');
+    await mkdir(join(portal, 'assets'), { recursive: true });
+    await mkdir(widgets, { recursive: true });
+    await writeFile(join(portal, 'index.html'), INDEX);
+    await writeFile(join(portal, 'assets', 'index-Cx1a2b3c.js'), 'export const app = 1;');
+    await writeFile(join(portal, 'robots.txt'), 'User-agent: *');
+    await writeFile(join(portal, '.env'), 'SECRET=1');
+    await writeFile(
+      join(widgets, 'elements.js'),
+      'customElements.define("x-y", class extends HTMLElement {});',
+    );
+    server = await createTestApp({ env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / without caching', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe(NO_CACHE);
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/index-Cx1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('export const app = 1;');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+  });
+
+  it('falls back to index.html for client routes that accept HTML', async () => {
+    for (const url of ['/cabinet', '/cabinet/incoming', '/check/abc/def?lang=ru', '/no/such/page']) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe(NO_CACHE);
+    }
+  });
+
+  it('answers missing files, non-HTML clients and dotfiles with a JSON 404', async () => {
+    for (const [url, accept] of [
+      ['/missing.js', 'text/html'],
+      ['/assets/gone-123.js', '*/*'],
+      ['/cabinet', 'application/json'],
+      ['/.env', 'text/html'],
+    ] as const) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('NOT_FOUND');
+      expect(res.body).not.toContain('SECRET');
+    }
+  });
+
+  it('keeps API 404s as ROUTE_NOT_FOUND even for HTML clients', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('serves the widget bundles at /widgets/, loadable from partner pages', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/widgets/elements.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('customElements.define');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await server.app.inject({ method: 'GET', url: '/widgets/none.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it('does not let paths escape the served folders', async () => {
+    for (const url of [
+      '/../package.json',
+      '/assets/..%2f..%2fwidgets%2felements.js',
+      '/widgets/..%2f..%2fportal%2findex.html',
+    ]) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it('keeps static files out of the global rate limit, but not page loads or the API', async () => {
+    const limited = await createTestApp({
+      env: {
+        QOLTANBA_PORTAL_DIR: join(base, 'portal'),
+        QOLTANBA_WIDGETS_DIR: join(base, 'widgets'),
+        RATE_LIMIT_MAX: '5',
+      },
+    });
+    try {
+      for (let i = 0; i < 8; i += 1) {
+        const asset = await limited.app.inject({ method: 'GET', url: '/assets/index-Cx1a2b3c.js' });
+        expect(asset.statusCode).toBe(200);
+        const bundle = await limited.app.inject({ method: 'GET', url: '/widgets/elements.js' });
+        expect(bundle.statusCode).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) {
+        const page = await limited.app.inject({
+          method: 'GET',
+          url: '/cabinet',
+          headers: { accept: 'text/html' },
+        });
+        statuses.push(page.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('static serving without a built portal', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await createTestApp();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers / and client routes with a page saying the portal is not built', async () => {
+    for (const url of ['/', '/cabinet/incoming']) {
+      const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('portal is not built');
+    }
+    const widgets = await server.app.inject({ method: 'GET', url: '/widgets/elements.js' });
+    expect(widgets.statusCode).toBe(404);
+  });
+});

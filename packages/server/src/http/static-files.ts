@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Long cache for content-hashed files; everything else revalidates. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+/** Widget bundles are loaded by partner pages: they get cross-origin headers (see app.ts). */
+export const WIDGETS_PREFIX = '/widgets/';
+
+/** Path prefixes that never fall back to the portal page. */
+const NON_PORTAL_PREFIXES = ['/api/', '/proxy/', '/dev/', '/widgets/', '/assets/'];
+const NON_PORTAL_PATHS = new Set(['/api', '/proxy', '/dev', '/widgets', '/healthz', '/readyz']);
+
+/** Path of a URL without its query. */
+export function pathOf(url: string): string {
+  const index = url.indexOf('?');
+  return index < 0 ? url : url.slice(0, index);
+}
+
+/** API-like paths: unknown ones answer 404 ROUTE_NOT_FOUND. */
+export function isApiPath(path: string): boolean {
+  return ['/api', '/proxy', '/dev'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Whether a request that matched nothing should get the portal's index.html (history fallback):
+ * a GET/HEAD of `/`, or of a non-API path without a file extension from a client that accepts HTML.
+ */
+export function wantsPortalPage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = pathOf(url);
+  // The root always answers with the portal, whatever the client accepts (curl, health probes, ...).
+  if (path === '/') return true;
+  if (NON_PORTAL_PATHS.has(path) || NON_PORTAL_PREFIXES.some((prefix) => path.startsWith(prefix)))
+    return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  if (lastSegment.includes('.')) return false;
+  return (accept ?? '').toLowerCase().includes('text/html');
+}
+
+/** The page served when the portal has not been built. */
+export const PORTAL_NOT_BUILT_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Qoltanba</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#333}</style>
+</head><body><h1>Qoltanba</h1>
+<p>The portal is not built. Run <code>npm run build</code> (or <code>npm start</code>) at the repository root,
+or point <code>QOLTANBA_PORTAL_DIR</code> at a built portal.</p>
+<p>The API is up: <a href="/healthz">/healthz</a>, <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+</body></html>
+`;
+
+/** Which static folders were found and are served. */
+export interface StaticServing {
+  portalBuilt: boolean;
+  widgetsServed: boolean;
+}
+
+function cacheControlFor(path: string): string {
+  return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
+}
+
+// Hashed portal assets, widget bundles and the few root files (favicon, robots.txt) a page load pulls in.
+const STATIC_FILE_RE = /^\/(?:(?:assets|widgets)\/.+|[\w.-]+\.(?:svg|ico|png|txt|webmanifest|js|css|map))$/;
+
+/**
+ * True for a request of a static file. The global rate limit skips these: one page load fetches a dozen of
+ * them, and each costs a file read. Page loads, unknown paths and the API stay limited.
+ */
+export function isStaticFilePath(url: string): boolean {
+  return STATIC_FILE_RE.test(pathOf(url));
+}
+
+/**
+ * Serves the built portal at `/` and the widget bundles at `/widgets/` when their folders exist.
+ * The history fallback itself lives in the not-found handler (see app.ts), which uses `reply.sendFile`.
+ */
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  dirs: { portalDir: string; widgetsDir: string },
+): Promise<StaticServing> {
+  const portalBuilt = existsSync(join(dirs.portalDir, 'index.html'));
+  const widgetsServed = existsSync(dirs.widgetsDir);
+  if (portalBuilt) {
+    await app.register(fastifyStatic, {
+      root: dirs.portalDir,
+      prefix: '/',
+      index: ['index.html'],
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders(reply, path) {
+        reply.header('cache-control', cacheControlFor(path));
+      },
+    });
+  }
+  if (widgetsServed) {
+    await app.register(fastifyStatic, {
+      root: dirs.widgetsDir,
+      prefix: '/widgets/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders(reply, path) {
+        reply.header('cache-control', cacheControlFor(path));
+      },
+    });
+  }
+  return { portalBuilt, widgetsServed };
+}

@@ -1,0 +1,222 @@
+import { errorMessage, LOGIN_LOCK_SECONDS } from '@qoltanba/core';
+import { describe, expect, it } from 'vitest';
+import {
+  sendCodePath,
+  uniqueEmail,
+  uniquePhone,
+  useAccountSuite,
+  verifyCodePath,
+} from '../../testing/account-suite.js';
+import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { testDatabases } from '../../testing/test-databases.js';
+import { formatUntil } from './code-messages.js';
+
+describe.each(testDatabases())('account module on $name', (backend) => {
+  const suite = useAccountSuite(backend);
+
+  describe('password login', () => {
+    it('logs in by e-mail or phone in any spelling; tells unknown accounts and bad logins apart', async () => {
+      const address = uniqueEmail('login');
+      await registerAccount(suite.server, address, { password: 'secret-pass' });
+      const ok = await suite.login(` ${address.toUpperCase()} `, 'secret-pass');
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().expires_in).toBe(900);
+
+      const notFound = await suite.login('nobody@example.kz', 'secret-pass');
+      expect(notFound.statusCode).toBe(404);
+      expect(notFound.json().code).toBe('ACCOUNT_NOT_FOUND');
+      const invalid = await suite.login('12345', 'secret-pass');
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().code).toBe('INVALID_LOGIN');
+      const wrong = await suite.login(address, 'Secret-pass');
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ code: 'INVALID_PASSWORD', message: 'Неверный пароль' });
+    });
+
+    it('blocks password login after 5 wrong passwords in a row, until 15 minutes have passed', async () => {
+      const address = uniqueEmail('lock');
+      await registerAccount(suite.server, address, { password: 'right-password' });
+      // A success in between resets the counter.
+      for (let i = 0; i < 4; i++) expect((await suite.login(address, 'wrong-password')).statusCode).toBe(401);
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await suite.login(address, 'wrong-password')).json().code).toBe('INVALID_PASSWORD');
+      }
+      const fifth = await suite.login(address, 'wrong-password');
+      expect(fifth.statusCode).toBe(423);
+      const until = new Date(suite.clock.now().getTime() + LOGIN_LOCK_SECONDS * 1000);
+      expect(fifth.json()).toEqual({
+        code: 'ACCOUNT_BLOCKED',
+        message: errorMessage('ACCOUNT_BLOCKED', 'ru', { until: formatUntil(until, 'ru') }),
+      });
+      const english = await suite.login(address, 'right-password', nextIp(), 'en');
+      expect(english.statusCode).toBe(423);
+      expect(english.json().message).toBe(
+        errorMessage('ACCOUNT_BLOCKED', 'en', { until: formatUntil(until, 'en') }),
+      );
+      suite.clock.advance(LOGIN_LOCK_SECONDS - 1);
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      suite.clock.advance(1);
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
+    });
+
+    it('limits password logins per IP address', async () => {
+      const ip = nextIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push((await suite.login('nobody@example.kz', 'whatever1', ip)).statusCode);
+      expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    });
+  });
+
+  describe('code login', () => {
+    it('logs in with an e-mailed code, once; a code cannot be reused', async () => {
+      const address = uniqueEmail('otp');
+      await registerAccount(suite.server, address);
+      const unknown = await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: 'ghost@example.kz', lang: 'ru' },
+      });
+      expect(unknown.json().code).toBe('ACCOUNT_NOT_FOUND');
+
+      expect(
+        (
+          await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+            body: { email: address, lang: 'en' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const code = await latestCode(suite.server, address);
+      const body = { email: address, code, lang: 'en' };
+      const first = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), { body });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().expires_in).toBe(900);
+      const reused = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), { body });
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json().code).toBe('INVALID_CODE');
+    });
+
+    it('logs in with an SMS code', async () => {
+      const number = uniquePhone();
+      await registerAccount(suite.server, number);
+      await call(suite.server, 'POST', sendCodePath('otp', 'sms'), {
+        body: { phoneNumber: number, lang: 'kk' },
+      });
+      const ok = await call(suite.server, 'POST', verifyCodePath('otp', 'sms'), {
+        body: { phoneNumber: number, code: await latestCode(suite.server, number), lang: 'kk' },
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('sends a new code at most once a minute; a new code replaces the old one', async () => {
+      const address = uniqueEmail('resend');
+      await registerAccount(suite.server, address);
+      const request = () =>
+        call(suite.server, 'POST', `${sendCodePath('otp', 'email')}?lang=en`, {
+          body: { email: address, lang: 'en' },
+        });
+      expect((await request()).statusCode).toBe(200);
+      const old = await latestCode(suite.server, address);
+      suite.clock.advance(20);
+      const tooSoon = await request();
+      expect(tooSoon.statusCode).toBe(429);
+      expect(tooSoon.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: errorMessage('RATE_LIMITED', 'en', { retryAfter: 40 }),
+      });
+      suite.clock.advance(40);
+      expect((await request()).statusCode).toBe(200);
+      const fresh = await latestCode(suite.server, address);
+      if (old !== fresh) {
+        const stale = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+          body: { email: address, code: old, lang: 'en' },
+        });
+        expect(stale.json().code).toBe('INVALID_CODE');
+      }
+      const ok = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+        body: { email: address, code: fresh, lang: 'en' },
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('expires a code after 10 minutes', async () => {
+      const address = uniqueEmail('expiry');
+      await registerAccount(suite.server, address);
+      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      const code = await latestCode(suite.server, address);
+      suite.clock.advance(600);
+      const late = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+        body: { email: address, code, lang: 'ru' },
+      });
+      expect(late.json().code).toBe('INVALID_CODE');
+    });
+
+    it('invalidates the code and blocks code login for 15 minutes after 5 wrong codes', async () => {
+      const address = uniqueEmail('codelock');
+      await registerAccount(suite.server, address);
+      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      const code = await latestCode(suite.server, address);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const attempt = (value: string) =>
+        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+          body: { email: address, code: value, lang: 'ru' },
+        });
+      for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json().code).toBe('INVALID_CODE');
+      const fifth = await attempt(wrong);
+      expect(fifth.statusCode).toBe(423);
+      expect(fifth.json().code).toBe('ACCOUNT_BLOCKED');
+      expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
+      suite.clock.advance(61);
+      const resend = await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      expect(resend.json().code).toBe('ACCOUNT_BLOCKED');
+      suite.clock.advance(LOGIN_LOCK_SECONDS);
+      // The lock is over, but the code it invalidated stays dead.
+      expect((await attempt(code)).json().code).toBe('INVALID_CODE');
+      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      expect((await attempt(await latestCode(suite.server, address))).statusCode).toBe(200);
+      // Password login was never affected.
+      expect((await suite.login(address, 'correct-horse')).statusCode).toBe(200);
+    });
+    it('counts wrong codes across new codes, and a right code starts the count over', async () => {
+      const address = uniqueEmail('codecount');
+      await registerAccount(suite.server, address);
+      // Its own client address, so the per-IP limit of the code routes is not what answers.
+      const ip = nextIp();
+      const attempt = (value: string) =>
+        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+          body: { email: address, code: value, lang: 'ru' },
+          ip,
+        });
+      const freshCode = async () => {
+        suite.clock.advance(61);
+        await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+          body: { email: address, lang: 'ru' },
+          ip,
+        });
+        const code = await latestCode(suite.server, address);
+        return { code, wrong: code === '000000' ? '000001' : '000000' };
+      };
+      let current = await freshCode();
+      for (let i = 0; i < 2; i++) expect((await attempt(current.wrong)).json().code).toBe('INVALID_CODE');
+      expect((await attempt(current.code)).statusCode).toBe(200);
+      // The success reset the count: four more wrong codes, spread over two codes, are not yet a lock.
+      current = await freshCode();
+      for (let i = 0; i < 2; i++) expect((await attempt(current.wrong)).json().code).toBe('INVALID_CODE');
+      current = await freshCode();
+      for (let i = 0; i < 2; i++) expect((await attempt(current.wrong)).json().code).toBe('INVALID_CODE');
+      // A new code does not give a fresh set of guesses: the fifth wrong one in a row blocks.
+      current = await freshCode();
+      const fifth = await attempt(current.wrong);
+      expect(fifth.json().code).toBe('ACCOUNT_BLOCKED');
+      expect((await attempt(current.code)).json().code).toBe('ACCOUNT_BLOCKED');
+    });
+  });
+});

@@ -1,0 +1,329 @@
+import {
+  ACCOUNT_PATHS,
+  AppError,
+  authTokensSchema,
+  CODE_TTL_SECONDS,
+  codeSentSchema,
+  completeRegistrationRequestSchema,
+  type Lang,
+  LOGIN_LOCK_SECONDS,
+  LOGIN_MAX_FAILURES,
+  type LoginTarget,
+  loginRequestSchema,
+  normalizeEmail,
+  normalizeKzPhone,
+  parseLoginTarget,
+  recoveryChangeRequestSchema,
+  recoverySendRequestSchema,
+  refreshRequestSchema,
+  registrationTicketSchema,
+  sendEmailCodeRequestSchema,
+  sendSmsCodeRequestSchema,
+  verifyEmailCodeRequestSchema,
+  verifySmsCodeRequestSchema,
+} from '@qoltanba/core';
+import { z } from 'zod';
+import type { OutboxChannel } from '../../db/schema.js';
+import { defineRoute } from '../../http/route.js';
+import type { AppModule } from '../module.js';
+import { bearerToken, installAccessVerifier, requireUser } from './auth-guard.js';
+import { formatUntil } from './code-messages.js';
+import { signJwt, verifyJwt } from './jwt.js';
+import { codeServiceFor } from './one-time-codes.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import { createTokenService } from './token-service.js';
+import { assertContactFree, createUser, findUserByTarget } from './user-store.js';
+
+/** Per-IP limits of the public account calls, on top of the per-target code and password rules. */
+export const ACCOUNT_RATE_LIMITS = {
+  login: { max: 20, timeWindow: '1 minute' },
+  codes: { max: 20, timeWindow: '1 minute' },
+  refresh: { max: 60, timeWindow: '1 minute' },
+} as const;
+
+const REGISTRATION_TICKET_TYPE = 'registration';
+const CHANNELS = ['email', 'sms'] as const satisfies readonly OutboxChannel[];
+
+const sendBodies = { email: sendEmailCodeRequestSchema, sms: sendSmsCodeRequestSchema } as const;
+const verifyBodies = { email: verifyEmailCodeRequestSchema, sms: verifySmsCodeRequestSchema } as const;
+
+/** The normalised contact of a send/verify body (already validated by core's field schemas). */
+function contactOf(body: { email?: string; phoneNumber?: string }): LoginTarget {
+  const email = body.email === undefined ? undefined : normalizeEmail(body.email);
+  if (email) return { kind: 'email', value: email };
+  const phone = body.phoneNumber === undefined ? undefined : normalizeKzPhone(body.phoneNumber);
+  if (phone) return { kind: 'phone', value: phone };
+  throw new AppError('INVALID_LOGIN');
+}
+
+const channelOf = (target: LoginTarget): OutboxChannel => (target.kind === 'email' ? 'email' : 'sms');
+
+function pathFor(template: string, values: Record<string, string>): string {
+  return template.replace(/:([A-Za-z]+)/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * Accounts: registration by e-mail or SMS code, login by password or code, password recovery,
+ * refresh-token rotation and logout. Installs the access-token check behind `requireUser`.
+ */
+export const accountModule: AppModule = {
+  name: 'account',
+  register(context) {
+    const { app, route, services, config } = context;
+    const db = services.database.db;
+    const { clock } = services;
+    const tokens = createTokenService({ db, clock, secret: config.tokenSecret });
+    const codes = codeServiceFor(context);
+    installAccessVerifier(app, (token) => tokens.verifyAccess(token));
+
+    const blocked = (until: Date, lang: Lang) =>
+      new AppError('ACCOUNT_BLOCKED', { until: formatUntil(until, lang) });
+
+    async function existingUser(target: LoginTarget) {
+      const user = await findUserByTarget(db, target);
+      if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
+      return user;
+    }
+
+    route(
+      defineRoute({
+        method: 'POST',
+        url: ACCOUNT_PATHS.login,
+        summary: 'Log in with an e-mail or phone and a password',
+        description: `${LOGIN_MAX_FAILURES} wrong passwords in a row block password login for ${LOGIN_LOCK_SECONDS / 60} minutes (423 ACCOUNT_BLOCKED).`,
+        tags: ['account'],
+        body: loginRequestSchema,
+        response: authTokensSchema,
+        rateLimit: ACCOUNT_RATE_LIMITS.login,
+        handler: async ({ body, lang }) => {
+          const target = parseLoginTarget(body.login);
+          if (!target) throw new AppError('INVALID_LOGIN');
+          const user = await existingUser(target);
+          const now = clock();
+          if (user.password_locked_until && new Date(user.password_locked_until) > now) {
+            throw blocked(new Date(user.password_locked_until), lang);
+          }
+          if (await verifyPassword(body.password, user.password_hash)) {
+            await db
+              .updateTable('users')
+              .set({ password_failures: 0, password_locked_until: null })
+              .where('id', '=', user.id)
+              .execute();
+            return tokens.startSession(user.id);
+          }
+          const counted = await db
+            .updateTable('users')
+            .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
+            .where('id', '=', user.id)
+            .returning('password_failures')
+            .executeTakeFirst();
+          if ((counted?.password_failures ?? 0) < LOGIN_MAX_FAILURES) throw new AppError('INVALID_PASSWORD');
+          const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
+          await db
+            .updateTable('users')
+            .set({ password_failures: 0, password_locked_until: until })
+            .where('id', '=', user.id)
+            .execute();
+          throw blocked(until, lang);
+        },
+      }),
+    );
+
+    const purposeParams = z.object({ purpose: z.enum(['registration', 'otp']) });
+    for (const channel of CHANNELS) {
+      route(
+        defineRoute({
+          method: 'POST',
+          url: pathFor(ACCOUNT_PATHS.sendCode, { channel }),
+          summary: `Send a registration or login code by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
+          description:
+            'registration: refuses a contact that is already registered (EMAIL_TAKEN / PHONE_TAKEN); otp: ' +
+            'ACCOUNT_NOT_FOUND for an unknown contact. One new code per minute per contact (429 RATE_LIMITED).',
+          tags: ['account'],
+          params: purposeParams,
+          body: sendBodies[channel],
+          response: codeSentSchema,
+          rateLimit: ACCOUNT_RATE_LIMITS.codes,
+          handler: async ({ params, body, lang }) => {
+            const target = contactOf(body);
+            if (params.purpose === 'registration') await assertContactFree(db, target);
+            else await existingUser(target);
+            return codes.issue({ purpose: params.purpose, channel, target: target.value }, body.lang, lang);
+          },
+        }),
+      );
+
+      route(
+        defineRoute({
+          method: 'POST',
+          url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'registration', channel }),
+          summary: `Verify a registration code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
+          description: 'Answers a short-lived registration ticket for `registration/complete`.',
+          tags: ['account'],
+          body: verifyBodies[channel],
+          response: registrationTicketSchema,
+          rateLimit: ACCOUNT_RATE_LIMITS.codes,
+          handler: async ({ body, lang }) => {
+            const target = contactOf(body);
+            await codes.verify({ purpose: 'registration', target: target.value }, body.code, lang);
+            const iat = Math.floor(clock().getTime() / 1000);
+            const registrationToken = signJwt(
+              { typ: REGISTRATION_TICKET_TYPE, contact: target, iat, exp: iat + CODE_TTL_SECONDS },
+              config.tokenSecret,
+            );
+            return { registrationToken, expires_in: CODE_TTL_SECONDS };
+          },
+        }),
+      );
+
+      route(
+        defineRoute({
+          method: 'POST',
+          url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel }),
+          summary: `Log in with a code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
+          description: `${LOGIN_MAX_FAILURES} wrong codes invalidate the code and block code login for ${LOGIN_LOCK_SECONDS / 60} minutes.`,
+          tags: ['account'],
+          body: verifyBodies[channel],
+          response: authTokensSchema,
+          rateLimit: ACCOUNT_RATE_LIMITS.codes,
+          handler: async ({ body, lang }) => {
+            const target = contactOf(body);
+            const user = await existingUser(target);
+            await codes.verify({ purpose: 'otp', target: target.value }, body.code, lang);
+            return tokens.startSession(user.id);
+          },
+        }),
+      );
+    }
+
+    route(
+      defineRoute({
+        method: 'POST',
+        url: ACCOUNT_PATHS.completeRegistration,
+        summary: 'Finish a registration: password and name; answers tokens',
+        description: '400 BAD_REQUEST for an invalid or expired registration ticket.',
+        tags: ['account'],
+        body: completeRegistrationRequestSchema,
+        response: authTokensSchema,
+        rateLimit: ACCOUNT_RATE_LIMITS.codes,
+        handler: async ({ body }) => {
+          const claims = verifyJwt(
+            body.registrationToken,
+            config.tokenSecret,
+            REGISTRATION_TICKET_TYPE,
+            clock(),
+          );
+          const contact = claims?.contact as Partial<LoginTarget> | undefined;
+          const target = typeof contact?.value === 'string' ? parseLoginTarget(contact.value) : undefined;
+          if (!target) throw new AppError('BAD_REQUEST');
+          await assertContactFree(db, target);
+          const userId = await createUser(db, {
+            contact: target,
+            passwordHash: await hashPassword(body.password),
+            firstname: body.firstname,
+            lastname: body.lastname,
+            lang: body.lang,
+            createdAt: clock(),
+          });
+          return tokens.startSession(userId);
+        },
+      }),
+    );
+
+    route(
+      defineRoute({
+        method: 'POST',
+        url: ACCOUNT_PATHS.recoverySendCode,
+        summary: 'Send a password recovery code to the e-mail or phone of an account',
+        description:
+          'ACCOUNT_NOT_FOUND for an unknown contact: the product tells users so at login as well (accepted ' +
+          'enumeration trade-off, bounded by the per-IP limit).',
+        tags: ['account'],
+        body: recoverySendRequestSchema,
+        response: codeSentSchema,
+        rateLimit: ACCOUNT_RATE_LIMITS.codes,
+        handler: async ({ body, lang }) => {
+          const target = parseLoginTarget(body.target);
+          if (!target) throw new AppError('INVALID_LOGIN');
+          await existingUser(target);
+          return codes.issue(
+            { purpose: 'recovery', channel: channelOf(target), target: target.value },
+            body.lang,
+            lang,
+          );
+        },
+      }),
+    );
+
+    route(
+      defineRoute({
+        method: 'POST',
+        url: ACCOUNT_PATHS.recoveryChange,
+        summary: 'Set a new password with a recovery code; answers tokens',
+        description:
+          'Lifts the password and code-login lockouts and ends every other session of the account.',
+        tags: ['account'],
+        body: recoveryChangeRequestSchema,
+        response: authTokensSchema,
+        rateLimit: ACCOUNT_RATE_LIMITS.codes,
+        handler: async ({ body, lang }) => {
+          const target = parseLoginTarget(body.target);
+          if (!target) throw new AppError('INVALID_LOGIN');
+          const user = await existingUser(target);
+          await codes.verify({ purpose: 'recovery', target: target.value }, body.code, lang);
+          await db
+            .updateTable('users')
+            .set({
+              password_hash: await hashPassword(body.newPassword),
+              password_failures: 0,
+              password_locked_until: null,
+            })
+            .where('id', '=', user.id)
+            .execute();
+          const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
+          await codes.unlock(contacts, 'otp');
+          await tokens.revokeAllSessions(user.id);
+          return tokens.startSession(user.id);
+        },
+      }),
+    );
+
+    route(
+      defineRoute({
+        method: 'POST',
+        url: ACCOUNT_PATHS.refresh,
+        summary: 'Rotate a refresh token',
+        description:
+          'Takes {refreshToken}, or an empty body with `Authorization: Bearer <refresh token>`. 401 for an ' +
+          'unknown, expired or revoked token; reusing a rotated token revokes its whole session.',
+        tags: ['account'],
+        body: refreshRequestSchema.optional(),
+        allowEmptyJsonBody: true,
+        response: authTokensSchema,
+        rateLimit: ACCOUNT_RATE_LIMITS.refresh,
+        handler: async ({ body, request }) => {
+          const token = body?.refreshToken ?? bearerToken(request.headers.authorization);
+          if (!token || token.length > 512) throw new AppError('UNAUTHORIZED');
+          return tokens.refresh(token);
+        },
+      }),
+    );
+
+    route(
+      defineRoute({
+        method: 'GET',
+        url: ACCOUNT_PATHS.logout,
+        summary: 'Log out: revokes the session at once',
+        tags: ['account'],
+        auth: true,
+        status: 204,
+        response: z.undefined(),
+        handler: async ({ request }) => {
+          const user = await requireUser(request);
+          await tokens.revokeSession(user.sessionId);
+          return undefined;
+        },
+      }),
+    );
+  },
+};

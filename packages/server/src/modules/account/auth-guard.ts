@@ -1,0 +1,68 @@
+import { AppError } from '@qoltanba/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthUser } from './token-service.js';
+
+/** Name of the cookie that carries the access token for plain GETs such as `<img src=".../avatar">`. */
+export const GATEWAY_COOKIE = 'GATEWAY';
+
+/** Checks an access token: the user, or undefined when it is invalid, expired or its session is revoked. */
+export type AccessVerifier = (accessToken: string) => Promise<AuthUser | undefined>;
+
+const DECORATION = 'qoltanbaAccessVerifier';
+const verified = new WeakMap<FastifyRequest, AuthUser>();
+
+/** Makes {@link requireUser} work for every route of `app` (the account module calls it once). */
+export function installAccessVerifier(app: FastifyInstance, verifier: AccessVerifier): void {
+  app.decorate(DECORATION, verifier);
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  return match?.[1];
+}
+
+/** The URI-decoded value of one cookie in a `Cookie` header (clients set it with encodeURIComponent). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index <= 0 || part.slice(0, index).trim() !== name) continue;
+    const raw = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(raw) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The access token of a request: the bearer header, or for GET/HEAD only the GATEWAY cookie (no CSRF risk). */
+export function accessTokenOf(request: Pick<FastifyRequest, 'method' | 'headers'>): string | undefined {
+  const bearer = bearerToken(request.headers.authorization);
+  if (bearer) return bearer;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  return cookieValue(request.headers.cookie, GATEWAY_COOKIE);
+}
+
+/**
+ * The signed-in user of a request, or 401 UNAUTHORIZED. Checks the token's signature and expiry and that
+ * its session is not revoked (so logout takes effect at once). Routes with `auth: true` have already run
+ * it; handlers call it again to read the user (the result is cached per request).
+ *
+ * @example const { userId } = await requireUser(request);
+ */
+export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
+  const cached = verified.get(request);
+  if (cached) return cached;
+  const verifier = (request.server as unknown as Record<string, unknown>)[DECORATION];
+  if (typeof verifier !== 'function') throw new Error('requireUser: the account module is not registered');
+  const token = accessTokenOf(request);
+  // Tokens we issue are short; a huge value is garbage, not worth an HMAC.
+  const user = token && token.length <= 2048 ? await (verifier as AccessVerifier)(token) : undefined;
+  if (!user) throw new AppError('UNAUTHORIZED');
+  verified.set(request, user);
+  return user;
+}

@@ -1,0 +1,48 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Claims this server puts in its tokens; `typ` keeps access tokens and registration tickets apart. */
+export interface JwtClaims {
+  typ: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  iat?: number;
+  [claim: string]: unknown;
+}
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function signature(secret: string, input: string): Buffer {
+  return createHmac('sha256', secret).update(input).digest();
+}
+
+/** Signs claims as a compact HS256 JWT. */
+export function signJwt(claims: JwtClaims, secret: string): string {
+  const input = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${input}.${signature(secret, input).toString('base64url')}`;
+}
+
+/**
+ * The claims of an HS256 JWT signed with `secret`, of type `typ`, not expired at `now`; undefined
+ * for anything else (bad shape, other algorithm, wrong signature, expired).
+ */
+export function verifyJwt(token: string, secret: string, typ: string, now: Date): JwtClaims | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [header, payload, sig] = parts as [string, string, string];
+  // Only our own header is accepted: that rules out alg=none and algorithm confusion.
+  if (header !== HEADER) return undefined;
+  const expected = signature(secret, `${header}.${payload}`);
+  const actual = Buffer.from(sig, 'base64url');
+  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof claims !== 'object' || claims === null) return undefined;
+  const record = claims as Record<string, unknown>;
+  if (record.typ !== typ || typeof record.exp !== 'number') return undefined;
+  if (record.exp * 1000 <= now.getTime()) return undefined;
+  return record as JwtClaims;
+}

@@ -1,0 +1,155 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_SECONDS, AppError, type AuthTokens, REFRESH_TOKEN_SECONDS } from '@qoltanba/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../services.js';
+import { signJwt, verifyJwt } from './jwt.js';
+
+/** Who a valid access token belongs to. */
+export interface AuthUser {
+  userId: string;
+  sessionId: string;
+}
+
+/** Issues, rotates and revokes tokens. A session is one login: the family of its rotated refresh tokens. */
+export interface TokenService {
+  /** Starts a new session for the user and answers its first tokens. */
+  startSession(userId: string): Promise<AuthTokens>;
+  /**
+   * Rotates a refresh token. 401 UNAUTHORIZED for an unknown, expired or revoked one; presenting an
+   * already rotated token revokes its whole session (it was stolen, or the client is confused).
+   */
+  refresh(refreshToken: string): Promise<AuthTokens>;
+  /** The user of a valid access token whose session is still open; undefined otherwise. */
+  verifyAccess(accessToken: string): Promise<AuthUser | undefined>;
+  revokeSession(sessionId: string): Promise<void>;
+  revokeAllSessions(userId: string): Promise<void>;
+}
+
+/** `typ` claim of access tokens. */
+export const ACCESS_TOKEN_TYPE = 'access';
+
+const refreshExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000);
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Creates the {@link TokenService}; access tokens are HS256 JWTs signed with `secret`. */
+export function createTokenService({
+  db,
+  clock,
+  secret,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  secret: string;
+}): TokenService {
+  async function issue(
+    userId: string,
+    sessionId: string,
+    now: Date,
+    trx: Kysely<Database>,
+  ): Promise<AuthTokens> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const expiresAt = refreshExpiry(now);
+    await trx
+      .insertInto('refresh_tokens')
+      .values({
+        token_hash: sha256(refreshToken),
+        session_id: sessionId,
+        expires_at: expiresAt,
+        created_at: now,
+      })
+      .execute();
+    // The session lives as long as its newest token; housekeeping reads this after the tokens are gone.
+    await trx.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+    const iat = Math.floor(now.getTime() / 1000);
+    const accessToken = signJwt(
+      { typ: ACCESS_TOKEN_TYPE, sub: userId, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_SECONDS },
+      secret,
+    );
+    return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
+  }
+
+  async function revokeSession(sessionId: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: clock() })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  return {
+    async startSession(userId) {
+      const now = clock();
+      const sessionId = randomUUID();
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sessions')
+          .values({ id: sessionId, user_id: userId, created_at: now, expires_at: refreshExpiry(now) })
+          .execute();
+        return issue(userId, sessionId, now, trx);
+      });
+    },
+
+    async refresh(refreshToken) {
+      const now = clock();
+      const tokenHash = sha256(refreshToken);
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+        .select([
+          'refresh_tokens.session_id',
+          'refresh_tokens.expires_at',
+          'refresh_tokens.used_at',
+          'sessions.user_id',
+          'sessions.revoked_at',
+        ])
+        .where('refresh_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+      if (row.used_at !== null) {
+        await revokeSession(row.session_id);
+        throw new AppError('UNAUTHORIZED');
+      }
+      if (new Date(row.expires_at) <= now) throw new AppError('UNAUTHORIZED');
+      const rotated = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .returning('token_hash')
+          .executeTakeFirst();
+        return claimed ? issue(row.user_id, row.session_id, now, trx) : undefined;
+      });
+      if (rotated) return rotated;
+      // Another request rotated it first: the same token was used twice.
+      await revokeSession(row.session_id);
+      throw new AppError('UNAUTHORIZED');
+    },
+
+    async verifyAccess(accessToken) {
+      const claims = verifyJwt(accessToken, secret, ACCESS_TOKEN_TYPE, clock());
+      if (!claims || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return undefined;
+      const session = await db
+        .selectFrom('sessions')
+        .select(['user_id', 'revoked_at'])
+        .where('id', '=', claims.sid)
+        .executeTakeFirst();
+      if (!session || session.revoked_at !== null || session.user_id !== claims.sub) return undefined;
+      return { userId: claims.sub, sessionId: claims.sid };
+    },
+
+    revokeSession,
+
+    async revokeAllSessions(userId) {
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: clock() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}

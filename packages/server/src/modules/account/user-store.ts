@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, type Lang, type LoginTarget } from '@qoltanba/core';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+
+/** The account with this normalised e-mail or phone. */
+export async function findUserByTarget(
+  db: Kysely<Database>,
+  target: LoginTarget,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(target.kind === 'email' ? 'email' : 'phone', '=', target.value)
+    .executeTakeFirst();
+}
+
+/** The account with this id. */
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** EMAIL_TAKEN / PHONE_TAKEN when an account already uses this contact. */
+export async function assertContactFree(db: Kysely<Database>, target: LoginTarget): Promise<void> {
+  if (await findUserByTarget(db, target)) {
+    throw new AppError(target.kind === 'email' ? 'EMAIL_TAKEN' : 'PHONE_TAKEN');
+  }
+}
+
+/** Fields of a new account. */
+export interface NewUser {
+  contact: LoginTarget;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  lang: Lang;
+  createdAt: Date;
+}
+
+function uniqueViolation(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const fields = error as Record<string, unknown>;
+  if (fields.code !== '23505') return undefined;
+  return [fields.constraint, fields.detail, fields.message].filter((v) => typeof v === 'string').join(' ');
+}
+
+/** Creates an account; the database's unique indexes decide races, answered EMAIL_TAKEN / PHONE_TAKEN. */
+export async function createUser(db: Kysely<Database>, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  try {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: user.contact.kind === 'email' ? user.contact.value : null,
+        phone: user.contact.kind === 'phone' ? user.contact.value : null,
+        password_hash: user.passwordHash,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        lang: user.lang,
+        avatar_key: null,
+        avatar_mime: null,
+        created_at: user.createdAt,
+      })
+      .execute();
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (violation === undefined) throw error;
+    throw new AppError(violation.includes('phone') ? 'PHONE_TAKEN' : 'EMAIL_TAKEN', undefined, {
+      cause: error,
+    });
+  }
+  return id;
+}

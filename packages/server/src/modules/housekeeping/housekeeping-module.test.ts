@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testClock } from '../../testing/accounts.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { HOUSEKEEPING_FIRST_DELAY_MS } from './housekeeping-module.js';
+
+describe('housekeeping module', () => {
+  let server: TestApp | undefined;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await server?.close();
+    server = undefined;
+  });
+
+  async function startWithExpiredCode(interval: string): Promise<TestApp> {
+    // Only the job's timers are faked; the database and HTTP layer keep their own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const clock = testClock();
+    const app = await createTestApp({ clock: clock.now, env: { HOUSEKEEPING_INTERVAL_MINUTES: interval } });
+    const code = (target: string, expiresInMs: number) => ({
+      id: randomUUID(),
+      purpose: 'otp' as const,
+      channel: 'email' as const,
+      target,
+      subject: '',
+      code_hash: 'h',
+      expires_at: new Date(clock.now().getTime() + expiresInMs),
+      created_at: new Date(clock.now().getTime() + expiresInMs - 600_000),
+    });
+    // The test clock stands months before the real one: by the real clock both codes are long expired.
+    await app.services.database.db
+      .insertInto('one_time_codes')
+      .values([code('spent@example.kz', -2 * 24 * 3600 * 1000), code('live@example.kz', 300_000)])
+      .execute();
+    return app;
+  }
+
+  const codesLeft = async (app: TestApp) =>
+    (
+      await app.services.database.db.selectFrom('one_time_codes').select('target').orderBy('target').execute()
+    ).map((row) => row.target);
+
+  async function until(condition: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 100 && !(await condition()); i += 1) await new Promise((r) => setImmediate(r));
+  }
+
+  it('runs in the background after start, with the injected clock, and logs what it deleted', async () => {
+    server = await startWithExpiredCode('5');
+    const app = server;
+    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_FIRST_DELAY_MS - 1);
+    expect(await codesLeft(app)).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(async () => (await codesLeft(app)).length === 1);
+    expect(await codesLeft(app)).toEqual(['live@example.kz']);
+    await until(async () => app.logs.some((line) => line.includes('housekeeping done')));
+    const record = app.logRecords().find((entry) => entry.msg === 'housekeeping done');
+    expect(record).toMatchObject({ job: 'housekeeping', deleted: { oneTimeCodes: 1 } });
+  });
+
+  it('is off with HOUSEKEEPING_INTERVAL_MINUTES=0', async () => {
+    server = await startWithExpiredCode('0');
+    await vi.advanceTimersByTimeAsync(24 * 3600 * 1000);
+    expect(await codesLeft(server)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,74 @@
+import { ACCOUNT_PATHS } from '@qoltanba/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerAccount } from '../testing/accounts.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabases } from '../testing/test-databases.js';
+
+/** The only API routes a visitor may call without logging in. */
+const PUBLIC_API_ROUTES = new Set([
+  `POST ${ACCOUNT_PATHS.login}`,
+  `POST ${ACCOUNT_PATHS.refresh}`,
+  `POST ${ACCOUNT_PATHS.completeRegistration}`,
+  `POST ${ACCOUNT_PATHS.recoverySendCode}`,
+  `POST ${ACCOUNT_PATHS.recoveryChange}`,
+  ...['email', 'sms'].flatMap((channel) => [
+    `POST ${ACCOUNT_PATHS.sendCode.replace(':channel', channel)}`,
+    `POST ${ACCOUNT_PATHS.verifyCode.replace(':purpose/:channel', `registration/${channel}`)}`,
+    `POST ${ACCOUNT_PATHS.verifyCode.replace(':purpose/:channel', `otp/${channel}`)}`,
+  ]),
+]);
+
+describe.each(testDatabases())('every protected route on $name', (backend) => {
+  let server: TestApp;
+  let revoked: string;
+  beforeAll(async () => {
+    server = await createTestApp({ backend, env: { RATE_LIMIT_MAX: '100000' } });
+    revoked = (await registerAccount(server, 'gone@example.kz')).access_token;
+    expect((await call(server, 'GET', ACCOUNT_PATHS.logout, { token: revoked })).statusCode).toBe(204);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers 401 UNAUTHORIZED without a valid token, before looking at the input', async () => {
+    const doc = (await call(server, 'GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const apiRoutes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/proxy/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          secured: operation.security !== undefined,
+        })),
+      );
+    const protectedRoutes = apiRoutes.filter(
+      (route) => !PUBLIC_API_ROUTES.has(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(6);
+    for (const route of protectedRoutes) {
+      const url = route.path.replace(/\{[^}]+\}/g, '123456789011');
+      const label = `${route.method} ${url}`;
+      expect(route.secured, label).toBe(true);
+      const attempts: Array<Record<string, string>> = [
+        {},
+        { authorization: 'Bearer not-a-token' },
+        { authorization: `Bearer ${revoked}` },
+        { authorization: 'Basic dXNlcjpwYXNz' },
+      ];
+      for (const headers of attempts) {
+        const res = await call(server, route.method as 'GET', url, {
+          headers,
+          body: route.method === 'GET' ? undefined : {},
+        });
+        expect(res.statusCode, label).toBe(401);
+        expect(res.json().code, label).toBe('UNAUTHORIZED');
+      }
+    }
+    // Public routes carry no security requirement in the document.
+    for (const route of apiRoutes.filter((r) => !protectedRoutes.includes(r))) {
+      expect(route.secured, `${route.method} ${route.path}`).toBe(false);
+    }
+  });
+});

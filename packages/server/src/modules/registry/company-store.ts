@@ -1,0 +1,92 @@
+import type { Company, RegistryEntry } from '@qoltanba/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** The user's companies (incl. their attached individual profile), oldest membership first. */
+export async function listCompanies(db: Kysely<Database>, userId: string): Promise<Company[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .innerJoin('companies', 'companies.bin', 'memberships.company_bin')
+    .select([
+      'companies.bin',
+      'companies.name_ru',
+      'companies.short_name_ru',
+      'companies.name_kk',
+      'companies.short_name_kk',
+      'memberships.is_main',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .orderBy('memberships.created_at')
+    .orderBy('companies.bin')
+    .execute();
+  return rows.map((row) => ({
+    bin: row.bin,
+    nameRu: row.name_ru,
+    shortNameRu: row.short_name_ru,
+    nameKk: row.name_kk,
+    shortNameKk: row.short_name_kk,
+    isMainCompany: row.is_main,
+  }));
+}
+
+/** Saves the register's record of a company (names refreshed) and makes the user a member; the first becomes main. */
+export async function attachCompany(
+  db: Kysely<Database>,
+  userId: string,
+  entry: RegistryEntry,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const names = {
+      kind: entry.kind,
+      name_ru: entry.nameRu,
+      short_name_ru: entry.shortNameRu,
+      name_kk: entry.nameKk,
+      short_name_kk: entry.shortNameKk,
+    };
+    await trx
+      .insertInto('companies')
+      .values({ bin: entry.bin, ...names, created_at: now })
+      .onConflict((oc) => oc.column('bin').doUpdateSet(names))
+      .execute();
+    const hasMain = await trx
+      .selectFrom('memberships')
+      .select('company_bin')
+      .where('user_id', '=', userId)
+      .where('is_main', '=', true)
+      .executeTakeFirst();
+    await trx
+      .insertInto('memberships')
+      .values({ user_id: userId, company_bin: entry.bin, is_main: !hasMain, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'company_bin']).doNothing())
+      .execute();
+  });
+}
+
+/** Marks one of the user's companies main; answers false when the user is not a member of it. */
+export async function setMainCompany(db: Kysely<Database>, userId: string, bin: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('memberships')
+      .select('company_bin')
+      .where('user_id', '=', userId)
+      .where('company_bin', '=', bin)
+      .executeTakeFirst();
+    if (!member) return false;
+    await trx.updateTable('memberships').set({ is_main: false }).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('memberships')
+      .set({ is_main: true })
+      .where('user_id', '=', userId)
+      .where('company_bin', '=', bin)
+      .execute();
+    return true;
+  });
+}
+
+/** True when some company with this number is known at all (to tell FORBIDDEN from ENTITY_NOT_FOUND). */
+export async function companyExists(db: Kysely<Database>, bin: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('companies').select('bin').where('bin', '=', bin).executeTakeFirst()) !== undefined
+  );
+}

@@ -1,0 +1,15 @@
+import type { BlobStore } from './blob/blob-store.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Mailer, SmsSender } from './outbox/messages.js';
+
+/** Current time; injectable so lockouts and expiries can be tested. */
+export type Clock = () => Date;
+
+/** Infrastructure shared by the domain modules. */
+export interface AppServices {
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+}

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { TestBackend } from './test-databases.js';
+
+/** The database of one suite; `db` may be read once the suite's tests run. */
+export interface SuiteDatabase {
+  readonly db: Kysely<Database>;
+}
+
+/** Opens a fresh database of `backend` before the suite's tests and closes it after them. */
+export function useSuiteDatabase(backend: TestBackend): SuiteDatabase {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await backend.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return {
+    get db() {
+      if (!handle) throw new Error('the suite database is open only while its tests run');
+      return handle.db;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, type DatabaseKind, openPGlite, openPostgres } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { loadTemplate } from './pglite-template.js';
+
+/** A database backend the integration suites run on. */
+export interface TestBackend {
+  /** Shown in test names: `describe.each(testDatabases())('... on $name', ...)`. */
+  name: DatabaseKind;
+  /** Opens a fresh, migrated, isolated database; close the handle when done (it cleans up). */
+  open(): Promise<DatabaseHandle>;
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabases(env: Record<string, string | undefined> = process.env): TestBackend[] {
+  const backends: TestBackend[] = [{ name: 'pglite', open: openTestPGlite }];
+  const url = env.TEST_DATABASE_URL;
+  if (url) backends.push({ name: 'postgres', open: () => openTestPostgres(url) });
+  return backends;
+}
+
+/** A fresh in-memory PGlite cloned from the migrated template. */
+export async function openTestPGlite(): Promise<DatabaseHandle> {
+  return openPGlite({ loadDataDir: await loadTemplate() });
+}
+
+/** A PostgreSQL pool confined to a new schema `test_<random>`, migrated; closing drops the schema. */
+export async function openTestPostgres(url: string): Promise<DatabaseHandle> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create schema ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openPostgres(url, { searchPath: schema, max: 4 });
+  await migrate(handle.db);
+  let closing: Promise<void> | undefined;
+  return {
+    kind: handle.kind,
+    db: handle.db,
+    close() {
+      closing ??= (async () => {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        try {
+          await cleanup.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await cleanup.end();
+        }
+      })();
+      return closing;
+    },
+  };
+}

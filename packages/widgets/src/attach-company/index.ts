@@ -1,0 +1,6 @@
+export {
+  type AttachCompanyActions,
+  AttachCompanyForm,
+  type AttachCompanyFormProps,
+  defaultAttachCompanyActions,
+} from './AttachCompanyForm';

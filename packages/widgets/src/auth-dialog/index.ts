@@ -1,0 +1,1 @@
+export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './AuthDialog';

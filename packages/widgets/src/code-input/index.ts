@@ -1,0 +1,1 @@
+export { CodeInput, type CodeInputProps, codeDigits, formatCountdown, type ResendResult } from './CodeInput';

@@ -1,0 +1,1 @@
+export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './CompanySwitcher';

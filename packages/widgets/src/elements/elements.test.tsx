@@ -1,0 +1,184 @@
+import type { Lang } from '@qoltanba/core';
+import { $locale, setLocale } from '@qoltanba/sdk';
+import { waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import * as widgets from '../index';
+import { widgetsStyleSheet } from './adopt-styles';
+import type { AttributeMap } from './define-element';
+import * as elements from './index';
+import { elementDefinitions } from './index';
+import type { LanguageSwitchAttributes } from './language-switch-element';
+
+/** Public components that are deliberately not custom elements (portal-only or building blocks). */
+const NOT_ELEMENTS = [
+  'AttachCompanyForm',
+  'AuthDialog',
+  'CodeInput',
+  'CompanySwitcher',
+  'Icon',
+  'LoginForm',
+  'ProfileCard',
+  'RecoveryForm',
+  'RegistrationForm',
+  'Snackbar',
+];
+
+function componentExports(): Array<[string, unknown]> {
+  return Object.entries(widgets).filter(
+    ([name, value]) => typeof value === 'function' && /^[A-Z]/.test(name),
+  );
+}
+
+async function mount(html: string): Promise<HTMLElement & { shadowRoot: ShadowRoot }> {
+  document.body.innerHTML = html;
+  const element = document.body.firstElementChild as HTMLElement;
+  await waitFor(() => expect(element.shadowRoot?.querySelector('button')).toBeTruthy());
+  return element as HTMLElement & { shadowRoot: ShadowRoot };
+}
+
+describe('custom element registry', () => {
+  it('registers every definition and nothing else under the qoltanba- prefix', () => {
+    for (const { tag } of elementDefinitions) expect(customElements.get(tag), tag).toBeDefined();
+    expect(elementDefinitions.map((d) => d.tag)).toEqual(['qoltanba-language-switch']);
+  });
+
+  it('covers every public widget component: each is an element or listed as not one', () => {
+    const wrapped: unknown[] = elementDefinitions.map((d) => d.widget);
+    const uncovered = componentExports()
+      .filter(([name, component]) => !NOT_ELEMENTS.includes(name) && !wrapped.includes(component))
+      .map(([name]) => name);
+    expect(uncovered).toEqual([]);
+    for (const widget of wrapped) expect(Object.values(widgets)).toContain(widget);
+  });
+
+  it('is idempotent', () => {
+    const before = customElements.get('qoltanba-language-switch');
+    expect(() => elements.defineQoltanbaElements()).not.toThrow();
+    expect(customElements.get('qoltanba-language-switch')).toBe(before);
+  });
+});
+
+describe('<qoltanba-language-switch>', () => {
+  beforeEach(() => setLocale('kk'));
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('renders in an open shadow root with the widget CSS adopted', async () => {
+    const element = await mount('<qoltanba-language-switch></qoltanba-language-switch>');
+    expect(element.shadowRoot.mode).toBe('open');
+    expect(element.shadowRoot.adoptedStyleSheets).toContain(widgetsStyleSheet());
+    expect(element.querySelector('button')).toBeNull();
+    const names = Array.from(element.shadowRoot.querySelectorAll('button'), (b) => b.textContent);
+    expect(names).toEqual(['Қазақша', 'Русский', 'English']);
+  });
+
+  it('fires a bubbling, composed qoltanba-language-change on user choice only', async () => {
+    const element = await mount('<qoltanba-language-switch></qoltanba-language-switch>');
+    const seen: Array<{ lang: Lang; bubbles: boolean; composed: boolean; target: EventTarget | null }> = [];
+    const listener = (event: CustomEvent<{ lang: Lang }>) =>
+      seen.push({
+        lang: event.detail.lang,
+        bubbles: event.bubbles,
+        composed: event.composed,
+        target: event.target,
+      });
+    document.addEventListener('qoltanba-language-change', listener);
+    try {
+      setLocale('en');
+      await waitFor(() =>
+        expect(element.shadowRoot.querySelector('button[lang="en"]')?.getAttribute('aria-pressed')).toBe(
+          'true',
+        ),
+      );
+      expect(seen).toEqual([]);
+      element.shadowRoot.querySelector<HTMLButtonElement>('button[lang="ru"]')?.click();
+      await waitFor(() =>
+        expect(element.shadowRoot.querySelector('button[lang="ru"]')?.getAttribute('aria-pressed')).toBe(
+          'true',
+        ),
+      );
+      expect(seen).toEqual([{ lang: 'ru', bubbles: true, composed: true, target: element }]);
+      expect($locale.get()).toBe('ru');
+    } finally {
+      document.removeEventListener('qoltanba-language-change', listener);
+    }
+  });
+
+  it('forces the language from the locale attribute and the compact labels from compact="true"', async () => {
+    const element = await mount(
+      '<qoltanba-language-switch locale="ru" compact="true"></qoltanba-language-switch>',
+    );
+    await waitFor(() => expect($locale.get()).toBe('ru'));
+    await waitFor(() =>
+      expect(element.shadowRoot.querySelector('button[lang="ru"]')?.getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(element.shadowRoot.querySelector('button[lang="ru"]')?.textContent).toBe('РУС');
+    element.setAttribute('locale', 'en');
+    await waitFor(() => expect($locale.get()).toBe('en'));
+  });
+});
+
+describe('element types', () => {
+  it('maps the tag and the event in the DOM typings', () => {
+    expectTypeOf(document.createElement('qoltanba-language-switch').locale).toEqualTypeOf<
+      string | undefined
+    >();
+    expectTypeOf<GlobalEventHandlersEventMap['qoltanba-language-change']['detail']>().toEqualTypeOf<{
+      lang: Lang;
+    }>();
+    document.addEventListener('qoltanba-language-change', (event) => {
+      // @ts-expect-error detail carries a Lang, not a number
+      const wrong: number = event.detail.lang;
+      return wrong;
+    });
+  });
+
+  it('ties the attribute map to the props', () => {
+    expectTypeOf<AttributeMap<LanguageSwitchAttributes>>().toEqualTypeOf<{
+      locale: 'string';
+      compact: 'boolean';
+    }>();
+    // @ts-expect-error compact is a boolean attribute
+    const drifted: AttributeMap<LanguageSwitchAttributes> = { locale: 'string', compact: 'string' };
+    expect(drifted).toBeDefined();
+  });
+});
+
+describe('package entries', () => {
+  it('exports a stable list from the React entry', () => {
+    expect(Object.keys(widgets).sort()).toMatchInlineSnapshot(`
+      [
+        "AttachCompanyForm",
+        "AuthDialog",
+        "CodeInput",
+        "CompanySwitcher",
+        "Icon",
+        "LanguageSwitch",
+        "LoginForm",
+        "ProfileCard",
+        "RecoveryForm",
+        "RegistrationForm",
+        "Snackbar",
+        "lightTheme",
+        "lightThemeTokens",
+        "vars",
+      ]
+    `);
+  });
+
+  it('exports a stable list from the elements entry', () => {
+    expect(Object.keys(elements).sort()).toMatchInlineSnapshot(`
+      [
+        "LANGUAGE_CHANGE_EVENT",
+        "LANGUAGE_SWITCH_TAG",
+        "adoptWidgetStyles",
+        "defineQoltanbaElements",
+        "elementDefinitions",
+        "languageSwitchAttributes",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import type { Lang } from '@qoltanba/core';
+import { $locale } from '@qoltanba/sdk';
+import { type RefObject, useRef } from 'react';
+import { errorText, type ShownError } from './shown-error';
+import { type FormStatus, useFormStatus } from './use-form-status';
+
+/** What {@link useAccountForm} returns. */
+export interface AccountForm<F extends string> {
+  /** The current language. */
+  lang: Lang;
+  /** Goes on the `<form>`: the first invalid control inside takes focus. */
+  formRef: RefObject<HTMLFormElement | null>;
+  status: FormStatus<F>;
+  /** An error's text in the current language; undefined stays undefined. */
+  text: (error: ShownError | undefined) => string | undefined;
+  /** A field's change handler: stores the value and forgets that field's error. */
+  edit: (field: F, set: (value: string) => void) => (value: string) => void;
+}
+
+/** What every account form starts with: language, form ref, status, and the error-text and edit helpers. */
+export function useAccountForm<F extends string>(): AccountForm<F> {
+  const lang = useStore($locale);
+  const formRef = useRef<HTMLFormElement>(null);
+  const status = useFormStatus<F>(formRef);
+  const text = (error: ShownError | undefined) => (error ? errorText(error, lang) : undefined);
+  const edit = (field: F, set: (value: string) => void) => (value: string) => {
+    set(value);
+    status.clearError(field);
+  };
+  return { lang, formRef, status, text, edit };
+}

@@ -1,0 +1,27 @@
+export {
+  type AttachCompanyActions,
+  AttachCompanyForm,
+  type AttachCompanyFormProps,
+} from './attach-company';
+export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './auth-dialog';
+export { CodeInput, type CodeInputProps, type ResendResult } from './code-input';
+export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './company-switcher';
+export { Icon, type IconProps } from './icon';
+export { LanguageSwitch, type LanguageSwitchProps } from './language-switch';
+export {
+  type LoginActions,
+  LoginForm,
+  type LoginFormProps,
+  type LoginMethod,
+  type LoginNavigation,
+} from './login-form';
+export { type ProfileActions, ProfileCard, type ProfileCardProps } from './profile-card';
+export { type RecoveryActions, RecoveryForm, type RecoveryFormProps } from './recovery-form';
+export {
+  type RegistrationActions,
+  RegistrationForm,
+  type RegistrationFormProps,
+  type RegistrationStep,
+} from './registration-form';
+export { Snackbar, type SnackbarProps } from './snackbar';
+export { type GreyStep, lightTheme, lightThemeTokens, type ThemeTokens, vars } from './theme';

@@ -1,0 +1,1 @@
+export { avatarFileError, type ProfileActions, ProfileCard, type ProfileCardProps } from './ProfileCard';

@@ -1,0 +1,6 @@
+export {
+  defaultRecoveryActions,
+  type RecoveryActions,
+  RecoveryForm,
+  type RecoveryFormProps,
+} from './RecoveryForm';

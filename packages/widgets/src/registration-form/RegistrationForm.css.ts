@@ -1,0 +1,56 @@
+import { style } from '@vanilla-extract/css';
+import { formLayout } from '../form/form.css';
+import { vars } from '../theme/vars.css';
+
+/** The whole widget: heading, step indicator, the current step's form and the login link. */
+export const root = style([formLayout]);
+
+/** The ordered list of steps. */
+export const steps = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: vars.font.sizeSm,
+});
+
+/** One step: a number (or a tick when done) and its name. */
+export const step = style({
+  display: 'flex',
+  flex: 1,
+  alignItems: 'center',
+  gap: vars.space.xs,
+  minWidth: 0,
+  paddingTop: vars.space.xs,
+  borderTop: `3px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  selectors: {
+    '&[data-state="done"]': { borderTopColor: vars.color.green, color: vars.color.text },
+    '&[aria-current="step"]': {
+      borderTopColor: vars.color.primary,
+      color: vars.color.text,
+      fontWeight: vars.font.weightMedium,
+    },
+  },
+});
+
+/** The step's number badge. */
+export const stepNumber = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '22px',
+  height: '22px',
+  borderRadius: vars.radius.pill,
+  background: vars.color.grey['200'],
+  fontSize: '12px',
+  selectors: {
+    [`${step}[aria-current="step"] &`]: { background: vars.color.primary, color: vars.color.onPrimary },
+    [`${step}[data-state="done"] &`]: { background: vars.color.green, color: vars.color.onPrimary },
+  },
+});
+
+/** The step's name; may wrap on a phone. */
+export const stepName = style({ minWidth: 0, overflowWrap: 'anywhere' });

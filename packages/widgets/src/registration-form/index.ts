@@ -1,0 +1,7 @@
+export {
+  defaultRegistrationActions,
+  type RegistrationActions,
+  RegistrationForm,
+  type RegistrationFormProps,
+  type RegistrationStep,
+} from './RegistrationForm';

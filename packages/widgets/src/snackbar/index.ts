@@ -1,0 +1,1 @@
+export { Snackbar, type SnackbarProps } from './Snackbar';

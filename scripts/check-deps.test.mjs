@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkImports, checkRepository, importsOf, splitSpecifier } from './check-deps.mjs';
+
+const packages = {
+  '@qoltanba/core': ['.'],
+  '@qoltanba/sdk': ['.'],
+  '@qoltanba/widgets': ['.', './elements'],
+  '@qoltanba/portal': ['.'],
+};
+
+describe('dependency rule', () => {
+  it('finds static, dynamic and side-effect imports', () => {
+    const src = `import { a } from '@qoltanba/core';\nexport * from "./x";\nimport('@qoltanba/sdk');\nimport '@qoltanba/widgets/elements';`;
+    expect(importsOf(src)).toEqual(['@qoltanba/core', './x', '@qoltanba/sdk', '@qoltanba/widgets/elements']);
+  });
+
+  it('splits scoped specifiers into name and subpath', () => {
+    expect(splitSpecifier('@qoltanba/widgets/elements')).toEqual({
+      name: '@qoltanba/widgets',
+      subpath: './elements',
+    });
+    expect(splitSpecifier('react-dom/client')).toEqual({ name: 'react-dom', subpath: './client' });
+  });
+
+  it('allows downward imports and declared subpaths', () => {
+    const specifiers = ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets/elements', 'react'];
+    expect(checkImports({ from: '@qoltanba/portal', file: 'a.ts', specifiers, packages })).toEqual([]);
+  });
+
+  it('fails when sdk imports widgets or widgets imports portal', () => {
+    expect(
+      checkImports({ from: '@qoltanba/sdk', file: 'a.ts', specifiers: ['@qoltanba/widgets'], packages }),
+    ).toHaveLength(1);
+    expect(
+      checkImports({ from: '@qoltanba/widgets', file: 'b.ts', specifiers: ['@qoltanba/portal'], packages }),
+    ).toHaveLength(1);
+    expect(
+      checkImports({ from: '@qoltanba/core', file: 'c.ts', specifiers: ['@qoltanba/sdk'], packages }),
+    ).toHaveLength(1);
+  });
+
+  it('fails on a deep import past the exports map', () => {
+    const v = checkImports({
+      from: '@qoltanba/sdk',
+      file: 'a.ts',
+      specifiers: ['@qoltanba/core/src/x'],
+      packages,
+    });
+    expect(v[0]).toMatch(/deep import/);
+  });
+
+  it('checks a whole repository, package.json dependencies included', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deps-'));
+    const write = (name, dir, deps, source) => {
+      mkdirSync(join(root, 'packages', dir, 'src'), { recursive: true });
+      writeFileSync(
+        join(root, 'packages', dir, 'package.json'),
+        JSON.stringify({ name, exports: { '.': './src/index.ts' }, dependencies: deps }),
+      );
+      writeFileSync(join(root, 'packages', dir, 'src', 'index.ts'), source);
+    };
+    write('@qoltanba/core', 'core', {}, 'export const a = 1;');
+    write(
+      '@qoltanba/sdk',
+      'sdk',
+      { '@qoltanba/core': '0.1.0', '@qoltanba/widgets': '0.1.0' },
+      "import '@qoltanba/widgets';",
+    );
+    write('@qoltanba/widgets', 'widgets', { '@qoltanba/sdk': '0.1.0' }, "import { a } from '@qoltanba/sdk';");
+    const violations = checkRepository(root);
+    expect(violations).toHaveLength(2);
+    expect(violations.join('\n')).toMatch(/sdk\/package.json: must not depend on @qoltanba\/widgets/);
+  });
+
+  it('passes on this repository', () => {
+    expect(checkRepository(new URL('..', import.meta.url).pathname)).toEqual([]);
+  });
+});
