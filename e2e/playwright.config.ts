@@ -11,7 +11,8 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI; a test that needs it is reported as flaky by name in the summary.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {

@@ -1,5 +1,5 @@
 import { deleteCookie, GATEWAY_COOKIE } from '@qoltanba/sdk';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeAuthDialog } from '../auth/authDialog';
 import { trackCompaniesLoad } from '../session/companiesLoad';
@@ -13,3 +13,6 @@ afterEach(() => {
   // Cookies persist in happy-dom's document between tests; clear the ones the portal writes.
   for (const name of ['lang', 'lastProjectHref', GATEWAY_COOKIE]) deleteCookie(name);
 });
+
+// findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine can exceed; waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5000 });

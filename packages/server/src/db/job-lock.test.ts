@@ -22,27 +22,29 @@ describe.each(testDatabases())('withJobLock on $name', (backend) => {
   it('never runs the same job twice at once, and releases the lock afterwards', async () => {
     let running = 0;
     let maxRunning = 0;
+    const firstStarted = deferred();
     const gate = deferred();
     const job = async () => {
       running += 1;
       maxRunning = Math.max(maxRunning, running);
+      firstStarted.resolve();
       await gate.promise;
       running -= 1;
       return 'done';
     };
     const first = withJobLock(database.db, 'reminders', job);
-    // Give the first caller time to take the lock before the second one asks.
-    await new Promise((r) => setTimeout(r, 100));
+    // The first caller holds the lock once its job runs; only then does the second one ask.
+    await firstStarted.promise;
     const second = withJobLock(database.db, 'reminders', job);
-    await new Promise((r) => setTimeout(r, 100));
+    if (backend.name === 'postgres') {
+      // Another session holds the lock: the second caller skips at once instead of waiting.
+      expect(await second).toEqual({ ran: false });
+    }
     gate.resolve();
     const results = await Promise.all([first, second]);
     expect(maxRunning).toBe(1);
     expect(results[0]).toEqual({ ran: true, value: 'done' });
-    if (backend.name === 'postgres') {
-      // Another session held the lock: the second caller skips instead of waiting.
-      expect(results[1]).toEqual({ ran: false });
-    } else {
+    if (backend.name === 'pglite') {
       // PGlite has one session: the second caller waits for it and runs after the first.
       expect(results[1]).toEqual({ ran: true, value: 'done' });
     }
@@ -52,16 +54,22 @@ describe.each(testDatabases())('withJobLock on $name', (backend) => {
     });
   });
 
-  it('different job names do not block each other', async () => {
-    if (backend.name === 'pglite') return; // a single session cannot hold two transactions at once
-    const gate = deferred();
-    const first = withJobLock(database.db, 'a-job', async () => gate.promise);
-    await new Promise((r) => setTimeout(r, 100));
-    const other = await withJobLock(database.db, 'b-job', async () => 'b');
-    gate.resolve();
-    await first;
-    expect(other).toEqual({ ran: true, value: 'b' });
-  });
+  // A single PGlite session cannot hold two transactions at once, so this applies to PostgreSQL only.
+  if (backend.name === 'postgres') {
+    it('different job names do not block each other', async () => {
+      const started = deferred();
+      const gate = deferred();
+      const first = withJobLock(database.db, 'a-job', async () => {
+        started.resolve();
+        await gate.promise;
+      });
+      await started.promise;
+      const other = await withJobLock(database.db, 'b-job', async () => 'b');
+      gate.resolve();
+      await first;
+      expect(other).toEqual({ ran: true, value: 'b' });
+    });
+  }
 
   it('releases the lock when the job throws', async () => {
     await expect(
