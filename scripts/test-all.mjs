@@ -58,7 +58,17 @@ function reportFiles() {
 for (const dir of reportFiles()) rmSync(dir, { recursive: true, force: true });
 
 const failedSteps = [];
-for (const step of steps) {
+// `npm test -- --only=unit,browser` runs a subset of steps (for local work; CI runs them all).
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((name) => !steps.some((s) => s.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`unknown step(s): ${unknown.join(', ')}; steps are ${steps.map((s) => s.name).join(', ')}`);
+  process.exit(2);
+}
+for (const step of steps.filter((s) => !only || only.includes(s.name))) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(step.cmd[0], step.cmd.slice(1), { cwd: step.cwd ?? root, env, stdio: 'inherit' });
