@@ -2,7 +2,7 @@
 // The dependency rule of ARCHITECTURE.md: core <- sdk <- widgets <- portal; core <- server; nothing imports upward,
 // and no package reaches into another's files past its `exports` map.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Which workspace packages each package may depend on. */
@@ -50,6 +50,25 @@ export function checkImports({ from, file, specifiers, packages }) {
   return violations;
 }
 
+/**
+ * Relative imports that land inside another workspace package, which would bypass both the rule and the exports
+ * map (`'../../sdk/src/x'`). `packageDirs` maps a package name to its folder; `file` is absolute.
+ */
+export function checkRelativeImports({ from, file, specifiers, packageDirs, root }) {
+  const violations = [];
+  for (const specifier of specifiers) {
+    if (!specifier.startsWith('.')) continue;
+    const target = resolve(dirname(file), specifier);
+    for (const [name, dir] of Object.entries(packageDirs)) {
+      if (name !== from && (target === dir || target.startsWith(dir + sep)))
+        violations.push(
+          `${relative(root, file)}: relative import '${specifier}' reaches into ${name}; import the package`,
+        );
+    }
+  }
+  return violations;
+}
+
 function sourceFiles(dir) {
   const out = [];
   for (const entry of readdirSync(dir)) {
@@ -71,6 +90,7 @@ export function checkRepository(root) {
   const packages = Object.fromEntries(
     manifests.map(({ pkg }) => [pkg.name, Object.keys(pkg.exports ?? { '.': '' })]),
   );
+  const packageDirs = Object.fromEntries(manifests.map(({ dir, pkg }) => [pkg.name, dir]));
   const violations = [];
   for (const { dir, pkg } of manifests) {
     const declared = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies });
@@ -81,6 +101,7 @@ export function checkRepository(root) {
     for (const file of sourceFiles(dir)) {
       const specifiers = importsOf(readFileSync(file, 'utf8'));
       violations.push(...checkImports({ from: pkg.name, file: relative(root, file), specifiers, packages }));
+      violations.push(...checkRelativeImports({ from: pkg.name, file, specifiers, packageDirs, root }));
     }
   }
   return violations;

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkImports, checkRepository, importsOf, splitSpecifier } from './check-deps.mjs';
+import {
+  checkImports,
+  checkRelativeImports,
+  checkRepository,
+  importsOf,
+  splitSpecifier,
+} from './check-deps.mjs';
 
 const packages = {
   '@qoltanba/core': ['.'],
@@ -50,6 +56,25 @@ describe('dependency rule', () => {
       packages,
     });
     expect(v[0]).toMatch(/deep import/);
+  });
+
+  it('fails on a relative import into another package, but not within the package or into shared folders', () => {
+    const packageDirs = { '@qoltanba/sdk': '/r/packages/sdk', '@qoltanba/widgets': '/r/packages/widgets' };
+    const check = (specifier) =>
+      checkRelativeImports({
+        from: '@qoltanba/widgets',
+        file: '/r/packages/widgets/src/form/a.ts',
+        specifiers: [specifier],
+        packageDirs,
+        root: '/r',
+      });
+    expect(check('../../../sdk/src/session/client')).toEqual([
+      "packages/widgets/src/form/a.ts: relative import '../../../sdk/src/session/client' reaches into @qoltanba/sdk; import the package",
+    ]);
+    expect(check('../styles/theme')).toEqual([]);
+    expect(check('../../../../.storybook/preview')).toEqual([]);
+    // A sibling whose name starts like a package folder is not that package.
+    expect(check('../../../sdk-extras/x')).toEqual([]);
   });
 
   it('checks a whole repository, package.json dependencies included', () => {

@@ -85,13 +85,16 @@ export function summarise(outcomes, failedSteps) {
   const passed = named('passed').length + flaky.length;
   const skipped = named('skipped').length;
   let failed = failures.length + failedSteps.filter((s) => !RUNNER_STEPS.includes(s)).length;
+  // A runner step that failed with nothing counted (a crash), or a run with no test at all, is one failure.
   if (failed === 0 && failedSteps.some((s) => RUNNER_STEPS.includes(s))) failed += 1;
+  if (passed + failed === 0) failed = 1;
   const lines = [];
   if (flaky.length > 0)
     lines.push('', 'flaky tests (failed, then passed on a retry):', ...flaky.map((f) => `  ${f}`));
   if (failures.length > 0) lines.push('', 'failed tests:', ...failures.map((f) => `  ${f}`));
   if (failedSteps.length > 0) lines.push('', `failed steps: ${failedSteps.join(', ')}`);
-  if (passed + failed === 0) lines.push('', 'no test ran: that is a failure');
+  if (passed === 0 && failures.length === 0 && failedSteps.length === 0)
+    lines.push('', 'no test ran: that is a failure');
   lines.push(
     `${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length > 0 ? ` (${flaky.length} flaky)` : ''}`,
   );

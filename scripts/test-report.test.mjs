@@ -183,6 +183,7 @@ describe('summarise', () => {
   it('fails when no test ran at all', () => {
     const summary = summarise([], []);
     expect(summary.lines).toContain('no test ran: that is a failure');
+    expect(summary.lines.at(-1)).toBe('0 passed, 1 failed, 0 skipped');
     expect(summary.exitCode).toBe(1);
   });
 });
