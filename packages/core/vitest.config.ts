@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
+    // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
+    testTimeout: 20_000,
     include: ['src/**/*.test.ts'],
     environment: 'node',
   },

@@ -17,6 +17,8 @@ export default defineConfig({
     sourcemap: 'hidden',
   },
   test: {
+    // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
+    testTimeout: 20_000,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],

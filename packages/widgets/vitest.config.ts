@@ -8,6 +8,8 @@ export default defineConfig({
   // Resolve @qoltanba/* to their src so tests run without a build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
+    // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
+    testTimeout: 20_000,
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-support/setup.ts'],
