@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, build, every package's unit and integration suites (a failed file gets one retry, its passes reported as flaky), tooling tests, size budgets, the
+// `npm test`: type-check, lint, build, packed-package checks (publint, attw), every package's unit and integration suites (a failed file gets one retry, its passes reported as flaky), tooling tests, size budgets, the
 // Storybook build and the browser tests; ends with one line `N passed, N failed, N skipped` summed over every runner's JSON report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -33,6 +33,7 @@ const steps = [
     cmd: ['npx', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only'],
     gate: true,
   },
+  { name: 'packages', cmd: ['node', 'scripts/check-packages.mjs'] },
   {
     name: 'unit',
     cmd: ['npx', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--', ...vitestJson()],

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+// Type declarations bundled per entry: tsc's per-file output keeps extensionless relative imports, which
+// TypeScript consumers on `moduleResolution: node16` cannot resolve (attw reports it). Vite writes the JavaScript.
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'elements/index': 'src/elements/index.ts' },
+  format: ['esm'],
+  dts: { only: true },
+  tsconfig: 'tsconfig.build.json',
+  outDir: 'dist',
+  clean: false,
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { attwArgs } from './check-packages.mjs';
+
+describe('packed-package check', () => {
+  it('checks ESM resolution and leaves stylesheet entries out of the type check', () => {
+    const args = attwArgs({ exports: { '.': {}, './elements': {}, './style.css': './dist/index.css' } });
+    expect(args).toEqual([
+      'attw',
+      '--pack',
+      '.',
+      '--profile',
+      'esm-only',
+      '--format',
+      'ascii',
+      '--exclude-entrypoints',
+      './style.css',
+    ]);
+    expect(attwArgs({ exports: { '.': {} } })).not.toContain('--exclude-entrypoints');
+  });
+});
