@@ -164,3 +164,15 @@ export async function registerWithCompany(
   await attachByIinByApi(request, tokens, party);
   return tokens;
 }
+
+/** Marks one of the account's companies as main through the API. */
+export async function setMainCompanyByApi(
+  request: APIRequestContext,
+  tokens: Tokens,
+  bin: string,
+): Promise<void> {
+  const response = await request.put(`${PROFILE}/companies/${bin}/main`, {
+    headers: { Authorization: `Bearer ${tokens.access_token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}

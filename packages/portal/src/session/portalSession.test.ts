@@ -2,25 +2,53 @@ import {
   $auth,
   $companies,
   $currentCompany,
+  $selectedCompanyBin,
+  currentCompanyOf,
   loginWithPassword,
   logout,
   reloadCompanies,
+  SESSION_STORAGE_KEYS,
 } from '@qoltanba/sdk';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { $authDialogOpen, openAuthDialog } from '../auth/authDialog';
-import { company } from '../test/fakeApi';
-import { signInFake, startAnonymous } from '../test/session';
+import { company, createFakeClient } from '../test/fakeApi';
+import { FAKE_TOKENS, signInFake, startAnonymous } from '../test/session';
 import { $companiesLoad, retryCompanies } from './companiesLoad';
-import { AFTER_LOGOUT_PATH } from './portalSession';
+import { AFTER_LOGOUT_PATH, startPortalSession } from './portalSession';
 
 describe('portal session', () => {
-  it('restores a stored session: profile, companies and the main company in effect', async () => {
+  // SPEC section 4: the stored bin when it is in the list, otherwise the first company; the main company
+  // is what is used while no bin is selected.
+  it('restores a stored session without a stored selection: the first company is selected, even if another is main', async () => {
     await signInFake([company('180340021791', 'ТОО "Береке"'), company('900515300127', 'ИП Иванов', true)]);
     expect($auth.get().status).toBe('authenticated');
     expect($companies.get()).toHaveLength(2);
+    expect($selectedCompanyBin.get()).toBe('180340021791');
     expect($currentCompany.get()?.bin).toBe('180340021791');
     expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+  });
+
+  it('the main company is the one used when no bin is selected; the first when there is no main one', async () => {
+    await signInFake([company('180340021791', 'ТОО "Береке"'), company('900515300127', 'ИП Иванов', true)]);
+    expect(currentCompanyOf($companies.get(), undefined)?.bin).toBe('900515300127');
+    await signInFake([company('180340021791', 'ТОО "Береке"'), company('900515300127', 'ИП Иванов')]);
+    expect(currentCompanyOf($companies.get(), undefined)).toBeUndefined();
+    expect($currentCompany.get()?.bin).toBe('180340021791');
+  });
+
+  it.each([
+    ['in the list: it stays selected', '900515300127', '900515300127'],
+    ['not in the list: the first company is selected', '020540003431', '180340021791'],
+  ])('restores a stored selection %s', async (_case, storedBin, expected) => {
+    const fake = createFakeClient({
+      companies: [company('180340021791', 'ТОО "Береке"'), company('900515300127', 'ИП Иванов')],
+    });
+    fake.client.storage.setItem(SESSION_STORAGE_KEYS.selectedCompanyBin, storedBin);
+    fake.client.storeTokens(FAKE_TOKENS);
+    await startPortalSession(fake.client);
+    expect($currentCompany.get()?.bin).toBe(expected);
+    expect(fake.client.storage.getItem(SESSION_STORAGE_KEYS.selectedCompanyBin)).toBe(expected);
   });
 
   it('a 401 on any authenticated call logs out and sends the user to the main route', async () => {

@@ -66,8 +66,9 @@ export function createFakeApi(initial: Partial<FakeApiState> = {}) {
         ? json({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900 })
         : failure('INVALID_PASSWORD', 401);
     }
-    if (method === 'GET' && path === ACCOUNT_PATHS.logout) return new Response(null, { status: 204 });
+    // Every other call needs a valid bearer, logout included (as on the server).
     if (!bearer || state.revoked) return failure('UNAUTHORIZED', 401);
+    if (method === 'GET' && path === ACCOUNT_PATHS.logout) return new Response(null, { status: 204 });
     if (method === 'GET' && path === PROFILE_PATHS.user) return json(state.profile);
     if (method === 'GET' && path === PROFILE_PATHS.companies) {
       return state.companiesStatus ? failure('INTERNAL_ERROR', state.companiesStatus) : json(state.companies);
@@ -77,7 +78,8 @@ export function createFakeApi(initial: Partial<FakeApiState> = {}) {
     }
     if (method === 'POST' && path === PROFILE_PATHS.attachByIin) {
       if (body.iin === FAKE_LEGAL_BIN) return failure('ATTACH_BY_IIN_ONLY_INDIVIDUALS');
-      if (body.iin !== FAKE_REGISTRY.iin) return failure('IIN_NOT_IN_REGISTER', 404);
+      // 400 like the server's attach route; only the register lookup answers this code with 404.
+      if (body.iin !== FAKE_REGISTRY.iin) return failure('IIN_NOT_IN_REGISTER');
       if (normalizeKzPhone(String(body.phoneNumber)) !== FAKE_REGISTRY.phone)
         return failure('PHONE_MISMATCH');
       return json({ resendAfterSeconds: 60, expiresInSeconds: 600 });

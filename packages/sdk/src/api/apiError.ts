@@ -55,7 +55,7 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-// Checked by hand rather than with core's zod schema so browsers do not download zod for it.
+// Checked field by field rather than with core's errorResponseSchema: a partial error body still gives its code or message.
 function field(body: unknown, name: keyof ErrorResponse): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Partial<Record<keyof ErrorResponse, unknown>>)[name];

@@ -5,8 +5,11 @@ import {
   type CodeChannel,
   type CodePurpose,
   type CodeSent,
+  codeSentSchema,
   type RegistrationTicket,
+  registrationTicketSchema,
 } from '@qoltanba/core';
+import { readResponse } from '../api/expectResponse';
 import { reloadCompanies } from '../company/companyStore';
 import { loadProfile } from '../profile/profileStore';
 import { activeClient } from '../session/activeClient';
@@ -56,12 +59,13 @@ export function loginWithPassword(input: { login: string; password: string }): P
 /** Sends a one-time code for registration or login (`otp`); the answer says when a new one may be asked. */
 export function requestCode(input: CodeTarget & { purpose: CodePurpose }): Promise<CodeSent> {
   const client = activeClient();
-  return client.publicApi
+  const answer = client.publicApi
     .post(
       { ...targetBody(input), lang: client.lang() },
       apiPath(ACCOUNT_PATHS.sendCode, { purpose: input.purpose, channel: input.channel }),
     )
-    .json<CodeSent>();
+    .json<unknown>();
+  return readResponse(answer, codeSentSchema, client.lang);
 }
 
 /** Logs in with a one-time code sent by {@link requestCode} with purpose `otp`. */
@@ -75,12 +79,13 @@ export function loginWithCode(input: CodeTarget & { code: string }): Promise<voi
 /** Proves the e-mail or phone of a registration; the ticket goes to {@link completeRegistration}. */
 export function verifyRegistrationCode(input: CodeTarget & { code: string }): Promise<RegistrationTicket> {
   const client = activeClient();
-  return client.publicApi
+  const answer = client.publicApi
     .post(
       { ...targetBody(input), code: input.code.trim(), lang: client.lang() },
       apiPath(ACCOUNT_PATHS.verifyCode, { purpose: 'registration', channel: input.channel }),
     )
-    .json<RegistrationTicket>();
+    .json<unknown>();
+  return readResponse(answer, registrationTicketSchema, client.lang);
 }
 
 /** Finishes a registration with a password and name, and logs the new user in. */
@@ -101,9 +106,10 @@ export function completeRegistration(input: {
 /** Sends a password-recovery code to the account's e-mail or phone (`target` is either). */
 export function requestRecoveryCode(input: { target: string }): Promise<CodeSent> {
   const client = activeClient();
-  return client.publicApi
+  const answer = client.publicApi
     .post({ target: input.target.trim(), lang: client.lang() }, ACCOUNT_PATHS.recoverySendCode)
-    .json<CodeSent>();
+    .json<unknown>();
+  return readResponse(answer, codeSentSchema, client.lang);
 }
 
 /** Sets a new password with a recovery code, and logs the user in. */

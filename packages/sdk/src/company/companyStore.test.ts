@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loginWithPassword } from '../auth/authActions';
 import { setLocale } from '../locale';
 import { initSession } from '../session/initSession';
-import { company, FAKE_CODE } from '../testing/fakeServer';
+import { company, FAKE_CODE, FAKE_IIN } from '../testing/fakeServer';
 import { setupClient } from '../testing/setupSession';
 import {
   $companies,
@@ -22,7 +22,9 @@ import {
 
 const alfa = company('990340005977', 'ТОО Альфа');
 const beta = company('020540003431', 'АО Бета', true);
-const iin = company('870412300415', 'ИП Бекова');
+const iin = company(FAKE_IIN, 'ИП Бекова');
+// A valid IIN that the fake statistics register does not know.
+const UNREGISTERED_IIN = '920715401122';
 
 async function loginWith(companies: (typeof alfa)[], storedBin?: string) {
   const setup = setupClient();
@@ -134,13 +136,30 @@ describe('company stores', () => {
     expect($selectedCompanyBin.get()).toBe(iin.bin);
   });
 
-  it('looks up the statistics register and surfaces IIN_NOT_IN_REGISTER', async () => {
+  it('setMainCompany refuses a company that is not in the list, as the server does (404)', async () => {
+    await loginWith([alfa, beta]);
+    await expect(setMainCompany(iin.bin)).rejects.toMatchObject({ status: 404, code: 'ENTITY_NOT_FOUND' });
+    expect($companies.get()).toEqual([alfa, beta]);
+  });
+
+  it.each([
+    ['an IIN the register does not know', 'IIN_NOT_IN_REGISTER', UNREGISTERED_IIN, '+77012345678'],
+    ['a legal entity', 'ATTACH_BY_IIN_ONLY_INDIVIDUALS', alfa.bin, '+77012345678'],
+    ['a number with a wrong check digit', 'IDENTITY_NUMBER_INVALID', '870412300415', '+77012345678'],
+    ['a phone that is not the linked one', 'PHONE_MISMATCH', iin.bin, '+77019998877'],
+  ] as const)('refuses to attach %s with 400 %s', async (_case, code, number, phoneNumber) => {
+    await loginWith([]);
+    await expect(attachByIin({ iin: number, phoneNumber })).rejects.toMatchObject({ status: 400, code });
+    expect($companies.get()).toEqual([]);
+  });
+
+  it('looks up the statistics register and surfaces IIN_NOT_IN_REGISTER as 404', async () => {
     await loginWith([]);
     await expect(lookupRegistry('990340005977')).resolves.toMatchObject({
       kind: 'legal',
       nameRu: 'ТОО Альфа',
     });
-    await expect(lookupRegistry('870412300415')).rejects.toMatchObject({
+    await expect(lookupRegistry(UNREGISTERED_IIN)).rejects.toMatchObject({
       status: 404,
       code: 'IIN_NOT_IN_REGISTER',
     });

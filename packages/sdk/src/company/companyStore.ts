@@ -1,5 +1,15 @@
-import { apiPath, type CodeSent, type Company, PROFILE_PATHS, type RegistryEntry } from '@qoltanba/core';
+import {
+  apiPath,
+  type CodeSent,
+  type Company,
+  codeSentSchema,
+  companySchema,
+  PROFILE_PATHS,
+  type RegistryEntry,
+  registryEntrySchema,
+} from '@qoltanba/core';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { readResponse } from '../api/expectResponse';
 import { activeClient } from '../session/activeClient';
 import { SESSION_STORAGE_KEYS } from '../session/storageKeys';
 
@@ -7,6 +17,8 @@ const companies = atom<Company[]>([]);
 const selectedBin = atom<string | undefined>(undefined);
 // Bumped on reset so a list that arrives after logout is dropped.
 let generation = 0;
+// Every call that answers the company list (list, main company, attach) is checked with it.
+const companyListSchema = companySchema.array();
 
 /** The user's company contexts (companies and the individual profile), as the server lists them. */
 export const $companies: ReadableAtom<Company[]> = companies;
@@ -50,7 +62,12 @@ function applyList(list: Company[]): Company[] {
 /** Loads the company list and applies the selection rule ({@link pickSelectedBin}). */
 export async function reloadCompanies(): Promise<Company[]> {
   const started = generation;
-  const list = await activeClient().api.get(PROFILE_PATHS.companies).json<Company[]>();
+  const client = activeClient();
+  const list = await readResponse(
+    client.api.get(PROFILE_PATHS.companies).json<unknown>(),
+    companyListSchema,
+    client.lang,
+  );
   return started === generation ? applyList(list) : list;
 }
 
@@ -66,11 +83,9 @@ export function selectCompany(bin: string): boolean {
 
 /** Marks one of the user's companies as main; `$companies` takes the server's new list. */
 export async function setMainCompany(bin: string): Promise<Company[]> {
-  const list = await activeClient()
-    .api.url(apiPath(PROFILE_PATHS.mainCompany, { bin }))
-    .put()
-    .json<Company[]>();
-  return applyList(list);
+  const client = activeClient();
+  const answer = client.api.url(apiPath(PROFILE_PATHS.mainCompany, { bin })).put().json<unknown>();
+  return applyList(await readResponse(answer, companyListSchema, client.lang));
 }
 
 /**
@@ -79,7 +94,10 @@ export async function setMainCompany(bin: string): Promise<Company[]> {
  */
 export function attachByIin(input: { iin: string; phoneNumber: string }): Promise<CodeSent> {
   const client = activeClient();
-  return client.api.post({ ...input, lang: client.lang() }, PROFILE_PATHS.attachByIin).json<CodeSent>();
+  const answer = client.api
+    .post({ ...input, lang: client.lang() }, PROFILE_PATHS.attachByIin)
+    .json<unknown>();
+  return readResponse(answer, codeSentSchema, client.lang);
 }
 
 /** Confirms an IIN attachment with the SMS code; `$companies` takes the new list (selection rule applied). */
@@ -88,8 +106,9 @@ export async function confirmAttachByIin(input: {
   phoneNumber: string;
   code: string;
 }): Promise<Company[]> {
-  const list = await activeClient().api.post(input, PROFILE_PATHS.attachByIinConfirm).json<Company[]>();
-  return applyList(list);
+  const client = activeClient();
+  const answer = client.api.post(input, PROFILE_PATHS.attachByIinConfirm).json<unknown>();
+  return applyList(await readResponse(answer, companyListSchema, client.lang));
 }
 
 /**
@@ -97,9 +116,9 @@ export async function confirmAttachByIin(input: {
  * none (the catalogue's "not found in the state statistics register").
  */
 export function lookupRegistry(identityNumber: string): Promise<RegistryEntry> {
-  return activeClient()
-    .api.get(apiPath(PROFILE_PATHS.registryLookup, { identityNumber }))
-    .json<RegistryEntry>();
+  const client = activeClient();
+  const answer = client.api.get(apiPath(PROFILE_PATHS.registryLookup, { identityNumber })).json<unknown>();
+  return readResponse(answer, registryEntrySchema, client.lang);
 }
 
 /** Forgets the list and restores the selection from `storage` (internal: session start and logout). */

@@ -1,5 +1,12 @@
-import { apiPath, PROFILE_PATHS, type Profile, type ProfileUpdateRequest } from '@qoltanba/core';
+import {
+  apiPath,
+  PROFILE_PATHS,
+  type Profile,
+  type ProfileUpdateRequest,
+  profileSchema,
+} from '@qoltanba/core';
 import { atom, type ReadableAtom } from 'nanostores';
+import { readResponse } from '../api/expectResponse';
 import { isAuthenticated } from '../auth/authState';
 import { $locale } from '../locale';
 import { activeClient } from '../session/activeClient';
@@ -24,9 +31,8 @@ export const $avatarVersion: ReadableAtom<number> = avatarVersion;
  */
 export function loadProfile(): Promise<Profile> {
   const started = generation;
-  loading ??= activeClient()
-    .api.get(PROFILE_PATHS.user)
-    .json<Profile>()
+  const client = activeClient();
+  loading ??= readResponse(client.api.get(PROFILE_PATHS.user).json<unknown>(), profileSchema, client.lang)
     .then((loaded) => {
       if (started !== generation) return loaded;
       profile.set(loaded);
@@ -67,7 +73,12 @@ export async function syncProfileLanguage(): Promise<void> {
 
 /** Saves the user's first and last name; `$profile` takes the server's answer. */
 export async function updateProfile(input: ProfileUpdateRequest): Promise<Profile> {
-  const saved = await activeClient().api.put(input, PROFILE_PATHS.user).json<Profile>();
+  const client = activeClient();
+  const saved = await readResponse(
+    client.api.put(input, PROFILE_PATHS.user).json<unknown>(),
+    profileSchema,
+    client.lang,
+  );
   profile.set(saved);
   return saved;
 }

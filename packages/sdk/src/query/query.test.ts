@@ -72,4 +72,39 @@ describe('createQueryContext', () => {
     expect(fetcher).toHaveBeenCalledTimes(3);
     unsubscribe();
   });
+
+  it('serves cached data to a new subscriber for 5 min after the fetch, then makes it wait for a new fetch', async () => {
+    const answers: Array<(value: string) => void> = [];
+    const fetcher = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const [createFetcherStore] = createQueryContext(fetcher);
+    const $store = createFetcherStore<string>(['/documents']);
+    // Subscribes, reads what the subscriber sees at once, and leaves (the store unmounts 1 s later).
+    const visit = async (answer?: string) => {
+      const unsubscribe = $store.listen(() => {});
+      const seen = $store.get().data;
+      if (answer !== undefined) answers.at(-1)?.(answer);
+      await vi.advanceTimersByTimeAsync(0);
+      const settled = $store.get().data;
+      unsubscribe();
+      await vi.advanceTimersByTimeAsync(1000);
+      return { seen, settled };
+    };
+
+    expect(await visit('v1')).toEqual({ seen: undefined, settled: 'v1' });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    // Within nanoquery's 4 s dedupe window: the cached value, no fetch at all.
+    expect(await visit()).toEqual({ seen: 'v1', settled: 'v1' });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    // Just before 5 min: the cached value at once, refreshed in the background.
+    vi.setSystemTime(Date.now() + QUERY_DEFAULTS.cacheLifetimeMs - 5000);
+    expect(await visit('v2')).toEqual({ seen: 'v1', settled: 'v2' });
+    expect(fetcher).toHaveBeenCalledTimes(2);
+
+    // Past 5 min since that fetch the cache has expired: nothing to show until the new fetch answers.
+    vi.setSystemTime(Date.now() + QUERY_DEFAULTS.cacheLifetimeMs + 1);
+    expect(await visit('v3')).toEqual({ seen: undefined, settled: 'v3' });
+    expect(fetcher).toHaveBeenCalledTimes(3);
+  });
 });

@@ -238,7 +238,7 @@ describe('createQoltanbaClient', () => {
 describe('expectAuthTokens', () => {
   it('accepts a token response and rejects anything else with ApiError', () => {
     const tokens = { access_token: 'a', refresh_token: 'r', expires_in: 900 };
-    expect(expectAuthTokens(tokens, 'en')).toBe(tokens);
+    expect(expectAuthTokens(tokens, 'en')).toEqual(tokens);
     for (const body of [null, {}, { ...tokens, expires_in: '900' }, { ...tokens, access_token: '' }]) {
       expect(() => expectAuthTokens(body, 'en')).toThrow(ApiError);
     }

@@ -1,5 +1,6 @@
-import { ACCOUNT_PATHS, type AuthTokens, type Lang } from '@qoltanba/core';
-import { type ApiClient, ApiError, createApiClient, isApiError, parseApiError } from '../api';
+import { ACCOUNT_PATHS, type AuthTokens, authTokensSchema, type Lang } from '@qoltanba/core';
+import { type ApiClient, createApiClient, isApiError, parseApiError } from '../api';
+import { expectResponse } from '../api/expectResponse';
 import { $locale } from '../locale';
 import { trackLoading } from './loading';
 import { createMemoryStorage } from './memoryStorage';
@@ -81,27 +82,12 @@ function defaultStorage(name: 'localStorage' | 'sessionStorage'): Storage {
   return createMemoryStorage();
 }
 
-function isAuthTokens(body: unknown): body is AuthTokens {
-  if (typeof body !== 'object' || body === null) return false;
-  const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
-  return (
-    typeof access_token === 'string' &&
-    access_token !== '' &&
-    typeof refresh_token === 'string' &&
-    refresh_token !== '' &&
-    typeof expires_in === 'number' &&
-    expires_in > 0
-  );
-}
-
 /**
- * Checks a token response by hand (no zod in the browser bundle) and returns it typed.
- * Throws ApiError INTERNAL_ERROR when the server answered something else.
+ * Checks a token response with core's `authTokensSchema` and returns it typed.
+ * Throws ApiError INTERNAL_ERROR (502) when the server answered something else.
  */
 export function expectAuthTokens(body: unknown, lang: Lang): AuthTokens {
-  if (isAuthTokens(body)) return body;
-  const error = parseApiError({ code: 'INTERNAL_ERROR' }, 502, lang);
-  throw new ApiError(502, error.code, error.message, { body });
+  return expectResponse(authTokensSchema, body, lang);
 }
 
 /**

@@ -147,10 +147,36 @@ describe('AuthDialog', () => {
 
 describe('AuthDialog stories', () => {
   beforeEach(() => setLocale('kk'));
+  const { FromAButton, Login, Recovery, Registration } = composeStories(stories);
 
-  it.each(Object.entries(composeStories(stories)))('%s renders without axe violations', async (_n, Story) => {
-    render(<Story />);
-    expect(screen.queryByRole('dialog') ?? screen.queryByRole('button')).toBeTruthy();
+  it('tests every story below', () => {
+    expect(Object.keys(composeStories(stories)).sort()).toEqual([
+      'FromAButton',
+      'Login',
+      'Recovery',
+      'Registration',
+    ]);
+  });
+
+  it.each([
+    ['Login', Login, 'Жүйеге кіру'],
+    ['Registration', Registration, 'Тіркелу'],
+    ['Recovery', Recovery, 'Құпиясөзді қалпына келтіру'],
+  ] as const)(
+    '%s shows the open modal dialog on its view, without axe violations',
+    async (_n, Story, title) => {
+      render(<Story />);
+      expect(screen.getByRole('dialog', { name: title }).getAttribute('aria-modal')).toBe('true');
+      await expectNoAxeViolations(document.body);
+    },
+  );
+
+  it('FromAButton shows only its button until pressed, then the login dialog, without axe violations', async () => {
+    render(<FromAButton />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await expectNoAxeViolations(document.body);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('dialog', { name: 'Жүйеге кіру' }).getAttribute('aria-modal')).toBe('true');
     await expectNoAxeViolations(document.body);
   });
 });
