@@ -71,7 +71,8 @@ export const brand = style({
     [media.wide]: { minHeight: '64px' },
     // Pushes the language switch and the account corner to the end of the first row.
     [media.notDesktop]: { flex: '1 1 auto' },
-    [media.narrow]: { fontSize: '20px' },
+    // 40 px tall to be easy to tap on a phone (the mark itself is 36 px).
+    [media.narrow]: { fontSize: '20px', minHeight: '40px' },
   },
 });
 
@@ -170,16 +171,24 @@ export const footerText = style({ fontSize: vars.font.sizeSm, color: vars.color.
 export const footerLinks = style({
   display: 'flex',
   flexWrap: 'wrap',
-  gap: vars.space.lg,
+  columnGap: vars.space.lg,
   margin: 0,
   padding: 0,
   listStyle: 'none',
 });
 
+/** A footer link, 40 px tall to be easy to tap (the rows of links then need no gap between them). */
 export const footerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '40px',
   color: vars.color.grey['200'],
   textDecoration: 'none',
-  selectors: { '&:hover': { color: '#ffffff', textDecoration: 'underline' } },
+  selectors: {
+    '&:hover': { color: '#ffffff', textDecoration: 'underline' },
+    // The theme's blue ring is too dark to see on the dark footer (under 3:1).
+    '&:focus-visible': { outlineColor: vars.color.grey['200'] },
+  },
 });
 
 /** Header items that keep their width; the navigation gives way instead. */

@@ -29,6 +29,15 @@ export const panel = style({
 /** A panel for one form or one message, not stretched across wide screens. */
 export const narrowPanel = style({ maxWidth: '640px' });
 
+/**
+ * A panel around one account widget: as wide as the widget's 420 px column plus the panel's padding and border,
+ * so no empty strip is left beside the form.
+ */
+export const widgetPanel = style({ maxWidth: `calc(420px + 2 * ${vars.space.xl} + 2px)` });
+
+/** A lone "Back" link under a screen, tall enough to tap. */
+export const backLink = style({ display: 'inline-flex', alignItems: 'center', minHeight: '40px' });
+
 export const muted = style({ color: vars.color.textMuted });
 
 export const meta = style({

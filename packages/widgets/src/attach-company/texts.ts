@@ -1,5 +1,6 @@
 import type { Lang } from '@qoltanba/core';
 import { addTranslations, getT, type TranslateFn, type Translations } from '@qoltanba/sdk';
+import { EXAMPLE_PHONE } from '../form/texts';
 
 // Source locale: Kazakh (the default language); the other locales must have the same keys.
 const kk = {
@@ -7,7 +8,7 @@ const kk = {
   iin: 'ЖСН',
   iinHint: '12 сан',
   phone: 'Телефон нөмірі',
-  phoneHint: 'Мемлекеттік дерекқорда ЖСН-ге тіркелген нөмір, мысалы +7 701 234 56 78',
+  phoneHint: `Мемлекеттік дерекқорда ЖСН-ге тіркелген нөмір, мысалы ${EXAMPLE_PHONE}`,
   sendCode: 'Код жіберу',
   confirm: 'Растау',
   changeDetails: 'Деректерді өзгерту',
@@ -21,7 +22,7 @@ export const attachCompanyTexts = {
     iin: 'ИИН',
     iinHint: '12 цифр',
     phone: 'Номер телефона',
-    phoneHint: 'Номер, привязанный к ИИН в государственной базе, например +7 701 234 56 78',
+    phoneHint: `Номер, привязанный к ИИН в государственной базе, например ${EXAMPLE_PHONE}`,
     sendCode: 'Отправить код',
     confirm: 'Подтвердить',
     changeDetails: 'Изменить данные',
@@ -31,7 +32,7 @@ export const attachCompanyTexts = {
     iin: 'IIN',
     iinHint: '12 digits',
     phone: 'Phone number',
-    phoneHint: 'The number linked to the IIN in the state database, e.g. +7 701 234 56 78',
+    phoneHint: `The number linked to the IIN in the state database, e.g. ${EXAMPLE_PHONE}`,
     sendCode: 'Send code',
     confirm: 'Confirm',
     changeDetails: 'Change details',

@@ -19,8 +19,11 @@ export const formLayout = style({
   color: vars.color.text,
 });
 
-/** A form column (the shared {@link formLayout}). */
-export const form = formLayout;
+/**
+ * A form column (the shared {@link formLayout}). Inside a widget's own column it takes that column's whole
+ * width, so its fields line up with the tabs and links around it (a dialog widens the column past 420 px).
+ */
+export const form = style([formLayout, { selectors: { [`${formLayout} &`]: { maxWidth: 'none' } } }]);
 
 /** Label, control, hint and error of one field. */
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, minWidth: 0 });
@@ -60,7 +63,7 @@ export const inlineButton = style({
   alignItems: 'center',
   justifyContent: 'center',
   width: '40px',
-  height: '36px',
+  height: '40px',
   padding: 0,
   border: 'none',
   borderRadius: vars.radius.sm,
@@ -141,8 +144,9 @@ export const secondaryButton = style([
   },
 ]);
 
-/** A button that looks like a link (navigation inside the forms). */
+/** A button that looks like a link (navigation inside the forms); 40 px tall to be easy to tap. */
 export const linkButton = style({
+  minHeight: '40px',
   padding: `${vars.space.xs} 0`,
   border: 'none',
   background: 'transparent',

@@ -4,10 +4,13 @@ import { addTranslations, getT, type TranslateFn, type Translations } from '@qol
 
 const AVATAR_MB = AVATAR_MAX_BYTES / (1024 * 1024);
 
+/** The example phone of the hints, with no-break spaces: a line never breaks inside the number. */
+export const EXAMPLE_PHONE = '+7\u00a0701\u00a0234\u00a056\u00a078';
+
 // Source locale: Kazakh (the default language); the other locales must have the same keys.
 const kk = {
   loginLabel: 'Электрондық пошта немесе телефон',
-  loginHint: 'Мысалы: name@example.kz немесе +7 701 234 56 78',
+  loginHint: `Мысалы: name@example.kz немесе ${EXAMPLE_PHONE}`,
   passwordLabel: 'Құпиясөз',
   passwordHint: 'Кемінде {{min}} таңба',
   newPasswordLabel: 'Жаңа құпиясөз',
@@ -66,7 +69,7 @@ export const authFormTexts = {
   kk,
   ru: {
     loginLabel: 'E-mail или телефон',
-    loginHint: 'Например: name@example.kz или +7 701 234 56 78',
+    loginHint: `Например: name@example.kz или ${EXAMPLE_PHONE}`,
     passwordLabel: 'Пароль',
     passwordHint: 'Не менее {{min}} символов',
     newPasswordLabel: 'Новый пароль',
@@ -121,7 +124,7 @@ export const authFormTexts = {
   },
   en: {
     loginLabel: 'E-mail or phone',
-    loginHint: 'For example: name@example.kz or +7 701 234 56 78',
+    loginHint: `For example: name@example.kz or ${EXAMPLE_PHONE}`,
     passwordLabel: 'Password',
     passwordHint: 'At least {{min}} characters',
     newPasswordLabel: 'New password',

@@ -18,13 +18,20 @@ export const group = style([
   },
 ]);
 
-/** One language button; pressed state is carried by aria-pressed. */
+/**
+ * One language button; pressed state is carried by aria-pressed. It looks 32 px tall to keep headers compact,
+ * but an invisible layer makes it 40 px tall to the finger.
+ */
 export const option = style([
   segment,
   {
+    position: 'relative',
     minHeight: '32px',
     minWidth: '44px',
     whiteSpace: 'nowrap',
-    selectors: { '&[aria-pressed="true"]:hover': { background: vars.color.primaryDark } },
+    selectors: {
+      '&[aria-pressed="true"]:hover': { background: vars.color.primaryDark },
+      '&::after': { content: '""', position: 'absolute', inset: '-4px 0' },
+    },
   },
 ]);

@@ -70,3 +70,6 @@ export const sectionTitle = style({ margin: 0, fontSize: vars.font.sizeMd, fontW
 
 /** A section of the card. */
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });
+
+/** The language switch keeps its own width: stretched, its pill outline would run on past the buttons. */
+export const languageSwitch = style({ alignSelf: 'flex-start' });

@@ -6,6 +6,7 @@ import { inputNamed, pressEnter, typeInto } from '../form/test-helpers';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
 import { avatarFileError, type ProfileActions, ProfileCard } from './ProfileCard';
+import { languageSwitch } from './ProfileCard.css';
 import * as stories from './ProfileCard.stories';
 
 const profile: Profile = {
@@ -59,6 +60,11 @@ describe('ProfileCard', () => {
     expect(file?.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
   });
 
+  it('keeps the language switch to its own width instead of stretching it across the card', () => {
+    render(<ProfileCard profile={profile} actions={fakeActions()} />);
+    expect(screen.getByRole('group', { name: 'Choose a language' }).classList).toContain(languageSwitch);
+  });
+
   it('says it is loading while there is no profile', () => {
     render(<ProfileCard actions={fakeActions()} />);
     expect(screen.getByRole('status').textContent).toBe('Loading the profile…');
@@ -78,7 +84,10 @@ describe('ProfileCard', () => {
       firstname: 'Aigerim',
       lastname: 'Bekova-Sultan',
     });
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit name' }));
+    // Focus moves in a passive effect after the commit that shows "Changes saved": wait for it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit name' })),
+    );
   });
 
   it.each([

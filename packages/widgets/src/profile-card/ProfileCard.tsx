@@ -26,6 +26,7 @@ import {
   buttons,
   card,
   facts,
+  languageSwitch,
   section,
   sectionTitle,
   term,
@@ -283,7 +284,7 @@ export function ProfileCard({
       )}
       <div className={section}>
         <h3 className={sectionTitle}>{t('language')}</h3>
-        <LanguageSwitch onLanguageChange={onLanguageChange} />
+        <LanguageSwitch className={languageSwitch} onLanguageChange={onLanguageChange} />
       </div>
     </section>
   );

@@ -5,9 +5,18 @@ import { vars } from '../theme/vars.css';
 /** The whole widget: heading, step indicator, the current step's form and the login link. */
 export const root = style([formLayout]);
 
-/** The ordered list of steps. */
+// Below this width the whole words of the step names ("Подтверждение") may not fit side by side.
+const TINY = 'screen and (max-width: 374px)';
+
+/**
+ * The ordered list of steps: equal columns, except that a column widens to its longest word (e.g. the Russian
+ * "Подтверждение") rather than break it, on phones 375 px wide and up.
+ */
 export const steps = style({
-  display: 'flex',
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(min-content, 1fr)',
+  '@media': { [TINY]: { gridAutoColumns: 'minmax(0, 1fr)' } },
   gap: vars.space.sm,
   margin: 0,
   padding: 0,
@@ -18,7 +27,6 @@ export const steps = style({
 /** One step: a number (or a tick when done) and its name. */
 export const step = style({
   display: 'flex',
-  flex: 1,
   alignItems: 'center',
   gap: vars.space.xs,
   minWidth: 0,
@@ -52,5 +60,9 @@ export const stepNumber = style({
   },
 });
 
-/** The step's name; may wrap on a phone. */
-export const stepName = style({ minWidth: 0, overflowWrap: 'anywhere' });
+/** The step's name; wraps between words, inside a word (hyphenated where the browser can) only below 375 px. */
+export const stepName = style({
+  minWidth: 0,
+  overflowWrap: 'break-word',
+  '@media': { [TINY]: { overflowWrap: 'anywhere', hyphens: 'auto' } },
+});

@@ -50,4 +50,4 @@ export const kindIcon = style({ color: accent });
 export const message = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere' });
 
 /** The dismiss (close) button. */
-export const dismiss = style([roundIconButton, { flexShrink: 0, width: '36px', height: '36px' }]);
+export const dismiss = style([roundIconButton, { flexShrink: 0, width: '40px', height: '40px' }]);

@@ -32,7 +32,9 @@ export default function AddCompanyScreen(): JSX.Element {
         </Link>
       </div>
       <p>
-        <Link to="/cabinet/onboarding">{t('back')}</Link>
+        <Link to="/cabinet/onboarding" className={screens.backLink}>
+          {t('back')}
+        </Link>
       </p>
     </section>
   );

@@ -27,11 +27,13 @@ export default function AttachCompanyScreen(): JSX.Element {
     <section className={screens.screen} data-route="AttachCompany">
       <ScreenHeading>{t('titles.AttachCompany')}</ScreenHeading>
       <p className={screens.lead}>{t('texts.AttachCompany')}</p>
-      <div className={`${screens.panel} ${screens.narrowPanel}`}>
+      <div className={`${screens.panel} ${screens.widgetPanel}`}>
         <AttachCompanyForm testMode={TEST_MODE} onSuccess={attached} />
       </div>
       <p>
-        <Link to="/cabinet/onboarding">{t('back')}</Link>
+        <Link to="/cabinet/onboarding" className={screens.backLink}>
+          {t('back')}
+        </Link>
       </p>
     </section>
   );
