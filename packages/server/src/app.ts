@@ -29,6 +29,8 @@ import {
 } from './http/static-files.js';
 import { accountModule } from './modules/account/account-module.js';
 import { requireUser } from './modules/account/auth-guard.js';
+import { generateCode } from './modules/account/one-time-codes.js';
+import { verifyPassword } from './modules/account/password-hash.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
@@ -54,6 +56,8 @@ export interface CreateAppOptions {
   sms?: SmsSender;
   blobs?: BlobStore;
   clock?: Clock;
+  verifyPassword?: AppServices['verifyPassword'];
+  generateCode?: AppServices['generateCode'];
 }
 
 /** A created server: the Fastify instance (ready, not listening), its services, and an orderly `close()`. */
@@ -140,6 +144,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         options.sms ??
         (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db)),
       clock: options.clock ?? (() => new Date()),
+      verifyPassword: options.verifyPassword ?? verifyPassword,
+      generateCode: options.generateCode ?? generateCode,
     };
 
     app.addHook('onRequest', async (request, reply) => {

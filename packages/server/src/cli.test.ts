@@ -36,6 +36,22 @@ describe('runServer', () => {
     expect(stderr.join('')).toContain('QOLTANBA_TOKEN_SECRET and DATABASE_URL');
   });
 
+  it('refuses to start in production with the NCA test numbers accepted: message and exit code 1', async () => {
+    const { io, stderr, exit } = fakeIo();
+    const server = await runServer(
+      {
+        NODE_ENV: 'production',
+        QOLTANBA_TOKEN_SECRET: 'p'.repeat(48),
+        DATABASE_URL: 'postgres://unused.invalid/db',
+        QOLTANBA_IDENTITY_TEST_MODE: 'true',
+      },
+      io,
+    );
+    expect(server).toBeUndefined();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.join('')).toContain('QOLTANBA_IDENTITY_TEST_MODE=true is not allowed');
+  });
+
   it('honours a signal received during start-up once the database is open', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
     dirs.push(dataDir);

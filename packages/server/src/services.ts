@@ -12,4 +12,8 @@ export interface AppServices {
   mailer: Mailer;
   sms: SmsSender;
   clock: Clock;
+  /** Checks a password against its stored hash (scrypt by default); injectable so tests can watch logins. */
+  verifyPassword: (password: string, stored: string) => Promise<boolean>;
+  /** Makes a new one-time code (random digits by default); injectable so tests can tell codes apart. */
+  generateCode: () => string;
 }

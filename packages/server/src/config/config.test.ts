@@ -145,13 +145,40 @@ describe('loadConfig', () => {
       expect(config.identityTestMode).toBe(false);
       expect(config.devOutbox).toBe(false);
       expect(warnings).toEqual([
+        'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
         'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
       ]);
       const withSms = loadConfig(
         { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url, MOBIZON_API_KEY: 'k' },
         opts,
       );
-      expect(withSms.warnings).toEqual([]);
+      expect(withSms.warnings).toEqual([
+        'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
+      ]);
+      const withBoth = loadConfig(
+        {
+          NODE_ENV: 'production',
+          QOLTANBA_TOKEN_SECRET: secret,
+          DATABASE_URL: url,
+          MOBIZON_API_KEY: 'k',
+          SMTP_URL: 'smtp://mail.example.kz:587',
+        },
+        opts,
+      );
+      expect(withBoth.warnings).toEqual([]);
+    });
+
+    it('refuses to start with the NCA test numbers accepted; false is fine', () => {
+      const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
+      expect(() => loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(ConfigError);
+      expect(() => loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(
+        /QOLTANBA_IDENTITY_TEST_MODE=true is not allowed with NODE_ENV=production/,
+      );
+      expect(loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'false' }, opts).config.identityTestMode).toBe(
+        false,
+      );
+      // Outside production the switch stays available.
+      expect(loadConfig({ QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts).config.identityTestMode).toBe(true);
     });
   });
 });

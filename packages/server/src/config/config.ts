@@ -177,6 +177,12 @@ export function loadConfig(
         `NODE_ENV=production requires ${missing.join(' and ')} to be set; refusing to start with development defaults.`,
       );
     }
+    if (e.QOLTANBA_IDENTITY_TEST_MODE === true) {
+      throw new ConfigError(
+        'QOLTANBA_IDENTITY_TEST_MODE=true is not allowed with NODE_ENV=production: it accepts the NCA test ' +
+          'IIN/BIN numbers; unset it (or set false) to start.',
+      );
+    }
   }
 
   let tokenSecret = e.QOLTANBA_TOKEN_SECRET;
@@ -185,6 +191,13 @@ export function loadConfig(
     tokenSecret = randomBytes(32).toString('base64url');
     warnings.push(
       'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.',
+    );
+  }
+
+  if (production && !e.SMTP_URL) {
+    // Same reason as SMS below: without SMTP, e-mail goes to the dev outbox, which production does not serve.
+    warnings.push(
+      'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
     );
   }
 

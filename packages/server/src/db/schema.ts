@@ -89,6 +89,8 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   created_at: Timestamp;
+  /** Place in the session's rotation chain (0 for the first token); access tokens name it as `gen`. */
+  generation: Generated<number>;
 }
 
 /** Kind of party a company row is. */

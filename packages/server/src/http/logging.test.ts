@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabases } from '../testing/test-databases.js';
 import { requestIdFor } from './logging.js';
 
-describe('request ids and logs', () => {
+describe.each(testDatabases())('request ids and logs on $name', (backend) => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await createTestApp();
+    server = await createTestApp({ backend });
   });
   afterAll(async () => {
     await server.close();

@@ -1,8 +1,9 @@
 import { errorMessage } from '@qoltanba/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEchoModule } from '../testing/test-app.js';
+import { testDatabases } from '../testing/test-databases.js';
 
-describe('rate limit', () => {
+describe.each(testDatabases())('rate limit on $name', (backend) => {
   let server: TestApp | undefined;
   afterEach(async () => {
     await server?.close();
@@ -10,7 +11,7 @@ describe('rate limit', () => {
   });
 
   it('applies the global per-IP limit with 429 RATE_LIMITED and Retry-After', async () => {
-    server = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
+    server = await createTestApp({ backend, env: { RATE_LIMIT_MAX: '3' } });
     for (let i = 0; i < 3; i += 1) {
       expect((await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
     }
@@ -35,7 +36,7 @@ describe('rate limit', () => {
   });
 
   it('honours a stricter per-route limit', async () => {
-    server = await createTestApp({ modules: [testEchoModule], env: { RATE_LIMIT_MAX: '100' } });
+    server = await createTestApp({ backend, modules: [testEchoModule], env: { RATE_LIMIT_MAX: '100' } });
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
       statuses.push((await server.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { testDatabases } from '../testing/test-databases.js';
 import { IMMUTABLE_CACHE, isStaticFilePath, NO_CACHE, wantsPortalPage } from './static-files.js';
 
 const INDEX =
@@ -34,7 +35,7 @@ describe('isStaticFilePath', () => {
   });
 });
 
-describe('static serving with a built portal', () => {
+describe.each(testDatabases())('static serving with a built portal on $name', (backend) => {
   let server: TestApp;
   let base: string;
   beforeAll(async () => {
@@ -51,7 +52,10 @@ describe('static serving with a built portal', () => {
       join(widgets, 'elements.js'),
       'customElements.define("x-y", class extends HTMLElement {});',
     );
-    server = await createTestApp({ env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets } });
+    server = await createTestApp({
+      backend,
+      env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets },
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -133,6 +137,7 @@ describe('static serving with a built portal', () => {
 
   it('keeps static files out of the global rate limit, but not page loads or the API', async () => {
     const limited = await createTestApp({
+      backend,
       env: {
         QOLTANBA_PORTAL_DIR: join(base, 'portal'),
         QOLTANBA_WIDGETS_DIR: join(base, 'widgets'),
@@ -162,10 +167,10 @@ describe('static serving with a built portal', () => {
   });
 });
 
-describe('static serving without a built portal', () => {
+describe.each(testDatabases())('static serving without a built portal on $name', (backend) => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await createTestApp();
+    server = await createTestApp({ backend });
   });
   afterAll(async () => {
     await server.close();

@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS } from '@qoltanba/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
+import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
 
@@ -23,11 +24,14 @@ describe.each(testDatabases())('every protected route on $name', (backend) => {
   let revoked: string;
   beforeAll(async () => {
     server = await createTestApp({ backend, env: { RATE_LIMIT_MAX: '100000' } });
-    revoked = (await registerAccount(server, 'gone@example.kz')).access_token;
-    expect((await call(server, 'GET', ACCOUNT_PATHS.logout, { token: revoked })).statusCode).toBe(204);
   });
   afterAll(async () => {
     await server.close();
+  });
+  emptyTablesBeforeEach(() => server.services.database.db);
+  beforeEach(async () => {
+    revoked = (await registerAccount(server, 'gone@example.kz')).access_token;
+    expect((await call(server, 'GET', ACCOUNT_PATHS.logout, { token: revoked })).statusCode).toBe(204);
   });
 
   it('answers 401 UNAUTHORIZED without a valid token, before looking at the input', async () => {

@@ -2,7 +2,8 @@ import { ACCOUNT_PATHS, apiPath } from '@qoltanba/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { call, nextIp, type TestClock, testClock } from './accounts.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { emptyTablesBeforeEach } from './empty-tables.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import type { TestBackend } from './test-databases.js';
 
 /** Path of the send-code route for a purpose (`registration`, `otp`) and channel (`email`, `sms`). */
@@ -34,17 +35,28 @@ export interface AccountSuite {
 /**
  * Registers `beforeAll`/`afterAll` hooks in the calling `describe` that start a test server on `backend`
  * with a settable clock and a global rate limit high enough not to interfere, and close it afterwards.
+ * Every test starts with empty application tables.
+ * `options` may replace the password check or the code generator (e.g. to hold logins at a gate).
  */
-export function useAccountSuite(backend: TestBackend): AccountSuite {
+export function useAccountSuite(
+  backend: TestBackend,
+  options: Pick<TestAppOptions, 'verifyPassword' | 'generateCode'> = {},
+): AccountSuite {
   const clock = testClock();
   let server: TestApp | undefined;
 
   beforeAll(async () => {
-    server = await createTestApp({ backend, clock: clock.now, env: { RATE_LIMIT_MAX: '100000' } });
+    server = await createTestApp({
+      ...options,
+      backend,
+      clock: clock.now,
+      env: { RATE_LIMIT_MAX: '100000' },
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
+  emptyTablesBeforeEach(() => suite.server.services.database.db);
 
   const suite: AccountSuite = {
     get server() {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { emptyTablesBeforeEach } from './empty-tables.js';
 import type { TestBackend } from './test-databases.js';
 
 /** The database of one suite; `db` may be read once the suite's tests run. */
@@ -9,7 +10,10 @@ export interface SuiteDatabase {
   readonly db: Kysely<Database>;
 }
 
-/** Opens a fresh database of `backend` before the suite's tests and closes it after them. */
+/**
+ * Opens a fresh database of `backend` before the suite's tests and closes it after them; every test starts
+ * with empty application tables.
+ */
 export function useSuiteDatabase(backend: TestBackend): SuiteDatabase {
   let handle: DatabaseHandle | undefined;
   beforeAll(async () => {
@@ -18,10 +22,12 @@ export function useSuiteDatabase(backend: TestBackend): SuiteDatabase {
   afterAll(async () => {
     await handle?.close();
   });
-  return {
+  const suite: SuiteDatabase = {
     get db() {
       if (!handle) throw new Error('the suite database is open only while its tests run');
       return handle.db;
     },
   };
+  emptyTablesBeforeEach(() => suite.db);
+  return suite;
 }

@@ -4,6 +4,7 @@ import * as companies from './0003_companies.js';
 import * as codeFailures from './0004_code_failures.js';
 import * as sessionExpiry from './0005_session_expiry.js';
 import * as codeSubjects from './0006_code_subjects.js';
+import * as refreshGeneration from './0007_refresh_generation.js';
 
 /** One schema change: a stable id (applied in list order) and the SQL script that makes it. */
 export interface Migration {
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   codeFailures,
   sessionExpiry,
   codeSubjects,
+  refreshGeneration,
 ];

@@ -1,4 +1,4 @@
-import { errorMessage, LOGIN_LOCK_SECONDS } from '@qoltanba/core';
+import { CODE_TTL_SECONDS, errorMessage, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import {
   sendCodePath,
@@ -7,12 +7,24 @@ import {
   useAccountSuite,
   verifyCodePath,
 } from '../../testing/account-suite.js';
-import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { call, deferred, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { ACCOUNT_RATE_LIMITS } from './account-module.js';
 import { formatUntil } from './code-messages.js';
+import { verifyPassword } from './password-hash.js';
 
 describe.each(testDatabases())('account module on $name', (backend) => {
-  const suite = useAccountSuite(backend);
+  // Runs before each password check when a test sets it (to hold concurrent logins at a gate).
+  let beforePasswordCheck: (() => Promise<void>) | undefined;
+  // Codes from a counter: two codes in a row always differ, so tests about replaced codes always run.
+  let codeCounter = 0;
+  const suite = useAccountSuite(backend, {
+    verifyPassword: async (password, stored) => {
+      await beforePasswordCheck?.();
+      return verifyPassword(password, stored);
+    },
+    generateCode: () => String(++codeCounter * 7919).padStart(6, '0'),
+  });
 
   describe('password login', () => {
     it('logs in by e-mail or phone in any spelling; tells unknown accounts and bad logins apart', async () => {
@@ -60,6 +72,68 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
     });
 
+    it('checks at most 5 of 10 concurrent wrong passwords; the rest are refused as blocked', async () => {
+      const address = uniqueEmail('race');
+      await registerAccount(suite.server, address, { password: 'right-password' });
+      const total = 10;
+      let checked = 0;
+      let answered = 0;
+      // Each check waits until every request has either reached its check or been answered, so no check
+      // finishes (and no failure is counted the old way) before all ten have got past the lock test.
+      const gate = deferred();
+      const openWhenAllArrived = () => {
+        if (checked + answered >= total) gate.resolve();
+      };
+      beforePasswordCheck = async () => {
+        checked += 1;
+        openWhenAllArrived();
+        await gate.promise;
+      };
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: total }, () =>
+            suite.login(address, 'wrong-password').then((res) => {
+              answered += 1;
+              openWhenAllArrived();
+              return res;
+            }),
+          ),
+        );
+        const codes = responses.map((res) => res.json().code as string);
+        expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+        expect(codes.filter((code) => code === 'INVALID_PASSWORD').length).toBeLessThanOrEqual(
+          LOGIN_MAX_FAILURES,
+        );
+        expect(
+          codes.filter((code) => code !== 'INVALID_PASSWORD').every((c) => c === 'ACCOUNT_BLOCKED'),
+        ).toBe(true);
+        expect(codes).toContain('ACCOUNT_BLOCKED');
+      } finally {
+        beforePasswordCheck = undefined;
+      }
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      suite.clock.advance(LOGIN_LOCK_SECONDS - 1);
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      suite.clock.advance(1);
+      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
+    });
+
+    it('logs neither the password nor the tokens of a login', async () => {
+      const address = uniqueEmail('quiet');
+      const password = 'very-secret-password-7';
+      await registerAccount(suite.server, address, { password });
+      const before = suite.server.logs.length;
+      const ok = await suite.login(address, password);
+      expect(ok.statusCode).toBe(200);
+      const { access_token, refresh_token } = ok.json() as { access_token: string; refresh_token: string };
+      const logged = suite.server.logs.slice(before).join('\n');
+      // The login was logged, so the absence below means something.
+      expect(logged).toContain('/auth/login');
+      for (const secret of [password, access_token, refresh_token]) expect(logged).not.toContain(secret);
+      expect((await suite.login(address, 'wrong-password-1')).statusCode).toBe(401);
+      expect(suite.server.logs.slice(before).join('\n')).not.toContain('wrong-password-1');
+    });
+
     it('limits password logins per IP address', async () => {
       const ip = nextIp();
       const statuses: number[] = [];
@@ -96,6 +170,23 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(reused.json().code).toBe('INVALID_CODE');
     });
 
+    it('limits code requests per IP address; another address is still served', async () => {
+      const ip = nextIp();
+      const send = (from: string) =>
+        call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+          body: { email: 'ghost@example.kz', lang: 'ru' },
+          ip: from,
+        });
+      for (let i = 0; i < ACCOUNT_RATE_LIMITS.codes.max; i++) {
+        expect((await send(ip)).json().code).toBe('ACCOUNT_NOT_FOUND');
+      }
+      const over = await send(ip);
+      expect(over.statusCode).toBe(429);
+      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message']);
+      expect(over.json().code).toBe('RATE_LIMITED');
+      expect((await send(nextIp())).json().code).toBe('ACCOUNT_NOT_FOUND');
+    });
+
     it('logs in with an SMS code', async () => {
       const number = uniquePhone();
       await registerAccount(suite.server, number);
@@ -127,26 +218,32 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       suite.clock.advance(40);
       expect((await request()).statusCode).toBe(200);
       const fresh = await latestCode(suite.server, address);
-      if (old !== fresh) {
-        const stale = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
-          body: { email: address, code: old, lang: 'en' },
-        });
-        expect(stale.json().code).toBe('INVALID_CODE');
-      }
+      expect(fresh).not.toBe(old);
+      const stale = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+        body: { email: address, code: old, lang: 'en' },
+      });
+      expect(stale.json().code).toBe('INVALID_CODE');
       const ok = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
         body: { email: address, code: fresh, lang: 'en' },
       });
       expect(ok.statusCode).toBe(200);
     });
 
-    it('expires a code after 10 minutes', async () => {
+    it('expires a code after 10 minutes: it still works at 599 s, not at 600 s', async () => {
       const address = uniqueEmail('expiry');
       await registerAccount(suite.server, address);
-      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
-        body: { email: address, lang: 'ru' },
+      const send = () =>
+        call(suite.server, 'POST', sendCodePath('otp', 'email'), { body: { email: address, lang: 'ru' } });
+      expect((await send()).statusCode).toBe(200);
+      suite.clock.advance(CODE_TTL_SECONDS - 1);
+      const inTime = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+        body: { email: address, code: await latestCode(suite.server, address), lang: 'ru' },
       });
+      expect(inTime.statusCode).toBe(200);
+
+      expect((await send()).statusCode).toBe(200);
       const code = await latestCode(suite.server, address);
-      suite.clock.advance(600);
+      suite.clock.advance(CODE_TTL_SECONDS);
       const late = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
         body: { email: address, code, lang: 'ru' },
       });
@@ -175,8 +272,10 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         body: { email: address, lang: 'ru' },
       });
       expect(resend.json().code).toBe('ACCOUNT_BLOCKED');
-      suite.clock.advance(LOGIN_LOCK_SECONDS);
-      // The lock is over, but the code it invalidated stays dead.
+      suite.clock.advance(LOGIN_LOCK_SECONDS - 61 - 1);
+      expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
+      suite.clock.advance(1);
+      // The lock is over (15 minutes to the second), but the code it invalidated stays dead.
       expect((await attempt(code)).json().code).toBe('INVALID_CODE');
       await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
         body: { email: address, lang: 'ru' },
@@ -185,6 +284,34 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       // Password login was never affected.
       expect((await suite.login(address, 'correct-horse')).statusCode).toBe(200);
     });
+    it('compares at most 5 of 10 concurrent wrong codes; the rest are refused as blocked', async () => {
+      const address = uniqueEmail('coderace');
+      await registerAccount(suite.server, address);
+      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      const code = await latestCode(suite.server, address);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const attempt = (value: string) =>
+        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+          body: { email: address, code: value, lang: 'ru' },
+          ip: nextIp(),
+        });
+      const responses = await Promise.all(Array.from({ length: 10 }, () => attempt(wrong)));
+      const codes = responses.map((res) => res.json().code as string);
+      expect(codes.filter((c) => c === 'INVALID_CODE').length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+      expect(codes.filter((c) => c !== 'INVALID_CODE').every((c) => c === 'ACCOUNT_BLOCKED')).toBe(true);
+      // Every compared guess is counted on the code row: no more than the allowed ones were compared.
+      const row = await suite.server.services.database.db
+        .selectFrom('one_time_codes')
+        .select('attempts')
+        .where('target', '=', address)
+        .where('purpose', '=', 'otp')
+        .executeTakeFirstOrThrow();
+      expect(row.attempts).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+      expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
+    });
+
     it('counts wrong codes across new codes, and a right code starts the count over', async () => {
       const address = uniqueEmail('codecount');
       await registerAccount(suite.server, address);

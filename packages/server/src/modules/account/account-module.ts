@@ -30,7 +30,8 @@ import { bearerToken, installAccessVerifier, requireUser } from './auth-guard.js
 import { formatUntil } from './code-messages.js';
 import { signJwt, verifyJwt } from './jwt.js';
 import { codeServiceFor } from './one-time-codes.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
+import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
+import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
 import { assertContactFree, createUser, findUserByTarget } from './user-store.js';
 
@@ -99,32 +100,14 @@ export const accountModule: AppModule = {
           const target = parseLoginTarget(body.login);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
-          const now = clock();
-          if (user.password_locked_until && new Date(user.password_locked_until) > now) {
-            throw blocked(new Date(user.password_locked_until), lang);
-          }
-          if (await verifyPassword(body.password, user.password_hash)) {
-            await db
-              .updateTable('users')
-              .set({ password_failures: 0, password_locked_until: null })
-              .where('id', '=', user.id)
-              .execute();
+          const attempt = await reservePasswordAttempt(db, user.id, clock());
+          if (!attempt.allowed) throw blocked(attempt.until, lang);
+          if (await services.verifyPassword(body.password, user.password_hash)) {
+            await settlePasswordAttempt(db, user.id, attempt);
             return tokens.startSession(user.id);
           }
-          const counted = await db
-            .updateTable('users')
-            .set((eb) => ({ password_failures: eb('password_failures', '+', 1) }))
-            .where('id', '=', user.id)
-            .returning('password_failures')
-            .executeTakeFirst();
-          if ((counted?.password_failures ?? 0) < LOGIN_MAX_FAILURES) throw new AppError('INVALID_PASSWORD');
-          const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
-          await db
-            .updateTable('users')
-            .set({ password_failures: 0, password_locked_until: until })
-            .where('id', '=', user.id)
-            .execute();
-          throw blocked(until, lang);
+          if (attempt.lockUntil) throw blocked(attempt.lockUntil, lang);
+          throw new AppError('INVALID_PASSWORD');
         },
       }),
     );
@@ -294,17 +277,21 @@ export const accountModule: AppModule = {
         url: ACCOUNT_PATHS.refresh,
         summary: 'Rotate a refresh token',
         description:
-          'Takes {refreshToken}, or an empty body with `Authorization: Bearer <refresh token>`. 401 for an ' +
-          'unknown, expired or revoked token; reusing a rotated token revokes its whole session.',
+          'Takes {refreshToken}, or an empty body with `Authorization: Bearer <access token>` (the GATEWAY ' +
+          'cookie; it may have expired, but must be of the current refresh generation of a live session). ' +
+          '401 for an unknown, expired or revoked token; reusing a rotated refresh token, or an access token ' +
+          'of a rotated generation, revokes the whole session.',
         tags: ['account'],
         body: refreshRequestSchema.optional(),
         allowEmptyJsonBody: true,
         response: authTokensSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.refresh,
         handler: async ({ body, request }) => {
-          const token = body?.refreshToken ?? bearerToken(request.headers.authorization);
-          if (!token || token.length > 512) throw new AppError('UNAUTHORIZED');
-          return tokens.refresh(token);
+          if (body?.refreshToken !== undefined) return tokens.refresh(body.refreshToken);
+          const accessToken = bearerToken(request.headers.authorization);
+          // Tokens we issue are short; a huge value is garbage, not worth an HMAC.
+          if (!accessToken || accessToken.length > 2048) throw new AppError('UNAUTHORIZED');
+          return tokens.refreshWithAccess(accessToken);
         },
       }),
     );

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, errorMessage } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import {
   sendCodePath,
@@ -167,6 +167,27 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       });
       expect(noLang.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(noLang.json().message).toContain('lang');
+    });
+
+    it('refuses a wrong registration code by e-mail with INVALID_CODE, and the right one still works', async () => {
+      const address = uniqueEmail('wrongcode');
+      const ip = nextIp();
+      await call(suite.server, 'POST', sendCodePath('registration', 'email'), {
+        body: { email: address, lang: 'ru' },
+        ip,
+      });
+      const code = await latestCode(suite.server, address);
+      const wrong = await call(suite.server, 'POST', `${verifyCodePath('registration', 'email')}?lang=en`, {
+        body: { email: address, code: code === '000000' ? '000001' : '000000', lang: 'en' },
+        ip,
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ code: 'INVALID_CODE', message: errorMessage('INVALID_CODE', 'en') });
+      const right = await call(suite.server, 'POST', verifyCodePath('registration', 'email'), {
+        body: { email: address, code, lang: 'ru' },
+        ip,
+      });
+      expect(right.statusCode).toBe(200);
     });
 
     it('refuses a forged or expired registration ticket', async () => {

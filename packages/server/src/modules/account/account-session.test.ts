@@ -1,8 +1,10 @@
-import { ACCOUNT_PATHS } from '@qoltanba/core';
+import { createHash, createHmac } from 'node:crypto';
+import { ACCESS_TOKEN_SECONDS, ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, uniquePhone, useAccountSuite } from '../../testing/account-suite.js';
-import { call, latestCode, registerAccount } from '../../testing/accounts.js';
+import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { ACCOUNT_RATE_LIMITS } from './account-module.js';
 
 describe.each(testDatabases())('account module on $name', (backend) => {
   const suite = useAccountSuite(backend);
@@ -47,9 +49,64 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       });
       expect(newSession.statusCode).toBe(204);
     });
+
+    it('refuses a too short new password with the catalogue error and changes nothing', async () => {
+      const number = uniquePhone();
+      await registerAccount(suite.server, number, { password: 'old-password' });
+      await call(suite.server, 'POST', ACCOUNT_PATHS.recoverySendCode, {
+        body: { target: number, lang: 'ru' },
+      });
+      const code = await latestCode(suite.server, number);
+      const short = await call(suite.server, 'POST', ACCOUNT_PATHS.recoveryChange, {
+        body: { target: number, code, lang: 'en', newPassword: 'short' },
+        headers: { 'accept-language': 'en' },
+      });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().code).toBe('PASSWORD_TOO_SHORT');
+      expect((await suite.login(number, 'short')).json().code).toBe('INVALID_PASSWORD');
+      expect((await suite.login(number, 'old-password')).statusCode).toBe(200);
+      // The code was not spent by the refused request.
+      const changed = await call(suite.server, 'POST', ACCOUNT_PATHS.recoveryChange, {
+        body: { target: number, code, lang: 'ru', newPassword: 'new-password' },
+      });
+      expect(changed.statusCode).toBe(200);
+    });
   });
 
   describe('tokens', () => {
+    it('stores refresh tokens only as hashes', async () => {
+      const first = await registerAccount(suite.server, uniqueEmail('hashed'));
+      const second = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        body: { refreshToken: first.refresh_token },
+      });
+      expect(second.statusCode).toBe(200);
+      const rows = await suite.server.services.database.db.selectFrom('refresh_tokens').selectAll().execute();
+      const dump = JSON.stringify(rows);
+      for (const token of [first.refresh_token, second.json().refresh_token as string]) {
+        expect(dump).not.toContain(token);
+        const hash = createHash('sha256').update(token).digest('hex');
+        expect(rows.some((row) => row.token_hash === hash)).toBe(true);
+      }
+    });
+
+    it('limits refreshes per IP address; another address is still served', async () => {
+      const ip = nextIp();
+      const refresh = (from: string) =>
+        call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+          body: { refreshToken: 'unknown-token' },
+          ip: from,
+          headers: { 'accept-language': 'en' },
+        });
+      for (let i = 0; i < ACCOUNT_RATE_LIMITS.refresh.max; i++)
+        expect((await refresh(ip)).statusCode).toBe(401);
+      const over = await refresh(ip);
+      expect(over.statusCode).toBe(429);
+      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message']);
+      expect(over.json().code).toBe('RATE_LIMITED');
+      expect(over.json().message).toMatch(/\d+ second/);
+      expect((await refresh(nextIp())).statusCode).toBe(401);
+    });
+
     it('rotates refresh tokens; reusing a rotated one revokes the whole session', async () => {
       const first = await registerAccount(suite.server, uniqueEmail('refresh'));
       const second = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
@@ -57,18 +114,19 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       });
       expect(second.statusCode).toBe(200);
       expect(second.json().refresh_token).not.toBe(first.refresh_token);
-      // The empty-body variant with the refresh token as bearer.
+      // The empty-body variant: the bearer is the access token of the gateway cookie.
       const third = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
-        token: second.json().refresh_token,
+        token: second.json().access_token,
       });
       expect(third.statusCode).toBe(200);
       // The same with a JSON content type and an empty body.
       const fourth = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
-        token: third.json().refresh_token,
+        token: third.json().access_token,
         headers: { 'content-type': 'application/json' },
         body: '',
       });
       expect(fourth.statusCode).toBe(200);
+      expect(fourth.json().refresh_token).not.toBe(third.json().refresh_token);
 
       const reuse = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
         body: { refreshToken: first.refresh_token },
@@ -83,6 +141,77 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         token: fourth.json().access_token,
       });
       expect(access.statusCode).toBe(401);
+    });
+
+    it('empty-body refresh takes an expired access token of the current generation', async () => {
+      const tokens = await registerAccount(suite.server, uniqueEmail('gateway-expired'));
+      suite.clock.advance(24 * 60 * 60);
+      const expiredAccess = await call(suite.server, 'GET', ACCOUNT_PATHS.logout, {
+        token: tokens.access_token,
+      });
+      expect(expiredAccess.statusCode).toBe(401);
+      const refreshed = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        token: tokens.access_token,
+      });
+      expect(refreshed.statusCode).toBe(200);
+      // It rotated the refresh token: the old one is now spent (presenting it is reuse).
+      const spent = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        body: { refreshToken: tokens.refresh_token },
+      });
+      expect(spent.statusCode).toBe(401);
+    });
+
+    it('empty-body refresh with the access token of a rotated generation revokes the session', async () => {
+      const first = await registerAccount(suite.server, uniqueEmail('gateway-stale'));
+      const second = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        body: { refreshToken: first.refresh_token },
+      });
+      expect(second.statusCode).toBe(200);
+      const stale = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, { token: first.access_token });
+      expect(stale.statusCode).toBe(401);
+      expect(stale.json().code).toBe('UNAUTHORIZED');
+      // The whole family is gone: the newest refresh token and access token no longer work.
+      const latest = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        body: { refreshToken: second.json().refresh_token },
+      });
+      expect(latest.statusCode).toBe(401);
+      const access = await call(suite.server, 'GET', ACCOUNT_PATHS.logout, {
+        token: second.json().access_token,
+      });
+      expect(access.statusCode).toBe(401);
+    });
+
+    it('empty-body refresh is refused after logout', async () => {
+      const tokens = await registerAccount(suite.server, uniqueEmail('gateway-logout'));
+      const out = await call(suite.server, 'GET', ACCOUNT_PATHS.logout, { token: tokens.access_token });
+      expect(out.statusCode).toBe(204);
+      const refreshed = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        token: tokens.access_token,
+      });
+      expect(refreshed.statusCode).toBe(401);
+      expect(refreshed.json().code).toBe('UNAUTHORIZED');
+    });
+
+    it('empty-body refresh refuses a refresh token, garbage and foreign-signed bearers with 401', async () => {
+      const tokens = await registerAccount(suite.server, uniqueEmail('gateway-forged'));
+      const [header, payload] = tokens.access_token.split('.') as [string, string];
+      const foreignSignature = createHmac('sha256', 'f'.repeat(40))
+        .update(`${header}.${payload}`)
+        .digest('base64url');
+      for (const bearer of [
+        tokens.refresh_token,
+        'garbage',
+        'a.b.c',
+        `${header}.${payload}.${foreignSignature}`,
+        'x'.repeat(3000),
+      ]) {
+        const res = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, { token: bearer });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().code).toBe('UNAUTHORIZED');
+      }
+      // None of these touched the session.
+      const own = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, { token: tokens.access_token });
+      expect(own.statusCode).toBe(200);
     });
 
     it('refuses unknown, missing and expired refresh tokens with 401', async () => {
@@ -104,12 +233,13 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(expired.statusCode).toBe(401);
     });
 
-    it('expires access tokens after 15 minutes', async () => {
+    it('expires access tokens after 15 minutes: accepted at 899 s, refused at 900 s', async () => {
       const tokens = await registerAccount(suite.server, uniqueEmail('access'));
-      suite.clock.advance(900);
-      expect(
-        (await call(suite.server, 'GET', ACCOUNT_PATHS.logout, { token: tokens.access_token })).statusCode,
-      ).toBe(401);
+      const profile = () => call(suite.server, 'GET', PROFILE_PATHS.user, { token: tokens.access_token });
+      suite.clock.advance(ACCESS_TOKEN_SECONDS - 1);
+      expect((await profile()).statusCode).toBe(200);
+      suite.clock.advance(1);
+      expect((await profile()).statusCode).toBe(401);
     });
 
     it('logout revokes at once: the access token and the refresh token stop working', async () => {

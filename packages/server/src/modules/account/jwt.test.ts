@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from './jwt.js';
+import { signJwt, verifyJwt, verifyJwtSignature } from './jwt.js';
 
 const SECRET = 's'.repeat(40);
 const now = new Date('2026-03-01T10:00:00Z');
@@ -11,6 +11,13 @@ describe('HS256 JWT', () => {
     const token = signJwt({ typ: 'access', sub: 'u1', sid: 's1', exp }, SECRET);
     expect(verifyJwt(token, SECRET, 'access', now)).toMatchObject({ sub: 'u1', sid: 's1' });
     expect(verifyJwt(token, SECRET, 'access', new Date(exp * 1000))).toBeUndefined();
+  });
+
+  it('verifyJwtSignature accepts an expired token but still checks signature and type', () => {
+    const token = signJwt({ typ: 'access', sub: 'u1', exp }, SECRET);
+    expect(verifyJwtSignature(token, SECRET, 'access')).toMatchObject({ sub: 'u1' });
+    expect(verifyJwtSignature(token, 'x'.repeat(40), 'access')).toBeUndefined();
+    expect(verifyJwtSignature(token, SECRET, 'registration')).toBeUndefined();
   });
 
   it('refuses another secret, another type, tampering and alg=none', () => {

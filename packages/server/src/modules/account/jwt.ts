@@ -26,6 +26,16 @@ export function signJwt(claims: JwtClaims, secret: string): string {
  * for anything else (bad shape, other algorithm, wrong signature, expired).
  */
 export function verifyJwt(token: string, secret: string, typ: string, now: Date): JwtClaims | undefined {
+  const claims = verifyJwtSignature(token, secret, typ);
+  if (!claims || claims.exp * 1000 <= now.getTime()) return undefined;
+  return claims;
+}
+
+/**
+ * The claims of an HS256 JWT signed with `secret` and of type `typ`, expired or not; undefined for a bad
+ * shape, another algorithm or a wrong signature. Only for callers that check freshness another way.
+ */
+export function verifyJwtSignature(token: string, secret: string, typ: string): JwtClaims | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, payload, sig] = parts as [string, string, string];
@@ -43,6 +53,5 @@ export function verifyJwt(token: string, secret: string, typ: string, now: Date)
   if (typeof claims !== 'object' || claims === null) return undefined;
   const record = claims as Record<string, unknown>;
   if (record.typ !== typ || typeof record.exp !== 'number') return undefined;
-  if (record.exp * 1000 <= now.getTime()) return undefined;
   return record as JwtClaims;
 }

@@ -47,6 +47,8 @@ export interface CodeServiceDeps {
   secret: string;
   mailer: Mailer;
   sms: SmsSender;
+  /** Makes a new code; {@link generateCode} unless a test injects its own. */
+  generateCode?: () => string;
 }
 
 /** A random code of CODE_LENGTH digits from the CSPRNG. */
@@ -55,6 +57,9 @@ export function generateCode(): string {
     .toString()
     .padStart(CODE_LENGTH, '0');
 }
+
+/** A guess counted by `reserveAttempt`: refused while locked, else allowed (`lockUntil` on the last one). */
+type CodeAttempt = { allowed: false; until: Date } | { allowed: true; lockUntil: Date | undefined };
 
 /** The columns that key codes and their lockouts: one user's attach never touches another's. */
 interface CodeKey {
@@ -70,7 +75,14 @@ const keyOf = (address: Omit<CodeAddress, 'channel'>): CodeKey => ({
 });
 
 /** Creates the {@link CodeService}. */
-export function createCodeService({ db, clock, secret, mailer, sms }: CodeServiceDeps): CodeService {
+export function createCodeService({
+  db,
+  clock,
+  secret,
+  mailer,
+  sms,
+  generateCode: makeCode = generateCode,
+}: CodeServiceDeps): CodeService {
   const hash = (key: CodeKey, code: string) =>
     createHmac('sha256', secret)
       .update([key.purpose, key.target, key.subject, code].join('\0'))
@@ -87,12 +99,51 @@ export function createCodeService({ db, clock, secret, mailer, sms }: CodeServic
     }
   }
 
+  /**
+   * Counts a guess before it is compared, in one statement, so concurrent wrong codes cannot all pass a
+   * read-then-check: at most LOGIN_MAX_FAILURES guesses are compared per lock window. Guesses in a row count
+   * per key across codes; a count whose last guess is older than the lock window starts over. The last
+   * allowed guess sets the lock at once; a right code lifts it again.
+   */
+  async function reserveAttempt(key: CodeKey, now: Date): Promise<CodeAttempt> {
+    const windowStart = new Date(now.getTime() - LOGIN_LOCK_SECONDS * 1000);
+    const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
+    const counted = sql<number>`case when code_lockouts.last_failure_at is null
+      or code_lockouts.last_failure_at < ${windowStart} then 1 else code_lockouts.failures + 1 end`;
+    const last = sql<boolean>`${counted} >= ${LOGIN_MAX_FAILURES}`;
+    const reserved = await db
+      .insertInto('code_lockouts')
+      .values({ ...key, failures: 1, last_failure_at: now })
+      .onConflict((oc) =>
+        oc
+          .columns(['target', 'purpose', 'subject'])
+          .doUpdateSet({
+            failures: sql<number>`case when ${last} then 0 else ${counted} end`,
+            locked_until: sql<Date | null>`case when ${last} then ${until}::timestamptz else null end`,
+            last_failure_at: now,
+          })
+          .where(sql<boolean>`code_lockouts.locked_until is null or code_lockouts.locked_until <= ${now}`),
+      )
+      .returning('locked_until')
+      .executeTakeFirst();
+    if (reserved) {
+      const lockUntil = reserved.locked_until ? new Date(reserved.locked_until) : undefined;
+      return { allowed: true, lockUntil };
+    }
+    const lock = await db
+      .selectFrom('code_lockouts')
+      .select('locked_until')
+      .where((eb) => eb.and(key))
+      .executeTakeFirst();
+    return { allowed: false, until: lock?.locked_until ? new Date(lock.locked_until) : until };
+  }
+
   return {
     async issue(address, messageLang, errorLang) {
       const now = clock();
       const key = keyOf(address);
       await assertNotLocked(key, now, errorLang);
-      const code = generateCode();
+      const code = makeCode();
       await db.transaction().execute(async (trx) => {
         // Serialises sends to one key, so two simultaneous requests cannot both pass the resend check.
         const lockName = ['code', key.purpose, key.target, key.subject].join(':');
@@ -149,6 +200,10 @@ export function createCodeService({ db, clock, secret, mailer, sms }: CodeServic
         .limit(1)
         .executeTakeFirst();
       if (!row) throw new AppError('INVALID_CODE');
+      const attempt = await reserveAttempt(key, now);
+      if (!attempt.allowed) {
+        throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(attempt.until, errorLang) });
+      }
       const expected = Buffer.from(row.code_hash, 'hex');
       const actual = Buffer.from(hash(key, code), 'hex');
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
@@ -157,35 +212,10 @@ export function createCodeService({ db, clock, secret, mailer, sms }: CodeServic
           .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
           .where('id', '=', row.id)
           .execute();
-        // Failures in a row count per key across codes; one older than the lock window starts over.
-        const windowStart = new Date(now.getTime() - LOGIN_LOCK_SECONDS * 1000);
-        const counted = await db
-          .insertInto('code_lockouts')
-          .values({ ...key, failures: 1, last_failure_at: now })
-          .onConflict((oc) =>
-            oc.columns(['target', 'purpose', 'subject']).doUpdateSet({
-              failures: sql<number>`case when code_lockouts.last_failure_at is null
-                or code_lockouts.last_failure_at < ${windowStart} then 1 else code_lockouts.failures + 1 end`,
-              last_failure_at: now,
-            }),
-          )
-          .returning('failures')
-          .executeTakeFirst();
-        if ((counted?.failures ?? 0) < LOGIN_MAX_FAILURES) throw new AppError('INVALID_CODE');
-        const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('one_time_codes')
-            .set({ consumed_at: now })
-            .where('id', '=', row.id)
-            .execute();
-          await trx
-            .updateTable('code_lockouts')
-            .set({ locked_until: until, failures: 0 })
-            .where((eb) => eb.and(key))
-            .execute();
-        });
-        throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(until, errorLang) });
+        if (!attempt.lockUntil) throw new AppError('INVALID_CODE');
+        // The last allowed guess was wrong: the lock (already set) stands and the code is void.
+        await db.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', row.id).execute();
+        throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(attempt.lockUntil, errorLang) });
       }
       // The conditional update makes a code single-use even when two requests race.
       const consumed = await db
@@ -198,7 +228,7 @@ export function createCodeService({ db, clock, secret, mailer, sms }: CodeServic
       if (!consumed) throw new AppError('INVALID_CODE');
       await db
         .updateTable('code_lockouts')
-        .set({ failures: 0 })
+        .set(attempt.lockUntil ? { failures: 0, locked_until: null } : { failures: 0 })
         .where((eb) => eb.and(key))
         .execute();
     },
@@ -225,5 +255,6 @@ export function codeServiceFor({
     secret: config.tokenSecret,
     mailer: services.mailer,
     sms: services.sms,
+    generateCode: services.generateCode,
   });
 }

@@ -3,7 +3,7 @@ import { ACCESS_TOKEN_SECONDS, AppError, type AuthTokens, REFRESH_TOKEN_SECONDS 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../services.js';
-import { signJwt, verifyJwt } from './jwt.js';
+import { signJwt, verifyJwt, verifyJwtSignature } from './jwt.js';
 
 /** Who a valid access token belongs to. */
 export interface AuthUser {
@@ -20,6 +20,13 @@ export interface TokenService {
    * already rotated token revokes its whole session (it was stolen, or the client is confused).
    */
   refresh(refreshToken: string): Promise<AuthTokens>;
+  /**
+   * Rotates the refresh token an access token was issued with (the empty-body refresh, bearer = the gateway
+   * cookie): the access token may have expired, but it must be ours, its session live and its refresh
+   * generation the current one. An access token of a rotated generation counts as reuse and revokes the
+   * session, like presenting a rotated refresh token. 401 UNAUTHORIZED otherwise.
+   */
+  refreshWithAccess(accessToken: string): Promise<AuthTokens>;
   /** The user of a valid access token whose session is still open; undefined otherwise. */
   verifyAccess(accessToken: string): Promise<AuthUser | undefined>;
   revokeSession(sessionId: string): Promise<void>;
@@ -32,6 +39,8 @@ export const ACCESS_TOKEN_TYPE = 'access';
 const refreshExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000);
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Creates the {@link TokenService}; access tokens are HS256 JWTs signed with `secret`. */
 export function createTokenService({
@@ -46,6 +55,7 @@ export function createTokenService({
   async function issue(
     userId: string,
     sessionId: string,
+    generation: number,
     now: Date,
     trx: Kysely<Database>,
   ): Promise<AuthTokens> {
@@ -56,6 +66,7 @@ export function createTokenService({
       .values({
         token_hash: sha256(refreshToken),
         session_id: sessionId,
+        generation,
         expires_at: expiresAt,
         created_at: now,
       })
@@ -64,10 +75,65 @@ export function createTokenService({
     await trx.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
     const iat = Math.floor(now.getTime() / 1000);
     const accessToken = signJwt(
-      { typ: ACCESS_TOKEN_TYPE, sub: userId, sid: sessionId, iat, exp: iat + ACCESS_TOKEN_SECONDS },
+      {
+        typ: ACCESS_TOKEN_TYPE,
+        sub: userId,
+        sid: sessionId,
+        gen: generation,
+        iat,
+        exp: iat + ACCESS_TOKEN_SECONDS,
+      },
       secret,
     );
     return { access_token: accessToken, refresh_token: refreshToken, expires_in: ACCESS_TOKEN_SECONDS };
+  }
+
+  /** Refresh tokens with their session, to narrow down to one token. */
+  const refreshTokenRows = () =>
+    db
+      .selectFrom('refresh_tokens')
+      .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+      .select([
+        'refresh_tokens.token_hash',
+        'refresh_tokens.session_id',
+        'refresh_tokens.generation',
+        'refresh_tokens.expires_at',
+        'refresh_tokens.used_at',
+        'sessions.user_id',
+        'sessions.revoked_at',
+      ]);
+
+  /**
+   * Rotates the refresh token `query` finds: marks it used and issues the next generation. A token already
+   * rotated (now, or by a racing request) was presented twice: the session is revoked.
+   */
+  async function rotate(
+    query: ReturnType<typeof refreshTokenRows>,
+    expectedUser: string | undefined,
+  ): Promise<AuthTokens> {
+    const now = clock();
+    const row = await query.executeTakeFirst();
+    if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
+    if (expectedUser !== undefined && row.user_id !== expectedUser) throw new AppError('UNAUTHORIZED');
+    if (row.used_at !== null) {
+      await revokeSession(row.session_id);
+      throw new AppError('UNAUTHORIZED');
+    }
+    if (new Date(row.expires_at) <= now) throw new AppError('UNAUTHORIZED');
+    const rotated = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', row.token_hash)
+        .where('used_at', 'is', null)
+        .returning('token_hash')
+        .executeTakeFirst();
+      return claimed ? issue(row.user_id, row.session_id, row.generation + 1, now, trx) : undefined;
+    });
+    if (rotated) return rotated;
+    // Another request rotated it first: the same token was used twice.
+    await revokeSession(row.session_id);
+    throw new AppError('UNAUTHORIZED');
   }
 
   async function revokeSession(sessionId: string): Promise<void> {
@@ -88,45 +154,32 @@ export function createTokenService({
           .insertInto('sessions')
           .values({ id: sessionId, user_id: userId, created_at: now, expires_at: refreshExpiry(now) })
           .execute();
-        return issue(userId, sessionId, now, trx);
+        return issue(userId, sessionId, 0, now, trx);
       });
     },
 
     async refresh(refreshToken) {
-      const now = clock();
-      const tokenHash = sha256(refreshToken);
-      const row = await db
-        .selectFrom('refresh_tokens')
-        .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
-        .select([
-          'refresh_tokens.session_id',
-          'refresh_tokens.expires_at',
-          'refresh_tokens.used_at',
-          'sessions.user_id',
-          'sessions.revoked_at',
-        ])
-        .where('refresh_tokens.token_hash', '=', tokenHash)
-        .executeTakeFirst();
-      if (!row || row.revoked_at !== null) throw new AppError('UNAUTHORIZED');
-      if (row.used_at !== null) {
-        await revokeSession(row.session_id);
+      return rotate(
+        refreshTokenRows().where('refresh_tokens.token_hash', '=', sha256(refreshToken)),
+        undefined,
+      );
+    },
+
+    async refreshWithAccess(accessToken) {
+      const claims = verifyJwtSignature(accessToken, secret, ACCESS_TOKEN_TYPE);
+      if (!claims) throw new AppError('UNAUTHORIZED');
+      const { sub, sid, gen } = claims;
+      if (typeof sub !== 'string' || typeof sid !== 'string' || !Number.isSafeInteger(gen)) {
         throw new AppError('UNAUTHORIZED');
       }
-      if (new Date(row.expires_at) <= now) throw new AppError('UNAUTHORIZED');
-      const rotated = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('refresh_tokens')
-          .set({ used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .returning('token_hash')
-          .executeTakeFirst();
-        return claimed ? issue(row.user_id, row.session_id, now, trx) : undefined;
-      });
-      if (rotated) return rotated;
-      // Another request rotated it first: the same token was used twice.
-      await revokeSession(row.session_id);
-      throw new AppError('UNAUTHORIZED');
+      // `sid` is a signed claim, but the uuid column would reject a malformed one with a database error.
+      if (!UUID.test(sid)) throw new AppError('UNAUTHORIZED');
+      return rotate(
+        refreshTokenRows()
+          .where('refresh_tokens.session_id', '=', sid)
+          .where('refresh_tokens.generation', '=', gen as number),
+        sub,
+      );
     },
 
     async verifyAccess(accessToken) {

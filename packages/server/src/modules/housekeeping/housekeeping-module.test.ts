@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { testDatabases } from '../../testing/test-databases.js';
 import { HOUSEKEEPING_FIRST_DELAY_MS } from './housekeeping-module.js';
 
-describe('housekeeping module', () => {
+describe.each(testDatabases())('housekeeping module on $name', (backend) => {
   let server: TestApp | undefined;
   afterEach(async () => {
     vi.useRealTimers();
@@ -16,7 +17,11 @@ describe('housekeeping module', () => {
     // Only the job's timers are faked; the database and HTTP layer keep their own.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const clock = testClock();
-    const app = await createTestApp({ clock: clock.now, env: { HOUSEKEEPING_INTERVAL_MINUTES: interval } });
+    const app = await createTestApp({
+      backend,
+      clock: clock.now,
+      env: { HOUSEKEEPING_INTERVAL_MINUTES: interval },
+    });
     const code = (target: string, expiresInMs: number) => ({
       id: randomUUID(),
       purpose: 'otp' as const,

@@ -1,12 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEchoModule } from '../../testing/test-app.js';
+import { testDatabases } from '../../testing/test-databases.js';
 
-describe('GET /api/openapi.json', () => {
+describe.each(testDatabases())('GET /api/openapi.json on $name', (backend) => {
   let server: TestApp;
   let document: Record<string, unknown>;
   beforeAll(async () => {
-    server = await createTestApp({ modules: [testEchoModule] });
+    server = await createTestApp({ backend, modules: [testEchoModule] });
     const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     document = res.json();

@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, apiPath, PROFILE_PATHS } from '@qoltanba/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../../testing/accounts.js';
+import { emptyTablesBeforeEach } from '../../testing/empty-tables.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { DEFAULT_AVATAR_SVG } from './profile-module.js';
@@ -16,6 +17,9 @@ describe.each(testDatabases())('profile module on $name', (backend) => {
 
   beforeAll(async () => {
     server = await createTestApp({ backend, env: { RATE_LIMIT_MAX: '100000' } });
+  });
+  emptyTablesBeforeEach(() => server.services.database.db);
+  beforeEach(async () => {
     aigerim = (
       await registerAccount(server, 'aigerim@example.kz', { firstname: 'Айгерим', lastname: 'Бекова' })
     ).access_token;
@@ -124,6 +128,15 @@ describe.each(testDatabases())('profile module on $name', (backend) => {
     const tooBig = await put(big);
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().code).toBe('PAYLOAD_TOO_LARGE');
+    // The limit to the byte: exactly 1 MiB is stored, one byte more is refused.
+    const exact = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES - PNG.length, 7)]);
+    expect(exact.length).toBe(1024 * 1024);
+    expect((await put(exact)).statusCode).toBe(204);
+    const stored = await call(server, 'GET', PROFILE_PATHS.avatar, { token: daniyar });
+    expect(stored.rawPayload.equals(exact)).toBe(true);
+    const oneMore = await put(Buffer.concat([exact, Buffer.from([0])]));
+    expect(oneMore.statusCode).toBe(413);
+    expect(oneMore.json().code).toBe('PAYLOAD_TOO_LARGE');
     const cookieOnly = await server.app.inject({
       method: 'PUT',
       url: PROFILE_PATHS.avatar,

@@ -11,6 +11,7 @@ import {
   validateIdentityNumber,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import { AppErrorWithStatus } from '../../http/error-reply.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
 import { codeServiceFor } from '../account/one-time-codes.js';
@@ -157,6 +158,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
           method: 'GET',
           url: PROFILE_PATHS.registryLookup,
           summary: "The statistics register's record of a BIN or IIN",
+          description: '404 IIN_NOT_IN_REGISTER when the register does not know the number.',
           tags: ['companies'],
           auth: true,
           params: identityParams,
@@ -166,7 +168,8 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
               throw new AppError('IDENTITY_NUMBER_INVALID');
             }
             const entry = await statistics.lookup(params.identityNumber);
-            if (!entry) throw new AppError('IIN_NOT_IN_REGISTER');
+            // A lookup of a resource that is not there: 404 (attach keeps the catalogue's 400).
+            if (!entry) throw new AppErrorWithStatus('IIN_NOT_IN_REGISTER', 404);
             return entry;
           },
         }),

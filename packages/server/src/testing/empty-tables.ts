@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+import { beforeEach } from 'vitest';
+import type { Database } from '../db/schema.js';
+
+/** The migrations bookkeeping table: kept, so the schema stays marked as migrated. */
+const KEPT_TABLES = new Set(['schema_migrations']);
+
+/**
+ * Empties every application table of the current schema (all but the migrations table) and restarts its
+ * sequences, so a test sees no rows of an earlier test. Works on PGlite and on a PostgreSQL test schema.
+ */
+export async function emptyAppTables(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = current_schema()`.execute(db);
+  const tables = rows.map((row) => row.tablename).filter((name) => !KEPT_TABLES.has(name));
+  if (tables.length === 0) return;
+  await sql`truncate table ${sql.join(tables.map((name) => sql.id(name)))} restart identity cascade`.execute(
+    db,
+  );
+}
+
+/**
+ * Registers a `beforeEach` in the calling `describe` that empties the application tables of `db()`. Call it
+ * before other `beforeEach` hooks that create rows for the test (hooks run in registration order).
+ */
+export function emptyTablesBeforeEach(db: () => Kysely<Database>): void {
+  beforeEach(async () => {
+    await emptyAppTables(db());
+  });
+}

@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage } from 'node:http';
+
+/** A request an {@link HttpRecorder} received. */
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A local HTTP server that records requests and answers each with `respond`. */
+export interface HttpRecorder {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts an {@link HttpRecorder} on 127.0.0.1; `respond` gives the status and JSON body of each answer. */
+export async function startHttpRecorder(
+  respond: (request: RecordedRequest) => { status?: number; json: unknown },
+): Promise<HttpRecorder> {
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      requests.push(recorded);
+      const answer = respond(recorded);
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.json));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const bound = server.address();
+  if (bound === null || typeof bound === 'string') throw new Error('no port');
+  return {
+    origin: `http://127.0.0.1:${bound.port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
