@@ -24,7 +24,6 @@ export interface Config {
   portalDir: string;
   widgetsDir: string;
   identityTestMode: boolean;
-  cookieDomain: string | undefined;
   /** Requests per minute per IP (global limit). */
   rateLimitMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -98,7 +97,6 @@ const envSchema = z.object({
   QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
-  QOLTANBA_COOKIE_DOMAIN: z.preprocess(emptyToUndefined, z.string().optional()),
   RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
@@ -227,7 +225,6 @@ export function loadConfig(
         ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
         : resolve(packageDir, '../widgets/dist'),
       identityTestMode: e.QOLTANBA_IDENTITY_TEST_MODE ?? !production,
-      cookieDomain: e.QOLTANBA_COOKIE_DOMAIN,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,
       smtpUrl: e.SMTP_URL,
