@@ -111,6 +111,47 @@ describe('loadConfig', () => {
     }
   });
 
+  describe('the data folder and the served folders', () => {
+    const served = { QOLTANBA_PORTAL_DIR: '/srv/www/portal', QOLTANBA_WIDGETS_DIR: '/srv/www/widgets' };
+
+    it('refuses a data folder inside the portal or widgets folder, naming both paths', () => {
+      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/data' }, opts)).toThrow(
+        new ConfigError(
+          'QOLTANBA_DATA_DIR (/srv/www/portal/data) is inside QOLTANBA_PORTAL_DIR (/srv/www/portal), which is ' +
+            'served as static files: uploaded files and database files would be downloadable. Choose a data ' +
+            'folder outside the served folders.',
+        ),
+      );
+      // Relative to the working directory, and nested deeper.
+      const widgets = { ...served, QOLTANBA_WIDGETS_DIR: 'widgets', QOLTANBA_DATA_DIR: './widgets/x/../y' };
+      expect(() => loadConfig(widgets, opts)).toThrow(
+        'QOLTANBA_DATA_DIR (/srv/app/widgets/y) is inside QOLTANBA_WIDGETS_DIR (/srv/app/widgets)',
+      );
+      // A child folder whose name starts with two dots is still inside.
+      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/..data' }, opts)).toThrow(
+        'is inside QOLTANBA_PORTAL_DIR',
+      );
+    });
+
+    it('refuses a data folder that is the portal or widgets folder itself', () => {
+      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/widgets/' }, opts)).toThrow(
+        'QOLTANBA_DATA_DIR (/srv/www/widgets) is the same folder as QOLTANBA_WIDGETS_DIR (/srv/www/widgets)',
+      );
+      // The default portal folder counts too.
+      expect(() => loadConfig({ QOLTANBA_DATA_DIR: '/repo/packages/portal/dist' }, opts)).toThrow(
+        'is the same folder as QOLTANBA_PORTAL_DIR (/repo/packages/portal/dist)',
+      );
+    });
+
+    it('allows a sibling whose name merely starts the same, and the served folders inside the data folder', () => {
+      for (const dataDir of ['/srv/www/portal-data', '/srv/www/widgets2', '/srv/www']) {
+        expect(loadConfig({ ...served, QOLTANBA_DATA_DIR: dataDir }, opts).config.dataDir, dataDir).toBe(
+          dataDir,
+        );
+      }
+    });
+  });
+
   describe('in production', () => {
     const secret = 'p'.repeat(48);
     const url = 'postgresql://qoltanba@db/qoltanba';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -140,6 +140,27 @@ const envSchema = z.object({
   ),
 });
 
+/** True when `folder` is `served` itself or a folder below it (compared as resolved absolute paths). */
+function isSameOrInside(folder: string, served: string): boolean {
+  const path = relative(served, folder);
+  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path));
+}
+
+/**
+ * Refuses a data folder equal to or inside a folder the server serves as static files: uploaded blobs and the
+ * PGlite files would become downloadable.
+ */
+function assertDataDirNotServed(dataDir: string, served: ReadonlyArray<readonly [string, string]>): void {
+  for (const [variable, folder] of served) {
+    if (!isSameOrInside(dataDir, folder)) continue;
+    const where = dataDir === folder ? 'is the same folder as' : 'is inside';
+    throw new ConfigError(
+      `QOLTANBA_DATA_DIR (${dataDir}) ${where} ${variable} (${folder}), which is served as static files: ` +
+        'uploaded files and database files would be downloadable. Choose a data folder outside the served folders.',
+    );
+  }
+}
+
 function runtimeEnv(nodeEnv: string | undefined): RuntimeEnv {
   if (nodeEnv === 'production' || nodeEnv === 'test') return nodeEnv;
   return 'development';
@@ -147,7 +168,8 @@ function runtimeEnv(nodeEnv: string | undefined): RuntimeEnv {
 
 /**
  * Builds the configuration from environment variables with safe local defaults.
- * Throws {@link ConfigError} on invalid values, and in production when the token secret or DATABASE_URL is missing.
+ * Throws {@link ConfigError} on invalid values, in production when the token secret or DATABASE_URL is missing,
+ * and when the data folder is (inside) the portal or widgets folder.
  *
  * @example const { config, warnings } = loadConfig(process.env);
  */
@@ -208,22 +230,29 @@ export function loadConfig(
 
   const cwd = options.cwd ?? process.cwd();
   const packageDir = options.packageDir ?? serverPackageDir();
+  const dataDir = resolve(cwd, e.QOLTANBA_DATA_DIR);
+  const portalDir = e.QOLTANBA_PORTAL_DIR
+    ? resolve(cwd, e.QOLTANBA_PORTAL_DIR)
+    : resolve(packageDir, '../portal/dist');
+  const widgetsDir = e.QOLTANBA_WIDGETS_DIR
+    ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
+    : resolve(packageDir, '../widgets/dist');
+  assertDataDirNotServed(dataDir, [
+    ['QOLTANBA_PORTAL_DIR', portalDir],
+    ['QOLTANBA_WIDGETS_DIR', widgetsDir],
+  ]);
 
   return {
     config: {
       env: mode,
       port: e.PORT,
       host: e.HOST,
-      dataDir: resolve(cwd, e.QOLTANBA_DATA_DIR),
+      dataDir,
       databaseUrl: e.DATABASE_URL,
       tokenSecret,
       tokenSecretGenerated,
-      portalDir: e.QOLTANBA_PORTAL_DIR
-        ? resolve(cwd, e.QOLTANBA_PORTAL_DIR)
-        : resolve(packageDir, '../portal/dist'),
-      widgetsDir: e.QOLTANBA_WIDGETS_DIR
-        ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
-        : resolve(packageDir, '../widgets/dist'),
+      portalDir,
+      widgetsDir,
       identityTestMode: e.QOLTANBA_IDENTITY_TEST_MODE ?? !production,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,

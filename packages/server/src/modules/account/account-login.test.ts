@@ -1,4 +1,5 @@
 import { CODE_TTL_SECONDS, errorMessage, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@qoltanba/core';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   sendCodePath,
@@ -8,9 +9,11 @@ import {
   verifyCodePath,
 } from '../../testing/account-suite.js';
 import { call, deferred, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { holdTableLock, openLockSession, waitForLockWaiter } from '../../testing/pg-locks.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { ACCOUNT_RATE_LIMITS } from './account-module.js';
 import { formatUntil } from './code-messages.js';
+import { codeSendLockName } from './one-time-codes.js';
 import { verifyPassword } from './password-hash.js';
 
 describe.each(testDatabases())('account module on $name', (backend) => {
@@ -228,6 +231,69 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       });
       expect(ok.statusCode).toBe(200);
     });
+
+    // Two transactions overlap only on PostgreSQL (PGlite has one session), so only there can the lock matter.
+    if (backend.name === 'postgres') {
+      it('serialises simultaneous sends to one address: one code goes out, the other request is too soon', async () => {
+        const address = uniqueEmail('sendrace');
+        await registerAccount(suite.server, address);
+        const db = suite.server.services.database.db;
+        const outboxCount = async () =>
+          (await db.selectFrom('outbox_messages').select('id').where('recipient', '=', address).execute())
+            .length;
+        const deliveredBefore = await outboxCount();
+        const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+        const url = process.env.TEST_DATABASE_URL ?? '';
+        const schema = rows[0]?.schema ?? '';
+        const holder = await openLockSession(url, schema);
+        const observer = await openLockSession(url, schema);
+        const send = () =>
+          call(suite.server, 'POST', `${sendCodePath('otp', 'email')}?lang=en`, {
+            body: { email: address, lang: 'en' },
+            ip: nextIp(),
+          });
+        // The gate: while this session holds the code table, request A stops at its first write, which comes
+        // after it took the per-address lock and passed the spacing check.
+        const openGate = await holdTableLock(holder, 'one_time_codes');
+        const requests: Array<ReturnType<typeof send>> = [];
+        let aReachedTheGate = false;
+        let bWaitedForTheLock = false;
+        try {
+          requests.push(send());
+          aReachedTheGate = await waitForLockWaiter(observer, { table: 'one_time_codes' });
+          if (aReachedTheGate) {
+            requests.push(send());
+            const lockName = codeSendLockName({ purpose: 'otp', target: address });
+            bWaitedForTheLock = await waitForLockWaiter(observer, { advisoryName: lockName });
+          }
+        } finally {
+          await openGate();
+          await Promise.allSettled(requests);
+          await holder.end();
+          await observer.end();
+        }
+        expect(aReachedTheGate, 'request A never stopped at its write to one_time_codes').toBe(true);
+        expect(
+          bWaitedForTheLock,
+          'request B never waited on the per-address advisory lock while A held it: sends are not serialised',
+        ).toBe(true);
+        const [first, second] = await Promise.all(requests);
+        expect(first?.statusCode).toBe(200);
+        expect(second?.statusCode).toBe(429);
+        expect(second?.json()).toEqual({
+          code: 'RATE_LIMITED',
+          message: errorMessage('RATE_LIMITED', 'en', { retryAfter: 60 }),
+        });
+        expect((await outboxCount()) - deliveredBefore).toBe(1);
+        const codes = await db
+          .selectFrom('one_time_codes')
+          .select('id')
+          .where('target', '=', address)
+          .where('purpose', '=', 'otp')
+          .execute();
+        expect(codes).toHaveLength(1);
+      });
+    }
 
     it('expires a code after 10 minutes: it still works at 599 s, not at 600 s', async () => {
       const address = uniqueEmail('expiry');

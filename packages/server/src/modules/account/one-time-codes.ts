@@ -74,6 +74,12 @@ const keyOf = (address: Omit<CodeAddress, 'channel'>): CodeKey => ({
   subject: address.subject ?? '',
 });
 
+/** Name of the advisory lock that serialises code sends to one key (a test watches for waiters on it). */
+export function codeSendLockName(address: Omit<CodeAddress, 'channel'>): string {
+  const key = keyOf(address);
+  return ['code', key.purpose, key.target, key.subject].join(':');
+}
+
 /** Creates the {@link CodeService}. */
 export function createCodeService({
   db,
@@ -144,10 +150,10 @@ export function createCodeService({
       const key = keyOf(address);
       await assertNotLocked(key, now, errorLang);
       const code = makeCode();
+      const codeId = randomUUID();
       await db.transaction().execute(async (trx) => {
         // Serialises sends to one key, so two simultaneous requests cannot both pass the resend check.
-        const lockName = ['code', key.purpose, key.target, key.subject].join(':');
-        await sql`select pg_advisory_xact_lock(hashtext(${lockName}))`.execute(trx);
+        await sql`select pg_advisory_xact_lock(hashtext(${codeSendLockName(address)}))`.execute(trx);
         const last = await trx
           .selectFrom('one_time_codes')
           .select('created_at')
@@ -168,7 +174,7 @@ export function createCodeService({
         await trx
           .insertInto('one_time_codes')
           .values({
-            id: randomUUID(),
+            id: codeId,
             ...key,
             channel: address.channel,
             code_hash: hash(key, code),
@@ -178,10 +184,16 @@ export function createCodeService({
           .execute();
       });
       const message = codeMessage(address.purpose, code, CODE_TTL_SECONDS, messageLang);
-      if (address.channel === 'email') {
-        await mailer.send({ to: address.target, subject: message.subject, text: message.text });
-      } else {
-        await sms.send({ to: address.target, text: message.text });
+      try {
+        if (address.channel === 'email') {
+          await mailer.send({ to: address.target, subject: message.subject, text: message.text });
+        } else {
+          await sms.send({ to: address.target, text: message.text });
+        }
+      } catch (error) {
+        // A code nobody received must not hold back the retry for a minute.
+        await db.deleteFrom('one_time_codes').where('id', '=', codeId).execute();
+        throw error;
       }
       return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
     },
