@@ -80,4 +80,10 @@ describe('findChromium', () => {
     expect(() => findChromium(deps)).toThrow(HOW_TO);
     expect(run).not.toHaveBeenCalled();
   });
+
+  it.each(['', '0', 'false'])('still installs when PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is %j', (flag) => {
+    const { deps, run } = machine({ env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: flag }, install: 'installs' });
+    expect(findChromium(deps)).toBe(MANAGED);
+    expect(run).toHaveBeenCalledOnce();
+  });
 });

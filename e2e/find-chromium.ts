@@ -39,6 +39,11 @@ const machine: ChromiumFinderDeps = {
   },
 };
 
+/** The flag turns downloads off when set to anything but empty, `0` or `false`. */
+function downloadsOff(flag: string | undefined): boolean {
+  return flag !== undefined && !['', '0', 'false'].includes(flag.trim().toLowerCase());
+}
+
 function noBrowser(why: string): Error {
   return new Error(
     `No Chromium found (${why}). Install one (Debian: \`apt-get install chromium\`), point CHROMIUM_PATH at ` +
@@ -63,7 +68,7 @@ export function findChromium(deps: Partial<ChromiumFinderDeps> = {}): string {
   if (system) return system;
   const managed = managedPath();
   if (exists(managed)) return managed;
-  if (env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD)
+  if (downloadsOff(env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD))
     throw noBrowser('downloads are off: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD');
   const [command, ...args] = INSTALL_COMMAND;
   const installed = run(command, args);

@@ -98,10 +98,12 @@ const testedPackageDirs = readdirSync(join(root, 'packages'))
 
 /**
  * Gives each unit test file with a failure one more run, alone. A test that then passes is reported as flaky by
- * name (so it gets fixed) and does not fail the run; one that fails again does. Returns whether the step's
- * failure is explained by test failures alone (every package wrote its report), the only case a retry can clear.
+ * name (so it gets fixed) and does not fail the run; one that fails again does. Returns true only when every
+ * package wrote its report, some file was retried and every retry run exited 0: the only case a retry can clear.
  */
 function retryFailedUnitFiles() {
+  let retried = 0;
+  let retriesPassed = true;
   let everyReportWritten = true;
   for (const dir of testedPackageDirs) {
     const path = join(dir, '.reports', 'vitest.json');
@@ -110,28 +112,25 @@ function retryFailedUnitFiles() {
       continue;
     }
     const report = JSON.parse(readFileSync(path, 'utf8'));
-    const files = [
-      ...new Set(
-        vitestOutcomes(report)
-          .filter((o) => o.status === 'failed')
-          .map((o) => o.file),
-      ),
-    ];
+    const failed = vitestOutcomes(report).filter((o) => o.status === 'failed');
+    const files = [...new Set(failed.map((o) => o.file))];
     if (files.length === 0) continue;
     console.log(`\n=== unit retry in ${dir.slice(root.length)}: ${files.join(', ')}`);
-    spawnSync('npx', ['vitest', 'run', ...files, ...vitestJson(RETRY_REPORT)], {
+    const result = spawnSync('npx', ['vitest', 'run', ...files, ...vitestJson(RETRY_REPORT)], {
       cwd: dir,
       env,
       stdio: 'inherit',
     });
+    retried += files.length;
+    retriesPassed &&= result.status === 0;
   }
-  return everyReportWritten;
+  // A failure no file accounts for (an unhandled error, a crash) cannot be retried away.
+  return everyReportWritten && retried > 0 && retriesPassed;
 }
 
-const unitFailed = failedSteps.includes('unit');
-const retryCanClear = unitFailed && retryFailedUnitFiles();
+const retryCleared = failedSteps.includes('unit') && retryFailedUnitFiles();
 const outcomes = mergeOutcomes(readReports(reportFiles()), root);
-if (retryCanClear) {
+if (retryCleared) {
   const unitDirs = testedPackageDirs.map((d) => join(d, '.reports'));
   const stillFailing = outcomes.some((o) => o.status === 'failed' && unitDirs.some((d) => o.dir === d));
   if (!stillFailing) failedSteps.splice(failedSteps.indexOf('unit'), 1);

@@ -8,16 +8,18 @@ export const RETRY_REPORT = 'vitest-retry.json';
 export const RUNNER_STEPS = ['unit', 'tooling', 'browser'];
 
 /**
- * Outcomes of a Vitest JSON report: one per test, plus one per file that failed without running a test
- * (a load error). `key` identifies the test across a first run and its retry.
+ * Outcomes of a Vitest JSON report: one per test, plus one per file that failed without a failed test (a load
+ * error, a failing `beforeAll`/`afterAll`). `key` identifies the test across a first run and its retry.
  */
 export function vitestOutcomes(report, root = '') {
   const outcomes = [];
   for (const file of report.testResults ?? []) {
     const where = root && file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
     const tests = file.assertionResults ?? [];
-    if (file.status === 'failed' && tests.length === 0) {
-      const reason = firstLine(file.message) || 'failed to load';
+    // A file can fail with no failed test: a load error, or a suite hook that threw (its tests show as skipped).
+    if (file.status === 'failed' && !tests.some((test) => test.status === 'failed')) {
+      const reason =
+        firstLine(file.message) || (tests.length === 0 ? 'failed to load' : 'failed outside its tests');
       outcomes.push({ file: file.name, key: file.name, name: `${where}: ${reason}`, status: 'failed' });
     }
     for (const test of tests) {

@@ -82,6 +82,43 @@ describe('vitestOutcomes', () => {
       },
     ]);
   });
+
+  it('counts a file whose suite hook threw (its tests skipped) as one failure', () => {
+    const report = {
+      testResults: [
+        {
+          name: `${ROOT}db.test.ts`,
+          status: 'failed',
+          message: 'Error: connect ECONNREFUSED 127.0.0.1:5432',
+          assertionResults: [{ fullName: 'reads rows', status: 'skipped', failureMessages: [] }],
+        },
+      ],
+    };
+    const outcomes = vitestOutcomes(report, ROOT);
+    expect(outcomes.map((o) => [o.name, o.status])).toEqual([
+      ['db.test.ts: Error: connect ECONNREFUSED 127.0.0.1:5432', 'failed'],
+      ['db.test.ts › reads rows', 'skipped'],
+    ]);
+    expect(summarise(mergeOutcomes([{ dir: '/d', file: 'vitest.json', report }], ROOT), []).exitCode).toBe(1);
+  });
+
+  it('counts a failing afterAll in a file whose tests passed', () => {
+    const report = {
+      testResults: [
+        {
+          name: `${ROOT}a.test.ts`,
+          status: 'failed',
+          message: '',
+          assertionResults: [{ fullName: 'works', status: 'passed', failureMessages: [] }],
+        },
+      ],
+    };
+    expect(
+      vitestOutcomes(report, ROOT)
+        .filter((o) => o.status === 'failed')
+        .map((o) => o.name),
+    ).toEqual(['a.test.ts: failed outside its tests']);
+  });
 });
 
 describe('playwrightOutcomes', () => {
