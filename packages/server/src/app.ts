@@ -58,6 +58,7 @@ export interface CreateAppOptions {
   clock?: Clock;
   verifyPassword?: AppServices['verifyPassword'];
   generateCode?: AppServices['generateCode'];
+  beforeCodeCompare?: AppServices['beforeCodeCompare'];
 }
 
 /** A created server: the Fastify instance (ready, not listening), its services, and an orderly `close()`. */
@@ -146,6 +147,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       clock: options.clock ?? (() => new Date()),
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
+      beforeCodeCompare: options.beforeCodeCompare,
     };
 
     app.addHook('onRequest', async (request, reply) => {

@@ -4,20 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runServer } from './cli.js';
+import { deferred } from './testing/deferred.js';
 
 function fakeIo() {
   const stderr: string[] = [];
   const signals = new EventEmitter();
-  let resolveExit: (code: number) => void = () => {};
-  const exited = new Promise<number>((resolve) => {
-    resolveExit = resolve;
-  });
-  const exit = vi.fn((code: number) => resolveExit(code));
+  const exitCode = deferred<number>();
+  const exit = vi.fn((code: number) => exitCode.resolve(code));
   return {
     io: { stderr: { write: (t: string) => void stderr.push(t) }, exit, signals },
     stderr,
     signals,
-    exited,
+    exited: exitCode.promise,
     exit,
   };
 }

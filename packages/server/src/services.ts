@@ -16,4 +16,9 @@ export interface AppServices {
   verifyPassword: (password: string, stored: string) => Promise<boolean>;
   /** Makes a new one-time code (random digits by default); injectable so tests can tell codes apart. */
   generateCode: () => string;
+  /**
+   * Runs after a guessed code was counted and before it is compared; none in production. Tests hold
+   * concurrent guesses here, as they do password checks through `verifyPassword`.
+   */
+  beforeCodeCompare?: () => Promise<void>;
 }

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../testing/deferred.js';
 import { useSuiteDatabase } from '../testing/suite-database.js';
 import { testDatabases } from '../testing/test-databases.js';
 import { withJobLock } from './job-lock.js';
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve: () => void = () => {};
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
 
 describe.each(testDatabases())('withJobLock on $name', (backend) => {
   const database = useSuiteDatabase(backend);

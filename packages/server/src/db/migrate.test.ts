@@ -20,6 +20,18 @@ describe.each(testDatabases())('migrations on $name', (backend) => {
     expect(rows.map((r) => r.id)).toEqual(migrations.map((m) => m.id));
   });
 
+  it('indexes refresh tokens by (session_id, generation) only: no redundant index on session_id alone', async () => {
+    const { rows } = await sql<{ indexname: string; indexdef: string }>`
+      select indexname, indexdef from pg_indexes
+      where schemaname = current_schema() and tablename = 'refresh_tokens'
+      order by indexname`.execute(database.db);
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'refresh_tokens_generation_idx',
+      'refresh_tokens_pkey',
+    ]);
+    expect(rows[0]?.indexdef).toMatch(/\(session_id, generation\)$/);
+  });
+
   it('applies a new migration once, even when two runs race', async () => {
     const extra = [
       ...migrations,

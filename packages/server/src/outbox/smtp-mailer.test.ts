@@ -18,7 +18,7 @@ describe('SMTP mailer', () => {
       expect(data).toContain('Your code is 123456');
     } finally {
       mailer.close();
-      sink.close();
+      await sink.close();
     }
   });
 });

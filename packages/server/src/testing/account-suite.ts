@@ -36,11 +36,12 @@ export interface AccountSuite {
  * Registers `beforeAll`/`afterAll` hooks in the calling `describe` that start a test server on `backend`
  * with a settable clock and a global rate limit high enough not to interfere, and close it afterwards.
  * Every test starts with empty application tables.
- * `options` may replace the password check or the code generator (e.g. to hold logins at a gate).
+ * `options` may replace the password check or the code generator, or hook in before a code is compared
+ * (e.g. to hold concurrent logins at a gate).
  */
 export function useAccountSuite(
   backend: TestBackend,
-  options: Pick<TestAppOptions, 'verifyPassword' | 'generateCode'> = {},
+  options: Pick<TestAppOptions, 'verifyPassword' | 'generateCode' | 'beforeCodeCompare'> = {},
 ): AccountSuite {
   const clock = testClock();
   let server: TestApp | undefined;

@@ -105,18 +105,3 @@ export async function registerAccount(
   if (completed.statusCode !== 200) throw new Error(`complete: ${completed.statusCode} ${completed.body}`);
   return completed.json() as AuthTokens;
 }
-
-/** A promise with its resolve function outside: lets a test release waiting requests at a chosen moment. */
-export interface Deferred {
-  promise: Promise<void>;
-  resolve(): void;
-}
-
-/** A new {@link Deferred}. */
-export function deferred(): Deferred {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}

@@ -18,7 +18,10 @@ export interface HttpRecorder {
   close(): Promise<void>;
 }
 
-/** Starts an {@link HttpRecorder} on 127.0.0.1; `respond` gives the status and JSON body of each answer. */
+/**
+ * Starts an {@link HttpRecorder} on 127.0.0.1; `respond` gives the status and JSON body of each answer. When
+ * `respond` throws, the request is answered 500 with `{error}` instead of hanging.
+ */
 export async function startHttpRecorder(
   respond: (request: RecordedRequest) => { status?: number; json: unknown },
 ): Promise<HttpRecorder> {
@@ -34,7 +37,13 @@ export async function startHttpRecorder(
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      const answer = respond(recorded);
+      let answer: { status?: number; json: unknown };
+      try {
+        answer = respond(recorded);
+      } catch (error) {
+        // A broken `respond` must not leave the request hanging: the client sees a 500 with the reason.
+        answer = { status: 500, json: { error: String(error) } };
+      }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.json));
     });

@@ -11,10 +11,16 @@ export interface SinkMessage {
 /** A local SMTP server that accepts every message; `next()` resolves with the next one delivered. */
 export interface SmtpSink {
   port: number;
-  /** The next message delivered (or one delivered before and not yet taken). */
+  /**
+   * The next message delivered (or one delivered before and not yet taken). Rejects when the sink closes
+   * first, so a test waiting for a message that never comes fails instead of hanging.
+   */
   next(): Promise<SinkMessage>;
-  close(): void;
+  /** Drops open connections and resolves once the server has closed; calling it again is harmless. */
+  close(): Promise<void>;
 }
+
+const CLOSED_MESSAGE = 'the SMTP sink closed before a message arrived';
 
 const address = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? '';
 
@@ -24,10 +30,11 @@ const address = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? '';
  */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const delivered: SinkMessage[] = [];
-  const waiting: Array<(message: SinkMessage) => void> = [];
+  const waiting: Array<{ resolve(message: SinkMessage): void; reject(error: Error): void }> = [];
+  let closing: Promise<void> | undefined;
   const deliver = (message: SinkMessage) => {
     const waiter = waiting.shift();
-    if (waiter) waiter(message);
+    if (waiter) waiter.resolve(message);
     else delivered.push(message);
   };
   const sockets = new Set<Socket>();
@@ -76,11 +83,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port: bound.port,
     next() {
       const ready = delivered.shift();
-      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+      if (ready) return Promise.resolve(ready);
+      if (closing !== undefined) return Promise.reject(new Error(CLOSED_MESSAGE));
+      return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
     },
     close() {
-      for (const socket of sockets) socket.destroy();
-      server.close();
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const waiter of waiting.splice(0)) waiter.reject(new Error(CLOSED_MESSAGE));
+        for (const socket of sockets) socket.destroy();
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+      return closing;
     },
   };
 }

@@ -8,7 +8,8 @@ import {
   useAccountSuite,
   verifyCodePath,
 } from '../../testing/account-suite.js';
-import { call, deferred, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { deferred } from '../../testing/deferred.js';
 import { holdTableLock, openLockSession, waitForLockWaiter } from '../../testing/pg-locks.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { ACCOUNT_RATE_LIMITS } from './account-module.js';
@@ -16,9 +17,38 @@ import { formatUntil } from './code-messages.js';
 import { codeSendLockName } from './one-time-codes.js';
 import { verifyPassword } from './password-hash.js';
 
+/**
+ * Holds concurrent requests at their check until each of `total` has either reached the check or been
+ * answered, so no check finishes (and no failure is counted the old way) before all have got past the lock
+ * test. `arrive` is the hook at the check; `answered` is called as each response comes back.
+ */
+function gateForAll(total: number) {
+  let checked = 0;
+  let answered = 0;
+  const gate = deferred();
+  const openWhenAllArrived = () => {
+    if (checked + answered >= total) gate.resolve();
+  };
+  return {
+    get checked() {
+      return checked;
+    },
+    async arrive() {
+      checked += 1;
+      openWhenAllArrived();
+      await gate.promise;
+    },
+    answered() {
+      answered += 1;
+      openWhenAllArrived();
+    },
+  };
+}
+
 describe.each(testDatabases())('account module on $name', (backend) => {
-  // Runs before each password check when a test sets it (to hold concurrent logins at a gate).
+  // Run before each password check / code comparison when a test sets them (to hold concurrent guesses).
   let beforePasswordCheck: (() => Promise<void>) | undefined;
+  let beforeCodeCompare: (() => Promise<void>) | undefined;
   // Codes from a counter: two codes in a row always differ, so tests about replaced codes always run.
   let codeCounter = 0;
   const suite = useAccountSuite(backend, {
@@ -27,6 +57,9 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       return verifyPassword(password, stored);
     },
     generateCode: () => String(++codeCounter * 7919).padStart(6, '0'),
+    beforeCodeCompare: async () => {
+      await beforeCodeCompare?.();
+    },
   });
 
   describe('password login', () => {
@@ -79,31 +112,19 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       const address = uniqueEmail('race');
       await registerAccount(suite.server, address, { password: 'right-password' });
       const total = 10;
-      let checked = 0;
-      let answered = 0;
-      // Each check waits until every request has either reached its check or been answered, so no check
-      // finishes (and no failure is counted the old way) before all ten have got past the lock test.
-      const gate = deferred();
-      const openWhenAllArrived = () => {
-        if (checked + answered >= total) gate.resolve();
-      };
-      beforePasswordCheck = async () => {
-        checked += 1;
-        openWhenAllArrived();
-        await gate.promise;
-      };
+      const gate = gateForAll(total);
+      beforePasswordCheck = () => gate.arrive();
       try {
         const responses = await Promise.all(
           Array.from({ length: total }, () =>
             suite.login(address, 'wrong-password').then((res) => {
-              answered += 1;
-              openWhenAllArrived();
+              gate.answered();
               return res;
             }),
           ),
         );
         const codes = responses.map((res) => res.json().code as string);
-        expect(checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+        expect(gate.checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
         expect(codes.filter((code) => code === 'INVALID_PASSWORD').length).toBeLessThanOrEqual(
           LOGIN_MAX_FAILURES,
         );
@@ -245,20 +266,23 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
         const url = process.env.TEST_DATABASE_URL ?? '';
         const schema = rows[0]?.schema ?? '';
-        const holder = await openLockSession(url, schema);
-        const observer = await openLockSession(url, schema);
         const send = () =>
           call(suite.server, 'POST', `${sendCodePath('otp', 'email')}?lang=en`, {
             body: { email: address, lang: 'en' },
             ip: nextIp(),
           });
-        // The gate: while this session holds the code table, request A stops at its first write, which comes
-        // after it took the per-address lock and passed the spacing check.
-        const openGate = await holdTableLock(holder, 'one_time_codes');
         const requests: Array<ReturnType<typeof send>> = [];
         let aReachedTheGate = false;
         let bWaitedForTheLock = false;
+        let holder: Awaited<ReturnType<typeof openLockSession>> | undefined;
+        let observer: Awaited<ReturnType<typeof openLockSession>> | undefined;
+        let openGate: (() => Promise<void>) | undefined;
         try {
+          holder = await openLockSession(url, schema);
+          observer = await openLockSession(url, schema);
+          // The gate: while this session holds the code table, request A stops at its first write, which
+          // comes after it took the per-address lock and passed the spacing check.
+          openGate = await holdTableLock(holder, 'one_time_codes');
           requests.push(send());
           aReachedTheGate = await waitForLockWaiter(observer, { table: 'one_time_codes' });
           if (aReachedTheGate) {
@@ -267,10 +291,10 @@ describe.each(testDatabases())('account module on $name', (backend) => {
             bWaitedForTheLock = await waitForLockWaiter(observer, { advisoryName: lockName });
           }
         } finally {
-          await openGate();
+          await openGate?.();
           await Promise.allSettled(requests);
-          await holder.end();
-          await observer.end();
+          await holder?.end();
+          await observer?.end();
         }
         expect(aReachedTheGate, 'request A never stopped at its write to one_time_codes').toBe(true);
         expect(
@@ -363,10 +387,27 @@ describe.each(testDatabases())('account module on $name', (backend) => {
           body: { email: address, code: value, lang: 'ru' },
           ip: nextIp(),
         });
-      const responses = await Promise.all(Array.from({ length: 10 }, () => attempt(wrong)));
-      const codes = responses.map((res) => res.json().code as string);
+      const total = 10;
+      const gate = gateForAll(total);
+      beforeCodeCompare = () => gate.arrive();
+      let codes: string[];
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: total }, () =>
+            attempt(wrong).then((res) => {
+              gate.answered();
+              return res;
+            }),
+          ),
+        );
+        codes = responses.map((res) => res.json().code as string);
+      } finally {
+        beforeCodeCompare = undefined;
+      }
+      expect(gate.checked).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
       expect(codes.filter((c) => c === 'INVALID_CODE').length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
       expect(codes.filter((c) => c !== 'INVALID_CODE').every((c) => c === 'ACCOUNT_BLOCKED')).toBe(true);
+      expect(codes).toContain('ACCOUNT_BLOCKED');
       // Every compared guess is counted on the code row: no more than the allowed ones were compared.
       const row = await suite.server.services.database.db
         .selectFrom('one_time_codes')

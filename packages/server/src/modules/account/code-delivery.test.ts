@@ -1,9 +1,12 @@
 import { AppError } from '@qoltanba/core';
+import type { KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendCodePath, verifyCodePath } from '../../testing/account-suite.js';
 import { call } from '../../testing/accounts.js';
+import { useSuiteDatabase } from '../../testing/suite-database.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { createCodeService } from './one-time-codes.js';
 import { createUser } from './user-store.js';
 
 describe.each(testDatabases())('code delivery on $name', (backend) => {
@@ -50,5 +53,38 @@ describe.each(testDatabases())('code delivery on $name', (backend) => {
       body: { phoneNumber, code, lang: 'kk' },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe.each(testDatabases())('a failed code send on $name', (backend) => {
+  const database = useSuiteDatabase(backend);
+
+  it('answers the delivery error even when removing the undelivered code fails too', async () => {
+    let deletes = 0;
+    // Every DELETE fails, as on a database that went away between the insert and the clean-up.
+    const failingDeletes: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'DeleteQueryNode') {
+          deletes += 1;
+          throw new Error('database gone');
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const codes = createCodeService({
+      db: database.db.withPlugin(failingDeletes),
+      clock: () => new Date('2026-03-02T06:00:00Z'),
+      secret: 's'.repeat(32),
+      mailer: {
+        async send() {
+          throw new AppError('SERVICE_UNAVAILABLE');
+        },
+      },
+      sms: { send: async () => undefined },
+    });
+    const sent = codes.issue({ purpose: 'otp', channel: 'email', target: 'a@example.kz' }, 'ru', 'ru');
+    await expect(sent).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(deletes).toBe(1);
   });
 });

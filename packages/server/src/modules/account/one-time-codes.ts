@@ -15,6 +15,7 @@ import type { Mailer, SmsSender } from '../../outbox/messages.js';
 import type { Clock } from '../../services.js';
 import type { ModuleContext } from '../module.js';
 import { codeMessage, formatUntil } from './code-messages.js';
+import type { CountedAttempt } from './counted-attempt.js';
 
 /** Where a code goes and what it is for. */
 export interface CodeAddress {
@@ -49,6 +50,8 @@ export interface CodeServiceDeps {
   sms: SmsSender;
   /** Makes a new code; {@link generateCode} unless a test injects its own. */
   generateCode?: () => string;
+  /** Runs after a guess was counted, before it is compared (a test seam; see AppServices). */
+  beforeCompare?: () => Promise<void>;
 }
 
 /** A random code of CODE_LENGTH digits from the CSPRNG. */
@@ -57,9 +60,6 @@ export function generateCode(): string {
     .toString()
     .padStart(CODE_LENGTH, '0');
 }
-
-/** A guess counted by `reserveAttempt`: refused while locked, else allowed (`lockUntil` on the last one). */
-type CodeAttempt = { allowed: false; until: Date } | { allowed: true; lockUntil: Date | undefined };
 
 /** The columns that key codes and their lockouts: one user's attach never touches another's. */
 interface CodeKey {
@@ -88,6 +88,7 @@ export function createCodeService({
   mailer,
   sms,
   generateCode: makeCode = generateCode,
+  beforeCompare,
 }: CodeServiceDeps): CodeService {
   const hash = (key: CodeKey, code: string) =>
     createHmac('sha256', secret)
@@ -111,7 +112,7 @@ export function createCodeService({
    * per key across codes; a count whose last guess is older than the lock window starts over. The last
    * allowed guess sets the lock at once; a right code lifts it again.
    */
-  async function reserveAttempt(key: CodeKey, now: Date): Promise<CodeAttempt> {
+  async function reserveAttempt(key: CodeKey, now: Date): Promise<CountedAttempt> {
     const windowStart = new Date(now.getTime() - LOGIN_LOCK_SECONDS * 1000);
     const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
     const counted = sql<number>`case when code_lockouts.last_failure_at is null
@@ -191,8 +192,13 @@ export function createCodeService({
           await sms.send({ to: address.target, text: message.text });
         }
       } catch (error) {
-        // A code nobody received must not hold back the retry for a minute.
-        await db.deleteFrom('one_time_codes').where('id', '=', codeId).execute();
+        // A code nobody received must not hold back the retry for a minute. Should that clean-up fail too,
+        // the delivery error is still the one to answer.
+        await db
+          .deleteFrom('one_time_codes')
+          .where('id', '=', codeId)
+          .execute()
+          .catch(() => undefined);
         throw error;
       }
       return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
@@ -216,6 +222,7 @@ export function createCodeService({
       if (!attempt.allowed) {
         throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(attempt.until, errorLang) });
       }
+      await beforeCompare?.();
       const expected = Buffer.from(row.code_hash, 'hex');
       const actual = Buffer.from(hash(key, code), 'hex');
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
@@ -268,5 +275,6 @@ export function codeServiceFor({
     mailer: services.mailer,
     sms: services.sms,
     generateCode: services.generateCode,
+    beforeCompare: services.beforeCodeCompare,
   });
 }

@@ -1,13 +1,7 @@
 import { LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-/** Outcome of {@link reservePasswordAttempt}. */
-export type PasswordAttempt =
-  /** Password login is locked until then: do not check the password. */
-  | { allowed: false; until: Date }
-  /** Check the password. `lockUntil` is set on the last allowed attempt: the lock already holds. */
-  | { allowed: true; lockUntil: Date | undefined };
+import type { CountedAttempt } from './counted-attempt.js';
 
 /**
  * Counts a password attempt before the password is checked, in one UPDATE, so concurrent wrong passwords
@@ -19,7 +13,7 @@ export async function reservePasswordAttempt(
   db: Kysely<Database>,
   userId: string,
   now: Date,
-): Promise<PasswordAttempt> {
+): Promise<CountedAttempt> {
   const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
   const last = sql<boolean>`users.password_failures + 1 >= ${LOGIN_MAX_FAILURES}`;
   const reserved = await db

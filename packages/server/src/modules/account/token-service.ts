@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ACCESS_TOKEN_SECONDS, AppError, type AuthTokens, REFRESH_TOKEN_SECONDS } from '@qoltanba/core';
+import {
+  ACCESS_TOKEN_SECONDS,
+  AppError,
+  type AuthTokens,
+  GATEWAY_COOKIE_HOURS,
+  REFRESH_TOKEN_SECONDS,
+} from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../services.js';
@@ -24,7 +30,8 @@ export interface TokenService {
    * Rotates the refresh token an access token was issued with (the empty-body refresh, bearer = the gateway
    * cookie): the access token may have expired, but it must be ours, its session live and its refresh
    * generation the current one. An access token of a rotated generation counts as reuse and revokes the
-   * session, like presenting a rotated refresh token. 401 UNAUTHORIZED otherwise.
+   * session, like presenting a rotated refresh token. Accepted only up to
+   * {@link GATEWAY_REFRESH_WINDOW_SECONDS} after the token was issued. 401 UNAUTHORIZED otherwise.
    */
   refreshWithAccess(accessToken: string): Promise<AuthTokens>;
   /** The user of a valid access token whose session is still open; undefined otherwise. */
@@ -35,6 +42,14 @@ export interface TokenService {
 
 /** `typ` claim of access tokens. */
 export const ACCESS_TOKEN_TYPE = 'access';
+
+/**
+ * How long after its `iat` an access token may still start an empty-body refresh: the life of the GATEWAY
+ * cookie that carries it (the client writes the cookie when it stores the token). A browser holds the token
+ * no longer than that, so a leaked access token can continue its session only within this time after its issue,
+ * not for the refresh token's whole lifetime.
+ */
+export const GATEWAY_REFRESH_WINDOW_SECONDS = GATEWAY_COOKIE_HOURS * 60 * 60;
 
 const refreshExpiry = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000);
 
@@ -168,8 +183,12 @@ export function createTokenService({
     async refreshWithAccess(accessToken) {
       const claims = verifyJwtSignature(accessToken, secret, ACCESS_TOKEN_TYPE);
       if (!claims) throw new AppError('UNAUTHORIZED');
-      const { sub, sid, gen } = claims;
+      const { sub, sid, gen, iat } = claims;
       if (typeof sub !== 'string' || typeof sid !== 'string' || !Number.isSafeInteger(gen)) {
+        throw new AppError('UNAUTHORIZED');
+      }
+      // Past the cookie's life the token is refused without touching the session: it is old, not reused.
+      if (typeof iat !== 'number' || clock().getTime() > (iat + GATEWAY_REFRESH_WINDOW_SECONDS) * 1000) {
         throw new AppError('UNAUTHORIZED');
       }
       // `sid` is a signed claim, but the uuid column would reject a malformed one with a database error.
