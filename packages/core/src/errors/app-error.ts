@@ -10,16 +10,23 @@ import { type ErrorParams, errorMessage, errorStatus } from './error-message';
 export class AppError extends Error {
   /** The catalogue code. */
   readonly code: ErrorCode;
-  /** HTTP status for the response (from the catalogue, 400 when it has none). */
+  /** HTTP status for the response: `options.status`, else the catalogue's, else 400. */
   readonly status: number;
   /** Placeholder values for the message in any language. */
   readonly params: ErrorParams | undefined;
 
-  constructor(code: ErrorCode, params?: ErrorParams, options?: { cause?: unknown }) {
-    super(errorMessage(code, 'en', params), options);
+  /**
+   * `options.status` overrides the catalogue's status where a route gives the code another meaning
+   * (IIN_NOT_IN_REGISTER is 400 for an attach but 404 for a register lookup).
+   */
+  constructor(code: ErrorCode, params?: ErrorParams, options?: { cause?: unknown; status?: number }) {
+    super(
+      errorMessage(code, 'en', params),
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.code = code;
-    this.status = errorStatus(code);
+    this.status = options?.status ?? errorStatus(code);
     this.params = params;
   }
 }

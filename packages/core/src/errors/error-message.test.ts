@@ -110,6 +110,13 @@ describe('AppError', () => {
     expect(error.cause).toBe(cause);
   });
 
+  it('takes a status that overrides the catalogue where a route gives the code another meaning', () => {
+    expect(new AppError('IIN_NOT_IN_REGISTER').status).toBe(400);
+    const lookup = new AppError('IIN_NOT_IN_REGISTER', undefined, { status: 404 });
+    expect(lookup.status).toBe(404);
+    expect(lookup.cause).toBeUndefined();
+  });
+
   it('is recognised by isAppError, also across package copies', () => {
     expect(isAppError(new AppError('NOT_FOUND'))).toBe(true);
     const lookalike = Object.assign(new Error('x'), { name: 'AppError', code: 'NOT_FOUND', status: 404 });

@@ -16,21 +16,6 @@ export interface ErrorReply {
   unexpected: boolean;
 }
 
-/**
- * An {@link AppError} answered with another HTTP status than its catalogue default, for a route where the
- * code means something else (e.g. IIN_NOT_IN_REGISTER is 400 for an attach, 404 for a register lookup).
- *
- * @example throw new AppErrorWithStatus('IIN_NOT_IN_REGISTER', 404)
- */
-export class AppErrorWithStatus extends AppError {
-  override readonly status: number;
-
-  constructor(code: ErrorCode, status: number, params?: Record<string, string | number>) {
-    super(code, params);
-    this.status = status;
-  }
-}
-
 /** Fastify's own error codes for bad input, mapped to catalogue codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',

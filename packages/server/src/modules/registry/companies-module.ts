@@ -11,7 +11,6 @@ import {
   validateIdentityNumber,
 } from '@qoltanba/core';
 import { z } from 'zod';
-import { AppErrorWithStatus } from '../../http/error-reply.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
 import { codeServiceFor } from '../account/one-time-codes.js';
@@ -169,7 +168,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
             }
             const entry = await statistics.lookup(params.identityNumber);
             // A lookup of a resource that is not there: 404 (attach keeps the catalogue's 400).
-            if (!entry) throw new AppErrorWithStatus('IIN_NOT_IN_REGISTER', 404);
+            if (!entry) throw new AppError('IIN_NOT_IN_REGISTER', undefined, { status: 404 });
             return entry;
           },
         }),
