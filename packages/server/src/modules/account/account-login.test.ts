@@ -169,6 +169,23 @@ describe.each(testDatabases())('account module on $name', (backend) => {
   });
 
   describe('code login', () => {
+    /** A registered e-mail with a fresh login code, a code that is surely wrong, and a verify call. */
+    async function emailedCode(name: string, options: { ipPerAttempt?: boolean } = {}) {
+      const address = uniqueEmail(name);
+      await registerAccount(suite.server, address);
+      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
+        body: { email: address, lang: 'ru' },
+      });
+      const code = await latestCode(suite.server, address);
+      const wrong = code === '000000' ? '000001' : '000000';
+      const attempt = (value: string) =>
+        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+          body: { email: address, code: value, lang: 'ru' },
+          ...(options.ipPerAttempt ? { ip: nextIp() } : {}),
+        });
+      return { address, code, wrong, attempt };
+    }
+
     it('logs in with an e-mailed code, once; a code cannot be reused', async () => {
       const address = uniqueEmail('otp');
       await registerAccount(suite.server, address);
@@ -341,17 +358,7 @@ describe.each(testDatabases())('account module on $name', (backend) => {
     });
 
     it('invalidates the code and blocks code login for 15 minutes after 5 wrong codes', async () => {
-      const address = uniqueEmail('codelock');
-      await registerAccount(suite.server, address);
-      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
-        body: { email: address, lang: 'ru' },
-      });
-      const code = await latestCode(suite.server, address);
-      const wrong = code === '000000' ? '000001' : '000000';
-      const attempt = (value: string) =>
-        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
-          body: { email: address, code: value, lang: 'ru' },
-        });
+      const { address, code, wrong, attempt } = await emailedCode('codelock');
       for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json().code).toBe('INVALID_CODE');
       const fifth = await attempt(wrong);
       expect(fifth.statusCode).toBe(423);
@@ -374,19 +381,9 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       // Password login was never affected.
       expect((await suite.login(address, 'correct-horse')).statusCode).toBe(200);
     });
+
     it('compares at most 5 of 10 concurrent wrong codes; the rest are refused as blocked', async () => {
-      const address = uniqueEmail('coderace');
-      await registerAccount(suite.server, address);
-      await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
-        body: { email: address, lang: 'ru' },
-      });
-      const code = await latestCode(suite.server, address);
-      const wrong = code === '000000' ? '000001' : '000000';
-      const attempt = (value: string) =>
-        call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
-          body: { email: address, code: value, lang: 'ru' },
-          ip: nextIp(),
-        });
+      const { address, code, wrong, attempt } = await emailedCode('coderace', { ipPerAttempt: true });
       const total = 10;
       const gate = gateForAll(total);
       beforeCodeCompare = () => gate.arrive();
