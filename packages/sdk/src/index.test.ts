@@ -9,6 +9,7 @@ describe('public entry', () => {
         "$auth",
         "$avatarVersion",
         "$companies",
+        "$companiesLoad",
         "$currentCompany",
         "$loading",
         "$locale",

@@ -1,6 +1,6 @@
 import { mdiPlus } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import { $auth, $companies } from '@qoltanba/sdk';
+import { $auth, $companies, $companiesLoad } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
@@ -8,7 +8,6 @@ import { usePortalT } from '../i18n';
 import { isOpenWithoutCompany } from '../routes/routeNames';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { ScreenLoading } from '../screens/ScreenLoading';
-import { $companiesLoad } from '../session/companiesLoad';
 import { CabinetCompaniesError } from './CabinetCompaniesError';
 import { CabinetLoginGate } from './CabinetLoginGate';
 import { CabinetTabs } from './CabinetTabs';

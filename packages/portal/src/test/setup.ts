@@ -2,10 +2,6 @@ import { deleteCookie, GATEWAY_COOKIE } from '@qoltanba/sdk';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeAuthDialog } from '../auth/authDialog';
-import { trackCompaniesLoad } from '../session/companiesLoad';
-
-// The portal follows the company list readiness from boot, as main.tsx does.
-trackCompaniesLoad();
 
 afterEach(() => {
   cleanup();
