@@ -7,6 +7,7 @@ import {
   reportError,
 } from '@qoltanba/sdk';
 import { closeAuthDialog } from '../auth/authDialog';
+import { pathTo } from '../routes/routePaths';
 
 /** Options of {@link createPortalClient}. */
 export interface PortalClientOptions {
@@ -19,7 +20,7 @@ export interface PortalClientOptions {
 }
 
 /** The path every logout lands on (SPEC section 2: the main route after a forced logout). */
-export const AFTER_LOGOUT_PATH = '/';
+export const AFTER_LOGOUT_PATH = pathTo('main');
 
 /**
  * The portal's one API client. Every logout, asked for or forced by a 401 or a refused refresh, ends on
