@@ -5,6 +5,7 @@
 export * from './api/index';
 export * from './company/index';
 export * from './contact/index';
+export * from './documents/index';
 export * from './errors/index';
 export * from './i18n/index';
 export * from './identity/index';
