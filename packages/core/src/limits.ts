@@ -80,3 +80,16 @@ export const AVATAR_MAX_BYTES = 1024 * 1024;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** First and last name length bounds. */
 export const PERSON_NAME_MAX = 100;
+
+/** Days a document stays in a company's trash before it is deleted for that company (the server's default). */
+export const TRASH_RETENTION_DAYS = 30;
+/** Files one document may carry (ours: SPEC gives no number). */
+export const DOCUMENT_MAX_FILES = 10;
+/** Signers one document may have (ours: SPEC gives no number). */
+export const DOCUMENT_MAX_SIGNERS = 50;
+/** Longest file name kept, in characters, after sanitising. */
+export const FILE_NAME_MAX = 200;
+/** Longest company name of a signer or counterparty, in characters. */
+export const COMPANY_NAME_MAX = 300;
+/** E-mail addresses one counterparty may keep. */
+export const COUNTERPARTY_EMAILS_MAX = 5;

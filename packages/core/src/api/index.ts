@@ -5,5 +5,7 @@ export {
   apiPath,
   type CodeChannel,
   type CodePurpose,
+  DOCUMENT_PATHS,
+  DOCUMENT_UPLOAD_PARTS,
   PROFILE_PATHS,
 } from './paths';

@@ -60,6 +60,55 @@ export const PROFILE_PATHS = {
   registryLookup: `${PROFILE}/registry/:identityNumber`,
 } as const;
 
+const COMPANY = `/proxy/${API_SERVICES.documents}/api/v1/companies/:bin`;
+const DOCUMENT = `${COMPANY}/documents/:id`;
+
+/**
+ * Ours (SPEC section 7 does not show them): documents, folders and counterparties of one acting company.
+ * The company is explicit in the path and the caller must belong to it; a document of which the company is
+ * not a participant answers as if it did not exist.
+ */
+export const DOCUMENT_PATHS = {
+  /** GET ?box&filter&q&folderId&sort&order&limit&cursor -> DocumentPage; POST multipart (`document` JSON part + `files`) -> Document. */
+  documents: `${COMPANY}/documents`,
+  /** GET -> Document; PUT DocumentDraft -> Document (drafts and rejected documents only). */
+  document: DOCUMENT,
+  /** POST -> Document: DRAFT -> AT_SIGNING. */
+  send: `${DOCUMENT}/send`,
+  /** POST -> Document: a new draft with the same name, files and signers. */
+  copy: `${DOCUMENT}/copy`,
+  /** POST -> Document: into the acting company's trash. */
+  trash: `${DOCUMENT}/trash`,
+  /** POST -> Document: out of the acting company's trash. */
+  restore: `${DOCUMENT}/restore`,
+  /** POST multipart (`files`) -> Document: adds files to a draft. */
+  files: `${DOCUMENT}/files`,
+  /** GET -> the original bytes (Content-Disposition attachment); DELETE -> Document (drafts only). */
+  file: `${DOCUMENT}/files/:fileId`,
+  /** GET -> application/pdf: the file itself when it is a PDF, else its LibreOffice conversion. */
+  filePreview: `${DOCUMENT}/files/:fileId/preview`,
+  /** GET -> HistoryEvent[]. */
+  history: `${DOCUMENT}/history`,
+  /** PUT {folderId} -> Document. */
+  folder: `${DOCUMENT}/folder`,
+  /** GET -> Folder[]; POST CreateFolderRequest -> Folder. */
+  folders: `${COMPANY}/folders`,
+  /** PUT UpdateFolderRequest -> Folder; DELETE -> 204 (subfolders go too, documents stay). */
+  folderById: `${COMPANY}/folders/:folderId`,
+  /** GET -> Counterparty[]; POST CounterpartyInput -> Counterparty. */
+  counterparties: `${COMPANY}/counterparties`,
+  /** PUT CounterpartyInput -> Counterparty; DELETE -> 204. */
+  counterparty: `${COMPANY}/counterparties/:counterpartyId`,
+} as const;
+
+/** Part names of the multipart document upload. */
+export const DOCUMENT_UPLOAD_PARTS = {
+  /** JSON of a DocumentDraft; must come before the files. */
+  document: 'document',
+  /** One part per file. */
+  files: 'files',
+} as const;
+
 /**
  * Fills a `:param` path with URI-encoded values.
  * @example apiPath(PROFILE_PATHS.setLocale, { locale: 'ru' })

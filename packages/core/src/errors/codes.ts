@@ -46,6 +46,16 @@ export const ERROR_CODES = [
   'REVOKE_ONLY_BY_SENDER',
   'REMINDER_TOO_EARLY',
   'COMPANY_REQUIRED',
+  // Documents, folders and counterparties rules of ours (SPEC shows no message).
+  'SIGNERS_REQUIRED',
+  'DOCUMENT_FILES_LIMIT',
+  'MULTIPART_INVALID',
+  'FOLDER_NOT_FOUND',
+  'FOLDER_CYCLE',
+  'COUNTERPARTY_NOT_FOUND',
+  'COUNTERPARTY_EXISTS',
+  'PREVIEW_UNAVAILABLE',
+  'PREVIEW_FAILED',
   // Client-side messages of SPEC section 8.
   'SIGNER_APP_NOT_RUNNING',
   'BIN_NOT_AMONG_SIGNERS',

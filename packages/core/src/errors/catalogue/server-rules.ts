@@ -1,3 +1,4 @@
+import { DOCUMENT_MAX_FILES } from '../../limits';
 import type { ErrorCode } from '../codes';
 import type { ErrorEntry } from './entry';
 
@@ -32,5 +33,59 @@ export const serverRuleErrors = {
     ru: 'Чтобы начать работу, привяжите компанию или профиль физического лица',
     en: 'Attach a company or an individual profile to start working',
     status: 403,
+  },
+  SIGNERS_REQUIRED: {
+    kk: 'Құжатты жіберу үшін кемінде бір қол қоюшыны қосыңыз',
+    ru: 'Чтобы отправить документ, добавьте хотя бы одного подписанта',
+    en: 'Add at least one signer to send the document',
+    status: 400,
+  },
+  DOCUMENT_FILES_LIMIT: {
+    kk: `Бір құжатта ${DOCUMENT_MAX_FILES} файлдан артық болмауы керек`,
+    ru: `В документе может быть не более ${DOCUMENT_MAX_FILES} файлов`,
+    en: `A document can have at most ${DOCUMENT_MAX_FILES} files`,
+    status: 400,
+  },
+  MULTIPART_INVALID: {
+    kk: 'Жүктеу сұранысы дұрыс құрылмаған',
+    ru: 'Запрос на загрузку составлен неверно',
+    en: 'The upload request is malformed',
+    status: 400,
+  },
+  FOLDER_NOT_FOUND: {
+    kk: 'Қалта табылмады',
+    ru: 'Папка не найдена',
+    en: 'Folder not found',
+    status: 404,
+  },
+  FOLDER_CYCLE: {
+    kk: 'Қалтаны өзінің ішіне немесе ішкі қалтасына жылжытуға болмайды',
+    ru: 'Папку нельзя переместить в саму себя или во вложенную папку',
+    en: 'A folder cannot be moved into itself or one of its subfolders',
+    status: 409,
+  },
+  COUNTERPARTY_NOT_FOUND: {
+    kk: 'Мұндай контрагент табылмады',
+    ru: 'Контрагент не найден',
+    en: 'Counterparty not found',
+    status: 404,
+  },
+  COUNTERPARTY_EXISTS: {
+    kk: 'Бұл БСН/ЖСН-мен контрагент бұрыннан бар',
+    ru: 'Контрагент с таким БИН/ИИН уже есть',
+    en: 'A counterparty with this BIN/IIN already exists',
+    status: 409,
+  },
+  PREVIEW_UNAVAILABLE: {
+    kk: 'Бұл файлды алдын ала қарау қазір қолжетімсіз. Файлды жүктеп алып ашыңыз',
+    ru: 'Предпросмотр этого файла сейчас недоступен. Скачайте файл, чтобы открыть его',
+    en: 'A preview of this file is not available now. Download the file to open it',
+    status: 503,
+  },
+  PREVIEW_FAILED: {
+    kk: 'Файлды алдын ала қарау үшін түрлендіру мүмкін болмады',
+    ru: 'Не удалось преобразовать файл для предпросмотра',
+    en: 'The file could not be converted for preview',
+    status: 422,
   },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -1,0 +1,27 @@
+export {
+  BOX_FILTERS,
+  DOCUMENT_BOXES,
+  DOCUMENT_FILTERS,
+  DOCUMENT_PAGE_SIZE,
+  DOCUMENT_PAGE_SIZE_MAX,
+  DOCUMENT_SEARCH_MAX,
+  DOCUMENT_SORTS,
+  type DocumentBox,
+  type DocumentFilter,
+  type DocumentSort,
+  SORT_ORDERS,
+  type SortOrder,
+} from './lists';
+export {
+  COPY_RESULT_STATUS,
+  canTransition,
+  DOCUMENT_ACTIONS,
+  DOCUMENT_STATUSES,
+  type DocumentAction,
+  type DocumentStatus,
+  LIFECYCLE_STATUSES,
+  type LifecycleStatus,
+  type TransitionResult,
+  transition,
+  viewStatus,
+} from './status';
