@@ -100,7 +100,8 @@ describe('route table', () => {
 });
 
 describe('isCompanySwitchLocked', () => {
-  it('locks the document-editing screens', () => {
+  it('locks the document creation and editing screens', () => {
+    expect(isCompanySwitchLocked('CreateDocument')).toBe(true);
     expect(isCompanySwitchLocked('DraftDoc')).toBe(true);
     expect(isCompanySwitchLocked('EditDocument')).toBe(true);
     expect(isCompanySwitchLocked('CopyDocument')).toBe(true);
@@ -108,7 +109,7 @@ describe('isCompanySwitchLocked', () => {
 
   it('leaves every other route unlocked', () => {
     const others = Object.values(ROUTE_NAMES).filter(
-      (name) => !['DraftDoc', 'EditDocument', 'CopyDocument'].includes(name),
+      (name) => !['CreateDocument', 'DraftDoc', 'EditDocument', 'CopyDocument'].includes(name),
     );
     expect(others.length).toBeGreaterThan(20);
     for (const name of others) expect(isCompanySwitchLocked(name)).toBe(false);
@@ -117,6 +118,7 @@ describe('isCompanySwitchLocked', () => {
 
   it('resolves from a pathname', () => {
     expect(isCompanySwitchLocked(resolveRoute('/cabinet/edit/5').name)).toBe(true);
+    expect(isCompanySwitchLocked(resolveRoute('/cabinet/create').name)).toBe(true);
     expect(isCompanySwitchLocked(resolveRoute('/cabinet/edit/x').name)).toBe(false);
   });
 });
