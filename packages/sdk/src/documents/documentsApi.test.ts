@@ -46,7 +46,9 @@ describe('documents API', () => {
     expect(created.files.map((file) => file.name)).toEqual(['a.pdf', 'b.pdf']);
     const [call] = server.callsTo('POST', DOCUMENT_PATHS.documents);
     expect(call?.path).toBe(`/proxy/documents-interceptor.bpmn/api/v1/companies/${ALFA_BIN}/documents`);
-    const parts = [...(call?.body as FormData).entries()];
+    expect(call?.body).toBeInstanceOf(FormData);
+    const body = call?.body as FormData;
+    const parts = [...body.entries()];
     expect(parts.map(([name]) => name)).toEqual(['document', 'files', 'files']);
     expect(JSON.parse(String(parts[0]?.[1]))).toEqual(draft);
   });
