@@ -90,6 +90,7 @@ describe('public entry', () => {
         "companySchema",
         "completeRegistrationRequestSchema",
         "counterpartyInputSchema",
+        "counterpartyListQuerySchema",
         "counterpartyParamsSchema",
         "counterpartySchema",
         "createFolderRequestSchema",
