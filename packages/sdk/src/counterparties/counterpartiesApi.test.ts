@@ -28,7 +28,12 @@ describe('counterparties API', () => {
       'Ахметов Данияр',
       'ТОО Дала Софт',
     ]);
-    expect(await listCounterparties({ bin: BETA_BIN })).toEqual([]);
+    expect(await listCounterparties({}, { bin: BETA_BIN })).toEqual([]);
+    expect((await listCounterparties({ q: 'дала' })).map((entry) => entry.nameRu)).toEqual(['ТОО Дала Софт']);
+    expect((await listCounterparties({ q: '9207' })).map((entry) => entry.nameRu)).toEqual([
+      'Ахметов Данияр',
+    ]);
+    expect(await listCounterparties({ q: '0715' })).toEqual([]);
     const renamed = await updateCounterparty(created.id, { ...danyar, nameKk: 'Ахметов Данияр Ерланұлы' });
     expect(renamed.nameKk).toBe('Ахметов Данияр Ерланұлы');
     await deleteCounterparty(created.id);

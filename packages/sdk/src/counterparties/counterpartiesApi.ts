@@ -1,6 +1,7 @@
 import {
   type Counterparty,
   type CounterpartyInput,
+  type CounterpartyListQuery,
   counterpartySchema,
   DOCUMENT_PATHS,
 } from '@qoltanba/core';
@@ -9,9 +10,16 @@ import { type CompanyScope, companyRequest } from '../company/companyScope';
 
 const counterpartyListSchema = counterpartySchema.array();
 
-/** The acting company's address book. */
-export function listCounterparties(scope?: CompanyScope): Promise<Counterparty[]> {
-  const { api, client } = companyRequest(DOCUMENT_PATHS.counterparties, {}, scope);
+/**
+ * The acting company's address book, by Russian name; `q` keeps entries whose name contains it or whose
+ * BIN/IIN starts with it.
+ */
+export function listCounterparties(
+  query: CounterpartyListQuery = {},
+  scope?: CompanyScope,
+): Promise<Counterparty[]> {
+  const search = query.q ? `?${new URLSearchParams({ q: query.q })}` : '';
+  const { api, client } = companyRequest(DOCUMENT_PATHS.counterparties, {}, scope, search);
   return readResponse(api.get().json<unknown>(), counterpartyListSchema, client.lang);
 }
 

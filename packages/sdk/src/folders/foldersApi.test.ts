@@ -23,7 +23,7 @@ describe('folders API', () => {
     });
     const year = await createFolder({ name: '2026', parentId: contracts.id });
     expect(year.parentId).toBe(contracts.id);
-    expect((await listFolders()).map((folder) => folder.name)).toEqual(['Договоры', '2026']);
+    expect((await listFolders()).map((folder) => folder.name)).toEqual(['2026', 'Договоры']);
     expect(await listFolders({ bin: BETA_BIN })).toEqual([]);
 
     expect((await updateFolder(year.id, { name: '2027' })).name).toBe('2027');

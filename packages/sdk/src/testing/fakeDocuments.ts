@@ -4,6 +4,7 @@ import {
   canTransition,
   companyParamsSchema,
   counterpartyInputSchema,
+  counterpartyListQuerySchema,
   counterpartyParamsSchema,
   createFolderRequestSchema,
   DOCUMENT_MAX_FILES,
@@ -28,6 +29,7 @@ import {
   type LifecycleStatus,
   MAX_FILE_BYTES,
   moveToFolderRequestSchema,
+  normalizeEmail,
   type Party,
   type Signer,
   signerRuleViolation,
@@ -45,6 +47,21 @@ import type { FakeOperationId } from './fakeRoutes';
 // modules; the contract test (contract-tests/) checks them against the real server.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// A server outside production accepts the NCA test certificates' numbers (QOLTANBA_IDENTITY_TEST_MODE).
+const TEST_MODE = { testMode: true };
+
+/** Text order of the server's `order by lower(name)`. */
+function compareText(a: string, b: string): number {
+  const left = a.toLowerCase();
+  const right = b.toLowerCase();
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** E-mails as the server keeps them: normalised, each once. */
+function normalised(input: CounterpartyInput): CounterpartyInput {
+  const emails = input.emails.map((email) => normalizeEmail(email) ?? email.trim());
+  return { ...input, emails: [...new Set(emails)] };
+}
 
 /** A stored file: the public fields plus its bytes. */
 interface StoredFile extends DocumentFile {
@@ -477,7 +494,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     } catch {
       refuse('MULTIPART_INVALID');
     }
-    const draft = parseInput(documentDraftSchema(), parsed);
+    const draft = parseInput(documentDraftSchema(TEST_MODE), parsed);
     checkSigners(draft, bin);
     const files = await readFiles(rest, 0);
     const created = newDocument(context, sender, {
@@ -504,7 +521,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   function updateDocument(context: FakeContext): Response {
     const params = parseInput(documentParamsSchema, context.params);
-    const draft = parseInput(documentDraftSchema(), context.rawBody);
+    const draft = parseInput(documentDraftSchema(TEST_MODE), context.rawBody);
     const company = actingCompany(context, params.bin);
     const target = findDocument(params.id, params.bin);
     senderOnly(target, params.bin);
@@ -666,7 +683,9 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   function listFolders(context: FakeContext): Response {
     const { bin } = parseInput(companyParamsSchema, context.params);
     actingCompany(context, bin);
-    const own = [...folders.values()].filter((folder) => folder.bin === bin);
+    const own = [...folders.values()]
+      .filter((folder) => folder.bin === bin)
+      .sort((a, b) => compareText(a.name, b.name) || a.id - b.id);
     return json(200, own.map(plainFolder));
   }
 
@@ -739,17 +758,25 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   }
 
   function listCounterparties(context: FakeContext): Response {
+    const { q } = parseInput(counterpartyListQuerySchema, Object.fromEntries(context.query));
     const { bin } = parseInput(companyParamsSchema, context.params);
     actingCompany(context, bin);
+    const needle = q?.toLowerCase() ?? '';
     const own = [...counterparties.values()]
-      .filter((entry) => entry.bin === bin)
-      .sort((a, b) => a.nameRu.localeCompare(b.nameRu) || a.id - b.id);
+      .filter(
+        (entry) =>
+          entry.bin === bin &&
+          (entry.nameRu.toLowerCase().includes(needle) ||
+            (entry.nameKk ?? '').toLowerCase().includes(needle) ||
+            entry.identityNumber.startsWith(needle)),
+      )
+      .sort((a, b) => compareText(a.nameRu, b.nameRu) || a.id - b.id);
     return json(200, own.map(counterpartyView));
   }
 
   function createCounterparty(context: FakeContext): Response {
     const { bin } = parseInput(companyParamsSchema, context.params);
-    const input = parseInput(counterpartyInputSchema(), context.rawBody);
+    const input = normalised(parseInput(counterpartyInputSchema(TEST_MODE), context.rawBody));
     actingCompany(context, bin);
     uniqueCounterparty(bin, input.identityNumber);
     const at = iso();
@@ -766,7 +793,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   function updateCounterparty(context: FakeContext): Response {
     const { bin, counterpartyId } = parseInput(counterpartyParamsSchema, context.params);
-    const input = parseInput(counterpartyInputSchema(), context.rawBody);
+    const input = normalised(parseInput(counterpartyInputSchema(TEST_MODE), context.rawBody));
     actingCompany(context, bin);
     const entry = ownCounterparty(counterpartyId, bin);
     uniqueCounterparty(bin, input.identityNumber, entry.id);
