@@ -90,3 +90,14 @@ export async function companyExists(db: Kysely<Database>, bin: string): Promise<
     (await db.selectFrom('companies').select('bin').where('bin', '=', bin).executeTakeFirst()) !== undefined
   );
 }
+
+/** True when the user belongs to the company. */
+export async function isMember(db: Kysely<Database>, userId: string, bin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('company_bin')
+    .where('user_id', '=', userId)
+    .where('company_bin', '=', bin)
+    .executeTakeFirst();
+  return row !== undefined;
+}
