@@ -1,6 +1,5 @@
-import { errorStatus } from '@qoltanba/core';
 import { computed, type ReadableAtom } from 'nanostores';
-import { ApiError, parseApiError } from '../api/apiError';
+import { clientApiError } from '../api/apiError';
 import { activeClient } from '../session/activeClient';
 import { $companies, $selectedCompanyBin } from './companyStore';
 
@@ -21,7 +20,5 @@ export const $actingCompanyBin: ReadableAtom<string | undefined> = computed(
 export function actingCompanyBin(bin?: string): string {
   const acting = bin ?? $actingCompanyBin.get();
   if (acting !== undefined) return acting;
-  const status = errorStatus('COMPANY_REQUIRED');
-  const { code, message } = parseApiError({ code: 'COMPANY_REQUIRED' }, status, activeClient().lang());
-  throw new ApiError(status, code, message);
+  throw clientApiError('COMPANY_REQUIRED', activeClient().lang());
 }
