@@ -32,6 +32,7 @@ import { requireUser } from './modules/account/auth-guard.js';
 import { generateCode } from './modules/account/one-time-codes.js';
 import { verifyPassword } from './modules/account/password-hash.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
+import { documentsModule } from './modules/documents/documents-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
 import type { AppModule, ModuleContext } from './modules/module.js';
@@ -77,6 +78,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   accountModule,
   profileModule,
   companiesModule,
+  documentsModule,
   housekeepingModule,
 ];
 
