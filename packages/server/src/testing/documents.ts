@@ -96,6 +96,8 @@ export interface DocumentsSuite {
   readonly clock: TestClock;
   /** A signed-in user who belongs to the given companies; answers the access token. */
   user(email: string, companies: readonly TestCompany[]): Promise<string>;
+  /** A fresh access token of an existing user (after the clock moved past the token's life). */
+  login(email: string): Promise<string>;
   /** Sends a request with a bearer token. */
   request(
     token: string,
@@ -166,6 +168,9 @@ export function useDocumentsSuite(
           clock.now(),
         );
       }
+      return suite.login(email);
+    },
+    async login(email) {
       const res = await call(suite.server, 'POST', ACCOUNT_PATHS.login, {
         body: { login: email, password: 'whatever-1', lang: 'ru' },
         ip: nextIp(),
