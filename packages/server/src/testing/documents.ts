@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ACCOUNT_PATHS, apiPath, checkDigit, DOCUMENT_PATHS, type DocumentDraft } from '@qoltanba/core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -227,6 +227,13 @@ export function documentPaths(bin: string, id: number | string) {
 
 /** The list path of company `bin` with a query string. */
 export function listPath(bin: string, query: Record<string, string | number>): string {
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   return `${apiPath(DOCUMENT_PATHS.documents, { bin })}?${search}`;
+}
+
+/** Names of the files in the suite's blob folder (temporary ones included). */
+export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
+  const root = join(suite.server.config.dataDir, 'blobs');
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { apiPath, DOCUMENT_MAX_FILES, DOCUMENT_PATHS, MAX_FILE_BYTES } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { sampleDocx, sampleOdt, sampleOle, samplePdf } from '../../testing/document-files.js';
 import {
+  blobFiles,
   COMPANIES,
   type DocumentsSuite,
   documentPaths,
@@ -18,13 +17,6 @@ import { testDatabases } from '../../testing/test-databases.js';
 const { sender, signer, outsider } = COMPANIES;
 const createPath = apiPath(DOCUMENT_PATHS.documents, { bin: sender.bin });
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Files in the blob folder (temporary ones included). */
-export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
-  const root = join(suite.server.config.dataDir, 'blobs');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
-}
 
 async function tableCounts(suite: DocumentsSuite) {
   const { db } = suite.server.services.database;
