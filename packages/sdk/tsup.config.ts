@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `./testing`: the in-memory fake server for consumers' tests (the portal's), apart from the main entry.
+  entry: { index: 'src/index.ts', testing: 'src/testing/fakeServer.ts' },
   format: ['esm'],
   // tsup 8's declaration build passes `baseUrl`, which TypeScript 6 deprecates (an error unless silenced).
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
