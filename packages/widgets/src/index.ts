@@ -6,6 +6,19 @@ export {
 export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './auth-dialog';
 export { CodeInput, type CodeInputProps, type ResendResult } from './code-input';
 export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './company-switcher';
+export {
+  DocumentCard,
+  type DocumentCardAction,
+  type DocumentCardProps,
+  documentCardActions,
+} from './document-card';
+export {
+  DocumentForm,
+  type DocumentFormInitial,
+  type DocumentFormProps,
+  type UploadItem,
+} from './document-form';
+export { DocumentsTable, type DocumentsTableProps } from './documents-table';
 export { Icon, type IconProps } from './icon';
 export { LanguageSwitch, type LanguageSwitchProps } from './language-switch';
 export {
