@@ -28,6 +28,7 @@ export {
   type LoginMethod,
   type LoginNavigation,
 } from './login-form';
+export { PdfViewer, type PdfViewerProps } from './pdf-viewer';
 export { type ProfileActions, ProfileCard, type ProfileCardProps } from './profile-card';
 export { type RecoveryActions, RecoveryForm, type RecoveryFormProps } from './recovery-form';
 export {
