@@ -23,3 +23,9 @@ export function resolvePortalEnv(source: PortalEnvSource): PortalEnv {
   const cookieDomain = source.VITE_QOLTANBA_COOKIE_DOMAIN?.trim() || undefined;
   return { environment, cookieDomain };
 }
+
+/**
+ * Whether the identity checks accept the NCA test IINs/BINs (attach by IIN, signers, counterparties): everywhere
+ * but the production deployment, like the server's QOLTANBA_IDENTITY_TEST_MODE.
+ */
+export const IDENTITY_TEST_MODE = resolvePortalEnv(import.meta.env).environment !== 'production';

@@ -1,3 +1,4 @@
+import { docsEn } from './docs/en';
 import type { PortalStrings } from './portalStrings';
 
 /** English portal strings. */
@@ -106,6 +107,7 @@ export const en = {
   attach: {
     attached: 'Company attached',
   },
+  docs: docsEn,
   back: 'Back',
   titles: {
     main: 'Electronic document signing',

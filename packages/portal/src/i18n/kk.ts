@@ -1,4 +1,5 @@
 import type { RouteName } from '../routes/routeNames';
+import { docsKk } from './docs/kk';
 
 /** Kazakh portal strings: the source locale every other locale is checked against. */
 export const kk = {
@@ -106,6 +107,7 @@ export const kk = {
   attach: {
     attached: 'Компания қосылды',
   },
+  docs: docsKk,
   back: 'Артқа',
   titles: {
     main: 'Электрондық құжаттарға қол қою',

@@ -1,3 +1,4 @@
+import { docsRu } from './docs/ru';
 import type { PortalStrings } from './portalStrings';
 
 /** Russian portal strings. */
@@ -106,6 +107,7 @@ export const ru = {
   attach: {
     attached: 'Компания добавлена',
   },
+  docs: docsRu,
   back: 'Назад',
   titles: {
     main: 'Подписание электронных документов',

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PATHS,
+  API_SERVICES,
   type Company,
   type ErrorCode,
   errorMessage,
@@ -8,9 +9,11 @@ import {
   type Profile,
 } from '@qoltanba/core';
 import { createMemoryStorage, type QoltanbaClient } from '@qoltanba/sdk';
+import { createFakeServer } from '@qoltanba/sdk/testing';
 import { createPortalClient } from '../session/portalSession';
 
-// Test helper: an in-memory stand-in for the accounts API, answering the core contract's paths.
+// Test helper: an in-memory stand-in for the accounts API, answering the core contract's paths. The documents
+// service (documents, folders, counterparties) is the sdk's contract-tested fake, acting for this fake's user.
 
 /** Base URL the fake answers on. */
 export const FAKE_BASE = 'http://portal.test';
@@ -95,18 +98,30 @@ export function createFakeApi(initial: Partial<FakeApiState> = {}) {
     return failure('ROUTE_NOT_FOUND', 404);
   }
 
+  // The sdk fake's own account stands for this fake's user: same companies, a token of its own.
+  const documents = createFakeServer();
+  const documentsToken = documents.issue().access_token;
+  const delegate = (input: string, init: RequestInit | undefined): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    if (!headers.get('Authorization') || state.revoked) return Promise.resolve(failure('UNAUTHORIZED', 401));
+    documents.account.companies = state.companies;
+    headers.set('Authorization', `Bearer ${documentsToken}`);
+    return documents.fetch(input, { ...init, headers });
+  };
+
   const fetch = async (input: string, init?: RequestInit): Promise<Response> => {
     const url = new URL(input);
     const method = (init?.method ?? 'GET').toUpperCase();
     state.calls.push(`${method} ${url.pathname}`);
     await state.hold;
+    if (url.pathname.startsWith(`/proxy/${API_SERVICES.documents}/`)) return delegate(input, init);
     if (state.companiesStatus === 0 && url.pathname === PROFILE_PATHS.companies) {
       throw new TypeError('Failed to fetch');
     }
     return handle(method, url.pathname, init);
   };
 
-  return { state, fetch };
+  return { state, fetch, documents };
 }
 
 /** A fake API, a portal client on it (memory storages) and the paths it navigated to after logouts. */

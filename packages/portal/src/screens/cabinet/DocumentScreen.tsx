@@ -1,17 +1,101 @@
-import type { JSX } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Document, DocumentFile } from '@qoltanba/core';
+import { documentStore, downloadDocumentFile, showSnackbar, translateError } from '@qoltanba/sdk';
+import { DocumentCard, type DocumentCardAction } from '@qoltanba/widgets';
+import { type JSX, useState } from 'react';
 import { useParams } from 'react-router';
 import { usePortalT } from '../../i18n';
+import type { RouteName } from '../../routes/routeNames';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
-import { PlaceholderScreen } from '../PlaceholderScreen';
+import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
+import { FilePreview } from './documents/FilePreview';
+import { failureCode } from './documents/failureCode';
+import { MoveToFolder } from './documents/MoveToFolder';
+import { saveFile } from './documents/saveFile';
+import { useDocumentActions } from './documents/useDocumentActions';
+
+// Signing, rejecting and revoking come with the signatures work: until then the card does not offer them.
+const OFFERED: ReadonlySet<string> = new Set<DocumentCardAction>([
+  'update',
+  'send',
+  'copy',
+  'trash',
+  'restore',
+]);
+
+function offered(document: Document | undefined): Document | undefined {
+  if (!document) return undefined;
+  return { ...document, allowedActions: document.allowedActions.filter((action) => OFFERED.has(action)) };
+}
+
+/** One document of the sdk's document store in the widgets' DocumentCard, with its preview and folder chooser. */
+function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Element {
+  const { t, lang } = usePortalT();
+  const store = documentStore(id);
+  const state = useStore(store);
+  const { run, move, panel, closePanel } = useDocumentActions(id, store);
+  const [previewed, setPreviewed] = useState<DocumentFile>();
+  const document = offered(state.document);
+
+  const download = (file: DocumentFile) => {
+    downloadDocumentFile(id, file.id).then(
+      ({ blob, fileName }) => saveFile(blob, fileName ?? file.name),
+      (error: unknown) =>
+        showSnackbar({ message: translateError(failureCode(error, 'file-download'), lang), kind: 'error' }),
+    );
+  };
+
+  return (
+    <section className={css.screen} data-route={route} data-document={id}>
+      <ScreenHeading>{t(`titles.${route}`)}</ScreenHeading>
+      {panel === 'move' && document ? (
+        <MoveToFolder
+          current={document.folderId}
+          busy={state.pending.includes('move')}
+          onMove={move}
+          onCancel={closePanel}
+        />
+      ) : null}
+      {previewed ? (
+        <FilePreview
+          key={previewed.id}
+          documentId={id}
+          file={previewed}
+          onClose={() => setPreviewed(undefined)}
+          onDownload={() => download(previewed)}
+        />
+      ) : null}
+      <DocumentCard
+        document={document}
+        loading={state.status === 'loading'}
+        error={state.status === 'failed' ? state.error : undefined}
+        onRetry={() => void store.reload()}
+        history={state.history}
+        historyLoading={state.status === 'loading' && !state.history}
+        onAction={(action) => {
+          if (state.document) run(action, state.document);
+        }}
+        busyAction={state.pending[0]}
+        actionError={state.status === 'failed' ? undefined : state.error}
+        onDownload={download}
+        onPreview={setPreviewed}
+      />
+    </section>
+  );
+}
 
 /** One document: incoming/:id, outgoing/:id, document/:id and trash/:id. */
 export default function DocumentScreen(): JSX.Element {
-  const { t } = usePortalT();
   const { id = '' } = useParams();
+  const { name } = useCurrentRoute();
+  const { t } = usePortalT();
+  if (/^[0-9]+$/.test(id)) return <DocumentView key={id} id={Number(id)} route={name} />;
+  // No document has such an id: answered like one the company does not take part in.
   return (
-    <PlaceholderScreen route={useCurrentRoute().name}>
-      <span className={css.meta}>{t('cabinet.documentNumber', { id })}</span>
-    </PlaceholderScreen>
+    <section className={css.screen} data-route={name}>
+      <ScreenHeading>{t(`titles.${name}`)}</ScreenHeading>
+      <DocumentCard error="ENTITY_NOT_FOUND" />
+    </section>
   );
 }

@@ -2,14 +2,11 @@ import { reportError, showSnackbar } from '@qoltanba/sdk';
 import { AttachCompanyForm } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { resolvePortalEnv } from '../../boot/portalEnv';
+import { IDENTITY_TEST_MODE } from '../../boot/portalEnv';
 import { usePortalT } from '../../i18n';
 import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as screens from '../screens.css';
-
-// NCA test IINs are accepted everywhere but in the production deployment.
-const TEST_MODE = resolvePortalEnv(import.meta.env).environment !== 'production';
 
 /**
  * Attach an individual or sole proprietor by IIN with the widgets' AttachCompanyForm (IIN and phone -> SMS
@@ -29,7 +26,7 @@ export default function AttachCompanyScreen(): JSX.Element {
       <ScreenHeading>{t('titles.AttachCompany')}</ScreenHeading>
       <p className={screens.lead}>{t('texts.AttachCompany')}</p>
       <div className={`${screens.panel} ${screens.widgetPanel}`}>
-        <AttachCompanyForm testMode={TEST_MODE} onSuccess={attached} />
+        <AttachCompanyForm testMode={IDENTITY_TEST_MODE} onSuccess={attached} />
       </div>
       <p>
         <Link to={pathTo('OnboardingStart')} className={screens.backLink}>

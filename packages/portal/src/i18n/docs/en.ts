@@ -1,0 +1,48 @@
+import type { docsKk } from './kk';
+
+/** English strings of the document, folder and counterparty screens. */
+export const docsEn = {
+  snack: {
+    saved: 'Draft saved',
+    sent: 'The document was sent for signing',
+    copied: 'A copy was made: it is in your drafts',
+    trashed: 'The document was moved to the trash',
+    restored: 'The document was restored from the trash',
+    moved: 'The document was moved to the folder “{{name}}”',
+    movedOut: 'The document was taken out of its folder',
+  },
+  editor: {
+    loadFailed: 'Could not open the document',
+    toDocument: 'Open the document card',
+    retry: 'Try again',
+  },
+  preview: {
+    title: 'Preview: {{name}}',
+    close: 'Close the preview',
+  },
+  move: {
+    title: 'Move to folder',
+    folder: 'Folder',
+    none: 'No folder',
+    submit: 'Move',
+    cancel: 'Cancel',
+    noFolders: 'There are no folders yet.',
+    createFolder: 'Create a folder',
+  },
+  folders: {
+    tree: 'Folder tree',
+    all: 'All folders',
+    create: 'New folder',
+    createInside: 'New folder in “{{name}}”',
+    name: 'Folder name',
+    submit: 'Create',
+    created: 'Folder “{{name}}” created',
+    empty: 'No folders yet. Create the first one.',
+    choose: 'Choose a folder to see its documents.',
+    boxes: 'Documents of the folder',
+    loadFailed: 'Could not load the folders',
+    notFound: 'There is no such folder.',
+    remove: 'Delete the folder',
+    removed: 'Folder “{{name}}” deleted',
+  },
+} satisfies typeof docsKk;

@@ -1,0 +1,46 @@
+/** Kazakh strings of the document, folder and counterparty screens (the source locale). */
+export const docsKk = {
+  snack: {
+    saved: 'Жоба сақталды',
+    sent: 'Құжат қол қоюға жіберілді',
+    copied: 'Көшірме жасалды: ол жобаларыңызда',
+    trashed: 'Құжат себетке жіберілді',
+    restored: 'Құжат себеттен қалпына келтірілді',
+    moved: 'Құжат «{{name}}» қалтасына жіберілді',
+    movedOut: 'Құжат қалтадан шығарылды',
+  },
+  editor: {
+    loadFailed: 'Құжатты ашу мүмкін болмады',
+    toDocument: 'Құжат картасын ашу',
+    retry: 'Қайталау',
+  },
+  preview: {
+    title: 'Алдын ала қарау: {{name}}',
+    close: 'Алдын ала қарауды жабу',
+  },
+  move: {
+    title: 'Қалтаға жіберу',
+    folder: 'Қалта',
+    none: 'Қалтасыз',
+    submit: 'Жіберу',
+    cancel: 'Болдырмау',
+    noFolders: 'Әзірге қалталар жоқ.',
+    createFolder: 'Қалта жасау',
+  },
+  folders: {
+    tree: 'Қалталар ағашы',
+    all: 'Барлық қалталар',
+    create: 'Жаңа қалта',
+    createInside: '«{{name}}» ішінде жаңа қалта',
+    name: 'Қалта атауы',
+    submit: 'Жасау',
+    created: '«{{name}}» қалтасы жасалды',
+    empty: 'Әзірге қалталар жоқ. Біріншісін жасаңыз.',
+    choose: 'Құжаттарын көру үшін қалтаны таңдаңыз.',
+    boxes: 'Қалтадағы құжаттар',
+    loadFailed: 'Қалталарды жүктеу мүмкін болмады',
+    notFound: 'Мұндай қалта жоқ.',
+    remove: 'Қалтаны жою',
+    removed: '«{{name}}» қалтасы жойылды',
+  },
+};

@@ -1,0 +1,45 @@
+import { vars } from '@qoltanba/widgets';
+import { style } from '@vanilla-extract/css';
+import { media } from '../../../app/breakpoints';
+
+/** A panel's heading row: the title and its close button. */
+export const panelHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  width: '100%',
+});
+
+export const panelTitle = style({ fontSize: '20px', fontWeight: 600, margin: 0, overflowWrap: 'anywhere' });
+
+/** The preview takes the whole width: the viewer fits the page to it. */
+export const previewPanel = style({ justifyItems: 'stretch' });
+
+/** A short form on one row (wrapping on phones). */
+export const inlineForm = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+  '@media': { [media.narrow]: { display: 'grid', alignItems: 'stretch' } },
+});
+
+export const field = style({ display: 'grid', gap: vars.space.xs, fontWeight: 500, minWidth: '240px' });
+
+export const input = style({
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.inputBorder}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+});
+
+/** The screen's title row: the heading and a way back to the list. */
+export const titleRow = style({ display: 'grid', gap: vars.space.xs });
+
+/** The whole width for the widgets (the screen grid would otherwise size them to content). */
+export const wide = style({ minWidth: 0, width: '100%' });
