@@ -37,8 +37,6 @@ export const en = {
       folders: 'Folders',
       counterparties: 'Counterparties',
     },
-    emptyList: 'No documents yet.',
-    documentNumber: 'Document #{{id}}',
     checkFile: 'Document {{docId}}, file {{fileId}}',
     quickLinks: 'Quick links',
   },

@@ -37,8 +37,6 @@ export const kk = {
       folders: 'Папкалар',
       counterparties: 'Контрагенттер',
     },
-    emptyList: 'Әзірге құжат жоқ.',
-    documentNumber: 'Құжат № {{id}}',
     checkFile: 'Құжат {{docId}}, файл {{fileId}}',
     quickLinks: 'Жылдам өту',
   },

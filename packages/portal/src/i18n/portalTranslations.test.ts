@@ -31,7 +31,7 @@ describe('portal translations', () => {
   });
 
   it('resolve through the sdk i18n with interpolation', () => {
-    expect(portalT('en')('cabinet.documentNumber', { id: '7' })).toBe('Document #7');
+    expect(portalT('en')('docs.folders.created', { name: 'Acts' })).toBe('Folder “Acts” created');
     expect(portalT('kk')('nav.tariffs')).toBe('Тарифтер');
     expect(portalT('ru')('titles.Incoming')).toBe('Входящие');
   });

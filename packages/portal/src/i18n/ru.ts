@@ -37,8 +37,6 @@ export const ru = {
       folders: 'Папки',
       counterparties: 'Контрагенты',
     },
-    emptyList: 'Документов пока нет.',
-    documentNumber: 'Документ № {{id}}',
     checkFile: 'Документ {{docId}}, файл {{fileId}}',
     quickLinks: 'Быстрый переход',
   },

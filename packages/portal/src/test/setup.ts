@@ -1,6 +1,7 @@
-import { GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from '@qoltanba/core';
-import { deleteCookie } from '@qoltanba/sdk';
+import { DOCUMENT_BOXES, GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from '@qoltanba/core';
+import { $counterparties, $folders, deleteCookie, documentList, documentStore } from '@qoltanba/sdk';
 import { cleanup, configure } from '@testing-library/react';
+import { cleanStores } from 'nanostores';
 import { afterEach } from 'vitest';
 import { closeAuthDialog } from '../auth/authDialog';
 
@@ -9,6 +10,13 @@ afterEach(() => {
   closeAuthDialog();
   // Cookies persist in happy-dom's document between tests; clear the ones the portal writes.
   for (const name of [LANG_COOKIE, LAST_PROJECT_HREF_COOKIE, GATEWAY_COOKIE]) deleteCookie(name);
+  // The sdk's shared company stores stay mounted for a second after the last screen lets go: unmount them
+  // now (after clearing a list's filter and search, which mounts it), so the next test's screens load from
+  // their own fake server. Fake servers number documents from 1, so the first ids cover every test.
+  for (const box of DOCUMENT_BOXES) void documentList(box).setOptions({});
+  void $counterparties.search('');
+  const documents = Array.from({ length: 30 }, (_, index) => documentStore(index + 1));
+  cleanStores(...DOCUMENT_BOXES.map(documentList), ...documents, $folders, $counterparties);
 });
 
 // findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine can exceed; waiting longer only slows a failing test.

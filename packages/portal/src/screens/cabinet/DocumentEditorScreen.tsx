@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import type { DocumentDraft } from '@qoltanba/core';
 import {
   $counterparties,
@@ -12,6 +11,7 @@ import {
 import { DocumentForm } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useSdkStore } from '../../app/useSdkStore';
 import { IDENTITY_TEST_MODE } from '../../boot/portalEnv';
 import { usePortalT } from '../../i18n';
 import { pathTo } from '../../routes/routePaths';
@@ -32,7 +32,7 @@ interface EditorProps {
 
 function LoadFailed({ editor, documentId }: { editor: DraftEditor; documentId: number }): JSX.Element {
   const { t, lang } = usePortalT();
-  const { error } = useStore(editor.$state);
+  const { error } = useSdkStore(editor.$state);
   return (
     <div className={`${css.panel} ${css.narrowPanel}`}>
       <h2 className={docs.panelTitle}>{t('docs.editor.loadFailed')}</h2>
@@ -53,8 +53,8 @@ function LoadFailed({ editor, documentId }: { editor: DraftEditor; documentId: n
 function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftEditor }): JSX.Element {
   const { t, lang } = usePortalT();
   const go = useGo();
-  const state = useStore(editor.$state);
-  const counterparties = useStore($counterparties);
+  const state = useSdkStore(editor.$state);
+  const counterparties = useSdkStore($counterparties);
 
   if (documentId !== undefined && state.documentId === undefined) {
     return state.status === 'failed' ? (

@@ -3,6 +3,7 @@ import type { DocumentBox } from '@qoltanba/core';
 import { $actingCompanyBin, type DocumentListStore, documentList } from '@qoltanba/sdk';
 import { DocumentsTable } from '@qoltanba/widgets';
 import type { JSX } from 'react';
+import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
 import { ScreenHeading } from '../ScreenHeading';
@@ -22,7 +23,7 @@ export interface BoxDocumentsProps {
  * reloads; "Load more" takes the next keyset page; a row opens its document (a draft opens its editor).
  */
 export function BoxDocuments({ box, store }: BoxDocumentsProps): JSX.Element {
-  const state = useStore(store);
+  const state = useSdkStore(store);
   const actingBin = useStore($actingCompanyBin);
   const go = useGo();
   const change = (options: Parameters<DocumentListStore['setOptions']>[0]) =>

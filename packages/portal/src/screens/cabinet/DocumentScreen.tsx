@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import type { Document, DocumentFile } from '@qoltanba/core';
 import { documentStore, downloadDocumentFile, showSnackbar, translateError } from '@qoltanba/sdk';
 import { DocumentCard, type DocumentCardAction } from '@qoltanba/widgets';
 import { type JSX, useState } from 'react';
 import { useParams } from 'react-router';
+import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import type { RouteName } from '../../routes/routeNames';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
@@ -33,7 +33,7 @@ function offered(document: Document | undefined): Document | undefined {
 function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Element {
   const { t, lang } = usePortalT();
   const store = documentStore(id);
-  const state = useStore(store);
+  const state = useSdkStore(store);
   const { run, move, panel, closePanel } = useDocumentActions(id, store);
   const [previewed, setPreviewed] = useState<DocumentFile>();
   const document = offered(state.document);

@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
-import { $folders, $folderTree, type FolderNode } from '@qoltanba/sdk';
-import { type FormEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
+import { $folders, buildFolderTree, type FolderNode } from '@qoltanba/sdk';
+import { type FormEvent, type JSX, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useSdkStore } from '../../../app/useSdkStore';
 import { usePortalT } from '../../../i18n';
 import { pathTo } from '../../../routes/routePaths';
 import * as css from '../../screens.css';
@@ -25,8 +25,8 @@ export function MoveToFolder({ current, busy, onMove, onCancel }: MoveToFolderPr
   const { t } = usePortalT();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const folders = useStore($folders);
-  const options = flatten(useStore($folderTree));
+  const folders = useSdkStore($folders);
+  const options = useMemo(() => flatten(buildFolderTree(folders.items)), [folders.items]);
   const [choice, setChoice] = useState(current === null ? '' : String(current));
   useEffect(() => heading.current?.focus(), []);
 

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import type { Document } from '@qoltanba/core';
 import { $folders, type DocumentStore, isApiError, reportError, showSnackbar } from '@qoltanba/sdk';
 import type { DocumentCardAction } from '@qoltanba/widgets';
 import { useState } from 'react';
+import { useSdkStore } from '../../../app/useSdkStore';
 import { usePortalT } from '../../../i18n';
 import { pathTo } from '../../../routes/routePaths';
 import { boxOf, documentPathIn, folderPath } from './documentPaths';
@@ -19,7 +19,7 @@ export type DocumentPanel = 'move' | undefined;
 export function useDocumentActions(id: number, store: DocumentStore) {
   const { t } = usePortalT();
   const go = useGo();
-  const folders = useStore($folders);
+  const folders = useSdkStore($folders);
   const [panel, setPanel] = useState<DocumentPanel>();
   const done = (message: string, path?: string) => {
     showSnackbar({ message, kind: 'success' });
