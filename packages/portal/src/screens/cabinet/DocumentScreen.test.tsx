@@ -1,0 +1,175 @@
+import { DOCUMENT_PATHS } from '@qoltanba/core';
+import { $snackbars, createFolder, setLocale } from '@qoltanba/sdk';
+import { failure } from '@qoltanba/sdk/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerPortalTranslations } from '../../i18n';
+import { seedDraft, seedSent } from '../../test/documents';
+import { renderPortal } from '../../test/renderPortal';
+import { BETA_BIN, signInSdkFake } from '../../test/sdkSession';
+
+beforeEach(() => {
+  registerPortalTranslations();
+  setLocale('en');
+});
+
+const actions = () => screen.getByRole('group', { name: 'Document actions' });
+const act = (name: string) => fireEvent.click(within(actions()).getByRole('button', { name }));
+const snackbars = () => $snackbars.get().map((snackbar) => snackbar.message);
+
+async function openCard(path: string, name: string) {
+  const rendered = renderPortal(path);
+  await screen.findByRole('heading', { level: 2, name });
+  return rendered;
+}
+
+describe('document screen', () => {
+  it('loads the card: files, signers and history, with the actions the sender has', async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Supply contract 2026');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.on('GET', DOCUMENT_PATHS.document, async (context) => {
+      await held;
+      return server.documents.handlers.getDocument(context);
+    });
+    renderPortal(`/cabinet/outgoing/${sent.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Outgoing document' })).toBeTruthy();
+    expect(await screen.findByText('Loading…')).toBeTruthy();
+    release();
+    await screen.findByRole('heading', { level: 2, name: 'Supply contract 2026' });
+    expect(screen.getByText('contract.pdf')).toBeTruthy();
+    expect(screen.getByText('Out for signing')).toBeTruthy();
+    const signers = screen.getByRole('region', { name: 'Signers' });
+    expect(within(signers).getByText(/АО Бета/)).toBeTruthy();
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Sent for signing')).toBeTruthy();
+    const offered = within(actions())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(offered).toEqual(['Make a copy', 'Move to folder', 'Move to trash']);
+  });
+
+  it('a document the company does not take part in reads as not found; "Try again" asks again', async () => {
+    const { server } = await signInSdkFake();
+    renderPortal('/cabinet/document/29');
+    expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
+    const asked = server.callsTo('GET', DOCUMENT_PATHS.document).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(server.callsTo('GET', DOCUMENT_PATHS.document).length).toBe(asked + 1));
+  });
+
+  it('a non-numeric id is not found without asking the server', async () => {
+    const { server } = await signInSdkFake();
+    renderPortal('/cabinet/incoming/abc');
+    expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
+    expect(server.callsTo('GET', DOCUMENT_PATHS.document)).toEqual([]);
+  });
+
+  it('an incoming document offers no signing yet: its signer may file it or trash it', async () => {
+    await signInSdkFake();
+    const sent = await seedSent('Invoice from Beta', BETA_BIN);
+    await openCard(`/cabinet/incoming/${sent.id}`, 'Invoice from Beta');
+    const offered = within(actions())
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(offered).toEqual(['Move to folder', 'Move to trash']);
+  });
+
+  it('send: a snackbar, then the outgoing card of the document', async () => {
+    await signInSdkFake();
+    const draft = await seedDraft('Draft to send');
+    const { router } = await openCard(`/cabinet/document/${draft.id}`, 'Draft to send');
+    act('Send for signing');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${draft.id}`));
+    expect(snackbars()).toContain('The document was sent for signing');
+    expect(await screen.findByText('Out for signing')).toBeTruthy();
+  });
+
+  it('edit opens the draft editor', async () => {
+    await signInSdkFake();
+    const draft = await seedDraft('Draft to edit');
+    const { router } = await openCard(`/cabinet/document/${draft.id}`, 'Draft to edit');
+    act('Edit');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/draft/${draft.id}`));
+    expect(await screen.findByDisplayValue('Draft to edit')).toBeTruthy();
+  });
+
+  it('trash and restore: each with its snackbar and the screen where the document now is', async () => {
+    await signInSdkFake();
+    const sent = await seedSent('Act to trash');
+    const { router } = await openCard(`/cabinet/outgoing/${sent.id}`, 'Act to trash');
+    act('Move to trash');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/trash/${sent.id}`));
+    expect(snackbars()).toContain('The document was moved to the trash');
+    expect(await screen.findByText(/In the trash\. Deleted/)).toBeTruthy();
+
+    fireEvent.click(await within(actions()).findByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${sent.id}`));
+    expect(snackbars()).toContain('The document was restored from the trash');
+  });
+
+  it('copy makes a new draft and opens it in the copy editor', async () => {
+    await signInSdkFake();
+    const sent = await seedSent('Contract to copy');
+    const { router } = await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract to copy');
+    act('Make a copy');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/cabinet\/copy\/\d+$/));
+    expect(router.state.location.pathname).not.toBe(`/cabinet/copy/${sent.id}`);
+    expect(snackbars()).toContain('A copy was made: it is in your drafts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Copy document' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('Contract to copy')).toBeTruthy();
+  });
+
+  it('moves the document into a folder and opens that folder', async () => {
+    await signInSdkFake();
+    const folder = await createFolder({ name: 'Contracts 2026' });
+    const sent = await seedSent('Contract to file');
+    const { router } = await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract to file');
+    act('Move to folder');
+    const chooser = await screen.findByRole('region', { name: 'Move to folder' });
+    const select = within(chooser).getByRole('combobox', { name: 'Folder' });
+    await within(chooser).findByRole('option', { name: 'Contracts 2026' });
+    fireEvent.change(select, { target: { value: String(folder.id) } });
+    fireEvent.click(within(chooser).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/folder/${folder.id}`));
+    expect(router.state.location.search).toBe('?box=outgoing');
+    expect(snackbars()).toContain('The document was moved to the folder “Contracts 2026”');
+  });
+
+  it('a refused action shows its reason by the actions, in the current language', async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Act that will not go');
+    server.on('POST', DOCUMENT_PATHS.trash, () => failure('DOCUMENT_CHANGE_FORBIDDEN'));
+    const { router } = await openCard(`/cabinet/outgoing/${sent.id}`, 'Act that will not go');
+    act('Move to trash');
+    expect((await within(actions()).findByRole('alert')).textContent).toBe('This document cannot be changed');
+    expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${sent.id}`);
+    setLocale('ru');
+    expect(await within(actions()).findByText('Изменение документа запрещено')).toBeTruthy();
+  });
+
+  it('previews a file in the PDF viewer and closes it', async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Contract to read');
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract to read');
+    fireEvent.click(screen.getByRole('button', { name: /Preview/ }));
+    const preview = await screen.findByRole('region', { name: 'Preview: contract.pdf' });
+    await waitFor(() => expect(server.callsTo('GET', DOCUMENT_PATHS.filePreview)).toHaveLength(1));
+    expect(document.activeElement).toBe(within(preview).getByRole('heading', { level: 2 }));
+    fireEvent.click(within(preview).getByRole('button', { name: 'Close the preview' }));
+    expect(screen.queryByRole('region', { name: 'Preview: contract.pdf' })).toBeNull();
+  });
+
+  it('a preview the server cannot make says why, with the download', async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Contract without preview');
+    server.on('GET', DOCUMENT_PATHS.filePreview, () => failure('PREVIEW_UNAVAILABLE'));
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract without preview');
+    fireEvent.click(screen.getByRole('button', { name: /Preview/ }));
+    const preview = await screen.findByRole('region', { name: 'Preview: contract.pdf' });
+    expect(await within(preview).findByRole('alert')).toBeTruthy();
+  });
+});
