@@ -82,7 +82,12 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
   return (
     <DocumentForm
       mode={mode === 'create' ? 'create' : 'edit'}
-      initial={{ name: state.name, signingMethod: state.signingMethod, signers: state.signers }}
+      // No signers yet: the form starts with one empty signer to fill in.
+      initial={{
+        name: state.name,
+        signingMethod: state.signingMethod,
+        ...(state.signers.length > 0 ? { signers: state.signers } : {}),
+      }}
       files={uploadItems(state.files, state.documentId === undefined)}
       onAddFiles={(files) => editor.addFiles(files)}
       onCancelUpload={(key) => editor.cancelUpload(key)}
