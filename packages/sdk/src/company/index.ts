@@ -1,8 +1,10 @@
 export { $actingCompanyBin, actingCompanyBin } from './actingCompany';
 export type { CompanyListState, CompanyListStore } from './companyListStore';
 export type { CompanyScope } from './companyScope';
+export type { CompaniesLoad } from './companyStore';
 export {
   $companies,
+  $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
   attachByIin,
