@@ -33,6 +33,7 @@ import { generateCode } from './modules/account/one-time-codes.js';
 import { verifyPassword } from './modules/account/password-hash.js';
 import { counterpartiesModule } from './modules/counterparties/counterparties-module.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
+import { documentsModule } from './modules/documents/documents-module.js';
 import { foldersModule } from './modules/folders/folders-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
@@ -80,6 +81,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   accountModule,
   profileModule,
   companiesModule,
+  documentsModule,
   foldersModule,
   counterpartiesModule,
   housekeepingModule,

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 
 /** 128 random bits in base64url: 22 characters from [A-Za-z0-9_-], so a key can never name a path. */

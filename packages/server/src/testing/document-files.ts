@@ -23,7 +23,8 @@ export function samplePdf(text = 'Qoltanba test'): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
 
 /** A minimal real Word (OOXML) document with one paragraph; LibreOffice opens it. */
 export function sampleDocx(text = 'Qoltanba test'): Buffer {

@@ -66,3 +66,24 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<s
   }
   return id;
 }
+
+/** A user's names as documents and history show them. */
+export interface UserNames {
+  firstname: string;
+  lastname: string;
+}
+
+/** The names of the given accounts (unknown ids are left out). */
+export async function userNames(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, UserNames>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'firstname', 'lastname'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((row) => [row.id, { firstname: row.firstname, lastname: row.lastname }]));
+}

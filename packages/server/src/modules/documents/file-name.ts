@@ -1,7 +1,27 @@
 import { ALLOWED_DOCUMENT_EXTENSIONS, type DocumentFileFormat, FILE_NAME_MAX } from '@qoltanba/core';
 
-// C0/C1 controls, and the bidirectional overrides that make "gpj.exe" read as "exe.jpg".
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * True for C0/C1 control characters and for the direction marks and overrides that make "gpj.exe" read as
+ * "exe.jpg" (checked by code point: Biome refuses control characters in regular expressions).
+ */
+export function isUnsafeCharacter(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+/** `text` without the characters {@link isUnsafeCharacter} refuses. */
+export function withoutUnsafeCharacters(text: string): string {
+  return Array.from(text)
+    .filter((character) => !isUnsafeCharacter(character))
+    .join('');
+}
 // A lone half of a surrogate pair is no character: it cannot be percent-encoded for Content-Disposition.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const KNOWN_EXTENSION = new RegExp(`\\.(${ALLOWED_DOCUMENT_EXTENSIONS.join('|')})$`, 'i');
@@ -15,7 +35,9 @@ const KNOWN_EXTENSION = new RegExp(`\\.(${ALLOWED_DOCUMENT_EXTENSIONS.join('|')}
  */
 export function sanitizeFileName(raw: string | undefined, format: DocumentFileFormat): string {
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  let base = lastSegment.replace(LONE_SURROGATE, '').normalize('NFC').replace(UNSAFE, '').trim().replace(KNOWN_EXTENSION, '');
+  let base = withoutUnsafeCharacters(lastSegment.replace(LONE_SURROGATE, '').normalize('NFC'))
+    .trim()
+    .replace(KNOWN_EXTENSION, '');
   base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   if (base === '') base = 'document';
   const extension = `.${format}`;

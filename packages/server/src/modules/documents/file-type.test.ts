@@ -30,7 +30,9 @@ describe('document file type by content', () => {
       mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 }],
     });
     expect(detectDocumentFormat(late)).toBeUndefined();
-    const compressed = zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 9 }] });
+    const compressed = zipSync({
+      mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 9 }],
+    });
     expect(detectDocumentFormat(compressed)).toBeUndefined();
     const spreadsheet = zipSync({
       mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }],

@@ -106,7 +106,8 @@ function hasWordDocumentStream(file: Uint8Array): boolean {
   if (shift !== 9 && shift !== 12) return false;
   const sectorSize = 1 << shift;
   const sectorCount = Math.floor(file.byteLength / sectorSize);
-  const u32 = (offset: number) => (offset + 4 <= file.byteLength ? view.getUint32(offset, true) : FREE_SECTOR);
+  const u32 = (offset: number) =>
+    offset + 4 <= file.byteLength ? view.getUint32(offset, true) : FREE_SECTOR;
   const sectorOffset = (sector: number) => (sector + 1) * sectorSize;
 
   const fatSectors: number[] = [];
