@@ -174,10 +174,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   const play = (operationId: FakeOperationId, handler: FakeHandler) => {
     const route = FAKE_ROUTES.find((candidate) => candidate.operationId === operationId);
     if (!route) throw new Error(`fake server: ${operationId} is not in FAKE_ROUTES`);
+    const fixed: Readonly<Record<string, string>> = 'fixed' in route ? route.fixed : {};
     played.set(operationId, {
       method: route.method,
       ...compile(route.path),
-      handler,
+      handler: (context) => handler({ ...context, params: { ...context.params, ...fixed } }),
       authenticated: route.authenticated,
     });
   };
@@ -205,7 +206,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     if (owner.password !== body.password) return failure('INVALID_PASSWORD');
     return json(200, issue(owner));
   });
-  play('sendCode', ({ params, body }) => {
+  const sendCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -214,8 +215,10 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     }
     if (params.purpose === 'otp' && !owner) return failure('ACCOUNT_NOT_FOUND');
     return codeSent();
-  });
-  play('verifyCode', ({ params, body }) => {
+  };
+  play('sendEmailCode', sendCode);
+  play('sendSmsCode', sendCode);
+  const verifyCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     if (params.purpose === 'registration') {
@@ -231,7 +234,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     const owner = findAccount(target);
     if (!owner) return failure('ACCOUNT_NOT_FOUND');
     return body.code === FAKE_CODE ? json(200, issue(owner)) : failure('INVALID_CODE');
-  });
+  };
+  play('verifyEmailRegistrationCode', verifyCode);
+  play('verifySmsRegistrationCode', verifyCode);
+  play('loginWithEmailCode', verifyCode);
+  play('loginWithSmsCode', verifyCode);
   play('completeRegistration', ({ body }) => {
     const contact = registrations.get(String(body.registrationToken));
     if (!contact) return failure('BAD_REQUEST');
