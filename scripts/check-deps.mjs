@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The dependency rule of ARCHITECTURE.md: core <- sdk <- widgets <- portal; core <- server; nothing imports upward,
-// and no package reaches into another's files past its `exports` map.
+// and no package reaches into another's files past its `exports` map. The private contract tests use sdk and server.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ export const ALLOWED = {
   '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk'],
   '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets'],
   '@qoltanba/server': ['@qoltanba/core'],
+  // Private test workspace: runs the sdk's fake server and the real server side by side (nothing imports it).
+  '@qoltanba/contract-tests': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/server'],
 };
 
 const IMPORT_RE =

@@ -8,7 +8,9 @@ export {
   type ApiClient,
   type ApiClientOptions,
   ApiError,
+  clientApiError,
   createApiClient,
+  errorCodeOf,
   isApiError,
   parseApiError,
 } from './api';

@@ -81,9 +81,9 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   accountModule,
   profileModule,
   companiesModule,
+  documentsModule,
   foldersModule,
   counterpartiesModule,
-  documentsModule,
   housekeepingModule,
 ];
 

@@ -1,4 +1,5 @@
 import {
+  ALLOWED_DOCUMENT_EXTENSIONS,
   BOX_FILTERS,
   type CounterpartyInput,
   canTransition,
@@ -55,6 +56,52 @@ function compareText(a: string, b: string): number {
   const left = a.toLowerCase();
   const right = b.toLowerCase();
   return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** The calendar day in Kazakhstan (UTC+5), which "the first view of the day" counts in. */
+function almatyDay(at: Date): string {
+  return new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** C0/C1 controls and the direction marks that make "gpj.exe" read as "exe.jpg" (by code point). */
+function isUnsafeCharacter(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+const KNOWN_EXTENSION = new RegExp(`\\.(${ALLOWED_DOCUMENT_EXTENSIONS.join('|')})$`, 'i');
+
+/** A stored file name as the server makes it: last path segment, no controls, the content's extension. */
+function sanitizeFileName(raw: string, format: DocumentFileFormat): string {
+  const segment = raw.split(/[/\\]/).pop() ?? '';
+  let base = Array.from(segment.normalize('NFC'))
+    .filter((character) => !isUnsafeCharacter(character))
+    .join('')
+    .trim()
+    .replace(KNOWN_EXTENSION, '')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
+  if (base === '') base = 'document';
+  const points = Array.from(base);
+  const room = FILE_NAME_MAX - format.length - 1;
+  if (points.length > room) base = points.slice(0, room).join('').trimEnd();
+  return `${base}.${format}`;
+}
+
+/** A Content-Disposition value as the server sends it: an ASCII fallback and the exact UTF-8 name. */
+function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** E-mails as the server keeps them: normalised, each once. */
@@ -188,8 +235,21 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     return record;
   }
 
-  function senderOnly(record: FakeDocumentRecord, bin: string): void {
-    if (record.sender.bin !== bin) refuse('DOCUMENT_CHANGE_FORBIDDEN');
+  /** The sender, outside its trash, may change a document (the server's assertSenderMayChange). */
+  function senderMayChange(record: FakeDocumentRecord, bin: string): void {
+    if (record.sender.bin !== bin || record.trashedAt.has(bin)) refuse('DOCUMENT_CHANGE_FORBIDDEN');
+  }
+
+  /** The start of every edit: the sender may change it and core's `update` transition allows it. */
+  function beginEdit(record: FakeDocumentRecord, bin: string): void {
+    senderMayChange(record, bin);
+    const step = transition(record.status, 'update');
+    if (!step.ok) refuse(step.code);
+    if (record.status !== 'DRAFT') {
+      record.status = step.to;
+      record.rejection = null;
+      record.signers = record.signers.map((signer) => ({ ...signer, state: 'WAITING', signedAt: null }));
+    }
   }
 
   function record(
@@ -215,33 +275,36 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   // ----- views -----
 
-  function isTurn(record: FakeDocumentRecord, signer: Signer): boolean {
-    if (record.signingMethod === 'PARALLEL') return true;
-    return record.signers.find((candidate) => candidate.state === 'WAITING') === signer;
+  /** Sequential signing: everybody before must have signed; parallel: any waiting signer. */
+  function isTurn(record: FakeDocumentRecord, bin: string): boolean {
+    const mine = record.signers.findIndex((signer) => signer.identityNumber === bin);
+    if (mine < 0 || record.signers[mine]?.state !== 'WAITING') return false;
+    return (
+      record.signingMethod === 'PARALLEL' ||
+      record.signers.slice(0, mine).every((signer) => signer.state === 'SIGNED')
+    );
   }
 
   function allowedActions(record: FakeDocumentRecord, bin: string): Document['allowedActions'] {
+    const sender = record.sender.bin === bin;
+    if (record.trashedAt.has(bin)) return sender ? ['restore', 'copy'] : ['restore'];
     const actions: Document['allowedActions'] = [];
-    if (record.sender.bin === bin) {
+    if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
       if (canTransition(record.status, 'send')) actions.push('send');
-      const anySigned = record.signers.some((signer) => signer.state === 'SIGNED');
-      if (canTransition(record.status, 'revoke') && !anySigned) actions.push('revoke');
+      const nobodySigned = record.signers.every((signer) => signer.state === 'WAITING');
+      if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
       actions.push('copy');
-    } else {
-      const me = signerOf(record, bin);
-      if (me && me.state === 'WAITING' && isTurn(record, me)) {
-        if (canTransition(record.status, 'sign')) actions.push('sign');
-        if (canTransition(record.status, 'reject')) actions.push('reject');
-      }
+    } else if (canTransition(record.status, 'sign') && isTurn(record, bin)) {
+      actions.push('sign', 'reject');
     }
-    actions.push(record.trashedAt.has(bin) ? 'restore' : 'trash');
+    actions.push('trash');
     return actions;
   }
 
   function trashInfo(trashedAt: string): Document['trash'] {
     const deleteAt = new Date(Date.parse(trashedAt) + TRASH_RETENTION_DAYS * DAY_MS);
-    const daysLeft = Math.max(0, Math.ceil((deleteAt.getTime() - now().getTime()) / DAY_MS));
+    const daysLeft = Math.max(0, Math.floor((deleteAt.getTime() - now().getTime()) / DAY_MS));
     return { trashedAt, deleteAt: deleteAt.toISOString(), daysLeft };
   }
 
@@ -322,28 +385,24 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     }
   }
 
+  /** The server's search: a substring of the name or a party's name, the number, or a BIN/IIN exactly. */
   function matchesSearch(record: FakeDocumentRecord, q: string | undefined): boolean {
     if (!q) return true;
     const needle = q.toLowerCase();
-    const parties = [
-      record.sender,
-      ...record.signers.map(({ identityNumber: bin, ...names }) => ({ bin, ...names })),
-    ];
+    const names = [record.name, record.sender.nameRu, record.sender.nameKk]
+      .concat(record.signers.flatMap((signer) => [signer.nameRu, signer.nameKk]))
+      .filter((name): name is string => typeof name === 'string');
+    if (names.some((name) => name.toLowerCase().includes(needle))) return true;
+    if (/^\d{1,9}$/.test(q) && record.number === Number(q)) return true;
     return (
-      record.name.toLowerCase().includes(needle) ||
-      String(record.number) === needle ||
-      parties.some(
-        (party) =>
-          party.bin.includes(needle) ||
-          party.nameRu.toLowerCase().includes(needle) ||
-          (party.nameKk ?? '').toLowerCase().includes(needle),
-      )
+      /^\d{12}$/.test(q) &&
+      (record.sender.bin === q || record.signers.some((signer) => signer.identityNumber === q))
     );
   }
 
   type SortValue = string | number;
   function sortValue(record: FakeDocumentRecord, sort: NonNullable<DocumentListQuery['sort']>): SortValue {
-    return sort === 'name' ? record.name.toLowerCase() : record[sort];
+    return record[sort];
   }
 
   function compareKeys(a: [SortValue, number], b: [SortValue, number]): number {
@@ -352,16 +411,12 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     return a[1] - b[1];
   }
 
-  function decodeCursor(cursor: string): [SortValue, number] {
+  /** The cursor of a request; VALIDATION_FAILED when it is garbage or made for another sort or order. */
+  function decodeCursor(cursor: string, sort: string, order: string): [SortValue, number] {
     try {
-      const parsed: unknown = JSON.parse(atob(cursor));
-      if (
-        Array.isArray(parsed) &&
-        parsed.length === 2 &&
-        (typeof parsed[0] === 'string' || typeof parsed[0] === 'number') &&
-        typeof parsed[1] === 'number'
-      ) {
-        return [parsed[0], parsed[1]];
+      const { s: cursorSort, o, v, i } = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+      if (cursorSort === sort && o === order && (typeof v === 'string' || typeof v === 'number')) {
+        if (Number.isSafeInteger(i) && i > 0) return [v, i];
       }
     } catch {
       // Falls through to the refusal.
@@ -369,17 +424,24 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     refuse('VALIDATION_FAILED');
   }
 
+  function encodeCursor(sort: string, order: string, [v, i]: [SortValue, number]): string {
+    return btoa(JSON.stringify({ s: sort, o: order, v, i }))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  }
+
   function listDocuments(context: FakeContext): Response {
     const query = parseInput(documentListQuerySchema, Object.fromEntries(context.query));
     const { bin } = parseInput(companyParamsSchema, context.params);
     actingCompany(context, bin);
-    const filter = query.filter ?? BOX_FILTERS[query.box][0] ?? 'all';
+    const filter = query.filter ?? 'all';
     if (!BOX_FILTERS[query.box].includes(filter)) refuse('VALIDATION_FAILED');
-    if (query.folderId !== undefined) ownFolder(query.folderId, bin);
     const sort = query.sort ?? 'createdAt';
-    const direction = (query.order ?? 'desc') === 'asc' ? 1 : -1;
+    const order = query.order ?? 'desc';
+    const direction = order === 'asc' ? 1 : -1;
     const keyOf = (record: FakeDocumentRecord): [SortValue, number] => [sortValue(record, sort), record.id];
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const after = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
     const matching = [...documents.values()]
       .filter(
         (record) =>
@@ -394,28 +456,29 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const limit = query.limit ?? DOCUMENT_PAGE_SIZE;
     const page = matching.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = matching.length > limit && last ? btoa(JSON.stringify(keyOf(last))) : null;
+    const nextCursor = matching.length > limit && last ? encodeCursor(sort, order, keyOf(last)) : null;
     return json(200, { items: page.map((record) => summaryView(record, bin)), nextCursor });
   }
 
   // ----- uploads -----
 
+  /**
+   * The files of an upload, one part after another as the server streams them: a part that is not a
+   * `files` file is MULTIPART_INVALID, the file past DOCUMENT_MAX_FILES (with `already` stored) is
+   * DOCUMENT_FILES_LIMIT, then each file's size and content.
+   */
   async function readFiles(entries: Array<[string, FormDataEntryValue]>, already: number) {
-    if (entries.some(([name, value]) => name !== DOCUMENT_UPLOAD_PARTS.files || typeof value === 'string')) {
-      refuse('MULTIPART_INVALID');
-    }
-    const files = entries.map(([, value]) => value as File);
-    if (already + files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
-    if (already + files.length > DOCUMENT_MAX_FILES) refuse('DOCUMENT_FILES_LIMIT');
     const stored: StoredFile[] = [];
-    for (const file of files) {
-      if (file.size > MAX_FILE_BYTES) refuse('FILE_TOO_LARGE');
-      const bytes = new Uint8Array(await file.arrayBuffer());
+    for (const [name, value] of entries) {
+      if (name !== DOCUMENT_UPLOAD_PARTS.files || typeof value === 'string') refuse('MULTIPART_INVALID');
+      if (already + stored.length >= DOCUMENT_MAX_FILES) refuse('DOCUMENT_FILES_LIMIT');
+      if (value.size > MAX_FILE_BYTES) refuse('FILE_TOO_LARGE');
+      const bytes = new Uint8Array(await value.arrayBuffer());
       const format = detectFormat(bytes);
       if (!format) refuse('FILE_FORMAT_NOT_ALLOWED');
       stored.push({
         id: 0,
-        name: (file.name || `file.${format}`).trim().slice(0, FILE_NAME_MAX),
+        name: sanitizeFileName(value.name, format),
         format,
         size: bytes.length,
         sha256: await sha256(bytes),
@@ -423,12 +486,12 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
         bytes,
       });
     }
-    // Ids only once every file passed, so a refused upload leaves no gap.
+    // Ids only once every file passed, so a refused upload leaves nothing.
     return stored.map((file) => ({ ...file, id: newId('file') }));
   }
 
   function formEntries(context: FakeContext): Array<[string, FormDataEntryValue]> {
-    if (!(context.rawBody instanceof FormData)) refuse('MULTIPART_INVALID');
+    if (!(context.rawBody instanceof FormData)) refuse('UNSUPPORTED_MEDIA_TYPE');
     return [...context.rawBody.entries()];
   }
 
@@ -492,11 +555,12 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     try {
       parsed = JSON.parse(first[1]);
     } catch {
-      refuse('MULTIPART_INVALID');
+      refuse('MALFORMED_JSON');
     }
     const draft = parseInput(documentDraftSchema(TEST_MODE), parsed);
     checkSigners(draft, bin);
     const files = await readFiles(rest, 0);
+    if (files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
     const created = newDocument(context, sender, {
       name: draft.name,
       signingMethod: draft.signingMethod,
@@ -523,16 +587,12 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const params = parseInput(documentParamsSchema, context.params);
     const draft = parseInput(documentDraftSchema(TEST_MODE), context.rawBody);
     const company = actingCompany(context, params.bin);
-    const target = findDocument(params.id, params.bin);
-    senderOnly(target, params.bin);
-    const result = transition(target.status, 'update');
-    if (!result.ok) refuse(result.code);
     checkSigners(draft, params.bin);
-    target.status = result.to;
+    const target = findDocument(params.id, params.bin);
+    beginEdit(target, params.bin);
     target.name = draft.name;
     target.signingMethod = draft.signingMethod;
     target.signers = signersOf(draft);
-    target.rejection = null;
     touch(target);
     record(target, 'UPDATE', context, company);
     return json(200, documentView(target, params.bin));
@@ -540,7 +600,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   function sendDocument(context: FakeContext): Response {
     const { bin, company, record: target } = documentInput(context);
-    senderOnly(target, bin);
+    senderMayChange(target, bin);
     const result = transition(target.status, 'send');
     if (!result.ok) refuse(result.code);
     if (target.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
@@ -553,14 +613,14 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   function copyDocument(context: FakeContext): Response {
     const { bin, company, record: source } = documentInput(context);
-    senderOnly(source, bin);
+    if (source.sender.bin !== bin) refuse('DOCUMENT_CHANGE_FORBIDDEN');
     const copy = newDocument(context, company, {
       name: source.name,
       signingMethod: source.signingMethod,
       signers: source.signers.map((signer) => ({ ...signer, state: 'WAITING', signedAt: null })),
       files: source.files.map((file) => ({ ...file, id: newId('file'), uploadedAt: iso() })),
     });
-    record(copy, 'COPY', context, company, `#${source.number}`);
+    record(copy, 'COPY', context, company, `copy of ${source.id}`);
     return json(201, documentView(copy, bin));
   }
 
@@ -579,20 +639,16 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     return json(200, documentView(target, bin));
   }
 
-  function editableDraft(target: FakeDocumentRecord, bin: string): void {
-    senderOnly(target, bin);
-    if (target.status !== 'DRAFT') refuse('DOCUMENT_CHANGE_FORBIDDEN');
-  }
-
   async function addDocumentFiles(context: FakeContext): Promise<Response> {
     const { bin, company, record: target } = documentInput(context);
-    editableDraft(target, bin);
-    const entries = formEntries(context);
-    if (entries.length === 0) refuse('MULTIPART_INVALID');
-    const added = await readFiles(entries, target.files.length);
+    senderMayChange(target, bin);
+    if (!canTransition(target.status, 'update')) refuse('DOCUMENT_CHANGE_FORBIDDEN');
+    const added = await readFiles(formEntries(context), target.files.length);
+    if (added.length === 0) refuse('MULTIPART_INVALID');
+    beginEdit(target, bin);
     target.files.push(...added);
     touch(target);
-    record(target, 'UPDATE', context, company);
+    record(target, 'UPDATE', context, company, `files added: ${added.map((file) => file.name).join(', ')}`);
     return json(200, documentView(target, bin));
   }
 
@@ -607,27 +663,35 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   function downloadDocumentFile(context: FakeContext): Response {
     const { file } = fileInput(context);
-    const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`;
-    return bytesResponse(file.bytes, CONTENT_TYPES[file.format], disposition);
+    return bytesResponse(file.bytes, CONTENT_TYPES[file.format], contentDisposition('attachment', file.name));
   }
 
   function deleteDocumentFile(context: FakeContext): Response {
     const { bin, company, target, file } = fileInput(context);
-    editableDraft(target, bin);
+    beginEdit(target, bin);
+    if (target.files.length === 1) refuse('DOCUMENT_WITHOUT_FILE');
     target.files = target.files.filter((candidate) => candidate !== file);
     touch(target);
-    record(target, 'UPDATE', context, company);
+    record(target, 'UPDATE', context, company, `file deleted: ${file.name}`);
     return json(200, documentView(target, bin));
   }
 
   function previewDocumentFile(context: FakeContext): Response {
     const { file } = fileInput(context);
-    return bytesResponse(file.format === 'pdf' ? file.bytes : FAKE_CONVERTED_PDF, 'application/pdf');
+    const disposition = contentDisposition('inline', file.name.replace(/\.[a-z]+$/, '.pdf'));
+    return bytesResponse(
+      file.format === 'pdf' ? file.bytes : FAKE_CONVERTED_PDF,
+      'application/pdf',
+      disposition,
+    );
   }
 
   function getDocumentHistory(context: FakeContext): Response {
-    const { record: target } = documentInput(context);
-    return json(200, target.history);
+    const { bin, record: target } = documentInput(context);
+    const own = target.history.filter(
+      (event) => (event.type !== 'TRASH' && event.type !== 'RESTORE') || event.company?.bin === bin,
+    );
+    return json(200, own);
   }
 
   function moveDocumentToFolder(context: FakeContext): Response {
@@ -812,7 +876,13 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     listDocuments,
     createDocument,
     getDocument: (context) => {
-      const { bin, record: target } = documentInput(context);
+      const { bin, company, record: target } = documentInput(context);
+      const day = almatyDay(now());
+      const seen = target.history.some(
+        (event) =>
+          event.type === 'VIEW' && event.company?.bin === bin && almatyDay(new Date(event.at)) === day,
+      );
+      if (!seen) record(target, 'VIEW', context, company);
       return json(200, documentView(target, bin));
     },
     updateDocument,

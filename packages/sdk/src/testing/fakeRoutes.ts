@@ -8,7 +8,18 @@ export interface FakeRoute {
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
+  /** Parameters of core's template that this route fixes (the server registers one route per value). */
+  fixed?: Readonly<Record<string, string>>;
 }
+
+/** Fills some `:params` of a core path, leaving the others (as the server's account routes do). */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/:([A-Za-z]+)/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** One route of core's `template` with `fixed` parameters filled in. */
+const fixedRoute = (operationId: string, template: string, fixed: Record<string, string>) =>
+  ({ operationId, method: 'POST', path: fill(template, fixed), authenticated: false, fixed }) as const;
 
 const publicRoute = (operationId: string, method: FakeRoute['method'], path: string) =>
   ({ operationId, method, path, authenticated: false }) as const;
@@ -23,8 +34,18 @@ export const FAKE_ROUTES = [
   publicRoute('login', 'POST', ACCOUNT_PATHS.login),
   userRoute('logout', 'GET', ACCOUNT_PATHS.logout),
   publicRoute('refreshToken', 'POST', ACCOUNT_PATHS.refresh),
-  publicRoute('sendCode', 'POST', ACCOUNT_PATHS.sendCode),
-  publicRoute('verifyCode', 'POST', ACCOUNT_PATHS.verifyCode),
+  fixedRoute('sendEmailCode', ACCOUNT_PATHS.sendCode, { channel: 'email' }),
+  fixedRoute('sendSmsCode', ACCOUNT_PATHS.sendCode, { channel: 'sms' }),
+  fixedRoute('verifyEmailRegistrationCode', ACCOUNT_PATHS.verifyCode, {
+    purpose: 'registration',
+    channel: 'email',
+  }),
+  fixedRoute('verifySmsRegistrationCode', ACCOUNT_PATHS.verifyCode, {
+    purpose: 'registration',
+    channel: 'sms',
+  }),
+  fixedRoute('loginWithEmailCode', ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'email' }),
+  fixedRoute('loginWithSmsCode', ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'sms' }),
   publicRoute('completeRegistration', 'POST', ACCOUNT_PATHS.completeRegistration),
   publicRoute('sendRecoveryCode', 'POST', ACCOUNT_PATHS.recoverySendCode),
   publicRoute('recoverPassword', 'POST', ACCOUNT_PATHS.recoveryChange),

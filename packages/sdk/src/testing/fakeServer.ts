@@ -110,6 +110,8 @@ export function company(bin: string, name: string, isMainCompany = false): Compa
 export interface FakeServerOptions {
   /** The fake's clock for stored timestamps; the system clock by default. */
   now?: () => Date;
+  /** The statistics register (registry lookups, attaching by IIN); {@link FAKE_REGISTER} by default. */
+  register?: readonly FakeRegisterParty[];
 }
 
 /**
@@ -117,6 +119,7 @@ export interface FakeServerOptions {
  * companies ТОО Альфа and АО Бета, the main one). Its `fetch` answers every route of {@link FAKE_ROUTES}.
  */
 export function createFakeServer(options: FakeServerOptions = {}) {
+  const register = options.register ?? FAKE_REGISTER;
   const calls: FakeCall[] = [];
   const accessTokens = new Map<string, FakeAccount>();
   const refreshTokens = new Map<string, FakeAccount>();
@@ -157,12 +160,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     const validation = validateIdentityNumber(iin);
     if (!validation.ok) return 'IDENTITY_NUMBER_INVALID';
     if (validation.kind === 'BIN') return 'ATTACH_BY_IIN_ONLY_INDIVIDUALS';
-    const party = FAKE_REGISTER.find((candidate) => candidate.entry.bin === iin);
+    const party = register.find((candidate) => candidate.entry.bin === iin);
     if (!party) return 'IIN_NOT_IN_REGISTER';
     return party.entry.kind === 'legal' ? 'ATTACH_BY_IIN_ONLY_INDIVIDUALS' : party;
   };
   const linkedPhoneMatches = (iin: string, phoneNumber: unknown) => {
-    const linked = FAKE_REGISTER.find((candidate) => candidate.entry.bin === iin)?.phone;
+    const linked = register.find((candidate) => candidate.entry.bin === iin)?.phone;
     return linked !== undefined && normalizeKzPhone(String(phoneNumber)) === linked;
   };
 
@@ -171,10 +174,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   const play = (operationId: FakeOperationId, handler: FakeHandler) => {
     const route = FAKE_ROUTES.find((candidate) => candidate.operationId === operationId);
     if (!route) throw new Error(`fake server: ${operationId} is not in FAKE_ROUTES`);
+    const fixed: Readonly<Record<string, string>> = 'fixed' in route ? route.fixed : {};
     played.set(operationId, {
       method: route.method,
       ...compile(route.path),
-      handler,
+      handler: (context) => handler({ ...context, params: { ...context.params, ...fixed } }),
       authenticated: route.authenticated,
     });
   };
@@ -202,7 +206,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     if (owner.password !== body.password) return failure('INVALID_PASSWORD');
     return json(200, issue(owner));
   });
-  play('sendCode', ({ params, body }) => {
+  const sendCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -211,8 +215,10 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     }
     if (params.purpose === 'otp' && !owner) return failure('ACCOUNT_NOT_FOUND');
     return codeSent();
-  });
-  play('verifyCode', ({ params, body }) => {
+  };
+  play('sendEmailCode', sendCode);
+  play('sendSmsCode', sendCode);
+  const verifyCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     if (params.purpose === 'registration') {
@@ -228,7 +234,11 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     const owner = findAccount(target);
     if (!owner) return failure('ACCOUNT_NOT_FOUND');
     return body.code === FAKE_CODE ? json(200, issue(owner)) : failure('INVALID_CODE');
-  });
+  };
+  play('verifyEmailRegistrationCode', verifyCode);
+  play('verifySmsRegistrationCode', verifyCode);
+  play('loginWithEmailCode', verifyCode);
+  play('loginWithSmsCode', verifyCode);
   play('completeRegistration', ({ body }) => {
     const contact = registrations.get(String(body.registrationToken));
     if (!contact) return failure('BAD_REQUEST');
@@ -330,7 +340,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   play('lookupRegistry', ({ params }) => {
     const identityNumber = params.identityNumber ?? '';
     if (!validateIdentityNumber(identityNumber).ok) return failure('IDENTITY_NUMBER_INVALID');
-    const party = FAKE_REGISTER.find((candidate) => candidate.entry.bin === identityNumber);
+    const party = register.find((candidate) => candidate.entry.bin === identityNumber);
     // The lookup answers 404 for a number the register does not know; attaching answers 400 (catalogue).
     return party ? json(200, party.entry) : failure('IIN_NOT_IN_REGISTER', 404);
   });

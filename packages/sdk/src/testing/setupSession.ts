@@ -14,10 +14,11 @@ export const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);
 /** A fresh fake server, isolated storages, a movable clock and a client on them. */
 export function setupClient(options: Partial<QoltanbaClientOptions> = {}) {
   deleteCookie(GATEWAY_COOKIE);
-  const server = createFakeServer();
+  const clock = { now: T0 };
+  // The server's timestamps follow the same movable clock (trash countdowns, history days).
+  const server = createFakeServer({ now: () => new Date(clock.now) });
   const storage = createMemoryStorage();
   const sessionStorage = createMemoryStorage();
-  const clock = { now: T0 };
   const onLoggedOut = vi.fn();
   const fetch = vi.fn(server.fetch);
   const client = createQoltanbaClient({

@@ -1,16 +1,10 @@
 import { AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DocumentsTable } from '../../db/schema.js';
-import { isMember } from '../registry/company-store.js';
 import type { DocumentCore, Participation } from './document-view.js';
 
 /** A database or a transaction on it. */
 export type Db = Kysely<Database>;
-
-/** FORBIDDEN unless the user belongs to the acting company `bin`. */
-export async function assertMember(db: Db, userId: string, bin: string): Promise<void> {
-  if (!(await isMember(db, userId, bin))) throw new AppError('FORBIDDEN');
-}
 
 /** A document the acting company takes part in, with its participant row. */
 export interface AccessibleDocument {

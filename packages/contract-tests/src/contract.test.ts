@@ -1,0 +1,203 @@
+import { API_SERVICES, errorResponseSchema } from '@qoltanba/core';
+import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeSide, realSide, type Side } from './sides';
+import { type Context, type Step, TABLE } from './table';
+
+// The issue: "a contract test that fails when the fake and the real server disagree: same routes and operationIds
+// as the OpenAPI document, same status codes and body shapes for a shared table of requests run against both".
+
+/** The services the fake plays: every real route under them must be in FAKE_ROUTES, or excluded below. */
+const PLAYED_SERVICES = [API_SERVICES.account, API_SERVICES.profile, API_SERVICES.documents];
+
+/**
+ * Real routes under the played services that the fake deliberately does not play, each with the reason.
+ * Empty today: the fake plays every route of those services.
+ */
+const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = [];
+
+let fake: Side;
+let real: Side;
+
+beforeAll(async () => {
+  fake = fakeSide();
+  real = await realSide();
+});
+
+afterAll(async () => {
+  await Promise.all([fake?.close(), real?.close()]);
+});
+
+/** `:param` (core, Fastify) to `{param}` (OpenAPI). */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+interface RealOperation {
+  method: string;
+  path: string;
+  operationId: string | undefined;
+}
+
+async function realOperations(): Promise<RealOperation[]> {
+  const response = await real.fetch('/api/openapi.json');
+  expect(response.status).toBe(200);
+  const document = (await response.json()) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: operation.operationId,
+    })),
+  );
+}
+
+describe('the fake plays the routes of the OpenAPI document', () => {
+  it('every route of the fake is in the document, with the same operationId', async () => {
+    const operations = await realOperations();
+    const mismatches = FAKE_ROUTES.flatMap((route) => {
+      const found = operations.find(
+        (operation) => operation.method === route.method && operation.path === openApiPath(route.path),
+      );
+      if (!found) return [`${route.method} ${route.path} (${route.operationId}): not in the real server`];
+      return found.operationId === route.operationId
+        ? []
+        : [`${route.method} ${route.path}: fake ${route.operationId}, real ${found.operationId ?? 'none'}`];
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('every route of the played services is in the fake (or excluded, with a reason)', async () => {
+    const played = (path: string) => PLAYED_SERVICES.some((service) => path.startsWith(`/proxy/${service}/`));
+    const operations = (await realOperations()).filter((operation) => played(operation.path));
+    expect(operations.length).toBeGreaterThan(40);
+    const missing = operations
+      .filter(
+        (operation) =>
+          !FAKE_ROUTES.some(
+            (route) => route.method === operation.method && openApiPath(route.path) === operation.path,
+          ),
+      )
+      .filter(
+        (operation) =>
+          !NOT_PLAYED.some((entry) => entry.method === operation.method && entry.path === operation.path),
+      )
+      .map(
+        (operation) => `${operation.method} ${operation.path} (${operation.operationId ?? 'no operationId'})`,
+      );
+    expect(missing).toEqual([]);
+    // An exclusion of a route the server no longer has is stale.
+    const stale = NOT_PLAYED.filter(
+      (entry) =>
+        !operations.some((operation) => operation.method === entry.method && operation.path === entry.path),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('operationIds are unique in the document', async () => {
+    const ids = (await realOperations()).flatMap((operation) =>
+      operation.operationId ? [operation.operationId] : [],
+    );
+    expect(ids.length).toBe(new Set(ids).size);
+  });
+});
+
+/** What one side answered to a step. */
+interface Answer {
+  status: number;
+  contentType: string;
+  body: unknown;
+  bytes: number;
+}
+
+async function send(step: Step, side: Side, context: Context): Promise<Answer> {
+  const request = await step.request(context, side);
+  const token = request.as ? context.tokens[request.as] : undefined;
+  const headers: Record<string, string> = { 'accept-language': 'en' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  } else if (request.form) body = request.form;
+  const response = await side.fetch(request.path, {
+    method: request.method,
+    headers,
+    ...(body ? { body } : {}),
+  });
+  const contentType = response.headers.get('content-type') ?? '';
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
+  let parsed: unknown = text;
+  if (contentType.includes('json') && text !== '') parsed = JSON.parse(text);
+  return { status: response.status, contentType, body: parsed, bytes: bytes.length };
+}
+
+/** The failures of one side's answer against the step's expectation. */
+function check(step: Step, side: Side, answer: Answer): string[] {
+  const problems: string[] = [];
+  const { expect: expected } = step;
+  const where = `${side.name}`;
+  if (answer.status !== expected.status) {
+    problems.push(
+      `${where}: status ${answer.status}, expected ${expected.status}: ${JSON.stringify(answer.body)}`,
+    );
+  }
+  if (expected.code !== undefined) {
+    const parsed = errorResponseSchema.safeParse(answer.body);
+    if (!parsed.success) problems.push(`${where}: not an error body: ${JSON.stringify(answer.body)}`);
+    else if (parsed.data.code !== expected.code)
+      problems.push(`${where}: code ${parsed.data.code}, expected ${expected.code}`);
+  }
+  if (expected.schema) {
+    const parsed = expected.schema.safeParse(answer.body);
+    if (!parsed.success) problems.push(`${where}: body does not match the schema: ${String(parsed.error)}`);
+  }
+  if (expected.binary !== undefined && !answer.contentType.startsWith(expected.binary)) {
+    problems.push(`${where}: content type ${answer.contentType}, expected ${expected.binary}`);
+  }
+  return problems;
+}
+
+describe('the fake and the real server answer the shared table alike', () => {
+  const contexts = new Map<string, Context>();
+  const contextOf = (side: Side): Context => {
+    let context = contexts.get(side.name);
+    if (!context) {
+      context = { tokens: {}, ids: {}, values: {} };
+      contexts.set(side.name, context);
+    }
+    return context;
+  };
+
+  it.each(TABLE.map((step) => [step.name, step] as const))('%s', async (_name, step) => {
+    const answers = new Map<Side, Answer>();
+    for (const side of [fake, real]) answers.set(side, await send(step, side, contextOf(side)));
+    // Each side keeps its ids before any check, so one disagreement does not break every later step.
+    for (const [side, answer] of answers) {
+      if (answer.status < 300)
+        (step.keep as ((context: Context, body: unknown) => void) | undefined)?.(
+          contextOf(side),
+          answer.body,
+        );
+    }
+    const fakeAnswer = answers.get(fake) as Answer;
+    const realAnswer = answers.get(real) as Answer;
+    const problems = [...check(step, fake, fakeAnswer), ...check(step, real, realAnswer)];
+    if (fakeAnswer.status !== realAnswer.status) {
+      problems.push(`statuses differ: fake ${fakeAnswer.status}, real ${realAnswer.status}`);
+    }
+    const codeOf = (answer: Answer) => (answer.body as { code?: unknown } | undefined)?.code;
+    if (fakeAnswer.status >= 400 && codeOf(fakeAnswer) !== codeOf(realAnswer)) {
+      problems.push(`codes differ: fake ${String(codeOf(fakeAnswer))}, real ${String(codeOf(realAnswer))}`);
+    }
+    if (step.expect.binary !== undefined && fakeAnswer.bytes !== realAnswer.bytes) {
+      problems.push(`byte counts differ: fake ${fakeAnswer.bytes}, real ${realAnswer.bytes}`);
+    }
+    if (problems.length === 0 && step.same) {
+      const project = step.same as (body: unknown) => unknown;
+      expect(project(fakeAnswer.body), 'the meaning both sides must share').toEqual(project(realAnswer.body));
+    }
+    expect(problems).toEqual([]);
+  });
+});
