@@ -167,3 +167,6 @@ export const plainList = style({ margin: 0, padding: 0, listStyle: 'none' });
 
 /** Text that may break anywhere rather than overflow (names, e-mails, hashes). */
 export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: 0 });
+
+/** A paragraph without margins. */
+export const flush = style({ margin: 0 });
