@@ -1,9 +1,8 @@
 import type { Plugin } from 'vite';
 
 const WORKER = 'pdfjs-dist/build/pdf.worker.min.mjs';
-const SOURCE_EXPRESSION = `new URL('${WORKER}'`;
-const IGNORED_EXPRESSION = `new URL(/* @vite-ignore */ '${WORKER}'`;
-const IGNORE_IN_OUTPUT = /\/\*\s*@vite-ignore\s*\*\/\s*(["'])pdfjs-dist\/build\/pdf\.worker\.min\.mjs\1/g;
+const IN_SOURCE = /new URL\(\s*(['"])pdfjs-dist\/build\/pdf\.worker\.min\.mjs\1/g;
+const IGNORED = /\/\*\s*@vite-ignore\s*\*\/\s*(["'])pdfjs-dist\/build\/pdf\.worker\.min\.mjs\1/g;
 
 /**
  * Vite plugin for the library build: keeps `new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url)`
@@ -17,12 +16,12 @@ export function keepPdfWorkerUrl(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code) {
-      if (!code.includes(SOURCE_EXPRESSION)) return null;
-      return { code: code.replaceAll(SOURCE_EXPRESSION, IGNORED_EXPRESSION), map: null };
+      if (!code.includes(WORKER)) return null;
+      return { code: code.replace(IN_SOURCE, `new URL(/* @vite-ignore */ '${WORKER}'`), map: null };
     },
     renderChunk(code) {
       if (!code.includes(WORKER)) return null;
-      return { code: code.replace(IGNORE_IN_OUTPUT, '$1pdfjs-dist/build/pdf.worker.min.mjs$1'), map: null };
+      return { code: code.replace(IGNORED, `$1${WORKER}$1`), map: null };
     },
   };
 }
