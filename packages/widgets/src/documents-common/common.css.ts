@@ -28,6 +28,7 @@ const buttonBase = style({
   borderRadius: vars.radius.md,
   font: 'inherit',
   fontWeight: vars.font.weightMedium,
+  textDecoration: 'none',
   whiteSpace: 'nowrap',
   cursor: 'pointer',
   selectors: {
