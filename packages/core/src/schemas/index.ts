@@ -56,3 +56,9 @@ export {
   newPasswordSchema,
   rejectCommentSchema,
 } from './fields';
+export {
+  hasControlCharacters,
+  hasUnstorableCharacters,
+  multiLineTextSchema,
+  singleLineTextSchema,
+} from './text';
