@@ -12,6 +12,7 @@ export const openApiModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/api/openapi.json',
+        operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI 3.1 document',
         tags: ['meta'],
         response: z.record(z.string(), z.unknown()),

@@ -47,6 +47,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: PROFILE_PATHS.user,
+        operationId: 'getProfile',
         summary: 'The signed-in user profile',
         description: '`email` is an empty string for accounts registered by phone only.',
         tags: ['profile'],
@@ -60,6 +61,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'PUT',
         url: PROFILE_PATHS.user,
+        operationId: 'updateProfile',
         summary: 'Change first and last name (and the language, when given)',
         description: 'The e-mail cannot be changed here (it would need a confirmation code); it is ignored.',
         tags: ['profile'],
@@ -88,6 +90,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: PROFILE_PATHS.avatar,
+        operationId: 'getAvatar',
         summary: 'The avatar image (a default SVG when none was uploaded)',
         description: 'Also accepts the access token in the GATEWAY cookie, so it works as `<img src>`.',
         tags: ['profile'],
@@ -112,6 +115,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'PUT',
         url: PROFILE_PATHS.avatar,
+        operationId: 'putAvatar',
         summary: 'Replace the avatar: raw PNG, JPEG or WebP bytes',
         description: `The type is read from the content, not the header; at most ${AVATAR_MAX_BYTES} bytes (413).`,
         tags: ['profile'],
@@ -141,6 +145,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: PROFILE_PATHS.setLocale,
+        operationId: 'setLocale',
         summary: 'Set the profile language (kz is read as kk); empty body',
         tags: ['profile'],
         auth: true,
