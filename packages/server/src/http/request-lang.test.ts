@@ -28,29 +28,23 @@ describe('requestLang', () => {
 });
 
 describe('requestLang with a body', () => {
-  const req = (body: unknown, url = '/x?lang=ru', acceptLanguage = 'kk') => ({
+  const req = (body: unknown, url = '/x', acceptLanguage = 'ru') => ({
     url,
     headers: { 'accept-language': acceptLanguage },
     body,
   });
 
-  it("puts the body's valid lang before the query and Accept-Language", () => {
+  it("puts the body's valid lang before Accept-Language, after the query", () => {
     expect(requestLang(req({ lang: 'en' }))).toBe('en');
-    expect(requestLang(req({ login: 'x', lang: ' KZ ' }, '/x?lang=en', 'ru'))).toBe('kk');
+    expect(requestLang(req({ login: 'x', lang: ' KZ ' }, '/x', 'en'))).toBe('kk');
     expect(requestLang(req({ lang: 'ru' }, '/x', 'en'))).toBe('ru');
+    expect(requestLang(req({ lang: 'ru' }, '/x?lang=en', 'kk'))).toBe('en');
+    expect(requestLang(req({ lang: 'ru' }, '/x?lang=de', 'kk'))).toBe('ru');
   });
 
   it('ignores a body lang that langSchema refuses, and bodies that are not objects', () => {
-    for (const body of [
-      { lang: 'de' },
-      { lang: 'en-US' },
-      { lang: 7 },
-      { lang: null },
-      {},
-      ['en'],
-      'en',
-      null,
-    ]) {
+    const bodies = [{ lang: 'de' }, { lang: 'en-US' }, { lang: 7 }, { lang: null }, {}, ['en'], 'en', null];
+    for (const body of bodies) {
       expect(requestLang(req(body)), JSON.stringify(body)).toBe('ru');
     }
     expect(requestLang(req(Buffer.from('{"lang":"en"}')))).toBe('ru');

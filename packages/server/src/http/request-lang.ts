@@ -30,13 +30,11 @@ export function bodyLang(body: unknown): Lang | undefined {
 }
 
 /**
- * Language of a request: a valid `lang` in the JSON body (the operation's own language), then the `lang`
- * query (kk, ru, en, kz -> kk), then Accept-Language, then kk.
+ * Language of a request: the `lang` query (kk, ru, en, kz -> kk; an explicit choice for this one request), then
+ * a valid `lang` in the JSON body (the operation's own language), then Accept-Language, then kk.
  */
 export function requestLang(request: LangSource): Lang {
-  const fromBody = bodyLang(request.body);
-  if (fromBody) return fromBody;
   const header = request.headers['accept-language'];
   const accept = Array.isArray(header) ? header.join(',') : header;
-  return resolveLang(langQueryParam(request.url), langFromAcceptLanguage(accept));
+  return resolveLang(langQueryParam(request.url), bodyLang(request.body), langFromAcceptLanguage(accept));
 }

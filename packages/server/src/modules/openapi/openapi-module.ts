@@ -22,8 +22,8 @@ export const openApiModule: AppModule = {
             title: 'Qoltanba API',
             version: '0.1.0',
             description:
-              'Errors are {code, message}; messages follow a valid `lang` in the JSON body, then ?lang= (kk, ru, ' +
-              'en), then Accept-Language, then kk.',
+              'Errors are {code, message}; messages follow ?lang= (kk, ru, en), then a valid `lang` in the ' +
+              'JSON body, then Accept-Language, then kk.',
           });
           return cached as unknown as Record<string, unknown>;
         },
