@@ -1,14 +1,16 @@
 /**
  * @qoltanba/sdk: the browser and node client of Qoltanba. API clients (plain and authenticated), stores
  * (session, profile, companies, locale, snackbars, mobile-app context), i18n, cookies, navigation
- * tracking, query policy and error reporting.
+ * tracking, query policy and error reporting; documents, folders and counterparties of the acting company.
  */
 // Explicit lists, values and types alike: a new export is a decision, visible in review (and in index.test.ts).
 export {
   type ApiClient,
   type ApiClientOptions,
   ApiError,
+  clientApiError,
   createApiClient,
+  errorCodeOf,
   isApiError,
   parseApiError,
 } from './api';
@@ -27,12 +29,17 @@ export {
   verifyRegistrationCode,
 } from './auth';
 export {
+  $actingCompanyBin,
   $companies,
   $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
+  actingCompanyBin,
   attachByIin,
   type CompaniesLoad,
+  type CompanyListState,
+  type CompanyListStore,
+  type CompanyScope,
   confirmAttachByIin,
   currentCompanyOf,
   lookupRegistry,
@@ -48,6 +55,72 @@ export {
   readCookie,
   writeCookie,
 } from './cookies';
+export {
+  $counterparties,
+  type CounterpartiesStore,
+  createCounterparty,
+  deleteCounterparty,
+  listCounterparties,
+  updateCounterparty,
+} from './counterparties';
+export {
+  $documentsVersion,
+  addDocumentFiles,
+  contentDispositionFileName,
+  copyDocument,
+  createDocument,
+  createDocumentListStore,
+  createDocumentStore,
+  createDraftEditor,
+  type DocumentListOptions,
+  type DocumentListParams,
+  type DocumentListState,
+  type DocumentListStatus,
+  type DocumentListStore,
+  type DocumentState,
+  type DocumentStore,
+  type DocumentStoreAction,
+  type DownloadedFile,
+  type DraftEditor,
+  type DraftEditorOptions,
+  type DraftEditorState,
+  type DraftEditorStatus,
+  type DraftFile,
+  type DraftFileState,
+  deleteDocumentFile,
+  documentFileUrl,
+  documentList,
+  documentListSearch,
+  documentPreviewUrl,
+  documentStore,
+  downloadDocumentFile,
+  getDocument,
+  getDocumentHistory,
+  invalidateDocuments,
+  listDocuments,
+  type MultipartLayout,
+  type MultipartPartSize,
+  moveDocumentToFolder,
+  multipartLayout,
+  partProgress,
+  previewDocumentFile,
+  restoreDocument,
+  sendDocument,
+  trashDocument,
+  type UploadOptions,
+  updateDocument,
+} from './documents';
+export {
+  $folders,
+  $folderTree,
+  buildFolderTree,
+  createFolder,
+  deleteFolder,
+  type FolderNode,
+  type FoldersStore,
+  listFolders,
+  updateFolder,
+} from './folders';
 export {
   addTranslations,
   commonTranslations,
@@ -92,6 +165,7 @@ export {
   $loading,
   createMemoryStorage,
   createQoltanbaClient,
+  fetchUploadTransport,
   IDENTITY_NOTE_KEY,
   initSession,
   type LogoutReason,
@@ -99,6 +173,11 @@ export {
   type QoltanbaClientOptions,
   SESSION_STORAGE_KEYS,
   type SessionEvent,
+  type UploadRequest,
+  type UploadTransport,
+  type UploadTransportRequest,
+  type UploadTransportResponse,
+  xhrUploadTransport,
 } from './session';
 export {
   $snackbars,

@@ -143,7 +143,7 @@ export type DocumentRole = (typeof DOCUMENT_ROLES)[number];
 export const trashInfoSchema = z.object({
   trashedAt: isoDate,
   deleteAt: isoDate,
-  /** Whole days left, rounded up; 0 on the last day. */
+  /** Whole days left, rounded down: the retention right after trashing, 0 on the last day. */
   daysLeft: z.number().int(),
 });
 

@@ -5,6 +5,7 @@ import {
   errorCodeForStatus,
   errorCodeFromLegacyMessage,
   errorMessage,
+  errorStatus,
   isErrorCode,
   type Lang,
 } from '@qoltanba/core';
@@ -86,4 +87,20 @@ export function parseApiError(body: unknown, status: number, lang: Lang = DEFAUL
   const legacyCode = errorCodeFromLegacyMessage(rawMessage);
   const code = legacyCode ?? errorCodeForStatus(status);
   return new ApiError(status, code, catalogueText(code, lang), { body: parsed });
+}
+
+/**
+ * A refusal decided on the client, before or instead of a request (no company chosen, files still
+ * uploading…): the status the server would answer with for that code, the catalogue text in `lang`.
+ *
+ * @example throw clientApiError('FILES_STILL_UPLOADING', 'ru')
+ */
+export function clientApiError(code: ErrorCode, lang: Lang = DEFAULT_LANG): ApiError {
+  const status = errorStatus(code);
+  return new ApiError(status, code, parseApiError({ code }, status, lang).message);
+}
+
+/** The catalogue code of any failure: an ApiError's code, INTERNAL_ERROR for anything else. */
+export function errorCodeOf(error: unknown): ErrorCode {
+  return isApiError(error) ? error.code : 'INTERNAL_ERROR';
 }

@@ -1,3 +1,3 @@
-export { ApiError, isApiError, parseApiError } from './apiError';
+export { ApiError, clientApiError, errorCodeOf, isApiError, parseApiError } from './apiError';
 export type { ApiClient, ApiClientOptions } from './client';
 export { createApiClient } from './client';

@@ -1,3 +1,6 @@
+export { $actingCompanyBin, actingCompanyBin } from './actingCompany';
+export type { CompanyListState, CompanyListStore } from './companyListStore';
+export type { CompanyScope } from './companyScope';
 export type { CompaniesLoad } from './companyStore';
 export {
   $companies,

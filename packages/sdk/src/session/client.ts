@@ -1,10 +1,11 @@
 import { ACCOUNT_PATHS, type AuthTokens, authTokensSchema, type Lang } from '@qoltanba/core';
-import { type ApiClient, createApiClient, isApiError, parseApiError } from '../api';
+import { type ApiClient, ApiError, createApiClient, isApiError, parseApiError } from '../api';
 import { expectResponse } from '../api/expectResponse';
 import { $locale } from '../locale';
 import { trackLoading } from './loading';
 import { createMemoryStorage } from './memoryStorage';
 import { createTokenStore } from './tokenStore';
+import { fetchUploadTransport, type UploadTransport, xhrUploadTransport } from './upload';
 
 /** Why a session ended: asked by the user, or forced by the server. */
 export type LogoutReason =
@@ -42,6 +43,23 @@ export interface QoltanbaClientOptions {
   logoutDelayMs?: number;
   /** Called after every logout, once the state is anonymous; the portal navigates to `/` here. */
   onLoggedOut?: (reason: LogoutReason) => void;
+  /**
+   * Sends `upload()` requests. By default XMLHttpRequest (upload progress) in browsers, and a transport
+   * over `fetch` (progress only at the end) where there is no XMLHttpRequest or a `fetch` was given.
+   */
+  uploadTransport?: UploadTransport;
+}
+
+/** An authenticated multipart upload; see {@link QoltanbaClient.upload}. */
+export interface UploadRequest {
+  method: 'POST' | 'PUT';
+  /** API path (without the base URL), e.g. from core's `apiPath`. */
+  path: string;
+  body: FormData;
+  /** Aborts the upload; the promise then rejects with an `AbortError`. */
+  signal?: AbortSignal;
+  /** Bytes of the body sent so far and the body's total, as the transport counts them. */
+  onProgress?: (loaded: number, total: number) => void;
 }
 
 /** A Qoltanba API client bound to one stored session. See {@link createQoltanbaClient}. */
@@ -66,6 +84,12 @@ export interface QoltanbaClient {
   logout(reason?: LogoutReason): Promise<void>;
   /** Listens to refreshes and logouts; returns the unsubscribe function. */
   onSessionEvent(listener: (event: SessionEvent) => void): () => void;
+  /**
+   * An authenticated upload with progress, with the session rules of `api` (refresh first, bearer, a 401
+   * ends the session, counted in `$loading`). Resolves with the parsed JSON body (undefined when empty);
+   * rejects with ApiError (NETWORK_ERROR when no answer arrived) or an `AbortError`.
+   */
+  upload(request: UploadRequest): Promise<unknown>;
 }
 
 // Refresh a little early so a token does not expire while its request is on the way.
@@ -186,7 +210,43 @@ export function createQoltanbaClient(options: QoltanbaClientOptions = {}): Qolta
     return response;
   }
 
+  const uploadTransport =
+    options.uploadTransport ??
+    (typeof XMLHttpRequest === 'function' && !options.fetch
+      ? xhrUploadTransport
+      : fetchUploadTransport(send));
+
+  async function upload(request: UploadRequest): Promise<unknown> {
+    if (tokens.needsRefresh(REFRESH_MARGIN_MS)) await refreshTokens();
+    const bearer = tokens.bearer();
+    let response: Awaited<ReturnType<UploadTransport>>;
+    try {
+      response = await uploadTransport({
+        method: request.method,
+        url: `${baseUrl}${request.path}`,
+        headers: { 'Accept-Language': getLang(), ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+        body: request.body,
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onProgress ? { onProgress: request.onProgress } : {}),
+      });
+    } catch (error) {
+      if ((error instanceof Error && error.name === 'AbortError') || isApiError(error)) throw error;
+      const { status, code, message } = parseApiError(undefined, 0, getLang());
+      throw new ApiError(status, code, message, { cause: error });
+    }
+    if (response.status === 401 && bearer) scheduleLogout(bearer);
+    if (response.status >= 400) throw parseApiError(response.body, response.status, getLang());
+    if (response.body.trim() === '') return undefined;
+    try {
+      return JSON.parse(response.body) as unknown;
+    } catch {
+      // Not JSON: let the caller's schema check turn it into INTERNAL_ERROR.
+      return response.body;
+    }
+  }
+
   return {
+    upload: (request) => trackLoading(() => upload(request)),
     api: createApiClient({
       baseUrl,
       getLang,

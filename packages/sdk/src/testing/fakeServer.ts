@@ -1,23 +1,40 @@
 import {
   ACCESS_TOKEN_SECONDS,
-  ACCOUNT_PATHS,
   type AuthTokens,
   type Company,
   type ErrorCode,
-  errorMessage,
-  errorStatus,
   type Lang,
   type LoginTarget,
   normalizeKzPhone,
-  PROFILE_PATHS,
-  type Profile,
   parseLoginTarget,
   type RegistryEntry,
   validateIdentityNumber,
 } from '@qoltanba/core';
+import { createFakeDocuments } from './fakeDocuments';
+import {
+  compile,
+  type FakeAccount,
+  type FakeHandler,
+  FakeRefusal,
+  failure,
+  json,
+  noContent,
+} from './fakeHttp';
+import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 
-// Test helper, not exported by the package: plays the server's part of the core API contract in memory.
-// Error codes and statuses follow packages/server/src/modules (account, profile, registry); keep them in step.
+export {
+  detectFormat,
+  FAKE_CONVERTED_PDF,
+  type FakeDocumentRecord,
+  pdfFile,
+  textFile,
+} from './fakeDocuments';
+export { type FakeAccount, type FakeContext, type FakeHandler, failure, json } from './fakeHttp';
+export { FAKE_ROUTES, type FakeOperationId, type FakeRoute } from './fakeRoutes';
+
+// Plays the server's part of the core API contract in memory, for tests (`@qoltanba/sdk/testing`). Error codes
+// and statuses follow packages/server/src/modules; the contract test (contract-tests/) runs a shared table of
+// requests against this fake and the real server, and compares FAKE_ROUTES with the server's OpenAPI document.
 
 /** Base URL the fake answers on. */
 export const FAKE_BASE_URL = 'http://qoltanba.test';
@@ -32,31 +49,11 @@ export interface FakeCall {
   body: unknown;
 }
 
-interface Account {
-  email: string;
-  phone: string;
-  password: string;
-  profile: Profile;
-  companies: Company[];
-  blockedUntil?: string;
-}
-
-interface Context {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  body: Record<string, unknown>;
-  headers: Headers;
-  account: Account | undefined;
-}
-
-type Handler = (context: Context) => Response | Promise<Response>;
-
 interface Route {
   method: string;
   pattern: RegExp;
   names: string[];
-  handler: Handler;
+  handler: FakeHandler;
   authenticated: boolean;
 }
 
@@ -109,42 +106,37 @@ export function company(bin: string, name: string, isMainCompany = false): Compa
   return { bin, nameRu: name, shortNameRu: null, isMainCompany };
 }
 
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Options of {@link createFakeServer}. */
+export interface FakeServerOptions {
+  /** The fake's clock for stored timestamps; the system clock by default. */
+  now?: () => Date;
+  /** The statistics register (registry lookups, attaching by IIN); {@link FAKE_REGISTER} by default. */
+  register?: readonly FakeRegisterParty[];
 }
 
-/** An error answer; the status defaults to the catalogue's, as the server's AppError does. */
-export function failure(code: ErrorCode, status = errorStatus(code), message?: string): Response {
-  return json(status, { code, message: message ?? errorMessage(code, 'en') });
-}
-
-function compile(template: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const source = template.replace(/[.]/g, '\\.').replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  });
-  return { pattern: new RegExp(`^${source}$`), names };
-}
-
-/** Creates a fake server with one account (`aigerim@example.kz` / `+77012345678`, password `correct-horse`). */
-export function createFakeServer() {
+/**
+ * Creates a fake server with one account (`aigerim@example.kz` / `+77012345678`, password `correct-horse`,
+ * companies ТОО Альфа and АО Бета, the main one). Its `fetch` answers every route of {@link FAKE_ROUTES}.
+ */
+export function createFakeServer(options: FakeServerOptions = {}) {
+  const register = options.register ?? FAKE_REGISTER;
   const calls: FakeCall[] = [];
-  const accessTokens = new Map<string, Account>();
-  const refreshTokens = new Map<string, Account>();
+  const accessTokens = new Map<string, FakeAccount>();
+  const refreshTokens = new Map<string, FakeAccount>();
   const registrations = new Map<string, { email?: string; phone?: string }>();
   let issued = 0;
-  const account: Account = {
+  const account: FakeAccount = {
+    userId: 'user-1',
     email: 'aigerim@example.kz',
     phone: '+77012345678',
     password: 'correct-horse',
     profile: { email: 'aigerim@example.kz', firstname: 'Aigerim', lastname: 'Bekova', lang: 'kk' },
     companies: [company('990340005977', 'ТОО Альфа'), company('020540003431', 'АО Бета', true)],
   };
-  const accounts: Account[] = [account];
-  const routes: Route[] = [];
+  const accounts: FakeAccount[] = [account];
+  const overrides: Route[] = [];
 
-  const issue = (owner: Account): AuthTokens => {
+  const issue = (owner: FakeAccount): AuthTokens => {
     issued += 1;
     const tokens = {
       access_token: `access-${issued}`,
@@ -168,26 +160,44 @@ export function createFakeServer() {
     const validation = validateIdentityNumber(iin);
     if (!validation.ok) return 'IDENTITY_NUMBER_INVALID';
     if (validation.kind === 'BIN') return 'ATTACH_BY_IIN_ONLY_INDIVIDUALS';
-    const party = FAKE_REGISTER.find((candidate) => candidate.entry.bin === iin);
+    const party = register.find((candidate) => candidate.entry.bin === iin);
     if (!party) return 'IIN_NOT_IN_REGISTER';
     return party.entry.kind === 'legal' ? 'ATTACH_BY_IIN_ONLY_INDIVIDUALS' : party;
   };
   const linkedPhoneMatches = (iin: string, phoneNumber: unknown) => {
-    const linked = FAKE_REGISTER.find((candidate) => candidate.entry.bin === iin)?.phone;
+    const linked = register.find((candidate) => candidate.entry.bin === iin)?.phone;
     return linked !== undefined && normalizeKzPhone(String(phoneNumber)) === linked;
   };
 
+  const played = new Map<FakeOperationId, Route>();
+  /** Plays one operation of FAKE_ROUTES. */
+  const play = (operationId: FakeOperationId, handler: FakeHandler) => {
+    const route = FAKE_ROUTES.find((candidate) => candidate.operationId === operationId);
+    if (!route) throw new Error(`fake server: ${operationId} is not in FAKE_ROUTES`);
+    const fixed: Readonly<Record<string, string>> = 'fixed' in route ? route.fixed : {};
+    played.set(operationId, {
+      method: route.method,
+      ...compile(route.path),
+      handler: (context) => handler({ ...context, params: { ...context.params, ...fixed } }),
+      authenticated: route.authenticated,
+    });
+  };
+  /**
+   * Answers `method template` with `handler` instead of the default (tests that need a particular answer).
+   * Later registrations win. Authenticated as the route of FAKE_ROUTES with that method and path.
+   */
   const on = (
     method: string,
     template: string,
-    handler: Handler,
-    authenticated = template.includes('profile-api'),
+    handler: FakeHandler,
+    authenticated = FAKE_ROUTES.some(
+      (route) => route.method === method && route.path === template && route.authenticated,
+    ),
   ) => {
-    // Later registrations win, so tests override a default by registering the same path again.
-    routes.unshift({ method, ...compile(template), handler, authenticated });
+    overrides.unshift({ method, ...compile(template), handler, authenticated });
   };
 
-  on('POST', ACCOUNT_PATHS.login, ({ body }) => {
+  play('login', ({ body }) => {
     const target = parseLoginTarget(String(body.login));
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -196,7 +206,7 @@ export function createFakeServer() {
     if (owner.password !== body.password) return failure('INVALID_PASSWORD');
     return json(200, issue(owner));
   });
-  on('POST', ACCOUNT_PATHS.sendCode, ({ params, body }) => {
+  const sendCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -205,8 +215,10 @@ export function createFakeServer() {
     }
     if (params.purpose === 'otp' && !owner) return failure('ACCOUNT_NOT_FOUND');
     return codeSent();
-  });
-  on('POST', ACCOUNT_PATHS.verifyCode, ({ params, body }) => {
+  };
+  play('sendEmailCode', sendCode);
+  play('sendSmsCode', sendCode);
+  const verifyCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
     if (params.purpose === 'registration') {
@@ -222,14 +234,19 @@ export function createFakeServer() {
     const owner = findAccount(target);
     if (!owner) return failure('ACCOUNT_NOT_FOUND');
     return body.code === FAKE_CODE ? json(200, issue(owner)) : failure('INVALID_CODE');
-  });
-  on('POST', ACCOUNT_PATHS.completeRegistration, ({ body }) => {
+  };
+  play('verifyEmailRegistrationCode', verifyCode);
+  play('verifySmsRegistrationCode', verifyCode);
+  play('loginWithEmailCode', verifyCode);
+  play('loginWithSmsCode', verifyCode);
+  play('completeRegistration', ({ body }) => {
     const contact = registrations.get(String(body.registrationToken));
     if (!contact) return failure('BAD_REQUEST');
     if (contact.email && findAccount({ kind: 'email', value: contact.email })) return failure('EMAIL_TAKEN');
     if (contact.phone && findAccount({ kind: 'phone', value: contact.phone })) return failure('PHONE_TAKEN');
     const email = contact.email ?? '';
-    const created: Account = {
+    const created: FakeAccount = {
+      userId: `user-${accounts.length + 1}`,
       email,
       phone: contact.phone ?? '',
       password: String(body.password),
@@ -244,12 +261,12 @@ export function createFakeServer() {
     accounts.push(created);
     return json(200, issue(created));
   });
-  on('POST', ACCOUNT_PATHS.recoverySendCode, ({ body }) => {
+  play('sendRecoveryCode', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     return findAccount(target) ? codeSent() : failure('ACCOUNT_NOT_FOUND');
   });
-  on('POST', ACCOUNT_PATHS.recoveryChange, ({ body }) => {
+  play('recoverPassword', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -258,7 +275,7 @@ export function createFakeServer() {
     owner.password = String(body.newPassword);
     return json(200, issue(owner));
   });
-  on('POST', ACCOUNT_PATHS.refresh, ({ body }) => {
+  play('refreshToken', ({ body }) => {
     const token = String(body.refreshToken);
     const owner = refreshTokens.get(token);
     if (!owner) return failure('UNAUTHORIZED');
@@ -266,29 +283,24 @@ export function createFakeServer() {
     return json(200, issue(owner));
   });
   // Authenticated like the server's: a refused or missing token answers 401.
-  on(
-    'GET',
-    ACCOUNT_PATHS.logout,
-    ({ headers }) => {
-      accessTokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
-      return new Response(null, { status: 204 });
-    },
-    true,
-  );
-  on('GET', PROFILE_PATHS.user, ({ account: owner }) => json(200, owner?.profile));
-  on('PUT', PROFILE_PATHS.user, ({ account: owner, body }) => {
+  play('logout', ({ headers }) => {
+    accessTokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+    return noContent();
+  });
+  play('getProfile', ({ account: owner }) => json(200, owner?.profile));
+  play('updateProfile', ({ account: owner, body }) => {
     if (!owner) return failure('UNAUTHORIZED');
     owner.profile = { ...owner.profile, firstname: String(body.firstname), lastname: String(body.lastname) };
     return json(200, owner.profile);
   });
-  on('POST', PROFILE_PATHS.setLocale, ({ account: owner, params }) => {
+  play('setLocale', ({ account: owner, params }) => {
     if (owner) owner.profile = { ...owner.profile, lang: params.locale as Lang };
     return new Response(null, { status: 204 });
   });
-  on('GET', PROFILE_PATHS.avatar, () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 }));
-  on('PUT', PROFILE_PATHS.avatar, () => new Response(null, { status: 204 }));
-  on('GET', PROFILE_PATHS.companies, ({ account: owner }) => json(200, owner?.companies));
-  on('PUT', PROFILE_PATHS.mainCompany, ({ account: owner, params }) => {
+  play('getAvatar', () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 }));
+  play('uploadAvatar', () => new Response(null, { status: 204 }));
+  play('listCompanies', ({ account: owner }) => json(200, owner?.companies));
+  play('setMainCompany', ({ account: owner, params }) => {
     if (!owner) return failure('UNAUTHORIZED');
     if (!owner.companies.some((entry) => entry.bin === params.bin)) {
       const known = accounts.some((other) => other.companies.some((entry) => entry.bin === params.bin));
@@ -297,13 +309,13 @@ export function createFakeServer() {
     owner.companies = owner.companies.map((entry) => ({ ...entry, isMainCompany: entry.bin === params.bin }));
     return json(200, owner.companies);
   });
-  on('POST', PROFILE_PATHS.attachByIin, ({ body }) => {
+  play('attachByIin', ({ body }) => {
     const iin = String(body.iin);
     const party = attachable(iin);
     if (typeof party === 'string') return failure(party);
     return linkedPhoneMatches(iin, body.phoneNumber) ? codeSent() : failure('PHONE_MISMATCH');
   });
-  on('POST', PROFILE_PATHS.attachByIinConfirm, ({ account: owner, body }) => {
+  play('confirmAttachByIin', ({ account: owner, body }) => {
     if (!owner) return failure('UNAUTHORIZED');
     const iin = String(body.iin);
     if (!linkedPhoneMatches(iin, body.phoneNumber)) return failure('PHONE_MISMATCH');
@@ -325,42 +337,91 @@ export function createFakeServer() {
     }
     return json(200, owner.companies);
   });
-  on('GET', PROFILE_PATHS.registryLookup, ({ params }) => {
+  play('lookupRegistry', ({ params }) => {
     const identityNumber = params.identityNumber ?? '';
     if (!validateIdentityNumber(identityNumber).ok) return failure('IDENTITY_NUMBER_INVALID');
-    const party = FAKE_REGISTER.find((candidate) => candidate.entry.bin === identityNumber);
+    const party = register.find((candidate) => candidate.entry.bin === identityNumber);
     // The lookup answers 404 for a number the register does not know; attaching answers 400 (catalogue).
     return party ? json(200, party.entry) : failure('IIN_NOT_IN_REGISTER', 404);
   });
+
+  const documentsService = createFakeDocuments({ now: options.now ?? (() => new Date()) });
+  for (const [operationId, handler] of Object.entries(documentsService.handlers)) {
+    play(operationId as FakeOperationId, handler);
+  }
+  const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));
+  if (unplayed.length > 0)
+    throw new Error(`fake server: no handler for ${unplayed.map((r) => r.operationId)}`);
+
+  function parseBody(init: RequestInit): { body: unknown } | { malformed: true } {
+    if (typeof init.body === 'string') {
+      if (init.body === '') return { body: undefined };
+      try {
+        return { body: JSON.parse(init.body) as unknown };
+      } catch {
+        return { malformed: true };
+      }
+    }
+    return { body: init.body ?? undefined };
+  }
+
+  async function answer(route: Route, match: RegExpExecArray, url: URL, init: RequestInit, headers: Headers) {
+    const bearer = headers.get('authorization')?.replace(/^Bearer /, '');
+    const owner = bearer === undefined ? undefined : accessTokens.get(bearer);
+    // As the server: authentication first, then the body, then the handler's own checks.
+    if (route.authenticated && !owner) return failure('UNAUTHORIZED');
+    const parsed = parseBody(init);
+    if ('malformed' in parsed) return failure('MALFORMED_JSON');
+    const params = Object.fromEntries(
+      route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
+    const { body } = parsed;
+    const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    try {
+      return await route.handler({
+        method: route.method,
+        path: url.pathname,
+        params,
+        query: url.searchParams,
+        body: record,
+        rawBody: body,
+        headers,
+        account: owner,
+      });
+    } catch (error) {
+      if (error instanceof FakeRefusal) return failure(error.code, error.status);
+      throw error;
+    }
+  }
 
   async function fetch(input: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(input);
     const method = init.method ?? 'GET';
     const headers = new Headers(init.headers);
-    let body: unknown;
-    if (typeof init.body === 'string') body = JSON.parse(init.body);
-    else if (init.body !== undefined && init.body !== null) body = init.body;
-    calls.push({ method, path: url.pathname, headers, body });
-    for (const route of routes) {
-      const match = route.method === method ? route.pattern.exec(url.pathname) : null;
+    if (init.signal?.aborted) throw new DOMException('The request was aborted', 'AbortError');
+    const parsed = parseBody(init);
+    calls.push({ method, path: url.pathname, headers, body: 'body' in parsed ? parsed.body : init.body });
+    let allowed = false;
+    for (const route of [...overrides, ...played.values()]) {
+      const match = route.pattern.exec(url.pathname);
       if (!match) continue;
-      const bearer = headers.get('authorization')?.replace(/^Bearer /, '');
-      const owner = bearer === undefined ? undefined : accessTokens.get(bearer);
-      if (route.authenticated && !owner) return failure('UNAUTHORIZED');
-      const params = Object.fromEntries(
-        route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
-      );
-      const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-      return route.handler({ method, path: url.pathname, params, body: record, headers, account: owner });
+      if (route.method !== method) {
+        allowed = true;
+        continue;
+      }
+      return answer(route, match, url, init, headers);
     }
-    return failure('ROUTE_NOT_FOUND');
+    return allowed ? failure('METHOD_NOT_ALLOWED') : failure('ROUTE_NOT_FOUND');
   }
 
   return {
     fetch,
     calls,
     account,
+    accounts,
     on,
+    /** The documents service's stored documents, folders and counterparties, for assertions and set-up. */
+    documents: documentsService,
     /** Issues tokens for the default account, as a previous login would have. */
     issue: () => issue(account),
     /** Makes the access token `token` unknown, as a server-side revocation does. */

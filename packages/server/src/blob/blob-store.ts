@@ -13,6 +13,12 @@ export interface StoredBlob {
  */
 export interface BlobStore {
   put(data: Uint8Array): Promise<StoredBlob>;
+  /**
+   * Stores bytes as they arrive, hashing and counting them on the way, so a large upload is never held in
+   * memory. When `source` throws (a client that went away, a size limit), nothing is kept and the
+   * promise rejects with that error.
+   */
+  putStream(source: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   /** The bytes, or undefined when the key is unknown or not a key this store could have issued. */
   get(key: string): Promise<Uint8Array | undefined>;
   has(key: string): Promise<boolean>;

@@ -34,6 +34,29 @@ describe('local blob store', () => {
     expect(await store.delete(stored.key)).toBe(false);
   });
 
+  it('streams bytes into a blob, hashing and counting them on the way', async () => {
+    const parts = [new Uint8Array([1, 2, 3]), new Uint8Array(70_000).fill(7), new Uint8Array([9])];
+    async function* source() {
+      for (const part of parts) yield part;
+    }
+    const stored = await store.putStream(source());
+    const all = Buffer.concat(parts);
+    expect(stored.size).toBe(all.byteLength);
+    expect(stored.sha256).toBe(createHash('sha256').update(all).digest('hex'));
+    expect(Buffer.from((await store.get(stored.key)) ?? [])).toEqual(all);
+    expect(isBlobKey(stored.key)).toBe(true);
+  });
+
+  it('keeps nothing when the source fails midway, and rejects with its error', async () => {
+    async function* failing() {
+      yield new Uint8Array(100_000);
+      throw new Error('client went away');
+    }
+    await expect(store.putStream(failing())).rejects.toThrow('client went away');
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    expect(entries.filter((entry) => entry.isFile())).toEqual([]);
+  });
+
   it('generates a fresh random key per put, even for identical content', async () => {
     const data = new Uint8Array([1, 2, 3]);
     const keys = await Promise.all(Array.from({ length: 20 }, () => store.put(data).then((s) => s.key)));

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StoredBlob } from './blob-store.js';
 
 /** 128 random bits in base64url: 22 characters from [A-Za-z0-9_-], so a key can never name a path. */
@@ -40,6 +42,34 @@ export function createLocalBlobStore(root: string): BlobStore {
         size: data.byteLength,
         sha256: createHash('sha256').update(data).digest('hex'),
       };
+      return stored;
+    },
+
+    async putStream(source) {
+      const key = newKey();
+      const folder = join(root, key.slice(0, 2));
+      await mkdir(folder, { recursive: true });
+      const temp = join(folder, `.${key}.tmp`);
+      const hash = createHash('sha256');
+      let size = 0;
+      try {
+        await pipeline(
+          source,
+          async function* count(chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              hash.update(chunk);
+              size += chunk.byteLength;
+              yield chunk;
+            }
+          },
+          createWriteStream(temp, { flags: 'wx' }),
+        );
+        await rename(temp, pathOf(key));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const stored: StoredBlob = { key, size, sha256: hash.digest('hex') };
       return stored;
     },
 

@@ -24,6 +24,11 @@ describe('loadConfig', () => {
       tokenSecretGenerated: true,
       statRegisterUrl: undefined,
       housekeepingIntervalMinutes: 60,
+      storageQuotaBytes: 1024 * 1024 * 1024,
+      trashRetentionDays: 30,
+      documentsPurgeIntervalMinutes: 60,
+      sofficePath: undefined,
+      previewTimeoutSeconds: 60,
     });
     expect(config.tokenSecret.length).toBeGreaterThanOrEqual(32);
     expect(warnings.join(' ')).toContain('QOLTANBA_TOKEN_SECRET');
@@ -57,6 +62,11 @@ describe('loadConfig', () => {
         HOUSEKEEPING_INTERVAL_MINUTES: '15',
         MOBIZON_API_KEY: 'kz-key',
         QOLTANBA_SMS_FROM: 'Qoltanba',
+        QOLTANBA_STORAGE_QUOTA_MB: '0.5',
+        QOLTANBA_TRASH_RETENTION_DAYS: '7',
+        QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
+        QOLTANBA_SOFFICE_PATH: '/opt/libreoffice/program/soffice',
+        QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '20',
       },
       opts,
     );
@@ -76,6 +86,11 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.kz:465',
       housekeepingIntervalMinutes: 15,
       mobizon: { apiKey: 'kz-key', baseUrl: 'https://api.mobizon.kz/service', from: 'Qoltanba' },
+      storageQuotaBytes: 512 * 1024,
+      trashRetentionDays: 7,
+      documentsPurgeIntervalMinutes: 0,
+      sofficePath: '/opt/libreoffice/program/soffice',
+      previewTimeoutSeconds: 20,
     });
     expect(warnings).toEqual([]);
   });
@@ -105,6 +120,10 @@ describe('loadConfig', () => {
       [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
       [{ HOUSEKEEPING_INTERVAL_MINUTES: '-1' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
       [{ HOUSEKEEPING_INTERVAL_MINUTES: '1.5' }, 'HOUSEKEEPING_INTERVAL_MINUTES'],
+      [{ QOLTANBA_STORAGE_QUOTA_MB: '0' }, 'QOLTANBA_STORAGE_QUOTA_MB'],
+      [{ QOLTANBA_TRASH_RETENTION_DAYS: '0' }, 'QOLTANBA_TRASH_RETENTION_DAYS'],
+      [{ QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '-5' }, 'QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES'],
+      [{ QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '0' }, 'QOLTANBA_PREVIEW_TIMEOUT_SECONDS'],
     ] as const) {
       expect(() => loadConfig(env, opts), name).toThrow(ConfigError);
       expect(() => loadConfig(env, opts), name).toThrow(name);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
 
 /** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
@@ -42,6 +43,16 @@ export interface Config {
   statRegisterUrl: string | undefined;
   /** Minutes between housekeeping rounds (deleting spent codes, tokens, sessions, lockouts); 0 disables it. */
   housekeepingIntervalMinutes: number;
+  /** Bytes of document files one sender company may store (STORAGE_FULL above it). */
+  storageQuotaBytes: number;
+  /** Days a document stays in a company's trash before that company's participation is deleted. */
+  trashRetentionDays: number;
+  /** Minutes between document purge rounds (trash, stale uploads, blob deletions); 0 disables them. */
+  documentsPurgeIntervalMinutes: number;
+  /** LibreOffice executable for previews; when absent, `soffice` or `libreoffice` is looked up on PATH. */
+  sofficePath: string | undefined;
+  /** A preview conversion running longer is killed (PREVIEW_FAILED). */
+  previewTimeoutSeconds: number;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
@@ -129,6 +140,25 @@ const envSchema = z.object({
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
+  ),
+  QOLTANBA_STORAGE_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1024)),
+  QOLTANBA_TRASH_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3650).default(TRASH_RETENTION_DAYS),
+  ),
+  QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
+  QOLTANBA_SOFFICE_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
+  QOLTANBA_PREVIEW_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(600).default(60),
   ),
   QOLTANBA_BODY_LIMIT: z.preprocess(
     emptyToUndefined,
@@ -265,6 +295,11 @@ export function loadConfig(
         ? { apiKey: e.MOBIZON_API_KEY, baseUrl: e.MOBIZON_URL, from: e.QOLTANBA_SMS_FROM }
         : undefined,
       housekeepingIntervalMinutes: e.HOUSEKEEPING_INTERVAL_MINUTES,
+      storageQuotaBytes: Math.floor(e.QOLTANBA_STORAGE_QUOTA_MB * 1024 * 1024),
+      trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
+      documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
+      sofficePath: e.QOLTANBA_SOFFICE_PATH,
+      previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
     },
     warnings,
   };

@@ -115,6 +115,138 @@ export interface MembershipsTable {
   created_at: Timestamp;
 }
 
+/** Lifecycle status of a stored document (trash is per company, on the participant row). */
+export type DocumentStatusColumn = 'DRAFT' | 'AT_SIGNING' | 'SIGNED' | 'REJECTED' | 'REVOKED';
+
+/** Row of `documents`: one document, owned by its sender company. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  sender_bin: string;
+  /** The sender company's names when the document was created. */
+  sender_name_ru: string;
+  sender_name_kk: string | null;
+  /** Sequential within the sender company (`company_document_counters`). */
+  number: number;
+  name: string;
+  status: DocumentStatusColumn;
+  signing_method: 'PARALLEL' | 'SEQUENTIAL';
+  creator_id: string;
+  /** Lower-cased name, sender and signer names, for the list search. */
+  search_text: string;
+  rejected_by: string | null;
+  rejection_reason: string | null;
+  rejected_at: NullableTimestamp;
+  copied_from: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which list of a company a participant row shows in (a generated column). */
+export type DocumentBoxColumn = 'incoming' | 'outgoing' | 'draft' | 'trash';
+
+/**
+ * Row of `document_participants`: a company that sees a document. Trash and folder are per company; the
+ * `doc_*` columns repeat the document's sort keys and status so each list page is one index scan.
+ */
+export interface DocumentParticipantsTable {
+  document_id: number;
+  company_bin: string;
+  role: 'sender' | 'signer';
+  folder_id: number | null;
+  trashed_at: NullableTimestamp;
+  signed_at: NullableTimestamp;
+  doc_status: DocumentStatusColumn;
+  doc_number: number;
+  doc_name: string;
+  doc_created_at: Timestamp;
+  doc_updated_at: Timestamp;
+  box: ColumnType<DocumentBoxColumn, never, never>;
+}
+
+/** Row of `document_signers`: a signer of a document, in signing order. */
+export interface DocumentSignersTable {
+  document_id: number;
+  position: number;
+  identity_number: string;
+  email: string;
+  name_ru: string;
+  name_kk: string | null;
+  approver_email: string | null;
+  state: ColumnType<'WAITING' | 'SIGNED' | 'REJECTED', 'WAITING' | 'SIGNED' | 'REJECTED' | undefined>;
+  signed_at: NullableTimestamp;
+}
+
+/** Row of `document_files`: a file of a document; UPLOADING while its bytes arrive (no blob yet). */
+export interface DocumentFilesTable {
+  id: Generated<number>;
+  document_id: number;
+  state: 'UPLOADING' | 'READY';
+  name: string;
+  format: 'pdf' | 'doc' | 'docx' | 'odt' | null;
+  size: number | null;
+  sha256: string | null;
+  blob_key: string | null;
+  /** When the upload started (UPLOADING) or finished (READY). */
+  uploaded_at: Timestamp;
+}
+
+/** Row of `document_history`: one event; `view_day` (Asia/Almaty date) is set for VIEW events only. */
+export interface DocumentHistoryTable {
+  id: Generated<number>;
+  document_id: number;
+  type: string;
+  at: Timestamp;
+  actor_user_id: string | null;
+  company_bin: string | null;
+  ip: string | null;
+  details: string | null;
+  view_day: string | null;
+}
+
+/** Row of `company_document_counters`: the last document number and the bytes a sender company stores. */
+export interface CompanyDocumentCountersTable {
+  company_bin: string;
+  last_number: Generated<number>;
+  /** bigint: read it cast to a number. */
+  used_bytes: ColumnType<string, number | undefined, number>;
+}
+
+/** Row of `document_previews`: the PDF conversion of a file, shared by every file with that content. */
+export interface DocumentPreviewsTable {
+  sha256: string;
+  blob_key: string;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** Row of `blob_deletions`: a blob no row refers to any more, deleted from the store after the commit. */
+export interface BlobDeletionsTable {
+  blob_key: string;
+  queued_at: Timestamp;
+}
+
+/** Row of `folders`: a company's folder; `parent_id` null at the top level. Names are unique among siblings (any case). */
+export interface FoldersTable {
+  id: Generated<number>;
+  company_bin: string;
+  parent_id: number | null;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** Row of `counterparties`: an entry of a company's address book, unique by BIN/IIN within the company. */
+export interface CounterpartiesTable {
+  id: Generated<number>;
+  company_bin: string;
+  identity_number: string;
+  name_ru: string;
+  name_kk: string | null;
+  /** Normalised e-mail addresses, a JSON array of strings (written as its JSON text). */
+  emails: ColumnType<string[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /**
  * The typed shape of every table, for kysely. Domain modules add their tables here as they arrive.
  */
@@ -128,6 +260,16 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   companies: CompaniesTable;
   memberships: MembershipsTable;
+  documents: DocumentsTable;
+  document_participants: DocumentParticipantsTable;
+  document_signers: DocumentSignersTable;
+  document_files: DocumentFilesTable;
+  document_history: DocumentHistoryTable;
+  company_document_counters: CompanyDocumentCountersTable;
+  document_previews: DocumentPreviewsTable;
+  blob_deletions: BlobDeletionsTable;
+  folders: FoldersTable;
+  counterparties: CounterpartiesTable;
 }
 
 /** A user row as read. */

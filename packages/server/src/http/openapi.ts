@@ -1,6 +1,6 @@
 import { errorResponseSchema } from '@qoltanba/core';
 import { z } from 'zod';
-import type { AnyRouteDefinition } from './route.js';
+import type { AnyRouteDefinition, MultipartBody } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,6 +45,34 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: ERROR_REF } },
 });
 
+/** The `multipart/form-data` request body: one property per part, with each part's own content type. */
+function multipartRequestBody(body: MultipartBody): Record<string, unknown> {
+  const properties: Record<string, JsonSchema> = {};
+  const encoding: Record<string, { contentType: string }> = {};
+  for (const part of body.parts) {
+    if (part.kind === 'json') {
+      properties[part.name] = { ...toJsonSchema(part.schema, 'input'), description: part.description };
+      encoding[part.name] = { contentType: 'application/json' };
+    } else {
+      properties[part.name] = {
+        type: 'array',
+        items: BINARY,
+        ...(part.required ? { minItems: 1 } : {}),
+        maxItems: part.maxCount,
+        description: part.description,
+      };
+      encoding[part.name] = { contentType: part.contentTypes.join(', ') };
+    }
+  }
+  const required = body.parts.filter((part) => part.required).map((part) => part.name);
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': { schema: { type: 'object', properties, required }, encoding },
+    },
+  };
+}
+
 function operation(route: AnyRouteDefinition): Record<string, unknown> {
   const status = String(route.status ?? 200);
   const successContentType = route.produces === 'html' ? 'text/html' : 'application/json';
@@ -52,7 +80,15 @@ function operation(route: AnyRouteDefinition): Record<string, unknown> {
     status === '204'
       ? { description: 'No content' }
       : route.produces === 'binary'
-        ? { description: 'Success', content: { 'application/octet-stream': { schema: BINARY } } }
+        ? {
+            description: 'Success',
+            content: Object.fromEntries(
+              (route.binaryContentTypes ?? ['application/octet-stream']).map((type) => [
+                type,
+                { schema: BINARY },
+              ]),
+            ),
+          }
         : {
             description: 'Success',
             content: { [successContentType]: { schema: toJsonSchema(route.response, 'output') } },
@@ -73,6 +109,7 @@ function operation(route: AnyRouteDefinition): Record<string, unknown> {
           },
         }
       : {}),
+    ...(route.multipart ? { requestBody: multipartRequestBody(route.multipart) } : {}),
     ...(route.body && !route.rawBody
       ? {
           requestBody: {

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { AppError, hasUnstorableCharacters, isErrorCode, type Lang } from '@qoltanba/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +15,27 @@ export interface RouteRateLimit {
 }
 
 type Schema = z.ZodType;
+
+/** One part of a multipart request body, as the OpenAPI document describes it. */
+export type MultipartPart =
+  | { name: string; kind: 'json'; schema: z.ZodType; description: string; required: boolean }
+  | {
+      name: string;
+      kind: 'files';
+      /** Content types the server accepts (it checks the content itself, not the declared type). */
+      contentTypes: readonly string[];
+      maxCount: number;
+      description: string;
+      required: boolean;
+    };
+
+/** A `multipart/form-data` body, read by the handler as a stream with `request.parts()`. */
+export interface MultipartBody {
+  /** The parts, in the order the client must send them. */
+  parts: readonly MultipartPart[];
+  /** Parser limits: bytes per file, files, fields, bytes per field, parts. */
+  limits: { fileSize: number; files: number; fields: number; fieldSize: number; parts: number };
+}
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: validated input, the request language and the raw Fastify objects. */
@@ -59,6 +81,8 @@ export interface RouteDefinition<
    * content type on the reply.
    */
   produces?: 'json' | 'html' | 'binary';
+  /** Content types a `binary` route answers with, for the OpenAPI document (application/octet-stream if absent). */
+  binaryContentTypes?: readonly string[];
   /**
    * The route needs a signed-in user: the registry's authenticator runs before input validation, so an
    * anonymous caller gets 401 rather than a validation error. The handler reads the user with `requireUser`.
@@ -69,6 +93,11 @@ export interface RouteDefinition<
    * The listed types are what the OpenAPI document advertises.
    */
   rawBody?: { contentTypes: readonly string[] };
+  /**
+   * The body is `multipart/form-data`, streamed: nothing is parsed before the handler, which iterates
+   * `request.parts()` (limits from here). Other content types answer 415.
+   */
+  multipart?: MultipartBody;
   /** An empty body sent as `application/json` reads as no body instead of 400 MALFORMED_JSON. */
   allowEmptyJsonBody?: boolean;
   rateLimit?: RouteRateLimit;
@@ -207,6 +236,21 @@ export function registerRoute(
       return reply.send(result);
     },
   };
+  if (definition.multipart) {
+    const { limits } = definition.multipart;
+    // Own scope: only multipart is parsed here, and only lazily, by the handler.
+    void app.register((scope, _options, done) => {
+      scope.removeAllContentTypeParsers();
+      void scope.register(multipart, { limits, throwFileSizeLimit: true });
+      // A child plugin loads after the multipart plugin, so the route sees its parser and decorators.
+      void scope.register((inner, _innerOptions, innerDone) => {
+        inner.route(route);
+        innerDone();
+      });
+      done();
+    });
+    return;
+  }
   if (!definition.rawBody) {
     app.route(route);
     return;

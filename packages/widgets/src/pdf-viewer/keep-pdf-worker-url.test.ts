@@ -12,8 +12,11 @@ describe('keepPdfWorkerUrl (library build plugin)', () => {
     const source = "x = new URL(\n  'pdfjs-dist/build/pdf.worker.min.mjs',\n  import.meta.url,\n).href;";
     const marked = transform(source)?.code ?? '';
     expect(marked).toContain("new URL(/* @vite-ignore */ 'pdfjs-dist/build/pdf.worker.min.mjs'");
-    const output = 'x = new URL(\n\t/* @vite-ignore */\n\t"pdfjs-dist/build/pdf.worker.min.mjs",\n\timport.meta.url\n).href;';
-    expect(renderChunk(output)?.code).toBe('x = new URL(\n\t"pdfjs-dist/build/pdf.worker.min.mjs",\n\timport.meta.url\n).href;');
+    const output =
+      'x = new URL(\n\t/* @vite-ignore */\n\t"pdfjs-dist/build/pdf.worker.min.mjs",\n\timport.meta.url\n).href;';
+    expect(renderChunk(output)?.code).toBe(
+      'x = new URL(\n\t"pdfjs-dist/build/pdf.worker.min.mjs",\n\timport.meta.url\n).href;',
+    );
   });
 
   it('leaves other modules alone', () => {

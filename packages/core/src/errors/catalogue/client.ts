@@ -70,6 +70,8 @@ export const clientErrors = {
     kk: 'Файлдар әлі жүктеліп жатыр. Жүктелу аяқталғанша күтіңіз',
     ru: 'Файлы ещё загружаются. Дождитесь окончания загрузки',
     en: 'Files are still uploading. Wait until the upload finishes',
+    // Also the server's answer to sending a document while one of its files is still being received.
+    status: 409,
   },
   COMPANY_SWITCH_BLOCKED: {
     kk: 'Құжатты өңдеп жатқанда компанияны ауыстыруға болмайды',

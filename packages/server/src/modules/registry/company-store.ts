@@ -90,3 +90,40 @@ export async function companyExists(db: Kysely<Database>, bin: string): Promise<
     (await db.selectFrom('companies').select('bin').where('bin', '=', bin).executeTakeFirst()) !== undefined
   );
 }
+
+/** True when the user belongs to the company: the check before acting on the company's documents. */
+export async function isMember(db: Kysely<Database>, userId: string, bin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('company_bin')
+    .where('user_id', '=', userId)
+    .where('company_bin', '=', bin)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A company's names in Russian and Kazakh (the short forms when the register has them). */
+export interface CompanyNames {
+  nameRu: string;
+  nameKk: string | null;
+}
+
+/** The names of the given companies that are known here (others are left out). */
+export async function companyNames(
+  db: Kysely<Database>,
+  bins: readonly string[],
+): Promise<Map<string, CompanyNames>> {
+  const unique = [...new Set(bins)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('companies')
+    .select(['bin', 'name_ru', 'short_name_ru', 'name_kk', 'short_name_kk'])
+    .where('bin', 'in', unique)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.bin,
+      { nameRu: row.short_name_ru ?? row.name_ru, nameKk: row.short_name_kk ?? row.name_kk },
+    ]),
+  );
+}

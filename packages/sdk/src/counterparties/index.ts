@@ -1,0 +1,7 @@
+export {
+  createCounterparty,
+  deleteCounterparty,
+  listCounterparties,
+  updateCounterparty,
+} from './counterpartiesApi';
+export { $counterparties, type CounterpartiesStore } from './counterpartyStore';

@@ -1,0 +1,96 @@
+import {
+  type Company,
+  type ErrorCode,
+  errorMessage,
+  errorStatus,
+  isErrorCode,
+  type Profile,
+} from '@qoltanba/core';
+
+// The fake server's HTTP pieces: answers, refusals and the server's input-validation rule.
+
+/** A JSON answer. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** An empty 204 answer. */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** An error answer; the status defaults to the catalogue's, as the server's AppError does. */
+export function failure(code: ErrorCode, status = errorStatus(code), message?: string): Response {
+  return json(status, { code, message: message ?? errorMessage(code, 'en') });
+}
+
+/** Thrown by a fake handler to answer with an error, as the server's handlers throw AppError. */
+export class FakeRefusal extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, status = errorStatus(code)) {
+    super(code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Throws a {@link FakeRefusal}. */
+export function refuse(code: ErrorCode, status?: number): never {
+  throw new FakeRefusal(code, status);
+}
+
+/** The part of a zod schema the fake uses. */
+interface Parser<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+}
+
+/**
+ * Parses input as the server's route helper does: the first issue's message when it is a catalogue code
+ * (core's field schemas put codes there), else VALIDATION_FAILED.
+ */
+export function parseInput<T>(schema: Parser<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const message = result.error.issues[0]?.message;
+  refuse(isErrorCode(message) ? message : 'VALIDATION_FAILED');
+}
+
+/** A route template (core's `:param` paths) as a regular expression and its parameter names. */
+export function compile(template: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = template.replace(/[.]/g, '\\.').replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/** An account of the fake server. */
+export interface FakeAccount {
+  userId: string;
+  email: string;
+  phone: string;
+  password: string;
+  profile: Profile;
+  companies: Company[];
+  blockedUntil?: string;
+}
+
+/** What a fake handler receives. `body` is the JSON body as a record; `rawBody` is what was sent (FormData…). */
+export interface FakeContext {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  rawBody: unknown;
+  headers: Headers;
+  account: FakeAccount | undefined;
+}
+
+/** A fake route handler. */
+export type FakeHandler = (context: FakeContext) => Response | Promise<Response>;

@@ -1,0 +1,89 @@
+import { ACCOUNT_PATHS, DOCUMENT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
+
+/** One operation the fake server plays: its OpenAPI operationId, method and core path template. */
+export interface FakeRoute {
+  operationId: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS` or `DOCUMENT_PATHS` (`:param` syntax). */
+  path: string;
+  /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
+  authenticated: boolean;
+  /** Parameters of core's template that this route fixes (the server registers one route per value). */
+  fixed?: Readonly<Record<string, string>>;
+}
+
+/** Fills some `:params` of a core path, leaving the others (as the server's account routes do). */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/:([A-Za-z]+)/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** One route of core's `template` with `fixed` parameters filled in. */
+const fixedRoute = (operationId: string, template: string, fixed: Record<string, string>) =>
+  ({ operationId, method: 'POST', path: fill(template, fixed), authenticated: false, fixed }) as const;
+
+const publicRoute = (operationId: string, method: FakeRoute['method'], path: string) =>
+  ({ operationId, method, path, authenticated: false }) as const;
+const userRoute = (operationId: string, method: FakeRoute['method'], path: string) =>
+  ({ operationId, method, path, authenticated: true }) as const;
+
+/**
+ * Every route the fake server plays. The contract test compares this table with the real server's
+ * OpenAPI document (paths, methods and operationIds), so the fake cannot silently drift from the server.
+ */
+export const FAKE_ROUTES = [
+  publicRoute('login', 'POST', ACCOUNT_PATHS.login),
+  userRoute('logout', 'GET', ACCOUNT_PATHS.logout),
+  publicRoute('refreshToken', 'POST', ACCOUNT_PATHS.refresh),
+  fixedRoute('sendEmailCode', ACCOUNT_PATHS.sendCode, { channel: 'email' }),
+  fixedRoute('sendSmsCode', ACCOUNT_PATHS.sendCode, { channel: 'sms' }),
+  fixedRoute('verifyEmailRegistrationCode', ACCOUNT_PATHS.verifyCode, {
+    purpose: 'registration',
+    channel: 'email',
+  }),
+  fixedRoute('verifySmsRegistrationCode', ACCOUNT_PATHS.verifyCode, {
+    purpose: 'registration',
+    channel: 'sms',
+  }),
+  fixedRoute('loginWithEmailCode', ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'email' }),
+  fixedRoute('loginWithSmsCode', ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'sms' }),
+  publicRoute('completeRegistration', 'POST', ACCOUNT_PATHS.completeRegistration),
+  publicRoute('sendRecoveryCode', 'POST', ACCOUNT_PATHS.recoverySendCode),
+  publicRoute('recoverPassword', 'POST', ACCOUNT_PATHS.recoveryChange),
+
+  userRoute('getProfile', 'GET', PROFILE_PATHS.user),
+  userRoute('updateProfile', 'PUT', PROFILE_PATHS.user),
+  userRoute('getAvatar', 'GET', PROFILE_PATHS.avatar),
+  userRoute('uploadAvatar', 'PUT', PROFILE_PATHS.avatar),
+  userRoute('setLocale', 'POST', PROFILE_PATHS.setLocale),
+  userRoute('listCompanies', 'GET', PROFILE_PATHS.companies),
+  userRoute('setMainCompany', 'PUT', PROFILE_PATHS.mainCompany),
+  userRoute('attachByIin', 'POST', PROFILE_PATHS.attachByIin),
+  userRoute('confirmAttachByIin', 'POST', PROFILE_PATHS.attachByIinConfirm),
+  userRoute('lookupRegistry', 'GET', PROFILE_PATHS.registryLookup),
+
+  userRoute('listDocuments', 'GET', DOCUMENT_PATHS.documents),
+  userRoute('createDocument', 'POST', DOCUMENT_PATHS.documents),
+  userRoute('getDocument', 'GET', DOCUMENT_PATHS.document),
+  userRoute('updateDocument', 'PUT', DOCUMENT_PATHS.document),
+  userRoute('sendDocument', 'POST', DOCUMENT_PATHS.send),
+  userRoute('copyDocument', 'POST', DOCUMENT_PATHS.copy),
+  userRoute('trashDocument', 'POST', DOCUMENT_PATHS.trash),
+  userRoute('restoreDocument', 'POST', DOCUMENT_PATHS.restore),
+  userRoute('addDocumentFiles', 'POST', DOCUMENT_PATHS.files),
+  userRoute('downloadDocumentFile', 'GET', DOCUMENT_PATHS.file),
+  userRoute('deleteDocumentFile', 'DELETE', DOCUMENT_PATHS.file),
+  userRoute('previewDocumentFile', 'GET', DOCUMENT_PATHS.filePreview),
+  userRoute('getDocumentHistory', 'GET', DOCUMENT_PATHS.history),
+  userRoute('moveDocumentToFolder', 'PUT', DOCUMENT_PATHS.folder),
+  userRoute('listFolders', 'GET', DOCUMENT_PATHS.folders),
+  userRoute('createFolder', 'POST', DOCUMENT_PATHS.folders),
+  userRoute('updateFolder', 'PUT', DOCUMENT_PATHS.folderById),
+  userRoute('deleteFolder', 'DELETE', DOCUMENT_PATHS.folderById),
+  userRoute('listCounterparties', 'GET', DOCUMENT_PATHS.counterparties),
+  userRoute('createCounterparty', 'POST', DOCUMENT_PATHS.counterparties),
+  userRoute('updateCounterparty', 'PUT', DOCUMENT_PATHS.counterparty),
+  userRoute('deleteCounterparty', 'DELETE', DOCUMENT_PATHS.counterparty),
+] as const satisfies readonly FakeRoute[];
+
+/** The operationId of a route of {@link FAKE_ROUTES}. */
+export type FakeOperationId = (typeof FAKE_ROUTES)[number]['operationId'];

@@ -1,0 +1,27 @@
+// `@qoltanba/sdk/testing`: for tests only, never for application code. An in-memory server that plays the API
+// contract of core (the same routes, statuses and error codes as the real server, checked by contract-tests/).
+export {
+  company,
+  createFakeServer,
+  detectFormat,
+  FAKE_BASE_URL,
+  FAKE_CODE,
+  FAKE_CONVERTED_PDF,
+  FAKE_IIN,
+  FAKE_REGISTER,
+  FAKE_ROUTES,
+  type FakeAccount,
+  type FakeCall,
+  type FakeContext,
+  type FakeDocumentRecord,
+  type FakeHandler,
+  type FakeOperationId,
+  type FakeRegisterParty,
+  type FakeRoute,
+  type FakeServer,
+  type FakeServerOptions,
+  failure,
+  json,
+  pdfFile,
+  textFile,
+} from './fakeServer';
