@@ -6,6 +6,8 @@ export {
 export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './auth-dialog';
 export { CodeInput, type CodeInputProps, type ResendResult } from './code-input';
 export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './company-switcher';
+export { CounterpartyForm, type CounterpartyFormProps, type RegisterNames } from './counterparty-form';
+export { CounterpartyList, type CounterpartyListProps } from './counterparty-list';
 export {
   DocumentCard,
   type DocumentCardAction,
@@ -19,6 +21,7 @@ export {
   type UploadItem,
 } from './document-form';
 export { DocumentsTable, type DocumentsTableProps } from './documents-table';
+export { FolderTree, type FolderTreeProps } from './folder-tree';
 export { Icon, type IconProps } from './icon';
 export { LanguageSwitch, type LanguageSwitchProps } from './language-switch';
 export {
@@ -28,7 +31,15 @@ export {
   type LoginMethod,
   type LoginNavigation,
 } from './login-form';
-export { PdfViewer, type PdfViewerProps } from './pdf-viewer';
+export {
+  type PdfDocument,
+  type PdfLoader,
+  type PdfPage,
+  type PdfSource,
+  PdfViewer,
+  type PdfViewerProps,
+  type PdfViewport,
+} from './pdf-viewer';
 export { type ProfileActions, ProfileCard, type ProfileCardProps } from './profile-card';
 export { type RecoveryActions, RecoveryForm, type RecoveryFormProps } from './recovery-form';
 export {
@@ -37,5 +48,15 @@ export {
   type RegistrationFormProps,
   type RegistrationStep,
 } from './registration-form';
+export {
+  emptySigner,
+  type SignerDraft,
+  SignerEditor,
+  type SignerEditorProps,
+  type SignerProblems,
+  signerDraftOf,
+  signerInputOf,
+  signerProblems,
+} from './signer-editor';
 export { Snackbar, type SnackbarProps } from './snackbar';
 export { type GreyStep, lightTheme, lightThemeTokens, type ThemeTokens, vars } from './theme';

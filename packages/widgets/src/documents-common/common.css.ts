@@ -28,6 +28,7 @@ const buttonBase = style({
   borderRadius: vars.radius.md,
   font: 'inherit',
   fontWeight: vars.font.weightMedium,
+  textDecoration: 'none',
   whiteSpace: 'nowrap',
   cursor: 'pointer',
   selectors: {
@@ -167,3 +168,6 @@ export const plainList = style({ margin: 0, padding: 0, listStyle: 'none' });
 
 /** Text that may break anywhere rather than overflow (names, e-mails, hashes). */
 export const breakAnywhere = style({ overflowWrap: 'anywhere', minWidth: 0 });
+
+/** A paragraph without margins. */
+export const flush = style({ margin: 0 });

@@ -33,7 +33,7 @@ import { codeServiceFor } from './one-time-codes.js';
 import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
 import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
-import { assertContactFree, createUser, findUserByTarget } from './user-store.js';
+import { assertContactFree, createUser, findUserByTarget, setUserPassword } from './user-store.js';
 
 /** Per-IP limits of the public account calls, on top of the per-target code and password rules. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -224,7 +224,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoverySendCode,
-        operationId: 'sendRecoveryCode',
+        operationId: 'recoverySendCode',
         summary: 'Send a password recovery code to the e-mail or phone of an account',
         description:
           'ACCOUNT_NOT_FOUND for an unknown contact: the product tells users so at login as well (accepted ' +
@@ -250,7 +250,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoveryChange,
-        operationId: 'recoverPassword',
+        operationId: 'recoveryChange',
         summary: 'Set a new password with a recovery code; answers tokens',
         description:
           'Lifts the password and code-login lockouts and ends every other session of the account.',
@@ -263,15 +263,7 @@ export const accountModule: AppModule = {
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
           await codes.verify({ purpose: 'recovery', target: target.value }, body.code, lang);
-          await db
-            .updateTable('users')
-            .set({
-              password_hash: await hashPassword(body.newPassword),
-              password_failures: 0,
-              password_locked_until: null,
-            })
-            .where('id', '=', user.id)
-            .execute();
+          await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
           await codes.unlock(contacts, 'otp');
           await tokens.revokeAllSessions(user.id);

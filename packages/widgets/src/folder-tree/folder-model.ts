@@ -1,0 +1,77 @@
+import { type ErrorCode, type Folder, folderNameSchema, isErrorCode } from '@qoltanba/core';
+
+/** A folder with its subfolders, sorted by name. */
+export interface FolderNode {
+  folder: Folder;
+  children: FolderNode[];
+  /** The parent's id, null at the top level. */
+  parentId: number | null;
+  level: number;
+}
+
+const byName = (a: FolderNode, b: FolderNode) =>
+  a.folder.name.localeCompare(b.folder.name, 'ru', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The tree of a flat folder list (by `parentId`), each level sorted by name. A folder whose parent is
+ * missing is shown at the top level; a parent cycle (which the server refuses) cannot loop.
+ */
+export function buildFolderTree(folders: readonly Folder[]): FolderNode[] {
+  const ids = new Set(folders.map((folder) => folder.id));
+  const childrenOf = new Map<number | null, Folder[]>();
+  for (const folder of folders) {
+    const parent =
+      folder.parentId !== null && ids.has(folder.parentId) && folder.parentId !== folder.id
+        ? folder.parentId
+        : null;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), folder]);
+  }
+  const seen = new Set<number>();
+  const build = (parentId: number | null, level: number): FolderNode[] =>
+    (childrenOf.get(parentId) ?? [])
+      .filter((folder) => !seen.has(folder.id) && seen.add(folder.id))
+      .map((folder) => ({ folder, parentId, level, children: build(folder.id, level + 1) }))
+      .sort(byName);
+  return build(null, 1);
+}
+
+/** The nodes a reader sees in order: every top-level node, and the children of expanded ones. */
+export function visibleNodes(tree: readonly FolderNode[], expanded: ReadonlySet<number>): FolderNode[] {
+  return tree.flatMap((node) => [
+    node,
+    ...(expanded.has(node.folder.id) ? visibleNodes(node.children, expanded) : []),
+  ]);
+}
+
+/** The ids of the folders above `id`, nearest last. */
+export function ancestorsOf(folders: readonly Folder[], id: number): number[] {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const chain: number[] = [];
+  let parent = byId.get(id)?.parentId ?? null;
+  while (parent !== null && !chain.includes(parent)) {
+    chain.unshift(parent);
+    parent = byId.get(parent)?.parentId ?? null;
+  }
+  return chain;
+}
+
+/**
+ * What is wrong with a folder name: core's folderNameSchema (FOLDER_NAME_REQUIRED, FOLDER_NAME_TOO_LONG), or
+ * FOLDER_NAME_TAKEN when a sibling has it already (ignoring case and surrounding spaces).
+ */
+export function folderNameProblem(
+  name: string,
+  siblings: readonly Folder[],
+  ownId?: number,
+): ErrorCode | undefined {
+  const result = folderNameSchema.safeParse(name);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message;
+    return isErrorCode(message) ? message : 'FOLDER_NAME_REQUIRED';
+  }
+  const wanted = result.data.toLocaleLowerCase();
+  const taken = siblings.some(
+    (folder) => folder.id !== ownId && folder.name.trim().toLocaleLowerCase() === wanted,
+  );
+  return taken ? 'FOLDER_NAME_TAKEN' : undefined;
+}
