@@ -64,7 +64,8 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
       document: { contentType: 'application/json' },
       files: { contentType: expect.stringContaining('application/pdf') },
     });
-    const draft = (create?.schema.properties as Record<string, { properties: object }>).document;
+    const parts = (create?.schema.properties ?? {}) as Record<string, { properties: object }>;
+    const draft = parts.document;
     expect(Object.keys(draft?.properties ?? {})).toEqual(['name', 'signingMethod', 'signers']);
     const add = operations.get('addDocumentFiles')?.requestBody?.content['multipart/form-data'];
     expect(Object.keys(add?.schema.properties as object)).toEqual(['files']);
