@@ -369,7 +369,8 @@ const brokenRoutesModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: `${base}/things/:thingId`,
-        summary: 'Unknown parameter and no operationId (matrix self-test)',
+        operationId: 'probeUnknownParameter',
+        summary: 'A path parameter the matrix has no fixture for (matrix self-test)',
         hidden: true,
         auth: true,
         params: bin.extend({ thingId: z.string() }),
@@ -462,7 +463,6 @@ describe.each(testDatabases())('authorization matrix of the documents service on
       about("probeUnscopedFolder) stranger with own BIN and the victim's ids: expected 404"),
     ).toHaveLength(1);
     expect(about(`shows ${SECRET.folder}`)).toHaveLength(1);
-    expect(about('/things/:thingId: no operationId')).toHaveLength(1);
     expect(about('no fixture for path parameter :thingId')).toHaveLength(1);
   });
 });
