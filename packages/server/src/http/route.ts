@@ -199,6 +199,21 @@ export function registerRoute(
     method: definition.method,
     url: definition.url,
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+    // Uploads are refused before their body is parsed: an anonymous caller gets 401 (not 415), and the
+    // connection is closed instead of reading a body nobody will use.
+    ...(definition.multipart && authenticate
+      ? {
+          preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+            try {
+              await authenticate(request);
+            } catch (error) {
+              reply.header('connection', 'close');
+              throw error;
+            }
+            return payload;
+          },
+        }
+      : {}),
     config: {
       ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}),
       ...(definition.allowEmptyJsonBody ? { allowEmptyJsonBody: true } : {}),
