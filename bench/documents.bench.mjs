@@ -113,8 +113,7 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(server);
-  const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs')], {
-    env: { ...process.env, PORT: String(barePort) },
+  const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs'), String(barePort)], {
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: join(ROOT, 'packages/server'),
   });
