@@ -1,6 +1,7 @@
 import type { Document, DocumentFile, Signer } from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
+import { isRowId } from '../../db/row-id.js';
 import { userNames } from '../account/user-store.js';
 import {
   type AccessibleDocument,
@@ -93,6 +94,11 @@ export interface VisibleDocument {
  * document, its signers and files. FORBIDDEN for a non-member, ENTITY_NOT_FOUND otherwise when not there.
  */
 export async function findVisibleDocument(db: Db, actor: Actor, id: number): Promise<VisibleDocument> {
+  // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
+  if (!isRowId(id)) {
+    await assertMember(db, actor.userId, actor.bin);
+    throw new AppError('ENTITY_NOT_FOUND');
+  }
   const found = await accessibleQuery(db, actor.bin, id, { memberUserId: actor.userId })
     .select([signersJson(sql.ref('d.id')).as('signers_json'), filesJson(sql.ref('d.id')).as('files_json')])
     .executeTakeFirst();
