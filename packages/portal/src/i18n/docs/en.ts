@@ -45,4 +45,11 @@ export const docsEn = {
     remove: 'Delete the folder',
     removed: 'Folder “{{name}}” deleted',
   },
+  counterparties: {
+    add: 'New counterparty',
+    edit: 'Edit counterparty',
+    added: '“{{name}}” added to your counterparties',
+    updated: 'Counterparty “{{name}}” saved',
+    removed: 'Counterparty “{{name}}” deleted',
+  },
 } satisfies typeof docsKk;

@@ -43,4 +43,11 @@ export const docsKk = {
     remove: 'Қалтаны жою',
     removed: '«{{name}}» қалтасы жойылды',
   },
+  counterparties: {
+    add: 'Жаңа контрагент',
+    edit: 'Контрагентті өңдеу',
+    added: '«{{name}}» контрагенттерге қосылды',
+    updated: '«{{name}}» контрагенті сақталды',
+    removed: '«{{name}}» контрагенті жойылды',
+  },
 };

@@ -45,4 +45,11 @@ export const docsRu = {
     remove: 'Удалить папку',
     removed: 'Папка «{{name}}» удалена',
   },
+  counterparties: {
+    add: 'Новый контрагент',
+    edit: 'Изменение контрагента',
+    added: '«{{name}}» добавлен в контрагенты',
+    updated: 'Контрагент «{{name}}» сохранён',
+    removed: 'Контрагент «{{name}}» удалён',
+  },
 } satisfies typeof docsKk;

@@ -1,8 +1,119 @@
-import type { JSX } from 'react';
+import { DOCUMENT_BOXES, type DocumentBox } from '@qoltanba/core';
+import { $folders, createDocumentListStore, type DocumentListStore, showSnackbar } from '@qoltanba/sdk';
+import { FolderTree } from '@qoltanba/widgets';
+import { type JSX, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useSdkStore } from '../../app/useSdkStore';
+import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
-import { PlaceholderScreen } from '../PlaceholderScreen';
+import { pathTo } from '../../routes/routePaths';
+import { ScreenHeading } from '../ScreenHeading';
+import * as css from '../screens.css';
+import { BoxDocuments } from './DocumentListScreen';
+import { folderPath } from './documents/documentPaths';
+import * as folders from './documents/folders.css';
+import { useGo } from './documents/useGo';
 
-/** Folders (`/cabinet/folder/:id?`); without an id, the list of folders. */
+const BOX_LABELS = {
+  incoming: 'cabinet.tabs.incoming',
+  outgoing: 'cabinet.tabs.outgoing',
+  draft: 'cabinet.tabs.drafts',
+  trash: 'cabinet.tabs.trash',
+} as const satisfies Record<DocumentBox, string>;
+
+function boxOfSearch(value: string | null): DocumentBox {
+  return DOCUMENT_BOXES.find((box) => box === value) ?? 'incoming';
+}
+
+/** One box of one folder: a list store of its own (the shared box lists keep their own filters). */
+function FolderDocuments({ folderId, box }: { folderId: number; box: DocumentBox }): JSX.Element | null {
+  const [store, setStore] = useState<DocumentListStore>();
+  useEffect(() => {
+    const created = createDocumentListStore(box);
+    void created.setOptions({ folderId });
+    setStore(created);
+  }, [folderId, box]);
+  return store ? <BoxDocuments box={box} store={store} /> : null;
+}
+
+/**
+ * Folders (`/cabinet/folder/:id?`): the widgets' FolderTree on the sdk's folder store (create, rename, delete),
+ * and the documents of the chosen folder, one box at a time (`?box=`, incoming by default).
+ */
 export default function FolderScreen(): JSX.Element {
-  return <PlaceholderScreen route={ROUTE_NAMES.Folder} />;
+  const { t } = usePortalT();
+  const go = useGo();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const box = boxOfSearch(search.get('box'));
+  const state = useSdkStore($folders);
+  const folderId = id && /^[0-9]+$/.test(id) ? Number(id) : undefined;
+  const folder = state.items.find((entry) => entry.id === folderId);
+  const nameOf = (target: number) => state.items.find((entry) => entry.id === target)?.name ?? '';
+
+  const create = async (parentId: number | null, name: string) => {
+    const created = await $folders.create({ name, parentId });
+    showSnackbar({ message: t('docs.folders.created', { name: created.name }), kind: 'success' });
+  };
+  const rename = (target: number, name: string) => $folders.update(target, { name });
+  const remove = async (target: number) => {
+    const name = nameOf(target);
+    await $folders.remove(target);
+    showSnackbar({ message: t('docs.folders.removed', { name }), kind: 'success' });
+    // The folder shown went with it (itself or an ancestor): back to the folder list.
+    if (folderId !== undefined && !$folders.get().items.some((entry) => entry.id === folderId)) {
+      go(pathTo('Folder'));
+    }
+  };
+
+  const documents = (() => {
+    if (id === undefined) return <p className={css.muted}>{t('docs.folders.choose')}</p>;
+    if (folderId === undefined || (state.status === 'loaded' && !folder)) {
+      return <p role="alert">{t('docs.folders.notFound')}</p>;
+    }
+    if (!folder) return null;
+    return (
+      <>
+        <h2 className={folders.folderTitle}>{folder.name}</h2>
+        <nav aria-label={t('docs.folders.boxes')}>
+          <ul className={folders.boxTabs}>
+            {DOCUMENT_BOXES.map((value) => (
+              <li key={value}>
+                <Link
+                  to={folderPath(folder.id, value)}
+                  className={folders.boxTab}
+                  aria-current={value === box ? 'page' : undefined}
+                  replace
+                >
+                  {t(BOX_LABELS[value])}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <FolderDocuments key={`${folder.id}:${box}`} folderId={folder.id} box={box} />
+      </>
+    );
+  })();
+
+  return (
+    <section className={css.screen} data-route={ROUTE_NAMES.Folder}>
+      <ScreenHeading>{t('titles.Folder')}</ScreenHeading>
+      <div className={folders.layout}>
+        <FolderTree
+          className={folders.tree}
+          folders={state.items}
+          selectedId={folderId ?? null}
+          onSelect={(target) => go(folderPath(target, box))}
+          loading={state.status === 'loading' && state.items.length === 0}
+          error={state.status === 'failed' ? state.error : undefined}
+          onRetry={() => void $folders.reload()}
+          onCreate={create}
+          onRename={rename}
+          onDelete={remove}
+        />
+        <div className={folders.documents}>{documents}</div>
+      </div>
+    </section>
+  );
 }

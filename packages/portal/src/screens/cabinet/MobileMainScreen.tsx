@@ -1,6 +1,8 @@
 import {
   mdiBellOutline,
+  mdiDeleteOutline,
   mdiFileDocumentEditOutline,
+  mdiFolderOutline,
   mdiInboxArrowDown,
   mdiInboxArrowUp,
   mdiPlus,
@@ -19,11 +21,13 @@ const LINKS: readonly TileLink[] = [
   { to: pathTo('Outgoing'), label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
   { to: pathTo('CreateDocument'), label: 'cabinet.create', icon: mdiPlus },
   { to: pathTo('Drafts'), label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
+  { to: pathTo('Trash'), label: 'cabinet.tabs.trash', icon: mdiDeleteOutline },
+  { to: pathTo('Folder'), label: 'cabinet.tabs.folders', icon: mdiFolderOutline },
   { to: pathTo('Notification'), label: 'titles.Notification', icon: mdiBellOutline },
   { to: pathTo('Services'), label: 'titles.Services', icon: mdiViewGridOutline },
 ];
 
-/** The mobile main page of the cabinet (`/cabinet/main`), where narrow screens land. */
+/** The mobile main page of the cabinet (`/cabinet/main`), where narrow screens land: the boxes, folders and more. */
 export default function MobileMainScreen(): JSX.Element {
   const { t } = usePortalT();
   return (
