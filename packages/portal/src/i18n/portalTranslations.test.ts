@@ -31,7 +31,9 @@ describe('portal translations', () => {
   });
 
   it('resolve through the sdk i18n with interpolation', () => {
-    expect(portalT('en')('docs.folders.created', { name: 'Acts' })).toBe('Folder “Acts” created');
+    expect(portalT('en')('docs.snack.moved', { name: 'Acts' })).toBe(
+      'The document was moved to the folder “Acts”',
+    );
     expect(portalT('kk')('nav.tariffs')).toBe('Тарифтер');
     expect(portalT('ru')('titles.Incoming')).toBe('Входящие');
   });

@@ -1,7 +1,7 @@
 import type { Counterparty, CounterpartyInput } from '@qoltanba/core';
 import { $counterparties, isApiError, lookupRegistry, showSnackbar } from '@qoltanba/sdk';
 import { CounterpartyForm, CounterpartyList, type RegisterNames } from '@qoltanba/widgets';
-import { type JSX, useEffect, useId, useRef, useState } from 'react';
+import { type JSX, useEffect, useRef, useState } from 'react';
 import { useSdkStore } from '../../app/useSdkStore';
 import { IDENTITY_TEST_MODE } from '../../boot/portalEnv';
 import { usePortalT } from '../../i18n';
@@ -26,9 +26,9 @@ type Editing = { kind: 'add' } | { kind: 'edit'; counterparty: Counterparty };
 
 function FormPanel({ editing, onDone }: { editing: Editing; onDone: () => void }): JSX.Element {
   const { t } = usePortalT();
-  const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  const panel = useRef<HTMLElement>(null);
+  // The form opens above the list: take the user (and the keyboard) to its first field.
+  useEffect(() => panel.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
   const submit = async (input: CounterpartyInput) => {
     if (editing.kind === 'edit') {
       const saved = await $counterparties.update(editing.counterparty.id, input);
@@ -40,10 +40,7 @@ function FormPanel({ editing, onDone }: { editing: Editing; onDone: () => void }
     onDone();
   };
   return (
-    <section className={`${css.panel} ${css.narrowPanel}`} aria-labelledby={id}>
-      <h2 id={id} ref={heading} tabIndex={-1} className={docs.panelTitle}>
-        {t(editing.kind === 'edit' ? 'docs.counterparties.edit' : 'docs.counterparties.add')}
-      </h2>
+    <section ref={panel} className={`${css.panel} ${css.narrowPanel}`}>
       <CounterpartyForm
         className={docs.wide}
         {...(editing.kind === 'edit' ? { initial: editing.counterparty } : {})}
@@ -64,13 +61,8 @@ export default function CounterpartyScreen(): JSX.Element {
   const { t } = usePortalT();
   const state = useSdkStore($counterparties);
   const [editing, setEditing] = useState<Editing>();
-  const remove = async (counterparty: Counterparty) => {
-    await $counterparties.remove(counterparty.id);
-    showSnackbar({
-      message: t('docs.counterparties.removed', { name: counterparty.nameRu }),
-      kind: 'success',
-    });
-  };
+  // The list confirms a delete and announces it itself.
+  const remove = (counterparty: Counterparty) => $counterparties.remove(counterparty.id);
   return (
     <section className={css.screen} data-route={ROUTE_NAMES.Counterparty}>
       <ScreenHeading>{t('titles.Counterparty')}</ScreenHeading>

@@ -1,5 +1,5 @@
 import { DOCUMENT_BOXES, type DocumentBox } from '@qoltanba/core';
-import { $folders, createDocumentListStore, type DocumentListStore, showSnackbar } from '@qoltanba/sdk';
+import { $folders, createDocumentListStore, type DocumentListStore } from '@qoltanba/sdk';
 import { FolderTree } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -49,17 +49,12 @@ export default function FolderScreen(): JSX.Element {
   const state = useSdkStore($folders);
   const folderId = id && /^[0-9]+$/.test(id) ? Number(id) : undefined;
   const folder = state.items.find((entry) => entry.id === folderId);
-  const nameOf = (target: number) => state.items.find((entry) => entry.id === target)?.name ?? '';
 
-  const create = async (parentId: number | null, name: string) => {
-    const created = await $folders.create({ name, parentId });
-    showSnackbar({ message: t('docs.folders.created', { name: created.name }), kind: 'success' });
-  };
+  // The tree shows and announces its own changes (created, renamed, deleted): no snackbar on top.
+  const create = (parentId: number | null, name: string) => $folders.create({ name, parentId });
   const rename = (target: number, name: string) => $folders.update(target, { name });
   const remove = async (target: number) => {
-    const name = nameOf(target);
     await $folders.remove(target);
-    showSnackbar({ message: t('docs.folders.removed', { name }), kind: 'success' });
     // The folder shown went with it (itself or an ancestor): back to the folder list.
     if (folderId !== undefined && !$folders.get().items.some((entry) => entry.id === folderId)) {
       go(pathTo('Folder'));
