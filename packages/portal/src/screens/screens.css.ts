@@ -97,3 +97,16 @@ export const tileLink = style({
 });
 
 export const tileIcon = style({ color: vars.color.primary });
+
+/** Read out and focusable, but not shown: a screen heading the widget below repeats visibly. */
+export const visuallyHiddenHeading = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

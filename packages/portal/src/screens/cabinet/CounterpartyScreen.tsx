@@ -65,7 +65,7 @@ export default function CounterpartyScreen(): JSX.Element {
   const remove = (counterparty: Counterparty) => $counterparties.remove(counterparty.id);
   return (
     <section className={css.screen} data-route={ROUTE_NAMES.Counterparty}>
-      <ScreenHeading>{t('titles.Counterparty')}</ScreenHeading>
+      <ScreenHeading visuallyHidden>{t('titles.Counterparty')}</ScreenHeading>
       {editing ? (
         <FormPanel
           key={editing.kind === 'edit' ? editing.counterparty.id : 'add'}

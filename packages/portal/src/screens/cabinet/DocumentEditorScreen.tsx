@@ -130,7 +130,10 @@ export default function DocumentEditorScreen(): JSX.Element {
   const documentId = mode === 'create' ? undefined : /^[0-9]+$/.test(id) ? Number(id) : 0;
   return (
     <section className={css.screen} data-route={name} data-editor-mode={mode}>
-      <ScreenHeading>{t(`titles.${name}`)}</ScreenHeading>
+      {/* The form's own title says "New document" / "Edit document": the same words once are enough. */}
+      <ScreenHeading visuallyHidden={mode === 'create' || mode === 'edit'}>
+        {t(`titles.${name}`)}
+      </ScreenHeading>
       <Editor key={`${mode}:${id}`} mode={mode} documentId={documentId} />
     </section>
   );

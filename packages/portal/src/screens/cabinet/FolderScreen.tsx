@@ -93,7 +93,7 @@ export default function FolderScreen(): JSX.Element {
 
   return (
     <section className={css.screen} data-route={ROUTE_NAMES.Folder}>
-      <ScreenHeading>{t('titles.Folder')}</ScreenHeading>
+      <ScreenHeading visuallyHidden>{t('titles.Folder')}</ScreenHeading>
       <div className={folders.layout}>
         <FolderTree
           className={folders.tree}
