@@ -115,3 +115,16 @@ describe('folder and counterparty bodies', () => {
     expect(firstMessage(schema, { ...entry, identityNumber: '123' })).toBe('IDENTITY_NUMBER_INVALID');
   });
 });
+
+describe('control characters in the new text fields', () => {
+  it.each([
+    ['a folder name', createFolderRequestSchema, { name: 'Акты\u0007' }],
+    [
+      'a signer company name',
+      documentDraftSchema(),
+      { name: 'Договор', signingMethod: 'PARALLEL', signers: [signer(BIN, { nameRu: 'ТОО\nБереке' })] },
+    ],
+  ])('%s with a control character is refused with CONTROL_CHARACTERS', (_label, schema, value) => {
+    expect(firstMessage(schema, value)).toBe('CONTROL_CHARACTERS');
+  });
+});

@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { type AnyRouteDefinition, defineRoute } from '../http/route.js';
 import { call } from '../testing/accounts.js';
 import { type CompanyMember, registerMember } from '../testing/companies.js';
+import { samplePdf } from '../testing/document-files.js';
+import { multipart, type Part, uploadParts } from '../testing/documents.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
 import { requireUser } from './account/auth-guard.js';
@@ -64,20 +66,15 @@ interface ResourceIds {
   fileId?: number;
 }
 
-const MISSING: Required<ResourceIds> = {
-  folderId: MISSING_ID,
-  counterpartyId: MISSING_ID,
-  documentId: MISSING_ID,
-  fileId: MISSING_ID,
-};
-
-/** One part of a multipart body. */
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-  contentType?: string;
-}
+const missingIds = (id: number): Required<ResourceIds> => ({
+  folderId: id,
+  counterpartyId: id,
+  documentId: id,
+  fileId: id,
+});
+const MISSING = missingIds(MISSING_ID);
+/** Ids a path accepts but no `integer` column can hold: missing too, and must answer alike (not 500). */
+const BEYOND = missingIds(Number.MAX_SAFE_INTEGER);
 
 /** A request body: JSON, or multipart parts (document uploads). */
 type Body = { json: unknown } | { multipart: Part[] };
@@ -98,14 +95,12 @@ const draft = (name: string, signerBin: string) => ({
   signingMethod: 'PARALLEL',
   signers: [{ identityNumber: signerBin, email: 'signer@example.kz', nameRu: 'ТОО «Дала Софт»' }],
 });
-/** A one-page PDF, enough for format checks. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** The parts of a document upload: the draft, then one PDF. */
+const documentUpload = (name: string): Part[] =>
+  uploadParts(draft(name, SIGNER_BIN), [{ filename: 'matrix.pdf', bytes: samplePdf() }]);
 const pdfPart = (): Part => ({
   name: DOCUMENT_UPLOAD_PARTS.files,
-  value: PDF,
+  value: samplePdf(),
   filename: 'matrix.pdf',
   contentType: 'application/pdf',
 });
@@ -119,12 +114,7 @@ const BODIES: Record<string, (ids: ResourceIds) => Body> = {
   updateFolder: () => ({ json: { name: 'Matrix folder', parentId: null } }),
   createCounterparty: counterpartyBody,
   updateCounterparty: counterpartyBody,
-  createDocument: () => ({
-    multipart: [
-      { name: DOCUMENT_UPLOAD_PARTS.document, value: JSON.stringify(draft('Matrix document', SIGNER_BIN)) },
-      pdfPart(),
-    ],
-  }),
+  createDocument: () => ({ multipart: documentUpload('Matrix document') }),
   updateDocument: () => ({ json: draft('Matrix document', SIGNER_BIN) }),
   addDocumentFiles: () => ({ multipart: [pdfPart()] }),
   moveDocumentToFolder: (ids) => ({ json: { folderId: ids.folderId } }),
@@ -147,31 +137,14 @@ const REQUIRED_OPERATIONS = [
   'deleteCounterparty',
 ];
 
-/** A concrete request of a route. */
+/** A concrete request of a route: its URL (path and query) and body. */
 interface Built {
   url: string;
-  payload?: string | Buffer;
-  headers: Record<string, string>;
+  body?: Body;
 }
 
 /** How to call one route, or why this file cannot. */
 type Plan = { build: (bin: string, ids: ResourceIds) => Built | undefined } | { uncovered: string };
-
-function encodeMultipart(parts: readonly Part[]): { payload: Buffer; contentType: string } {
-  const boundary = '----qoltanba-matrix-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.contentType ?? (part.filename ? 'application/octet-stream' : 'application/json');
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${type}\r\n\r\n`),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function planFor(route: AnyRouteDefinition): Plan {
   const operation = route.operationId ?? '';
@@ -183,6 +156,7 @@ function planFor(route: AnyRouteDefinition): Plan {
   const bodyFor = BODIES[operation];
   if (route.body && !bodyFor && !route.body.safeParse(undefined).success)
     return { uncovered: 'no fixture body' };
+  if (route.multipart && !bodyFor) return { uncovered: 'no fixture multipart body' };
   const query = QUERIES[operation];
   if (route.query && query === undefined && !route.query.safeParse({}).success) {
     return { uncovered: 'no fixture query' };
@@ -197,12 +171,7 @@ function planFor(route: AnyRouteDefinition): Plan {
       }
       url += `?lang=en${query ? `&${query}` : ''}`;
       const body = bodyFor?.(ids);
-      if (!body) return { url, headers: {} };
-      if ('json' in body) {
-        return { url, payload: JSON.stringify(body.json), headers: { 'content-type': 'application/json' } };
-      }
-      const { payload, contentType } = encodeMultipart(body.multipart);
-      return { url, payload, headers: { 'content-type': contentType } };
+      return body ? { url, body } : { url };
     },
   };
 }
@@ -228,13 +197,19 @@ function send(
   built: Built,
   token?: string,
 ): Promise<LightMyRequestResponse> {
-  return server.app.inject({
-    method: method as 'GET',
-    url: built.url,
-    remoteAddress: '10.254.0.1',
-    headers: { ...built.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(built.payload === undefined ? {} : { payload: built.payload }),
-  });
+  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const { url, body } = built;
+  let payload: { payload?: string | Buffer; headers: Record<string, string> } = { headers: auth };
+  if (body && 'json' in body) {
+    payload = {
+      payload: JSON.stringify(body.json),
+      headers: { ...auth, 'content-type': 'application/json' },
+    };
+  } else if (body) {
+    const encoded = multipart(body.multipart);
+    payload = { payload: encoded.payload, headers: { ...auth, 'content-type': encoded.contentType } };
+  }
+  return server.app.inject({ method: method as 'GET', url, remoteAddress: '10.254.0.1', ...payload });
 }
 
 /** Checks every route of `routes` against the three outsiders; answers the broken rules rather than throwing. */
@@ -272,7 +247,8 @@ async function checkRoutes(
     const toVictim = plan.build(world.victim.bin, world.victimIds);
     const own = plan.build(world.stranger.bin, world.victimIds);
     const ownMissing = plan.build(world.stranger.bin, MISSING);
-    if (!toVictim || !own || !ownMissing) {
+    const ownBeyond = plan.build(world.stranger.bin, BEYOND);
+    if (!toVictim || !own || !ownMissing || !ownBeyond) {
       uncovered.push(`${label}: no document fixture (createDocument is not registered)`);
       continue;
     }
@@ -291,10 +267,16 @@ async function checkRoutes(
     if (namesIds) {
       expectRefusal(ownLabel, foreign, 404);
       const missing = await send(server, route.method, ownMissing, world.stranger.token);
-      if (foreign.statusCode !== missing.statusCode || foreign.body !== missing.body) {
-        problems.push(
-          `${ownLabel}: answers ${foreign.statusCode} ${foreign.body}, a missing id ${missing.statusCode} ${missing.body}`,
-        );
+      const beyond = await send(server, route.method, ownBeyond, world.stranger.token);
+      for (const [what, other] of [
+        ['a missing id', missing],
+        ['an id beyond the integer range', beyond],
+      ] as const) {
+        if (foreign.statusCode !== other.statusCode || foreign.body !== other.body) {
+          problems.push(
+            `${ownLabel}: answers ${foreign.statusCode} ${foreign.body}, ${what} ${other.statusCode} ${other.body}`,
+          );
+        }
       }
     } else {
       // Nothing of the victim's is named: the caller's own company answers, without the victim's data.
@@ -387,7 +369,8 @@ const brokenRoutesModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: `${base}/things/:thingId`,
-        summary: 'Unknown parameter and no operationId (matrix self-test)',
+        operationId: 'probeUnknownParameter',
+        summary: 'A path parameter the matrix has no fixture for (matrix self-test)',
         hidden: true,
         auth: true,
         params: bin.extend({ thingId: z.string() }),
@@ -444,10 +427,7 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     });
     const ids: ResourceIds = { folderId: folder.id, counterpartyId: counterparty.id };
     if (!routesOf().some((route) => route.operationId === 'createDocument')) return ids;
-    const { payload, contentType } = encodeMultipart([
-      { name: DOCUMENT_UPLOAD_PARTS.document, value: JSON.stringify(draft(SECRET.document, SIGNER_BIN)) },
-      pdfPart(),
-    ]);
+    const { payload, contentType } = multipart(documentUpload(SECRET.document));
     const created = await app.app.inject({
       method: 'POST',
       url: apiPath(DOCUMENT_PATHS.documents, { bin: victim.bin }),
@@ -483,7 +463,6 @@ describe.each(testDatabases())('authorization matrix of the documents service on
       about("probeUnscopedFolder) stranger with own BIN and the victim's ids: expected 404"),
     ).toHaveLength(1);
     expect(about(`shows ${SECRET.folder}`)).toHaveLength(1);
-    expect(about('/things/:thingId: no operationId')).toHaveLength(1);
     expect(about('no fixture for path parameter :thingId')).toHaveLength(1);
   });
 });

@@ -26,7 +26,7 @@ export async function openTestPGlite(): Promise<DatabaseHandle> {
 }
 
 /** A PostgreSQL pool confined to a new schema `test_<random>`, migrated; closing drops the schema. */
-export async function openTestPostgres(url: string): Promise<DatabaseHandle> {
+export async function openTestPostgres(url: string): Promise<DatabaseHandle & { schema: string }> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -41,6 +41,7 @@ export async function openTestPostgres(url: string): Promise<DatabaseHandle> {
   return {
     kind: handle.kind,
     db: handle.db,
+    schema,
     close() {
       closing ??= (async () => {
         await handle.close();

@@ -33,7 +33,7 @@ import { codeServiceFor } from './one-time-codes.js';
 import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
 import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
-import { assertContactFree, createUser, findUserByTarget } from './user-store.js';
+import { assertContactFree, createUser, findUserByTarget, setUserPassword } from './user-store.js';
 
 /** Per-IP limits of the public account calls, on top of the per-target code and password rules. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -44,8 +44,6 @@ export const ACCOUNT_RATE_LIMITS = {
 
 const REGISTRATION_TICKET_TYPE = 'registration';
 const CHANNELS = ['email', 'sms'] as const satisfies readonly OutboxChannel[];
-/** The channel in operationIds (`sendEmailCode`, `loginWithSmsCode`). */
-const CHANNEL_NAMES = { email: 'Email', sms: 'Sms' } as const;
 
 const sendBodies = { email: sendEmailCodeRequestSchema, sms: sendSmsCodeRequestSchema } as const;
 const verifyBodies = { email: verifyEmailCodeRequestSchema, sms: verifySmsCodeRequestSchema } as const;
@@ -121,7 +119,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.sendCode, { channel }),
-          operationId: `send${CHANNEL_NAMES[channel]}Code`,
+          operationId: channel === 'email' ? 'sendEmailCode' : 'sendSmsCode',
           summary: `Send a registration or login code by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description:
             'registration: refuses a contact that is already registered (EMAIL_TAKEN / PHONE_TAKEN); otp: ' +
@@ -144,7 +142,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'registration', channel }),
-          operationId: `verify${CHANNEL_NAMES[channel]}RegistrationCode`,
+          operationId: channel === 'email' ? 'verifyEmailRegistrationCode' : 'verifySmsRegistrationCode',
           summary: `Verify a registration code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: 'Answers a short-lived registration ticket for `registration/complete`.',
           tags: ['account'],
@@ -168,7 +166,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel }),
-          operationId: `loginWith${CHANNEL_NAMES[channel]}Code`,
+          operationId: channel === 'email' ? 'loginWithEmailCode' : 'loginWithSmsCode',
           summary: `Log in with a code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: `${LOGIN_MAX_FAILURES} wrong codes invalidate the code and block code login for ${LOGIN_LOCK_SECONDS / 60} minutes.`,
           tags: ['account'],
@@ -224,7 +222,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoverySendCode,
-        operationId: 'sendRecoveryCode',
+        operationId: 'recoverySendCode',
         summary: 'Send a password recovery code to the e-mail or phone of an account',
         description:
           'ACCOUNT_NOT_FOUND for an unknown contact: the product tells users so at login as well (accepted ' +
@@ -250,7 +248,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoveryChange,
-        operationId: 'recoverPassword',
+        operationId: 'recoveryChange',
         summary: 'Set a new password with a recovery code; answers tokens',
         description:
           'Lifts the password and code-login lockouts and ends every other session of the account.',
@@ -263,15 +261,7 @@ export const accountModule: AppModule = {
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
           await codes.verify({ purpose: 'recovery', target: target.value }, body.code, lang);
-          await db
-            .updateTable('users')
-            .set({
-              password_hash: await hashPassword(body.newPassword),
-              password_failures: 0,
-              password_locked_until: null,
-            })
-            .where('id', '=', user.id)
-            .execute();
+          await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
           await codes.unlock(contacts, 'otp');
           await tokens.revokeAllSessions(user.id);

@@ -1,5 +1,6 @@
 import { AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
+import { isRowId } from '../../db/row-id.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
 import type { DocumentCore, Participation } from './document-view.js';
 
@@ -38,6 +39,8 @@ export async function findAccessible(
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<AccessibleDocument | undefined> {
+  // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
+  if (!isRowId(id)) return undefined;
   let query = db
     .selectFrom('documents as d')
     .innerJoin('document_participants as p', (join) =>

@@ -1,0 +1,132 @@
+import type { DocumentListQuery } from '@qoltanba/core';
+import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { seedDocuments } from '../../testing/document-seed.js';
+import { COMPANIES } from '../../testing/documents.js';
+import { openTestPostgres } from '../../testing/test-databases.js';
+import { encodeCursor, listDocuments } from './document-list.js';
+
+const url = process.env.TEST_DATABASE_URL;
+const COUNT = 100_000;
+const { sender, signer } = COMPANIES;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+const DOCUMENT_TABLES = ['documents', 'document_participants', 'document_signers', 'document_files'];
+
+describe.skipIf(!url)('list queries at 100,000 documents of one company (PostgreSQL EXPLAIN)', () => {
+  let handle: (DatabaseHandle & { schema: string }) | undefined;
+  let pool: pg.Pool | undefined;
+  let traced: Kysely<Database> | undefined;
+  let captured: CompiledQuery[] = [];
+
+  beforeAll(async () => {
+    handle = await openTestPostgres(url ?? '');
+    await seedDocuments(handle.db, {
+      senderBin: sender.bin,
+      signerBin: signer.bin,
+      count: COUNT,
+      start: new Date('2025-01-01T00:00:00Z'),
+    });
+    pool = new pg.Pool({ connectionString: url, options: `-c search_path=${handle.schema}`, max: 2 });
+    traced = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: (event) => {
+        if (event.level === 'query') captured.push(event.query);
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await traced?.destroy();
+    await handle?.close();
+  });
+
+  /** Runs the list query for real, then EXPLAIN ANALYZE of exactly the SQL it sent. */
+  async function explain(bin: string, query: DocumentListQuery) {
+    captured = [];
+    const page = await listDocuments(traced as Kysely<Database>, bin, query, new Date(), 30);
+    const sent = captured.at(-1);
+    if (!sent || !pool) throw new Error('no query captured');
+    const { rows } = await pool.query(`explain (analyze, format json) ${sent.sql}`, [...sent.parameters]);
+    const plan = (rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error('no plan');
+    return { page, all: nodes(plan) };
+  }
+
+  function expectIndexOnly(all: PlanNode[], maxParticipantRows: number) {
+    const seqScans = all.filter(
+      (node) => node['Node Type'] === 'Seq Scan' && DOCUMENT_TABLES.includes(node['Relation Name'] ?? ''),
+    );
+    expect(seqScans.map((node) => node['Relation Name'])).toEqual([]);
+    const participants = all.filter((node) => node['Relation Name'] === 'document_participants');
+    expect(participants.length).toBeGreaterThan(0);
+    for (const node of participants) {
+      expect(node['Node Type']).toMatch(/Index/);
+      // The list walks its index and stops at the page: it never touches the company's other rows.
+      expect((node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1)).toBeLessThanOrEqual(
+        maxParticipantRows,
+      );
+    }
+  }
+
+  it('first page: one index range scan that stops after the page', async () => {
+    const { page, all } = await explain(sender.bin, { box: 'outgoing' });
+    expect(page.items).toHaveLength(20);
+    expect(page.items[0]?.number).toBe(COUNT - (COUNT % 3 === 0 ? 1 : 0));
+    expectIndexOnly(all, 21);
+  });
+
+  it('filtered page: still the index, reading a bounded number of rows', async () => {
+    const { page, all } = await explain(sender.bin, {
+      box: 'outgoing',
+      filter: 'inProcess',
+      sort: 'number',
+      order: 'asc',
+    });
+    expect(page.items.map((item) => item.number)).toEqual(Array.from({ length: 20 }, (_, i) => 1 + i * 3));
+    expectIndexOnly(all, 21 * 2 + 2);
+    const incoming = await explain(signer.bin, {
+      box: 'incoming',
+      filter: 'needToSign',
+      sort: 'name',
+      order: 'desc',
+    });
+    expect(incoming.page.items).toHaveLength(20);
+    expectIndexOnly(incoming.all, 21 * 2 + 2);
+  });
+
+  it('deep keyset page (half way through): as cheap as the first', async () => {
+    const { rows } = await sql<{ at: Date; id: number }>`
+      select doc_created_at as at, document_id as id from document_participants
+      where company_bin = ${sender.bin} and box = 'outgoing'
+      order by doc_created_at desc, document_id desc offset ${Math.floor(COUNT / 3)} limit 1`.execute(
+      handle?.db as Kysely<Database>,
+    );
+    const start = rows[0];
+    if (!start) throw new Error('no row to start from');
+    const cursor = encodeCursor({
+      s: 'createdAt',
+      o: 'desc',
+      v: new Date(start.at).toISOString(),
+      i: start.id,
+    });
+    const { page, all } = await explain(sender.bin, { box: 'outgoing', cursor });
+    expect(page.items).toHaveLength(20);
+    expect(page.items[0]?.id).toBeLessThan(start.id);
+    expectIndexOnly(all, 21);
+  });
+});
