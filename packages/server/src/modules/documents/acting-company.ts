@@ -9,8 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
-import { requireMembership } from '../registry/membership-guard.js';
-import { requireAccessible } from './document-access.js';
+import { type AccessOptions, assertMember, requireAccessible } from './document-access.js';
 import type { FolderExists } from './document-folders.js';
 import { readDocument } from './document-read.js';
 import type { DocumentServices } from './document-store.js';
@@ -34,7 +33,16 @@ export async function actingCompany(
   bin: string,
 ): Promise<Actor> {
   const { userId } = await requireUser(request);
-  await requireMembership(context.svc.db, userId, bin);
+  await assertMember(context.svc.db, userId, bin);
+  return { userId, bin, ip: request.ip };
+}
+
+/**
+ * The signed-in user acting for company `bin`, without checking the membership yet: for hot reads that check
+ * it inside their own query ({@link AccessOptions.memberUserId}) and answer FORBIDDEN on a miss.
+ */
+export async function actorOf(request: FastifyRequest, bin: string): Promise<Actor> {
+  const { userId } = await requireUser(request);
   return { userId, bin, ip: request.ip };
 }
 

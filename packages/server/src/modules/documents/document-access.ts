@@ -2,10 +2,15 @@ import { AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
+import { membershipCondition } from '../registry/company-store.js';
+import { requireMembership } from '../registry/membership-guard.js';
 import type { DocumentCore, Participation } from './document-view.js';
 
 /** A database or a transaction on it. */
 export type Db = Kysely<Database>;
+
+/** FORBIDDEN unless the user belongs to the acting company `bin` (the registry's membership guard). */
+export const assertMember: (db: Db, userId: string, bin: string) => Promise<void> = requireMembership;
 
 /** A document the acting company takes part in, with its participant row. */
 export interface AccessibleDocument {
@@ -28,19 +33,19 @@ export function documentCore(row: Selectable<DocumentsTable>): DocumentCore {
   };
 }
 
+/** Options of {@link findAccessible}. */
+export interface AccessOptions {
+  /** Take the document row FOR UPDATE (inside a transaction), so changes of one document run one at a time. */
+  lock?: boolean;
+  /** Check in the same query that this user belongs to the company (hot reads save a round trip). */
+  memberUserId?: string;
+}
+
 /**
- * The document `id` as company `bin` may see it, or undefined: the company must have a participant row, and
- * a draft is the sender's alone. `lock` takes the document row FOR UPDATE (inside a transaction), so every
- * change of one document runs one at a time.
+ * The select of document `id` as company `bin` may see it: the company must have a participant row, and a
+ * draft is the sender's alone. Other reads extend it with more columns.
  */
-export async function findAccessible(
-  db: Db,
-  bin: string,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<AccessibleDocument | undefined> {
-  // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
-  if (!isRowId(id)) return undefined;
+export function accessibleQuery(db: Db, bin: string, id: number, options: AccessOptions = {}) {
   let query = db
     .selectFrom('documents as d')
     .innerJoin('document_participants as p', (join) =>
@@ -50,9 +55,20 @@ export async function findAccessible(
     .select(['p.role', 'p.folder_id', 'p.trashed_at', 'p.signed_at'])
     .where('d.id', '=', id)
     .where((eb) => eb.or([eb('p.role', '=', 'sender'), eb('d.status', '<>', 'DRAFT')]));
+  if (options.memberUserId) query = query.where(membershipCondition(options.memberUserId, bin));
   if (options.lock) query = query.forUpdate('d');
-  const found = await query.executeTakeFirst();
-  if (!found) return undefined;
+  return query;
+}
+
+type AccessRow = Selectable<DocumentsTable> & {
+  role: Participation['role'];
+  folder_id: number | null;
+  trashed_at: Date | null;
+  signed_at: Date | null;
+};
+
+/** The document and participation of a row of {@link accessibleQuery}. */
+export function accessibleDocument(found: AccessRow): AccessibleDocument {
   const { role, folder_id, trashed_at, signed_at, ...row } = found;
   return {
     row,
@@ -66,16 +82,33 @@ export async function findAccessible(
   };
 }
 
-/** Like {@link findAccessible}, but ENTITY_NOT_FOUND when it is not there: the same answer as no document. */
+/** The document `id` as company `bin` may see it (see {@link accessibleQuery}), or undefined. */
+export async function findAccessible(
+  db: Db,
+  bin: string,
+  id: number,
+  options: AccessOptions = {},
+): Promise<AccessibleDocument | undefined> {
+  // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
+  if (!isRowId(id)) return undefined;
+  const found = await accessibleQuery(db, bin, id, options).executeTakeFirst();
+  return found ? accessibleDocument(found) : undefined;
+}
+
+/**
+ * Like {@link findAccessible}, but ENTITY_NOT_FOUND when it is not there: the same answer as no document.
+ * With `memberUserId`, a miss first tells a non-member FORBIDDEN.
+ */
 export async function requireAccessible(
   db: Db,
   bin: string,
   id: number,
-  options: { lock?: boolean } = {},
+  options: AccessOptions = {},
 ): Promise<AccessibleDocument> {
   const found = await findAccessible(db, bin, id, options);
-  if (!found) throw new AppError('ENTITY_NOT_FOUND');
-  return found;
+  if (found) return found;
+  if (options.memberUserId) await assertMember(db, options.memberUserId, bin);
+  throw new AppError('ENTITY_NOT_FOUND');
 }
 
 /** DOCUMENT_CHANGE_FORBIDDEN unless the acting company sent the document and has it outside its trash. */

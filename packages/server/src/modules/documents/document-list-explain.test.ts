@@ -12,6 +12,7 @@ import { encodeCursor, listDocuments } from './document-list.js';
 const url = process.env.TEST_DATABASE_URL;
 const COUNT = 100_000;
 const { sender, signer } = COMPANIES;
+const USER_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
 
 interface PlanNode {
   'Node Type': string;
@@ -42,6 +43,17 @@ describe.skipIf(!url)('list queries at 100,000 documents of one company (Postgre
       count: COUNT,
       start: new Date('2025-01-01T00:00:00Z'),
     });
+    // The caller's membership is checked inside the list query, as the route does it.
+    await sql`insert into users (id, email, password_hash, firstname, lastname, lang, created_at)
+      values (${USER_ID}, 'bench@example.kz', 'x', 'A', 'B', 'ru', now())`.execute(handle.db);
+    for (const bin of [sender.bin, signer.bin]) {
+      await sql`insert into companies (bin, kind, name_ru, created_at) values (${bin}, 'legal', 'ТОО', now())`.execute(
+        handle.db,
+      );
+      await sql`insert into memberships (user_id, company_bin, created_at) values (${USER_ID}, ${bin}, now())`.execute(
+        handle.db,
+      );
+    }
     pool = new pg.Pool({ connectionString: url, options: `-c search_path=${handle.schema}`, max: 2 });
     traced = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
@@ -58,7 +70,7 @@ describe.skipIf(!url)('list queries at 100,000 documents of one company (Postgre
   /** Runs the list query for real, then EXPLAIN ANALYZE of exactly the SQL it sent. */
   async function explain(bin: string, query: DocumentListQuery) {
     captured = [];
-    const page = await listDocuments(traced as Kysely<Database>, bin, query, new Date(), 30);
+    const page = await listDocuments(traced as Kysely<Database>, bin, query, new Date(), 30, USER_ID);
     const sent = captured.at(-1);
     if (!sent || !pool) throw new Error('no query captured');
     const { rows } = await pool.query(`explain (analyze, format json) ${sent.sql}`, [...sent.parameters]);

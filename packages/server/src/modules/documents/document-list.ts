@@ -10,7 +10,8 @@ import {
 } from '@qoltanba/core';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type Db, documentCore } from './document-access.js';
+import { membershipCondition } from '../registry/company-store.js';
+import { assertMember, type Db, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
 import { withoutUnsafeCharacters } from './file-name.js';
 
@@ -117,6 +118,7 @@ interface SignerSummaryJson {
  * One page of a company's box: keyset pagination over (sort value, id), stable under inserts, served by the
  * participant indexes (company, box, sort column, id) so the first and the thousandth page cost the same.
  * Search `q` matches a substring of the name or a counterparty's name, the number, or a BIN/IIN exactly.
+ * With `memberUserId`, the caller's membership of the company is checked in the same query (FORBIDDEN).
  */
 export async function listDocuments(
   db: Db,
@@ -124,6 +126,7 @@ export async function listDocuments(
   query: DocumentListQuery,
   now: Date,
   retentionDays: number,
+  memberUserId?: string,
 ): Promise<DocumentPage> {
   const filter = query.filter ?? 'all';
   if (!BOX_FILTERS[query.box].includes(filter)) throw new AppError('VALIDATION_FAILED', { field: 'filter' });
@@ -158,6 +161,8 @@ export async function listDocuments(
     .where('p.company_bin', '=', bin)
     .where('p.box', '=', query.box)
     .where((eb) => filterCondition(eb, filter));
+  // Checked in the same query; an empty page then tells a non-member (FORBIDDEN) from an empty box.
+  if (memberUserId) select = select.where(membershipCondition(memberUserId, bin));
   if (query.folderId !== undefined) select = select.where('p.folder_id', '=', query.folderId);
   if (query.q) {
     const q = query.q;
@@ -175,6 +180,7 @@ export async function listDocuments(
     .limit(limit + 1)
     .execute();
 
+  if (rows.length === 0 && memberUserId) await assertMember(db, memberUserId, bin);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =

@@ -1,9 +1,16 @@
 import type { Document, DocumentFile, Signer } from '@qoltanba/core';
-import { sql } from 'kysely';
+import { AppError } from '@qoltanba/core';
+import { type RawBuilder, sql } from 'kysely';
 import { userNames } from '../account/user-store.js';
-import type { AccessibleDocument, Db } from './document-access.js';
+import {
+  type AccessibleDocument,
+  accessibleDocument,
+  accessibleQuery,
+  assertMember,
+  type Db,
+} from './document-access.js';
 import { toDocument } from './document-view.js';
-import type { KnownParties } from './history.js';
+import type { Actor, KnownParties } from './history.js';
 
 interface SignerJson {
   identity_number: string;
@@ -27,40 +34,74 @@ interface FileJson {
 
 const iso = (value: string) => new Date(value).toISOString();
 
+/** The signers of document `id` (a number or a column reference) as one JSON array, in signing order. */
+const signersJson = (id: number | RawBuilder<number>) => sql<SignerJson[]>`
+  (select coalesce(json_agg(s order by s.position), '[]'::json) from (
+    select identity_number, email, name_ru, name_kk, approver_email, position, state, signed_at
+    from document_signers where document_id = ${id}) s)`;
+
+/** The finished files of document `id` as one JSON array, oldest first. */
+const filesJson = (id: number | RawBuilder<number>) => sql<FileJson[]>`
+  (select coalesce(json_agg(f order by f.id), '[]'::json) from (
+    select id, name, format, size, sha256, uploaded_at
+    from document_files where document_id = ${id} and state = 'READY') f)`;
+
+function toSigners(rows: readonly SignerJson[]): Signer[] {
+  return rows.map((s) => ({
+    identityNumber: s.identity_number,
+    email: s.email,
+    nameRu: s.name_ru,
+    nameKk: s.name_kk,
+    approverEmail: s.approver_email,
+    order: s.position,
+    state: s.state,
+    signedAt: s.signed_at ? iso(s.signed_at) : null,
+  }));
+}
+
+function toFiles(rows: readonly FileJson[]): DocumentFile[] {
+  return rows.map((f) => ({
+    id: f.id,
+    name: f.name,
+    format: f.format,
+    size: f.size,
+    sha256: f.sha256,
+    uploadedAt: iso(f.uploaded_at),
+  }));
+}
+
 /** A document's signers (in order) and finished files, in one round trip. */
 export async function documentParts(
   db: Db,
   id: number,
 ): Promise<{ signers: Signer[]; files: DocumentFile[] }> {
   const { rows } = await sql<{ signers: SignerJson[]; files: FileJson[] }>`
-    select
-      (select coalesce(json_agg(s order by s.position), '[]'::json) from (
-        select identity_number, email, name_ru, name_kk, approver_email, position, state, signed_at
-        from document_signers where document_id = ${id}) s) as signers,
-      (select coalesce(json_agg(f order by f.id), '[]'::json) from (
-        select id, name, format, size, sha256, uploaded_at
-        from document_files where document_id = ${id} and state = 'READY') f) as files`.execute(db);
+    select ${signersJson(id)} as signers, ${filesJson(id)} as files`.execute(db);
   const row = rows[0] ?? { signers: [], files: [] };
-  return {
-    signers: row.signers.map((s) => ({
-      identityNumber: s.identity_number,
-      email: s.email,
-      nameRu: s.name_ru,
-      nameKk: s.name_kk,
-      approverEmail: s.approver_email,
-      order: s.position,
-      state: s.state,
-      signedAt: s.signed_at ? iso(s.signed_at) : null,
-    })),
-    files: row.files.map((f) => ({
-      id: f.id,
-      name: f.name,
-      format: f.format,
-      size: f.size,
-      sha256: f.sha256,
-      uploadedAt: iso(f.uploaded_at),
-    })),
-  };
+  return { signers: toSigners(row.signers), files: toFiles(row.files) };
+}
+
+/** A document the acting company may see, with its signers and files. */
+export interface VisibleDocument {
+  document: AccessibleDocument;
+  signers: Signer[];
+  files: DocumentFile[];
+}
+
+/**
+ * The hot read of getDocument in one query: membership of the acting user, visibility to the company, the
+ * document, its signers and files. FORBIDDEN for a non-member, ENTITY_NOT_FOUND otherwise when not there.
+ */
+export async function findVisibleDocument(db: Db, actor: Actor, id: number): Promise<VisibleDocument> {
+  const found = await accessibleQuery(db, actor.bin, id, { memberUserId: actor.userId })
+    .select([signersJson(sql.ref('d.id')).as('signers_json'), filesJson(sql.ref('d.id')).as('files_json')])
+    .executeTakeFirst();
+  if (!found) {
+    await assertMember(db, actor.userId, actor.bin);
+    throw new AppError('ENTITY_NOT_FOUND');
+  }
+  const { signers_json, files_json, ...row } = found;
+  return { document: accessibleDocument(row), signers: toSigners(signers_json), files: toFiles(files_json) };
 }
 
 /** The sender and signers a document names, for companies that are not registered here. */
@@ -73,20 +114,16 @@ export function knownParties(document: AccessibleDocument, signers: readonly Sig
   return parties;
 }
 
-/** The whole document as company `bin` sees it. */
-export async function readDocument(
+/** The whole document as company `bin` sees it, from its parts. */
+export async function documentView(
   db: Db,
   bin: string,
-  document: AccessibleDocument,
+  { document, signers, files }: VisibleDocument,
   now: Date,
   retentionDays: number,
 ): Promise<Document> {
-  const [{ signers, files }, names] = await Promise.all([
-    documentParts(db, document.core.id),
-    userNames(db, [document.row.creator_id]),
-  ]);
-  const creator = names.get(document.row.creator_id);
   const { row } = document;
+  const creator = (await userNames(db, [row.creator_id])).get(row.creator_id);
   return toDocument(
     document.core,
     bin,
@@ -107,4 +144,16 @@ export async function readDocument(
     now,
     retentionDays,
   );
+}
+
+/** The whole document as company `bin` sees it. */
+export async function readDocument(
+  db: Db,
+  bin: string,
+  document: AccessibleDocument,
+  now: Date,
+  retentionDays: number,
+): Promise<Document> {
+  const parts = await documentParts(db, document.core.id);
+  return documentView(db, bin, { document, ...parts }, now, retentionDays);
 }

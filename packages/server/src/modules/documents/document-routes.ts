@@ -15,11 +15,11 @@ import {
 } from '@qoltanba/core';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
-import { actingCompany, type DocumentsContext, documentFor, parseDraft } from './acting-company.js';
+import { actingCompany, actorOf, type DocumentsContext, documentFor, parseDraft } from './acting-company.js';
 import { requireAccessible } from './document-access.js';
 import { setDocumentFolder } from './document-folders.js';
 import { listDocuments } from './document-list.js';
-import { documentParts, knownParties, readDocument } from './document-read.js';
+import { documentParts, documentView, findVisibleDocument, knownParties } from './document-read.js';
 import { copyDocument, createDocument, sendDocument, setTrashed, updateDocument } from './document-store.js';
 import { FORMAT_CONTENT_TYPES } from './file-type.js';
 import { closeIfUnread, readUpload, UPLOAD_LIMITS } from './file-upload.js';
@@ -110,8 +110,8 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
       query: documentListQuerySchema,
       response: documentPageSchema,
       handler: async ({ request, params, query }) => {
-        const actor = await actingCompany(context, request, params.bin);
-        return listDocuments(db, actor.bin, query, clock(), context.retentionDays);
+        const actor = await actorOf(request, params.bin);
+        return listDocuments(db, actor.bin, query, clock(), context.retentionDays, actor.userId);
       },
     }),
   );
@@ -128,11 +128,14 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
       params: documentParamsSchema,
       response: documentSchema,
       handler: async ({ request, params }) => {
-        const actor = await actingCompany(context, request, params.bin);
-        const document = await requireAccessible(db, actor.bin, params.id);
+        const actor = await actorOf(request, params.bin);
+        const visible = await findVisibleDocument(db, actor, params.id);
         const now = clock();
-        await recordView(db, params.id, actor, now);
-        return readDocument(db, actor.bin, document, now, context.retentionDays);
+        const [document] = await Promise.all([
+          documentView(db, actor.bin, visible, now, context.retentionDays),
+          recordView(db, params.id, actor, now),
+        ]);
+        return document;
       },
     }),
   );

@@ -1,5 +1,5 @@
 import type { Company, RegistryEntry } from '@qoltanba/core';
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** The user's companies (incl. their attached individual profile), oldest membership first. */
@@ -100,6 +100,14 @@ export async function isMember(db: Kysely<Database>, userId: string, bin: string
     .where('company_bin', '=', bin)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The membership check as a condition another module can put into its own query (so a hot read needs no
+ * extra round trip), without knowing this module's tables: true when the user belongs to the company.
+ */
+export function membershipCondition(userId: string, bin: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from memberships m where m.user_id = ${userId} and m.company_bin = ${bin})`;
 }
 
 /** A company's names in Russian and Kazakh (the short forms when the register has them). */

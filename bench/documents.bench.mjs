@@ -1,0 +1,214 @@
+// Benchmark of the document reads at 100,000 documents of one company, against a bare Fastify route.
+// Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and the built server (bench/run.mjs builds it).
+// Everything happens in a throw-away schema that is dropped at the end.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { load } from './load.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
+const CONCURRENCY = 16;
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? 4000);
+const BIN = '200140000101'; // a valid BIN (check digit 1)
+const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
+const ACCOUNT = '/proxy/account-recovery-api.bpmn';
+
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!url) {
+  console.error(
+    'bench: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database, e.g. postgres://root@127.0.0.1:5432/test',
+  );
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(port, path) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+async function post(port, path, body) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** The same bulk seed as the server's EXPLAIN tests: generate_series, then ANALYZE. */
+async function seed(db) {
+  const status = `(case g % 3 when 0 then 'DRAFT' when 1 then 'AT_SIGNING' else 'SIGNED' end)`;
+  const at = `(timestamptz '2025-01-01T00:00:00Z' + g * interval '1 second')`;
+  await db.query(
+    `insert into documents (id, sender_bin, sender_name_ru, number, name, status, signing_method, creator_id,
+       search_text, created_at, updated_at)
+     select g, $1, 'ТОО «Бенч»', g, 'Документ ' || g, ${status}, 'PARALLEL', '00000000-0000-4000-8000-000000000000',
+       'документ ' || g, ${at}, ${at} from generate_series(1, $2::int) g`,
+    [BIN, COUNT],
+  );
+  await db.query(`select setval(pg_get_serial_sequence('documents', 'id'), $1::int)`, [COUNT]);
+  await db.query(`insert into document_participants (document_id, company_bin, role, doc_status, doc_number, doc_name,
+      doc_created_at, doc_updated_at)
+    select id, sender_bin, 'sender', status, number, name, created_at, updated_at from documents`);
+  await db.query(`insert into document_signers (document_id, position, identity_number, email, name_ru)
+    select id, 1, '200140000202', 'signer@example.kz', 'ТОО «Подписант»' from documents`);
+  await db.query(`insert into document_files (document_id, state, name, format, size, sha256, blob_key, uploaded_at)
+    select id, 'READY', 'document.pdf', 'pdf', 1000, repeat('a', 64), 'seed' || id, created_at from documents`);
+  for (const table of ['documents', 'document_participants', 'document_signers', 'document_files']) {
+    await db.query(`analyze ${table}`);
+  }
+}
+
+const schema = `bench_${randomBytes(5).toString('hex')}`;
+const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create schema ${schema}`);
+const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+const children = [];
+
+try {
+  const [port, barePort] = [await freePort(), await freePort()];
+  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, join(ROOT, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      QOLTANBA_DATA_DIR: dataDir,
+      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
+      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
+      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(server);
+  const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs'), String(barePort)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: join(ROOT, 'packages/server'),
+  });
+  children.push(bare);
+  await waitFor(port, '/readyz');
+  await waitFor(barePort, '/bare');
+  await db.connect();
+
+  // A user through the API (the code is read from the outbox table), a membership and the documents by SQL.
+  const email = `bench-${randomBytes(4).toString('hex')}@example.kz`;
+  await post(port, `${ACCOUNT}/api/v1/account-recovery/sendCode/registration/email`, { email, lang: 'ru' });
+  const { rows } = await db.query(
+    'select body from outbox_messages where recipient = $1 order by id desc limit 1',
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+  const ticket = await post(port, `${ACCOUNT}/api/v1/account-recovery/verifyCode/registration/email`, {
+    email,
+    code,
+    lang: 'ru',
+  });
+  const tokens = await post(port, `${ACCOUNT}/api/v1/account-recovery/registration/complete`, {
+    registrationToken: ticket.registrationToken,
+    password: 'bench-password-1',
+    firstname: 'Бенч',
+    lastname: 'Тест',
+    lang: 'ru',
+  });
+  const user = await db.query('select id from users where email = $1', [email]);
+  await db.query(
+    `insert into companies (bin, kind, name_ru, created_at) values ($1, 'legal', 'ТОО «Бенч»', now())`,
+    [BIN],
+  );
+  await db.query(
+    'insert into memberships (user_id, company_bin, is_main, created_at) values ($1, $2, true, now())',
+    [user.rows[0].id, BIN],
+  );
+  const seeding = Date.now();
+  await seed(db);
+  console.log(
+    `seeded ${COUNT} documents in ${((Date.now() - seeding) / 1000).toFixed(1)} s (schema ${schema})`,
+  );
+
+  // The deep page starts half way through the outgoing box (cursor format: base64url JSON {s, o, v, i}).
+  const outgoing = Math.floor((COUNT * 2) / 3);
+  const deep = await db.query(
+    `select doc_created_at as at, document_id as id from document_participants
+     where company_bin = $1 and box = 'outgoing' order by doc_created_at desc, document_id desc offset $2 limit 1`,
+    [BIN, Math.floor(outgoing / 2)],
+  );
+  const cursor = Buffer.from(
+    JSON.stringify({
+      s: 'createdAt',
+      o: 'desc',
+      v: new Date(deep.rows[0].at).toISOString(),
+      i: deep.rows[0].id,
+    }),
+  ).toString('base64url');
+
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const list = `${PREFIX}/${BIN}/documents`;
+  const scenarios = [
+    ['bare Fastify route', { port: barePort, path: '/bare' }],
+    ['listDocuments, first page', { port, path: `${list}?box=outgoing`, headers }],
+    [
+      'listDocuments, filtered page',
+      { port, path: `${list}?box=outgoing&filter=inProcess&sort=number&order=asc`, headers },
+    ],
+    ['listDocuments, deep keyset page', { port, path: `${list}?box=outgoing&cursor=${cursor}`, headers }],
+    [
+      'getDocument (random of 100k)',
+      { port, path: () => `${list}/${1 + Math.floor(Math.random() * COUNT)}`, headers },
+    ],
+  ];
+  const results = [];
+  for (const [name, options] of scenarios) {
+    results.push({ name, ...(await load({ ...options, concurrency: CONCURRENCY, total: TOTAL })) });
+  }
+  const bareRps = results[0].rps;
+  console.log(
+    `\nconcurrency ${CONCURRENCY}, ${TOTAL} requests per row after a warm-up, Node ${process.version}\n`,
+  );
+  console.log('scenario                              req/s     p50 ms   p99 ms   vs bare');
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)}   ${(r.rps / bareRps).toFixed(2)}`,
+    );
+  }
+  const reads = results.slice(1);
+  const ok = reads.every((r) => r.rps >= 2000 && r.p99 < 50);
+  console.log(`\ntarget 2,000 reads/s with p99 < 50 ms: ${ok ? 'met' : 'NOT met'} by every document read`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,15 @@
+// `npm run bench`: builds what the server needs when it is not built yet, then runs the benchmarks.
+// Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.includes('--build')) {
+  for (const workspace of ['@qoltanba/core', '@qoltanba/server']) {
+    const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+}
+await import('./documents.bench.mjs');
