@@ -261,12 +261,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     accounts.push(created);
     return json(200, issue(created));
   });
-  play('sendRecoveryCode', ({ body }) => {
+  play('recoverySendCode', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     return findAccount(target) ? codeSent() : failure('ACCOUNT_NOT_FOUND');
   });
-  play('recoverPassword', ({ body }) => {
+  play('recoveryChange', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -298,7 +298,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     return new Response(null, { status: 204 });
   });
   play('getAvatar', () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 }));
-  play('uploadAvatar', () => new Response(null, { status: 204 }));
+  play('putAvatar', () => new Response(null, { status: 204 }));
   play('listCompanies', ({ account: owner }) => json(200, owner?.companies));
   play('setMainCompany', ({ account: owner, params }) => {
     if (!owner) return failure('UNAUTHORIZED');
