@@ -339,6 +339,28 @@ export const TABLE: readonly Step[] = [
     expect: refused('FORBIDDEN'),
   },
   {
+    name: 'creating without a token: 401 before the upload is read',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents),
+      form: upload(draft, [pdf('a.pdf')]),
+    }),
+    expect: refused('UNAUTHORIZED', 401),
+  },
+  {
+    name: 'creating with more files than a document may have',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents),
+      as: 'a',
+      form: upload(
+        draft,
+        Array.from({ length: 11 }, (_, index) => pdf(`f${index}.pdf`)),
+      ),
+    }),
+    expect: refused('DOCUMENT_FILES_LIMIT'),
+  },
+  {
     name: 'creating from a JSON body instead of multipart',
     request: () => ({ method: 'POST', path: companyPath(DOCUMENT_PATHS.documents), as: 'a', json: draft }),
     expect: refused('UNSUPPORTED_MEDIA_TYPE'),
@@ -659,6 +681,64 @@ export const TABLE: readonly Step[] = [
     request: (context) => ({ method: 'POST', path: docPath(DOCUMENT_PATHS.restore, context), as: 'a' }),
     expect: ok(documentSchema),
     same: documentMeaning,
+  },
+
+  // ----- another company's draft -----
+  {
+    name: 'user B creates a draft without signers',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents, B_BIN),
+      as: 'b',
+      form: upload({ ...draft, name: 'Счёт на оплату', signers: [] }, [pdf('Счёт.pdf')]),
+    }),
+    expect: ok(documentSchema, 201),
+    same: documentMeaning,
+    keep: (context, body: Document) => {
+      context.ids.foreign = body.id;
+      context.ids.foreignFile = body.files[0]?.id ?? 0;
+    },
+  },
+  {
+    name: 'a document of another company answers 404, as if it did not exist',
+    request: (context) => ({
+      method: 'GET',
+      path: apiPath(DOCUMENT_PATHS.document, { bin: A_BIN, id: String(context.ids.foreign) }),
+      as: 'a',
+    }),
+    expect: refused('ENTITY_NOT_FOUND', 404),
+  },
+  {
+    name: 'editing a document of another company answers 404 too',
+    request: (context) => ({
+      method: 'PUT',
+      path: apiPath(DOCUMENT_PATHS.document, { bin: A_BIN, id: String(context.ids.foreign) }),
+      as: 'a',
+      json: draft,
+    }),
+    expect: refused('ENTITY_NOT_FOUND', 404),
+  },
+  {
+    name: 'sending a draft without signers',
+    request: (context) => ({
+      method: 'POST',
+      path: apiPath(DOCUMENT_PATHS.send, { bin: B_BIN, id: String(context.ids.foreign) }),
+      as: 'b',
+    }),
+    expect: refused('SIGNERS_REQUIRED'),
+  },
+  {
+    name: 'deleting the only file of a draft',
+    request: (context) => ({
+      method: 'DELETE',
+      path: apiPath(DOCUMENT_PATHS.file, {
+        bin: B_BIN,
+        id: String(context.ids.foreign),
+        fileId: String(context.ids.foreignFile),
+      }),
+      as: 'b',
+    }),
+    expect: refused('DOCUMENT_WITHOUT_FILE'),
   },
 
   // ----- folders -----
