@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 describe('public entry', () => {
@@ -40,10 +43,13 @@ describe('public entry', () => {
         "FILE_NAME_MAX",
         "FOLDER_NAME_MAX",
         "FREE_DOCUMENTS",
+        "GATEWAY_COOKIE",
         "GATEWAY_COOKIE_HOURS",
         "HISTORY_EVENT_TYPES",
         "LANGS",
+        "LANG_COOKIE",
         "LANG_COOKIE_HOURS",
+        "LAST_PROJECT_HREF_COOKIE",
         "LAST_PROJECT_HREF_HOURS",
         "LIFECYCLE_STATUSES",
         "LOGIN_LOCK_SECONDS",
@@ -114,6 +120,8 @@ describe('public entry', () => {
         "folderParamsSchema",
         "folderSchema",
         "formatKzPhone",
+        "hasControlCharacters",
+        "hasUnstorableCharacters",
         "healthSchema",
         "historyEventSchema",
         "identityKind",
@@ -130,6 +138,7 @@ describe('public entry', () => {
         "loginRequestSchema",
         "loginTargetSchema",
         "moveToFolderRequestSchema",
+        "multiLineTextSchema",
         "newPasswordSchema",
         "normalizeEmail",
         "normalizeKzPhone",
@@ -158,6 +167,7 @@ describe('public entry', () => {
         "signerInputSchema",
         "signerRuleViolation",
         "signerSchema",
+        "singleLineTextSchema",
         "tariffShortInfoSchema",
         "tariffStateFromError",
         "tariffStateFromResponse",
@@ -170,5 +180,20 @@ describe('public entry', () => {
         "viewStatus",
       ]
     `);
+  });
+
+  // `export *` would let any new export of a folder slip into the package unseen; entries list names.
+  it('names every export: no `export *` in the entry or its folder entries', () => {
+    const src = fileURLToPath(new URL('.', import.meta.url));
+    const entries = [
+      'index.ts',
+      ...readdirSync(src, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(src, entry.name, 'index.ts')))
+        .map((entry) => join(entry.name, 'index.ts')),
+    ];
+    expect(entries.length).toBeGreaterThan(5);
+    for (const file of entries) {
+      expect(readFileSync(join(src, file), 'utf8'), file).not.toMatch(/export\s+(type\s+)?\*/);
+    }
   });
 });

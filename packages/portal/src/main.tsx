@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter } from './app/App';
 import { bootPortal } from './boot/bootPortal';
 import { resolvePortalEnv } from './boot/portalEnv';
-import { trackCompaniesLoad } from './session/companiesLoad';
 import { createPortalClient, startPortalSession } from './session/portalSession';
 
 const env = resolvePortalEnv(import.meta.env);
@@ -22,7 +21,6 @@ const client = createPortalClient({
   cookieDomain: env.cookieDomain,
   navigate: (path) => router.navigate(path),
 });
-trackCompaniesLoad();
 // The auth state is set synchronously here, so the first render already knows who is signed in.
 void startPortalSession(client);
 

@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as sdk from './index';
 
@@ -9,6 +12,7 @@ describe('public entry', () => {
         "$auth",
         "$avatarVersion",
         "$companies",
+        "$companiesLoad",
         "$currentCompany",
         "$loading",
         "$locale",
@@ -17,10 +21,7 @@ describe('public entry', () => {
         "$selectedCompanyBin",
         "$snackbars",
         "ApiError",
-        "GATEWAY_COOKIE",
         "IDENTITY_NOTE_KEY",
-        "LANG_COOKIE",
-        "LAST_PROJECT_HREF_COOKIE",
         "QUERY_DEFAULTS",
         "SESSION_STORAGE_KEYS",
         "addTranslations",
@@ -74,5 +75,20 @@ describe('public entry', () => {
         "writeCookie",
       ]
     `);
+  });
+
+  // `export *` would let any new export of a folder slip into the package unseen; entries list names.
+  it('names every export: no `export *` in the entry or its folder entries', () => {
+    const src = fileURLToPath(new URL('.', import.meta.url));
+    const entries = [
+      'index.ts',
+      ...readdirSync(src, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(src, entry.name, 'index.ts')))
+        .map((entry) => join(entry.name, 'index.ts')),
+    ];
+    expect(entries.length).toBeGreaterThan(5);
+    for (const file of entries) {
+      expect(readFileSync(join(src, file), 'utf8'), file).not.toMatch(/export\s+(type\s+)?\*/);
+    }
   });
 });

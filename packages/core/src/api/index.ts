@@ -1,3 +1,4 @@
+export { GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from './constants';
 export {
   ACCOUNT_PATHS,
   API_SERVICES,

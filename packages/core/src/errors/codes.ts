@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'FEEDBACK_REQUIRED',
   'INVALID_EMAIL',
   'INVALID_PHONE',
+  // Input hygiene (ours).
+  'CONTROL_CHARACTERS',
 ] as const;
 
 /** A stable error code; see {@link ERROR_CODES}. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../limits';
 import { codeSchema, emailSchema, loginTargetSchema, personNameSchema, phoneSchema } from './contact-fields';
 import { langSchema, newPasswordSchema } from './fields';
+import { singleLineTextSchema } from './text';
 
 /** Token response of login, one-time-code verification, recovery and refresh (SPEC section 3). */
 export const authTokensSchema = z.object({
@@ -16,7 +17,7 @@ export const authTokensSchema = z.object({
  */
 export const loginRequestSchema = z.object({
   lang: langSchema,
-  login: z.string().trim().min(1, { error: 'INVALID_LOGIN' }).max(254, { error: 'INVALID_LOGIN' }),
+  login: singleLineTextSchema.trim().min(1, { error: 'INVALID_LOGIN' }).max(254, { error: 'INVALID_LOGIN' }),
   password: z.string().min(1, { error: 'INVALID_PASSWORD' }).max(PASSWORD_MAX, { error: 'INVALID_PASSWORD' }),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TARIFF_TYPES } from '../tariff/tariff-state';
 import { langSchema } from './fields';
+import { singleLineTextSchema } from './text';
 
 /** Tariff short info the interface shows (SPEC section 3). */
 export const tariffShortInfoSchema = z.object({
@@ -13,12 +14,15 @@ export const tariffShortInfoSchema = z.object({
  * fields but not their types; ids the billing system issues are strings, catalogue ids integers.
  */
 export const paymentInvoiceRequestSchema = z.object({
-  abonentId: z.string().trim().min(1).meta({ description: 'Personal account (abonent) id.' }),
+  abonentId: singleLineTextSchema.trim().min(1).meta({ description: 'Personal account (abonent) id.' }),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/)
     .meta({ description: 'ISO 4217 code.', examples: ['KZT'] }),
-  uin: z.string().trim().min(1, { error: 'UIN_INVALID' }).meta({ description: 'Unique payment identifier.' }),
+  uin: singleLineTextSchema
+    .trim()
+    .min(1, { error: 'UIN_INVALID' })
+    .meta({ description: 'Unique payment identifier.' }),
   lang: langSchema,
   filialId: z.number().int().nonnegative(),
   customerAccountCategoryId: z.number().int().nonnegative(),

@@ -11,6 +11,7 @@ import { DOCUMENT_ACTIONS, DOCUMENT_STATUSES, LIFECYCLE_STATUSES } from '../docu
 import { ALLOWED_DOCUMENT_EXTENSIONS, COMPANY_NAME_MAX, DOCUMENT_MAX_SIGNERS } from '../limits';
 import { emailSchema } from './contact-fields';
 import { documentNameSchema, type IdentityNumberSchemaOptions, identityNumberSchema } from './fields';
+import { singleLineTextSchema } from './text';
 
 // Same convention as fields.ts: every issue message a user can cause is an ErrorCode.
 
@@ -27,8 +28,8 @@ export const documentFileFormatSchema = z.enum(ALLOWED_DOCUMENT_EXTENSIONS);
 /** See {@link documentFileFormatSchema}. */
 export type DocumentFileFormat = z.infer<typeof documentFileFormatSchema>;
 
-/** A company name of a signer or counterparty. Issue message: `VALIDATION_FAILED`. */
-export const companyNameSchema = z.string().trim().min(1).max(COMPANY_NAME_MAX);
+/** A company name of a signer or counterparty. Issue messages: `VALIDATION_FAILED`, `CONTROL_CHARACTERS`. */
+export const companyNameSchema = singleLineTextSchema.trim().min(1).max(COMPANY_NAME_MAX);
 
 /** An approver's e-mail: valid, or absent (null). Issue message: `APPROVER_EMAIL_INVALID`. */
 export const approverEmailSchema = z

@@ -9,6 +9,7 @@ import {
   REJECT_COMMENT_MAX,
   REJECT_COMMENT_MIN,
 } from '../limits';
+import { multiLineTextSchema, singleLineTextSchema } from './text';
 
 // Convention: the message of every issue raised by these field schemas is an ErrorCode, so the
 // server and the interface can show the catalogue text in the user's language.
@@ -33,13 +34,12 @@ export interface IdentityNumberSchemaOptions extends IdentityOptions {
 
 /**
  * A 12-digit IIN or BIN with the official checksum and structure (see `validateIdentityNumber`).
- * Surrounding whitespace is trimmed. Issue message: `IDENTITY_NUMBER_INVALID`.
+ * Surrounding whitespace is trimmed. Issue messages: `IDENTITY_NUMBER_INVALID`, `CONTROL_CHARACTERS`.
  *
  * @example identityNumberSchema({ testMode: config.pkiTestMode, kind: 'BIN' }).parse(body.bin)
  */
 export function identityNumberSchema(options?: IdentityNumberSchemaOptions) {
-  return z
-    .string()
+  return singleLineTextSchema
     .trim()
     .regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' })
     .refine(
@@ -52,19 +52,21 @@ export function identityNumberSchema(options?: IdentityNumberSchemaOptions) {
     .meta({ description: `${options?.kind ?? 'IIN or BIN'}: 12 digits with a valid check digit.` });
 }
 
-/** A document name, 5 to 60 characters after trimming. Issue message: `DOCUMENT_NAME_LENGTH`. */
-export const documentNameSchema = z
-  .string()
+/**
+ * A document name, 5 to 60 characters after trimming. Issue messages: `DOCUMENT_NAME_LENGTH`,
+ * `CONTROL_CHARACTERS`.
+ */
+export const documentNameSchema = singleLineTextSchema
   .trim()
   .min(DOCUMENT_NAME_MIN, { error: 'DOCUMENT_NAME_LENGTH' })
   .max(DOCUMENT_NAME_MAX, { error: 'DOCUMENT_NAME_LENGTH' });
 
 /**
  * A rejection reason, 5 to 100 characters after trimming (5 in every language, see
- * `REJECT_COMMENT_MIN`). Issue message: `REJECT_COMMENT_LENGTH`.
+ * `REJECT_COMMENT_MIN`); line breaks and tabs are allowed. Issue messages: `REJECT_COMMENT_LENGTH`,
+ * `CONTROL_CHARACTERS`.
  */
-export const rejectCommentSchema = z
-  .string()
+export const rejectCommentSchema = multiLineTextSchema
   .trim()
   .min(REJECT_COMMENT_MIN, { error: 'REJECT_COMMENT_LENGTH' })
   .max(REJECT_COMMENT_MAX, { error: 'REJECT_COMMENT_LENGTH' });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { FOLDER_NAME_MAX } from '../limits';
 import { companyParamsSchema, resourceIdSchema } from './documents';
+import { hasControlCharacters } from './text';
 
 /** A folder name: required, at most FOLDER_NAME_MAX characters after trimming; unique among siblings (server). */
 export const folderNameSchema = z
   .string({ error: 'FOLDER_NAME_REQUIRED' })
+  .refine((value) => !hasControlCharacters(value), { error: 'CONTROL_CHARACTERS' })
   .trim()
   .min(1, { error: 'FOLDER_NAME_REQUIRED' })
   .max(FOLDER_NAME_MAX, { error: 'FOLDER_NAME_TOO_LONG' });

@@ -115,3 +115,9 @@ export {
   type UpdateFolderRequest,
   updateFolderRequestSchema,
 } from './folders';
+export {
+  hasControlCharacters,
+  hasUnstorableCharacters,
+  multiLineTextSchema,
+  singleLineTextSchema,
+} from './text';

@@ -1,12 +1,11 @@
 import { mdiRefresh } from '@mdi/js';
 import type { ErrorCode } from '@qoltanba/core';
-import { getT, translateError } from '@qoltanba/sdk';
+import { getT, reloadCompanies, reportError, translateError } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { usePortalT } from '../i18n';
 import { MessageScreen } from '../screens/MessageScreen';
 import * as screens from '../screens/screens.css';
-import { retryCompanies } from '../session/companiesLoad';
 
 /**
  * The cabinet when the company list could not be loaded: the catalogue text of the failure in the current
@@ -26,8 +25,10 @@ export function CabinetCompaniesError({ code }: { code: ErrorCode }): JSX.Elemen
       <button
         type="button"
         className={screens.primaryButton}
-        // retryCompanies reports its own failures and never rejects.
-        onClick={() => void retryCompanies()}
+        // The sdk's $companiesLoad shows the outcome; the rejection only needs reporting.
+        onClick={() =>
+          void reloadCompanies().catch((error: unknown) => reportError(error, { action: 'retry-companies' }))
+        }
       >
         <Icon path={mdiRefresh} size={20} />
         {t('companiesError.retry')}

@@ -1,21 +1,21 @@
 import { mdiPlus } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import { $auth, $companies } from '@qoltanba/sdk';
+import { $auth, $companies, $companiesLoad } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
 import { usePortalT } from '../i18n';
 import { isOpenWithoutCompany } from '../routes/routeNames';
+import { pathTo } from '../routes/routePaths';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import { ScreenLoading } from '../screens/ScreenLoading';
-import { $companiesLoad } from '../session/companiesLoad';
 import { CabinetCompaniesError } from './CabinetCompaniesError';
 import { CabinetLoginGate } from './CabinetLoginGate';
 import { CabinetTabs } from './CabinetTabs';
 import * as css from './cabinet.css';
 
 /** Where a signed-in user without any company context is sent. */
-export const ONBOARDING_PATH = '/cabinet/onboarding';
+export const ONBOARDING_PATH = pathTo('OnboardingStart');
 
 /**
  * Frame of every `/cabinet` screen and its guard: anonymous visitors get the login request; a company list
@@ -49,7 +49,7 @@ export default function CabinetLayout(): JSX.Element {
   return (
     <div className={css.layout}>
       <div className={css.aside}>
-        <Link to="/cabinet/create" className={css.createButton}>
+        <Link to={pathTo('CreateDocument')} className={css.createButton}>
           <Icon path={mdiPlus} size={20} />
           {t('cabinet.create')}
         </Link>

@@ -11,6 +11,7 @@ import type { JSX } from 'react';
 import { NavLink } from 'react-router';
 import { usePortalT } from '../i18n';
 import type { PortalKey } from '../i18n/portalStrings';
+import { pathTo } from '../routes/routePaths';
 import * as css from './cabinet.css';
 
 /** One cabinet navigation tab. */
@@ -22,12 +23,12 @@ export interface CabinetTab {
 
 /** The cabinet navigation tabs of SPEC section 2, in order. */
 export const CABINET_TABS: readonly CabinetTab[] = [
-  { to: '/cabinet/incoming', label: 'cabinet.tabs.incoming', icon: mdiInboxArrowDown },
-  { to: '/cabinet/outgoing', label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
-  { to: '/cabinet/draft', label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
-  { to: '/cabinet/trash', label: 'cabinet.tabs.trash', icon: mdiDeleteOutline },
-  { to: '/cabinet/folder', label: 'cabinet.tabs.folders', icon: mdiFolderOutline },
-  { to: '/cabinet/counterparty', label: 'cabinet.tabs.counterparties', icon: mdiAccountGroupOutline },
+  { to: pathTo('Incoming'), label: 'cabinet.tabs.incoming', icon: mdiInboxArrowDown },
+  { to: pathTo('Outgoing'), label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
+  { to: pathTo('Drafts'), label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
+  { to: pathTo('Trash'), label: 'cabinet.tabs.trash', icon: mdiDeleteOutline },
+  { to: pathTo('Folder'), label: 'cabinet.tabs.folders', icon: mdiFolderOutline },
+  { to: pathTo('Counterparty'), label: 'cabinet.tabs.counterparties', icon: mdiAccountGroupOutline },
 ];
 
 /** Cabinet navigation: a side list on wide screens, a horizontally scrollable strip on narrow ones. */

@@ -9,7 +9,7 @@ import * as css from './account.css';
 
 /**
  * The company context switcher in the header, for signed-in users with a company. It shows the display name
- * of `$currentCompany` and is locked on the document-editing screens (DraftDoc, EditDocument, CopyDocument)
+ * of `$currentCompany` and is locked on the document creation and editing screens (CreateDocument, DraftDoc, EditDocument, CopyDocument)
  * with the catalogue's COMPANY_SWITCH_BLOCKED text as the reason.
  */
 export function HeaderCompanySwitcher(): JSX.Element | null {

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../i18n';
+import { pathTo } from '../routes/routePaths';
 import * as css from './layout.css';
 
 /** Site footer: name, tagline and the public links. */
@@ -17,17 +18,17 @@ export function SiteFooter(): JSX.Element {
         <nav aria-label={t('footer.label')}>
           <ul className={css.footerLinks}>
             <li>
-              <Link className={css.footerLink} to="/tariffs">
+              <Link className={css.footerLink} to={pathTo('Tariffs')}>
                 {t('nav.tariffs')}
               </Link>
             </li>
             <li>
-              <Link className={css.footerLink} to="/check">
+              <Link className={css.footerLink} to={pathTo('Check')}>
                 {t('nav.check')}
               </Link>
             </li>
             <li>
-              <Link className={css.footerLink} to="/cabinet">
+              <Link className={css.footerLink} to={pathTo('Cabinet')}>
                 {t('nav.cabinet')}
               </Link>
             </li>

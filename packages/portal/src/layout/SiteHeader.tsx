@@ -7,15 +7,16 @@ import { Link, NavLink } from 'react-router';
 import { media } from '../app/breakpoints';
 import { usePortalT } from '../i18n';
 import type { PortalKey } from '../i18n/portalStrings';
+import { pathTo } from '../routes/routePaths';
 import { HeaderAccount } from './HeaderAccount';
 import { HeaderCompanySwitcher } from './HeaderCompanySwitcher';
 import * as css from './layout.css';
 import { useMediaQuery } from './useMediaQuery';
 
 const NAV_ITEMS: readonly { to: string; label: PortalKey; icon: string }[] = [
-  { to: '/tariffs', label: 'nav.tariffs', icon: mdiTagOutline },
-  { to: '/check', label: 'nav.check', icon: mdiShieldCheckOutline },
-  { to: '/cabinet', label: 'nav.cabinet', icon: mdiBriefcaseOutline },
+  { to: pathTo('Tariffs'), label: 'nav.tariffs', icon: mdiTagOutline },
+  { to: pathTo('Check'), label: 'nav.check', icon: mdiShieldCheckOutline },
+  { to: pathTo('Cabinet'), label: 'nav.cabinet', icon: mdiBriefcaseOutline },
 ];
 
 /** Site header: logo, the main navigation, the company switcher, the language switch and the account corner. */
@@ -27,7 +28,7 @@ export function SiteHeader(): JSX.Element {
   return (
     <header className={css.header}>
       <div className={css.headerInner}>
-        <Link to="/" className={css.brand} aria-label={t('brand.homeLabel')}>
+        <Link to={pathTo('main')} className={css.brand} aria-label={t('brand.homeLabel')}>
           <span className={css.brandMark}>
             <Icon path={mdiFileSign} size={22} />
           </span>

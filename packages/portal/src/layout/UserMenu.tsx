@@ -5,6 +5,7 @@ import { Icon } from '@qoltanba/widgets';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { usePortalT } from '../i18n';
+import { pathTo } from '../routes/routePaths';
 import * as css from './account.css';
 
 /** The signed-in user's menu in the header (a disclosure): profile and logout. */
@@ -70,7 +71,7 @@ export function UserMenu(): JSX.Element {
           </li>
         ) : null}
         <li>
-          <Link to="/cabinet/profile" className={css.menuItem}>
+          <Link to={pathTo('Profile')} className={css.menuItem}>
             <Icon path={mdiAccountCircleOutline} size={20} />
             {t('account.profile')}
           </Link>

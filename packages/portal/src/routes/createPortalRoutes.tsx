@@ -4,6 +4,8 @@ import { type RouteObject, replace, useParams } from 'react-router';
 import { RootLayout } from '../layout/RootLayout';
 import { RouteErrorScreen } from '../screens/RouteErrorScreen';
 import { ScreenLoading } from '../screens/ScreenLoading';
+import { ROUTE_PATHS } from './routePaths';
+import { screenOf } from './routeScreens';
 import { notFoundSibling, paramsSatisfyRules, ROUTE_TABLE, type RouteEntry } from './routeTable';
 
 /** Options of {@link createPortalRoutes}. */
@@ -22,9 +24,10 @@ function guarded(entry: RouteEntry, Screen: ComponentType, Fallback: ComponentTy
 }
 
 function lazyScreen(entry: RouteEntry, siblings: readonly RouteEntry[]): RouteObject['lazy'] {
-  const { screen } = entry;
+  const screen = screenOf(entry.name);
   if (!screen) return undefined;
-  const fallback = entry.params ? notFoundSibling(siblings)?.screen : undefined;
+  const notFound = entry.params ? notFoundSibling(siblings) : undefined;
+  const fallback = notFound ? screenOf(notFound.name) : undefined;
   return async () => {
     const [module, fallbackModule] = await Promise.all([screen(), fallback?.()]);
     return {
@@ -58,13 +61,13 @@ function toRouteObjects(entries: readonly RouteEntry[], viewportWidth: () => num
 
 /**
  * Router objects for the whole portal: the root layout around every entry of the route table, each
- * screen loaded lazily, parameter rules enforced, and the bare `/cabinet` replaced by the right home.
+ * screen (`routeScreens.ts`) loaded lazily, parameter rules enforced, and the bare `/cabinet` replaced by the right home.
  */
 export function createPortalRoutes(options: PortalRoutesOptions = {}): RouteObject[] {
   const viewportWidth = options.viewportWidth ?? (() => window.innerWidth);
   return [
     {
-      path: '/',
+      path: ROUTE_PATHS.main,
       Component: RootLayout,
       ErrorBoundary: RouteErrorScreen,
       children: [{ ErrorBoundary: RouteErrorScreen, children: toRouteObjects(ROUTE_TABLE, viewportWidth) }],

@@ -37,8 +37,12 @@ export const ROUTE_NAMES = {
 /** A portal route name (a value of {@link ROUTE_NAMES}). */
 export type RouteName = (typeof ROUTE_NAMES)[keyof typeof ROUTE_NAMES];
 
-/** The document-editing screens (SPEC section 2): the company context cannot change while one is open. */
+/**
+ * The document-editing screens (SPEC section 2: DraftDoc, EditDocument, CopyDocument) and the creation screen
+ * ("the company cannot be changed at the creation stage"): the company context cannot change while one is open.
+ */
 const COMPANY_SWITCH_LOCKED: ReadonlySet<RouteName> = new Set([
+  ROUTE_NAMES.CreateDocument,
   ROUTE_NAMES.DraftDoc,
   ROUTE_NAMES.EditDocument,
   ROUTE_NAMES.CopyDocument,

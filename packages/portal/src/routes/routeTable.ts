@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ROUTE_NAMES, type RouteName } from './routeNames';
+import { childPath, type PathName, ROUTE_PATHS } from './routePaths';
 
 /** Status values the shared document list screen filters by (SPEC section 2). */
 export type ListStatus = 'incoming' | 'outgoing' | 'draft' | 'trash';
@@ -11,22 +11,15 @@ export type EditorMode = 'create' | 'edit' | 'draft' | 'copy';
 /** A rule a path parameter must satisfy; a failing parameter makes the path a not-found. */
 export type ParamRule = 'numeric';
 
-/** A screen module: its default export is the screen component. */
-export interface ScreenModule {
-  default: ComponentType;
-}
-
-/** Loads a screen module on demand, so each screen is its own chunk. */
-export type LazyScreen = () => Promise<ScreenModule>;
-
-/** One entry of the route table: plain data, turned into router objects by `createPortalRoutes`. */
+/**
+ * One entry of the route table: plain data, no screens (those are in `routeScreens.ts`), so screens may read
+ * the table without an import circle. `createPortalRoutes` joins the two into router objects.
+ */
 export interface RouteEntry {
   readonly name: RouteName;
-  /** Path relative to the parent entry; absent on index entries. */
+  /** Path relative to the parent entry, taken from `ROUTE_PATHS`; `*` on catch-alls; absent on index entries. */
   readonly path?: string;
   readonly index?: true;
-  /** Absent only on redirect entries. */
-  readonly screen?: LazyScreen;
   /** `cabinetHome`: replace to the incoming list on wide screens, the mobile main page otherwise. */
   readonly redirect?: 'cabinetHome';
   readonly listStatus?: ListStatus;
@@ -35,79 +28,61 @@ export interface RouteEntry {
   readonly children?: readonly RouteEntry[];
 }
 
+type EntryDetails = Omit<RouteEntry, 'name' | 'path'>;
+
 const N = ROUTE_NAMES;
 const NUMERIC_ID = { id: 'numeric' } as const;
 
-const listScreen: LazyScreen = () => import('../screens/cabinet/DocumentListScreen');
-const documentScreen: LazyScreen = () => import('../screens/cabinet/DocumentScreen');
-const editorScreen: LazyScreen = () => import('../screens/cabinet/DocumentEditorScreen');
-const tariffsScreen: LazyScreen = () => import('../screens/public/TariffsScreen');
-const checkScreen: LazyScreen = () => import('../screens/public/CheckScreen');
+// An entry at `name`'s address, relative to its parent's.
+const below =
+  (parent: string) =>
+  (name: PathName, details: EntryDetails = {}): RouteEntry => ({
+    name,
+    path: childPath(parent, name),
+    ...details,
+  });
+const inCabinet = below(ROUTE_PATHS.Cabinet);
+const atRoot = below(ROUTE_PATHS.main);
 
 /** The `/cabinet` children (SPEC section 2), relative to `/cabinet`. */
 export const CABINET_ROUTES: readonly RouteEntry[] = [
   { name: N.CabinetIndex, index: true, redirect: 'cabinetHome' },
-  { name: N.Incoming, path: 'incoming', screen: listScreen, listStatus: 'incoming' },
-  { name: N.IncomingDoc, path: 'incoming/:id', screen: documentScreen, listStatus: 'incoming' },
-  { name: N.Outgoing, path: 'outgoing', screen: listScreen, listStatus: 'outgoing' },
-  { name: N.OutgoingDoc, path: 'outgoing/:id', screen: documentScreen, listStatus: 'outgoing' },
-  { name: N.CreateDocument, path: 'create', screen: editorScreen, editorMode: 'create' },
-  { name: N.EditDocument, path: 'edit/:id', screen: editorScreen, editorMode: 'edit', params: NUMERIC_ID },
-  { name: N.Document, path: 'document/:id', screen: documentScreen },
-  { name: N.Drafts, path: 'draft', screen: listScreen, listStatus: 'draft' },
-  { name: N.DraftDoc, path: 'draft/:id', screen: editorScreen, editorMode: 'draft' },
-  { name: N.Trash, path: 'trash', screen: listScreen, listStatus: 'trash' },
-  { name: N.TrashDoc, path: 'trash/:id', screen: documentScreen, listStatus: 'trash' },
-  { name: N.CabinetTariffs, path: 'tariffs', screen: tariffsScreen },
-  { name: N.CabinetMain, path: 'main', screen: () => import('../screens/cabinet/MobileMainScreen') },
-  { name: N.Services, path: 'services', screen: () => import('../screens/cabinet/ServicesScreen') },
-  {
-    name: N.Notification,
-    path: 'notification',
-    screen: () => import('../screens/cabinet/NotificationsScreen'),
-  },
-  { name: N.CopyDocument, path: 'copy/:id', screen: editorScreen, editorMode: 'copy', params: NUMERIC_ID },
-  { name: N.Folder, path: 'folder/:id?', screen: () => import('../screens/cabinet/FolderScreen') },
-  {
-    name: N.Counterparty,
-    path: 'counterparty',
-    screen: () => import('../screens/cabinet/CounterpartyScreen'),
-  },
-  { name: N.Payments, path: 'payments', screen: () => import('../screens/cabinet/PaymentsScreen') },
+  inCabinet(N.Incoming, { listStatus: 'incoming' }),
+  inCabinet(N.IncomingDoc, { listStatus: 'incoming' }),
+  inCabinet(N.Outgoing, { listStatus: 'outgoing' }),
+  inCabinet(N.OutgoingDoc, { listStatus: 'outgoing' }),
+  inCabinet(N.CreateDocument, { editorMode: 'create' }),
+  inCabinet(N.EditDocument, { editorMode: 'edit', params: NUMERIC_ID }),
+  inCabinet(N.Document),
+  inCabinet(N.Drafts, { listStatus: 'draft' }),
+  inCabinet(N.DraftDoc, { editorMode: 'draft' }),
+  inCabinet(N.Trash, { listStatus: 'trash' }),
+  inCabinet(N.TrashDoc, { listStatus: 'trash' }),
+  inCabinet(N.CabinetTariffs),
+  inCabinet(N.CabinetMain),
+  inCabinet(N.Services),
+  inCabinet(N.Notification),
+  inCabinet(N.CopyDocument, { editorMode: 'copy', params: NUMERIC_ID }),
+  inCabinet(N.Folder),
+  inCabinet(N.Counterparty),
+  inCabinet(N.Payments),
   // Not in SPEC section 2 ("screens seen by name" only): our paths for the profile and the onboarding screens.
-  { name: N.Profile, path: 'profile', screen: () => import('../screens/cabinet/ProfileScreen') },
-  {
-    name: N.OnboardingStart,
-    path: 'onboarding',
-    screen: () => import('../screens/onboarding/OnboardingStartScreen'),
-  },
-  { name: N.AddCompany, path: 'company/add', screen: () => import('../screens/onboarding/AddCompanyScreen') },
-  {
-    name: N.AttachCompany,
-    path: 'company/attach',
-    screen: () => import('../screens/onboarding/AttachCompanyScreen'),
-  },
-  { name: N.CabinetNotFound, path: '*', screen: () => import('../screens/cabinet/CabinetNotFoundScreen') },
+  inCabinet(N.Profile),
+  inCabinet(N.OnboardingStart),
+  inCabinet(N.AddCompany),
+  inCabinet(N.AttachCompany),
+  { name: N.CabinetNotFound, path: '*' },
 ];
 
 /** Every portal route below the root layout (SPEC section 2), relative to `/`. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { name: N.Main, index: true, screen: () => import('../screens/public/LandingScreen') },
-  {
-    name: N.DocumentByHash,
-    path: 'document/:id/by-hash',
-    screen: () => import('../screens/public/DocumentByHashScreen'),
-  },
-  { name: N.Tariffs, path: 'tariffs', screen: tariffsScreen },
-  { name: N.Check, path: 'check', screen: checkScreen },
-  { name: N.CheckFile, path: 'check/:docId/:fileId', screen: checkScreen },
-  {
-    name: N.Cabinet,
-    path: 'cabinet',
-    screen: () => import('../cabinet/CabinetLayout'),
-    children: CABINET_ROUTES,
-  },
-  { name: N.NotFound, path: '*', screen: () => import('../screens/public/NotFoundScreen') },
+  { name: N.Main, index: true },
+  atRoot(N.DocumentByHash),
+  atRoot(N.Tariffs),
+  atRoot(N.Check),
+  atRoot(N.CheckFile),
+  atRoot(N.Cabinet, { children: CABINET_ROUTES }),
+  { name: N.NotFound, path: '*' },
 ];
 
 const PARAM_TESTS: Record<ParamRule, (value: string) => boolean> = {

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import { usePortalT } from '../i18n';
+import { pathTo } from '../routes/routePaths';
 import { ScreenHeading } from './ScreenHeading';
 import * as css from './screens.css';
 
@@ -11,7 +12,10 @@ export function RouteErrorScreen(): JSX.Element {
       <div className={css.panel}>
         <ScreenHeading>{t('error.title')}</ScreenHeading>
         <p className={css.lead}>{t('error.text')}</p>
-        <a href={typeof window === 'undefined' ? '/' : window.location.href} className={css.primaryButton}>
+        <a
+          href={typeof window === 'undefined' ? pathTo('main') : window.location.href}
+          className={css.primaryButton}
+        >
           {t('error.reload')}
         </a>
       </div>

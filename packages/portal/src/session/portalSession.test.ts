@@ -1,6 +1,7 @@
 import {
   $auth,
   $companies,
+  $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
   currentCompanyOf,
@@ -14,7 +15,6 @@ import { describe, expect, it } from 'vitest';
 import { $authDialogOpen, openAuthDialog } from '../auth/authDialog';
 import { company, createFakeClient } from '../test/fakeApi';
 import { FAKE_TOKENS, signInFake, startAnonymous } from '../test/session';
-import { $companiesLoad, retryCompanies } from './companiesLoad';
 import { AFTER_LOGOUT_PATH, startPortalSession } from './portalSession';
 
 describe('portal session', () => {
@@ -93,7 +93,7 @@ describe('portal session', () => {
     const fake = await signInFake([company('180340021791', 'ТОО "Береке"')], { companiesStatus: 0 });
     expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'NETWORK_ERROR' });
     delete fake.state.companiesStatus;
-    const retry = retryCompanies();
+    const retry = reloadCompanies();
     expect($companiesLoad.get()).toEqual({ status: 'loading' });
     await retry;
     expect($companiesLoad.get()).toEqual({ status: 'loaded' });

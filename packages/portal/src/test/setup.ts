@@ -1,17 +1,14 @@
-import { deleteCookie, GATEWAY_COOKIE } from '@qoltanba/sdk';
+import { GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from '@qoltanba/core';
+import { deleteCookie } from '@qoltanba/sdk';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { closeAuthDialog } from '../auth/authDialog';
-import { trackCompaniesLoad } from '../session/companiesLoad';
-
-// The portal follows the company list readiness from boot, as main.tsx does.
-trackCompaniesLoad();
 
 afterEach(() => {
   cleanup();
   closeAuthDialog();
   // Cookies persist in happy-dom's document between tests; clear the ones the portal writes.
-  for (const name of ['lang', 'lastProjectHref', GATEWAY_COOKIE]) deleteCookie(name);
+  for (const name of [LANG_COOKIE, LAST_PROJECT_HREF_COOKIE, GATEWAY_COOKIE]) deleteCookie(name);
 });
 
 // findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine can exceed; waiting longer only slows a failing test.

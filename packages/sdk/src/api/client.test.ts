@@ -1,7 +1,7 @@
 import type { Lang } from '@qoltanba/core';
 import { errorMessage } from '@qoltanba/core';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from './apiError';
+import { ApiError, isApiError } from './apiError';
 import { createApiClient } from './client';
 
 function jsonResponse(status: number, body: unknown) {
@@ -48,7 +48,8 @@ describe('createApiClient', () => {
     const { api } = setup(async () => jsonResponse(404, { code: 'ENTITY_NOT_FOUND', message: 'Жоқ' }));
     const code = await api
       .get('/document/1')
-      .notFound((error) => error.code)
+      // wretch 2 types the catcher argument as WretchError; at run time it is the ApiError.
+      .notFound((error: unknown) => (isApiError(error) ? error.code : undefined))
       .json();
     expect(code).toBe('ENTITY_NOT_FOUND');
   });

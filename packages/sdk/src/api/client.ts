@@ -29,26 +29,33 @@ function isAbort(error: unknown): boolean {
  * failed calls with ApiError (HTTP errors from the `{ code, message }` body, network failures as
  * NETWORK_ERROR with status 0; aborts stay AbortError).
  *
+ * wretch 2 has no error transformer, so the fetch it is given turns failures into ApiError itself: every
+ * rejection and every per-request catcher (`.notFound(...)` etc., matched on the ApiError's `status`) receives
+ * an ApiError, although wretch 2 types the catcher argument as WretchError. Narrow it with `isApiError`.
+ * wretch sees these as fetch errors, so a `.fetchError(...)` catcher also gets HTTP errors that no status
+ * catcher took.
+ *
  * @example
  * const api = createApiClient({ baseUrl: '/api', getLang: () => $locale.get() });
  * const profile = await api.get('/profile').json<Profile>();
  */
 export function createApiClient(options: ApiClientOptions) {
   const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const fetchOrFail = async (url: string, init?: RequestInit): Promise<Response> => {
+    let response: Response;
+    try {
+      response = await send(url, init);
+    } catch (error) {
+      // Errors already in API shape (e.g. a rejected token refresh inside `fetch`) pass unchanged.
+      if (isAbort(error) || isApiError(error)) throw error;
+      throw parseNetworkError(error, options.getLang());
+    }
+    if (!response.ok) throw parseApiError(await readBody(response), response.status, options.getLang());
+    return response;
+  };
   return wretch(options.baseUrl)
-    .fetchPolyfill(async (url, init) => {
-      try {
-        return await send(url, init);
-      } catch (error) {
-        // Errors already in API shape (e.g. a rejected token refresh inside `fetch`) pass unchanged.
-        if (isAbort(error) || isApiError(error)) throw error;
-        throw parseNetworkError(error, options.getLang());
-      }
-    })
-    .defer((w) => w.headers({ 'Accept-Language': options.getLang() }))
-    .customError<ApiError>(async (_error, response) =>
-      parseApiError(await readBody(response), response.status, options.getLang()),
-    );
+    .polyfills({ fetch: fetchOrFail })
+    .defer((w) => w.headers({ 'Accept-Language': options.getLang() }));
 }
 
 function parseNetworkError(cause: unknown, lang: Lang): ApiError {

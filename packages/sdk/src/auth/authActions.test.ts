@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, GATEWAY_COOKIE, PROFILE_PATHS } from '@qoltanba/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { $companies, $selectedCompanyBin } from '../company/companyStore';
@@ -7,7 +7,7 @@ import { readCookie } from '../cookies';
 import { setLocale } from '../locale';
 import { $profile } from '../profile/profileStore';
 import { initSession } from '../session/initSession';
-import { GATEWAY_COOKIE, IDENTITY_NOTE_KEY } from '../session/storageKeys';
+import { IDENTITY_NOTE_KEY } from '../session/storageKeys';
 import { FAKE_CODE, failure } from '../testing/fakeServer';
 import { setupClient, T0 } from '../testing/setupSession';
 import {

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
-import { PROFILE_PATHS } from '@qoltanba/core';
+import { ACCESS_TOKEN_SECONDS, ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loginWithPassword } from '../auth/authActions';
+import { loginWithPassword, logout } from '../auth/authActions';
+import { $auth } from '../auth/authState';
 import { setLocale } from '../locale';
 import { initSession } from '../session/initSession';
-import { company, FAKE_CODE, FAKE_IIN } from '../testing/fakeServer';
+import { company, FAKE_CODE, FAKE_IIN, failure, json } from '../testing/fakeServer';
 import { setupClient } from '../testing/setupSession';
 import {
   $companies,
+  $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
   attachByIin,
@@ -163,5 +165,157 @@ describe('company stores', () => {
       status: 404,
       code: 'IIN_NOT_IN_REGISTER',
     });
+  });
+});
+
+describe('company list load state', () => {
+  beforeEach(() => setLocale('en'));
+
+  /** A client whose company list request fails as a network error while `offline.on` is true. */
+  function setupOffline() {
+    const setup = setupClient();
+    const offline = { on: true };
+    setup.fetch.mockImplementation(async (input, init) => {
+      if (offline.on && new URL(input).pathname === PROFILE_PATHS.companies) {
+        throw new TypeError('Failed to fetch');
+      }
+      return setup.server.fetch(input, init);
+    });
+    return { ...setup, offline };
+  }
+
+  /** A stored session whose access token has expired, so the next call refreshes first. */
+  function setupExpiredSession() {
+    const setup = setupClient();
+    setup.client.storeTokens(setup.server.issue());
+    setup.clock.now += ACCESS_TOKEN_SECONDS * 1000;
+    return setup;
+  }
+
+  it('is idle while anonymous, loading between a login and the list, then loaded', async () => {
+    const setup = setupClient();
+    setup.server.account.companies = [alfa];
+    await initSession(setup.client);
+    expect($companiesLoad.get()).toEqual({ status: 'idle' });
+    const seen: string[] = [];
+    const stop = $companiesLoad.listen((load) => seen.push(load.status));
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    stop();
+    expect(seen).toEqual(['loading', 'loaded']);
+  });
+
+  it('an empty list is loaded too (onboarding, not waiting)', async () => {
+    await loginWith([]);
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+  });
+
+  it('a list request answered with a server error fails with its code', async () => {
+    const setup = setupClient();
+    setup.server.on('GET', PROFILE_PATHS.companies, () => failure('SERVICE_UNAVAILABLE', 503));
+    await initSession(setup.client);
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    expect($auth.get().status).toBe('authenticated');
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'SERVICE_UNAVAILABLE' });
+    expect($companies.get()).toEqual([]);
+  });
+
+  it('a list request that cannot be made fails as NETWORK_ERROR; a reload is the retry', async () => {
+    const setup = setupOffline();
+    setup.server.account.companies = [alfa];
+    setup.client.storeTokens(setup.server.issue());
+    await initSession(setup.client);
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'NETWORK_ERROR' });
+    await expect(reloadCompanies()).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'NETWORK_ERROR' });
+    setup.offline.on = false;
+    const retry = reloadCompanies();
+    expect($companiesLoad.get()).toEqual({ status: 'loading' });
+    await retry;
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+    expect($companies.get()).toEqual([alfa]);
+  });
+
+  it('a token refresh before the list that fails with a server error fails the list with that code', async () => {
+    const setup = setupExpiredSession();
+    setup.server.on('POST', ACCOUNT_PATHS.refresh, () => failure('INTERNAL_ERROR', 500));
+    await initSession(setup.client);
+    expect($auth.get().status).toBe('authenticated');
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'INTERNAL_ERROR' });
+  });
+
+  it('a token refresh before the list that cannot be made fails the list as NETWORK_ERROR', async () => {
+    const setup = setupExpiredSession();
+    setup.fetch.mockImplementation(async (input, init) => {
+      if (new URL(input).pathname === ACCOUNT_PATHS.refresh) throw new TypeError('Failed to fetch');
+      return setup.server.fetch(input, init);
+    });
+    await initSession(setup.client);
+    expect($companiesLoad.get()).toEqual({ status: 'failed', code: 'NETWORK_ERROR' });
+  });
+
+  it('a refused refresh (401/403) ends the session instead of failing the list', async () => {
+    const setup = setupExpiredSession();
+    setup.server.on('POST', ACCOUNT_PATHS.refresh, () => failure('FORBIDDEN', 403));
+    const seen: string[] = [];
+    const stop = $companiesLoad.listen((load) => seen.push(load.status));
+    await initSession(setup.client);
+    stop();
+    expect($auth.get().status).toBe('anonymous');
+    expect(setup.onLoggedOut).toHaveBeenCalledWith('refresh-rejected');
+    expect(seen).not.toContain('failed');
+    expect($companiesLoad.get()).toEqual({ status: 'idle' });
+  });
+
+  it.each([401, 403])(
+    'a list answered %i stays loading, never failed (401/403 are left to the session)',
+    async (status) => {
+      const setup = setupClient({ logoutDelayMs: 0 });
+      setup.server.on('GET', PROFILE_PATHS.companies, () =>
+        failure(status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', status),
+      );
+      await initSession(setup.client);
+      await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+      expect($companiesLoad.get()).toEqual({ status: 'loading' });
+    },
+  );
+
+  it('a failing reload after the list arrived keeps the list and the loaded state', async () => {
+    const setup = await loginWith([alfa]);
+    setup.server.on('GET', PROFILE_PATHS.companies, () => failure('INTERNAL_ERROR', 500));
+    await expect(reloadCompanies()).rejects.toMatchObject({ status: 500 });
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
+    expect($companies.get()).toEqual([alfa]);
+  });
+
+  it('a failure that arrives after the logout is dropped; the next login starts loading afresh', async () => {
+    const setup = await loginWith([alfa]);
+    let answer: (response: Response) => void = () => undefined;
+    setup.server.on(
+      'GET',
+      PROFILE_PATHS.companies,
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    const late = reloadCompanies();
+    await logout();
+    answer(failure('INTERNAL_ERROR', 500));
+    await expect(late).rejects.toMatchObject({ status: 500 });
+    expect($companiesLoad.get()).toEqual({ status: 'idle' });
+    setup.server.on('GET', PROFILE_PATHS.companies, ({ account }) => json(200, account?.companies));
+    const seen: string[] = [];
+    const stop = $companiesLoad.listen((load) => seen.push(load.status));
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    stop();
+    expect(seen).toEqual(['loading', 'loaded']);
+  });
+
+  it('a list delivered by another call (attach by IIN) ends a failed load', async () => {
+    const setup = setupClient();
+    setup.server.account.companies = [];
+    setup.server.on('GET', PROFILE_PATHS.companies, () => failure('INTERNAL_ERROR', 500));
+    await initSession(setup.client);
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    expect($companiesLoad.get()).toMatchObject({ status: 'failed' });
+    await confirmAttachByIin({ iin: iin.bin, phoneNumber: '+77012345678', code: FAKE_CODE });
+    expect($companiesLoad.get()).toEqual({ status: 'loaded' });
   });
 });

@@ -4,17 +4,38 @@ import {
   type Company,
   codeSentSchema,
   companySchema,
+  type ErrorCode,
   PROFILE_PATHS,
   type RegistryEntry,
   registryEntrySchema,
 } from '@qoltanba/core';
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import { isApiError } from '../api/apiError';
 import { readResponse } from '../api/expectResponse';
+import { $auth } from '../auth/authState';
 import { activeClient } from '../session/activeClient';
 import { SESSION_STORAGE_KEYS } from '../session/storageKeys';
 
+/**
+ * Where the signed-in user's company list stands. `idle` while anonymous; `loading` from the login (or a
+ * reload after a failure) until the list arrives; `loaded` once it did (empty or not); `failed` when its
+ * request, or the token refresh before it, failed with `code` (NETWORK_ERROR when no answer arrived). A
+ * 401 or 403 does not fail the list: the session ends instead, and the state becomes `idle`.
+ */
+export type CompaniesLoad =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'loaded' }
+  | { status: 'failed'; code: ErrorCode };
+
+const IDLE: CompaniesLoad = { status: 'idle' };
+const LOADING: CompaniesLoad = { status: 'loading' };
+const LOADED: CompaniesLoad = { status: 'loaded' };
+
 const companies = atom<Company[]>([]);
 const selectedBin = atom<string | undefined>(undefined);
+// The list's state within the current session; `$companiesLoad` shows it only while authenticated.
+const listLoad = atom<CompaniesLoad>(LOADING);
 // Bumped on reset so a list that arrives after logout is dropped.
 let generation = 0;
 // Every call that answers the company list (list, main company, attach) is checked with it.
@@ -22,6 +43,19 @@ const companyListSchema = companySchema.array();
 
 /** The user's company contexts (companies and the individual profile), as the server lists them. */
 export const $companies: ReadableAtom<Company[]> = companies;
+
+/**
+ * The company list's load state (see {@link CompaniesLoad}): the cabinet waits while `loading`, offers
+ * onboarding only after a `loaded` empty list, and shows the error with a retry ({@link reloadCompanies})
+ * when `failed`.
+ *
+ * @example
+ * const load = useStore($companiesLoad);
+ * if (load.status === 'failed') return <Failure code={load.code} onRetry={() => void reloadCompanies()} />;
+ */
+export const $companiesLoad: ReadableAtom<CompaniesLoad> = computed([$auth, listLoad], (auth, load) =>
+  auth.status === 'authenticated' ? load : IDLE,
+);
 
 /** BIN of the chosen company context, kept in local storage `selectedCompanyBin`; undefined when none. */
 export const $selectedCompanyBin: ReadableAtom<string | undefined> = selectedBin;
@@ -56,18 +90,41 @@ function writeSelected(bin: string | undefined): void {
 function applyList(list: Company[]): Company[] {
   companies.set(list);
   writeSelected(pickSelectedBin(list, selectedBin.get()));
+  listLoad.set(LOADED);
   return list;
 }
 
-/** Loads the company list and applies the selection rule ({@link pickSelectedBin}). */
+// 401 and 403 end the session (a logout follows), so they leave the list loading until then.
+function endsSession(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+// Only a load in progress fails: a list already shown stays when a later reload fails.
+function noteFailure(error: unknown): void {
+  if (listLoad.get().status !== 'loading' || endsSession(error)) return;
+  listLoad.set({ status: 'failed', code: isApiError(error) ? error.code : 'INTERNAL_ERROR' });
+}
+
+/**
+ * Loads the company list and applies the selection rule ({@link pickSelectedBin}); `$companiesLoad`
+ * follows. After a failure it is the retry: the state goes back to `loading` at once.
+ */
 export async function reloadCompanies(): Promise<Company[]> {
   const started = generation;
+  if (listLoad.get().status === 'failed') listLoad.set(LOADING);
   const client = activeClient();
-  const list = await readResponse(
-    client.api.get(PROFILE_PATHS.companies).json<unknown>(),
-    companyListSchema,
-    client.lang,
-  );
+  let list: Company[];
+  try {
+    list = await readResponse(
+      client.api.get(PROFILE_PATHS.companies).json<unknown>(),
+      companyListSchema,
+      client.lang,
+    );
+  } catch (error) {
+    // A failure after logout (or a new session) belongs to a list nobody waits for.
+    if (started === generation) noteFailure(error);
+    throw error;
+  }
   return started === generation ? applyList(list) : list;
 }
 
@@ -124,6 +181,7 @@ export function lookupRegistry(identityNumber: string): Promise<RegistryEntry> {
 /** Forgets the list and restores the selection from `storage` (internal: session start and logout). */
 export function resetCompanyState(storage: Storage): void {
   generation += 1;
+  listLoad.set(LOADING);
   companies.set([]);
   selectedBin.set(storage.getItem(SESSION_STORAGE_KEYS.selectedCompanyBin) ?? undefined);
 }

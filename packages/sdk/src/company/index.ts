@@ -1,5 +1,7 @@
+export type { CompaniesLoad } from './companyStore';
 export {
   $companies,
+  $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
   attachByIin,

@@ -1,1 +1,1 @@
-export { $locale, initLocale, LANG_COOKIE, setLocale } from './locale';
+export { $locale, initLocale, setLocale } from './locale';

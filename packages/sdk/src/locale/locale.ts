@@ -1,10 +1,7 @@
-import { DEFAULT_LANG, LANG_COOKIE_HOURS, type Lang, normalizeLang } from '@qoltanba/core';
+import { DEFAULT_LANG, LANG_COOKIE, LANG_COOKIE_HOURS, type Lang, normalizeLang } from '@qoltanba/core';
 import { atom, type ReadableAtom } from 'nanostores';
 import { readCookie, writeCookie } from '../cookies';
 import { i18n } from '../i18n';
-
-/** Name of the cookie that keeps the chosen interface language. */
-export const LANG_COOKIE = 'lang';
 
 const locale = atom<Lang>(DEFAULT_LANG);
 // The domain given to initLocale, so later switches (e.g. from a widget) scope the cookie the same way.

@@ -1,2 +1,2 @@
-export { LAST_PROJECT_HREF_COOKIE, trackLastProjectHref } from './lastProjectHref';
+export { trackLastProjectHref } from './lastProjectHref';
 export { cabinetHomePath, isDesktopWidth } from './layout';

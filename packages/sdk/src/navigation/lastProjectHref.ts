@@ -1,8 +1,5 @@
-import { LAST_PROJECT_HREF_HOURS } from '@qoltanba/core';
+import { LAST_PROJECT_HREF_COOKIE, LAST_PROJECT_HREF_HOURS } from '@qoltanba/core';
 import { writeCookie } from '../cookies';
-
-/** Name of the cookie that remembers the last address the user was on. */
-export const LAST_PROJECT_HREF_COOKIE = 'lastProjectHref';
 
 const active = new WeakMap<Window, () => void>();
 

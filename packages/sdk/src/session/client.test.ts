@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, GATEWAY_COOKIE, PROFILE_PATHS } from '@qoltanba/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api';
 import { readCookie } from '../cookies';
@@ -7,7 +7,7 @@ import { createFakeServer, FAKE_BASE_URL, failure, json } from '../testing/fakeS
 import { setupClient, T0 } from '../testing/setupSession';
 import { createQoltanbaClient, expectAuthTokens } from './client';
 import { $loading } from './loading';
-import { GATEWAY_COOKIE, IDENTITY_NOTE_KEY } from './storageKeys';
+import { IDENTITY_NOTE_KEY } from './storageKeys';
 
 function loggedIn(options: Parameters<typeof setupClient>[0] = {}) {
   const setup = setupClient(options);

@@ -3,4 +3,4 @@ export { createQoltanbaClient } from './client';
 export { initSession } from './initSession';
 export { $loading } from './loading';
 export { createMemoryStorage } from './memoryStorage';
-export { GATEWAY_COOKIE, IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';
+export { IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';

@@ -12,6 +12,3 @@ export const SESSION_STORAGE_KEYS = {
 
 /** The one storage key that survives logout (the identity note); every other key is wiped. */
 export const IDENTITY_NOTE_KEY = 'identityNote';
-
-/** Cookie holding the access token; every API request sends it as the bearer. */
-export const GATEWAY_COOKIE = 'GATEWAY';

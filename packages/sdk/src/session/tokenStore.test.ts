@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { GATEWAY_COOKIE_HOURS } from '@qoltanba/core';
+import { GATEWAY_COOKIE, GATEWAY_COOKIE_HOURS } from '@qoltanba/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteCookie, readCookie, writeCookie } from '../cookies';
 import { createMemoryStorage } from './memoryStorage';
-import { GATEWAY_COOKIE, IDENTITY_NOTE_KEY } from './storageKeys';
+import { IDENTITY_NOTE_KEY } from './storageKeys';
 import { createTokenStore } from './tokenStore';
 
 const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);

@@ -1,6 +1,6 @@
-import { type AuthTokens, GATEWAY_COOKIE_HOURS } from '@qoltanba/core';
+import { type AuthTokens, GATEWAY_COOKIE, GATEWAY_COOKIE_HOURS } from '@qoltanba/core';
 import { deleteCookie, readCookie, writeCookie } from '../cookies';
-import { GATEWAY_COOKIE, IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';
+import { IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';
 
 /** Where a token store keeps its values. */
 export interface TokenStoreOptions {

@@ -1,8 +1,8 @@
+import { GATEWAY_COOKIE } from '@qoltanba/core';
 import { vi } from 'vitest';
 import { deleteCookie } from '../cookies';
 import { createQoltanbaClient, type QoltanbaClientOptions } from '../session/client';
 import { createMemoryStorage } from '../session/memoryStorage';
-import { GATEWAY_COOKIE } from '../session/storageKeys';
 import { createFakeServer, FAKE_BASE_URL } from './fakeServer';
 
 // Test helper, not exported by the package: a client on a fake server with its own storage and clock.

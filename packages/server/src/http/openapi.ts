@@ -97,7 +97,7 @@ function operation(route: AnyRouteDefinition): Record<string, unknown> {
   return {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
-    ...(route.operationId ? { operationId: route.operationId } : {}),
+    operationId: route.operationId,
     ...(route.tags ? { tags: route.tags } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langQueryParam, requestLang } from './request-lang.js';
+import { bodyLang, langQueryParam, requestLang } from './request-lang.js';
 
 describe('requestLang', () => {
   const req = (url: string, acceptLanguage?: string) => ({
@@ -24,5 +24,35 @@ describe('requestLang', () => {
     expect(langQueryParam('/x?lang=%E0%A4%A')).toBeTypeOf('string');
     expect(requestLang(req('/x?lang=%zz', 'ru'))).toBe('ru');
     expect(langQueryParam('/x')).toBeUndefined();
+  });
+});
+
+describe('requestLang with a body', () => {
+  const req = (body: unknown, url = '/x', acceptLanguage = 'ru') => ({
+    url,
+    headers: { 'accept-language': acceptLanguage },
+    body,
+  });
+
+  it("puts the body's valid lang before Accept-Language, after the query", () => {
+    expect(requestLang(req({ lang: 'en' }))).toBe('en');
+    expect(requestLang(req({ login: 'x', lang: ' KZ ' }, '/x', 'en'))).toBe('kk');
+    expect(requestLang(req({ lang: 'ru' }, '/x', 'en'))).toBe('ru');
+    expect(requestLang(req({ lang: 'ru' }, '/x?lang=en', 'kk'))).toBe('en');
+    expect(requestLang(req({ lang: 'ru' }, '/x?lang=de', 'kk'))).toBe('ru');
+  });
+
+  it('ignores a body lang that langSchema refuses, and bodies that are not objects', () => {
+    const bodies = [{ lang: 'de' }, { lang: 'en-US' }, { lang: 7 }, { lang: null }, {}, ['en'], 'en', null];
+    for (const body of bodies) {
+      expect(requestLang(req(body)), JSON.stringify(body)).toBe('ru');
+    }
+    expect(requestLang(req(Buffer.from('{"lang":"en"}')))).toBe('ru');
+    expect(requestLang(req(undefined, '/x', 'en'))).toBe('en');
+  });
+
+  it('reads only an own lang property', () => {
+    expect(bodyLang(Object.create({ lang: 'en' }))).toBeUndefined();
+    expect(bodyLang({ lang: 'EN' })).toBe('en');
   });
 });

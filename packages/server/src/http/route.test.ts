@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { invalidField, RouteRegistry, urlPattern, validationError } from './route.js';
+import {
+  defineRoute,
+  hasUnstorableText,
+  invalidField,
+  RouteRegistry,
+  urlPattern,
+  validationError,
+} from './route.js';
 
 describe('urlPattern', () => {
   it('matches one segment per parameter and escapes the rest', () => {
@@ -16,12 +23,75 @@ describe('RouteRegistry.methodsFor', () => {
   it('lists the methods registered for a concrete path', () => {
     const registry = new RouteRegistry();
     const base = { summary: 's', response: z.object({}), handler: async () => ({}) };
-    registry.add({ ...base, method: 'GET', url: '/api/docs/:id' });
-    registry.add({ ...base, method: 'DELETE', url: '/api/docs/:id' });
-    registry.add({ ...base, method: 'POST', url: '/api/docs' });
+    registry.add({ ...base, method: 'GET', url: '/api/docs/:id', operationId: 'getDoc' });
+    registry.add({ ...base, method: 'DELETE', url: '/api/docs/:id', operationId: 'deleteDoc' });
+    registry.add({ ...base, method: 'POST', url: '/api/docs', operationId: 'createDoc' });
     expect(registry.methodsFor('/api/docs/42')).toEqual(['GET', 'DELETE']);
     expect(registry.methodsFor('/api/docs')).toEqual(['POST']);
     expect(registry.methodsFor('/api/other')).toEqual([]);
+  });
+});
+
+describe('RouteRegistry.add', () => {
+  const base = { summary: 's', response: z.object({}), handler: async () => ({}) };
+
+  it('refuses an operationId another route already has', () => {
+    const registry = new RouteRegistry();
+    registry.add({ ...base, method: 'GET', url: '/api/docs', operationId: 'listDocs' });
+    expect(() =>
+      registry.add({ ...base, method: 'GET', url: '/api/other', operationId: 'listDocs' }),
+    ).toThrow(/already taken/);
+    expect(registry.list()).toHaveLength(1);
+  });
+
+  it('refuses an operationId that is not camelCase', () => {
+    const registry = new RouteRegistry();
+    for (const operationId of ['', 'ListDocs', 'list-docs', 'list_docs', 'list docs', '1list']) {
+      expect(
+        () => registry.add({ ...base, method: 'GET', url: '/api/docs', operationId }),
+        operationId,
+      ).toThrow(/camelCase/);
+    }
+  });
+
+  it('needs an operationId in every definition (type check)', () => {
+    // @ts-expect-error operationId is required
+    const definition = defineRoute({ method: 'GET', url: '/api/docs', ...base });
+    expect(definition.operationId).toBeUndefined();
+  });
+});
+
+describe('hasUnstorableText', () => {
+  it('finds NUL and lone surrogates in strings, keys, arrays and nested objects', () => {
+    for (const input of [
+      'a\u0000',
+      { name: 'a\ud800' },
+      { 'key\u0000': 1 },
+      [1, ['x', { deep: ['\udc00'] }]],
+      { signer: { iin: '\u0000' } },
+    ]) {
+      expect(hasUnstorableText(input), JSON.stringify(input)).toBe(true);
+    }
+  });
+
+  it('accepts other values, other control characters and bytes', () => {
+    for (const input of [
+      undefined,
+      null,
+      42,
+      true,
+      'Айгерім 😀',
+      { name: 'a\tb\nc\u0001', list: ['\u202e', 1.5, null] },
+      Buffer.from([0, 0xed, 0xa0, 0x80]),
+    ]) {
+      expect(hasUnstorableText(input), String(input)).toBe(false);
+    }
+  });
+
+  it('walks bodies nested deeper than the call stack', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    expect(hasUnstorableText(deep)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { AppError, isErrorCode, type Lang } from '@qoltanba/core';
+import { AppError, hasUnstorableCharacters, isErrorCode, type Lang } from '@qoltanba/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { requestLang } from './request-lang.js';
@@ -64,7 +64,11 @@ export interface RouteDefinition<
   summary: string;
   description?: string;
   tags?: string[];
-  operationId?: string;
+  /**
+   * Unique camelCase name of the operation (`login`, `getProfile`): partners generate client methods from it,
+   * so it is part of the contract. Required, hidden routes included.
+   */
+  operationId: string;
   query?: TQuery;
   params?: TParams;
   body?: TBody;
@@ -138,6 +142,29 @@ export function validationError(error: z.ZodError, location: string): AppError {
   return new AppError('VALIDATION_FAILED', { field: invalidField(error, location) });
 }
 
+/**
+ * True when a parsed input (query, params, JSON body) holds a string or an object key with NUL or a lone
+ * surrogate (see core's `hasUnstorableCharacters`). Bytes are not text and are skipped. Walks with its own
+ * stack: a JSON body may nest deeper than the call stack allows.
+ */
+export function hasUnstorableText(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (hasUnstorableCharacters(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (hasUnstorableCharacters(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 function parseInput<S extends Schema | undefined>(schema: S, value: unknown, location: string): Parsed<S> {
   if (schema === undefined) return undefined as Parsed<S>;
   const result = schema.safeParse(value);
@@ -153,7 +180,11 @@ export interface RegisterRouteOptions {
   authenticate?: (request: FastifyRequest) => Promise<unknown>;
 }
 
-/** Registers a route on Fastify: zod-validates query, params and body, and sends the handler's result. */
+/**
+ * Registers a route on Fastify: authenticates (for `auth` routes), refuses NUL and lone surrogates anywhere in
+ * query, params and body with 400 CONTROL_CHARACTERS (no route can store them; field schemas refuse other
+ * control characters), zod-validates query, params and body, and sends the handler's result.
+ */
 export function registerRoute(
   app: FastifyInstance,
   definition: AnyRouteDefinition,
@@ -189,6 +220,9 @@ export function registerRoute(
     },
     handler: async (request, reply) => {
       if (authenticate) await authenticate(request);
+      if ([request.query, request.params, request.body].some(hasUnstorableText)) {
+        throw new AppError('CONTROL_CHARACTERS');
+      }
       const query = parseInput(definition.query, request.query, 'query');
       const params = parseInput(definition.params, request.params, 'params');
       const body = parseInput(definition.body, request.body, 'body');
@@ -262,12 +296,24 @@ export function urlPattern(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
+
 /** Keeps every route registered through the helper, in order, for the OpenAPI document. */
 export class RouteRegistry {
   readonly #routes: AnyRouteDefinition[] = [];
   readonly #patterns: Array<{ method: HttpMethod; pattern: RegExp }> = [];
+  readonly #operationIds = new Set<string>();
 
+  /** Adds a route; throws when its operationId is not camelCase or another route already has it. */
   add(definition: AnyRouteDefinition): void {
+    const { operationId, method, url } = definition;
+    if (!OPERATION_ID.test(operationId)) {
+      throw new Error(`${method} ${url}: operationId "${operationId}" is not camelCase`);
+    }
+    if (this.#operationIds.has(operationId)) {
+      throw new Error(`${method} ${url}: operationId "${operationId}" is already taken by another route`);
+    }
+    this.#operationIds.add(operationId);
     this.#routes.push(definition);
     this.#patterns.push({ method: definition.method, pattern: urlPattern(definition.url) });
   }

@@ -79,6 +79,7 @@ export const testEchoModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: '/api/test/echo/:id',
+        operationId: 'testEcho',
         summary: 'Echo (tests only)',
         params: z.object({ id: z.string().regex(/^[a-z0-9-]{1,36}$/) }),
         query: z.object({ verbose: z.enum(['true', 'false']).optional() }),
@@ -91,6 +92,7 @@ export const testEchoModule: AppModule = {
       defineRoute({
         method: 'PUT',
         url: '/api/test/items/:id',
+        operationId: 'testReplaceItem',
         summary: 'Replace item (tests only)',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: z.object({ tags: z.array(z.string().max(20)).max(5) }),
@@ -103,6 +105,7 @@ export const testEchoModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/api/test/limited',
+        operationId: 'testLimited',
         summary: 'Strictly rate-limited (tests only)',
         rateLimit: { max: 2, timeWindow: '1 minute' },
         response: z.object({ ok: z.boolean() }),
@@ -113,6 +116,7 @@ export const testEchoModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/api/test/crash',
+        operationId: 'testCrash',
         summary: 'Throws an unexpected error (tests only)',
         hidden: true,
         response: z.object({}),

@@ -85,4 +85,10 @@ export const transportErrors = {
     en: 'The service is temporarily unavailable. Please try again later',
     status: 503,
   },
+  CONTROL_CHARACTERS: {
+    kk: 'Мәтінде рұқсат етілмеген таңбалар бар',
+    ru: 'Текст содержит недопустимые символы',
+    en: 'The text contains characters that are not allowed',
+    status: 400,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
@@ -18,7 +19,7 @@ export default function CabinetNotFoundScreen(): JSX.Element {
         </span>
         <ScreenHeading>{t('titles.CabinetNotFound')}</ScreenHeading>
         <p className={css.lead}>{t('texts.CabinetNotFound')}</p>
-        <Link to="/cabinet/incoming" className={css.primaryButton}>
+        <Link to={pathTo('Incoming')} className={css.primaryButton}>
           {t('notFound.backCabinet')}
         </Link>
       </div>

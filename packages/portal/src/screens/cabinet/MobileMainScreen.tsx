@@ -9,17 +9,18 @@ import {
 import type { JSX } from 'react';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 import { type TileLink, TileLinks } from '../TileLinks';
 
 const LINKS: readonly TileLink[] = [
-  { to: '/cabinet/incoming', label: 'cabinet.tabs.incoming', icon: mdiInboxArrowDown },
-  { to: '/cabinet/outgoing', label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
-  { to: '/cabinet/create', label: 'cabinet.create', icon: mdiPlus },
-  { to: '/cabinet/draft', label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
-  { to: '/cabinet/notification', label: 'titles.Notification', icon: mdiBellOutline },
-  { to: '/cabinet/services', label: 'titles.Services', icon: mdiViewGridOutline },
+  { to: pathTo('Incoming'), label: 'cabinet.tabs.incoming', icon: mdiInboxArrowDown },
+  { to: pathTo('Outgoing'), label: 'cabinet.tabs.outgoing', icon: mdiInboxArrowUp },
+  { to: pathTo('CreateDocument'), label: 'cabinet.create', icon: mdiPlus },
+  { to: pathTo('Drafts'), label: 'cabinet.tabs.drafts', icon: mdiFileDocumentEditOutline },
+  { to: pathTo('Notification'), label: 'titles.Notification', icon: mdiBellOutline },
+  { to: pathTo('Services'), label: 'titles.Services', icon: mdiViewGridOutline },
 ];
 
 /** The mobile main page of the cabinet (`/cabinet/main`), where narrow screens land. */

@@ -2,15 +2,16 @@ import { mdiAccountGroupOutline, mdiCreditCardOutline, mdiShieldCheckOutline, md
 import type { JSX } from 'react';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 import { type TileLink, TileLinks } from '../TileLinks';
 
 const LINKS: readonly TileLink[] = [
-  { to: '/check', label: 'nav.check', icon: mdiShieldCheckOutline },
-  { to: '/cabinet/tariffs', label: 'titles.CabinetTariffs', icon: mdiTagOutline },
-  { to: '/cabinet/payments', label: 'titles.Payments', icon: mdiCreditCardOutline },
-  { to: '/cabinet/counterparty', label: 'titles.Counterparty', icon: mdiAccountGroupOutline },
+  { to: pathTo('Check'), label: 'nav.check', icon: mdiShieldCheckOutline },
+  { to: pathTo('CabinetTariffs'), label: 'titles.CabinetTariffs', icon: mdiTagOutline },
+  { to: pathTo('Payments'), label: 'titles.Payments', icon: mdiCreditCardOutline },
+  { to: pathTo('Counterparty'), label: 'titles.Counterparty', icon: mdiAccountGroupOutline },
 ];
 
 /** The mobile services page (`/cabinet/services`). */

@@ -3,6 +3,7 @@ import { Icon } from '@qoltanba/widgets';
 import { type JSX, useId } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../../i18n';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as screens from '../screens.css';
 import * as css from './onboarding.css';
@@ -26,13 +27,13 @@ export default function AddCompanyScreen(): JSX.Element {
         <p id={reasonId} className={screens.muted}>
           {t('addCompany.unavailable')}
         </p>
-        <Link to="/cabinet/company/attach" className={screens.secondaryButton}>
+        <Link to={pathTo('AttachCompany')} className={screens.secondaryButton}>
           <Icon path={mdiAccountCardOutline} size={20} />
           {t('addCompany.attachInstead')}
         </Link>
       </div>
       <p>
-        <Link to="/cabinet/onboarding" className={screens.backLink}>
+        <Link to={pathTo('OnboardingStart')} className={screens.backLink}>
           {t('back')}
         </Link>
       </p>

@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { resolvePortalEnv } from '../../boot/portalEnv';
 import { usePortalT } from '../../i18n';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as screens from '../screens.css';
 
@@ -19,7 +20,7 @@ export default function AttachCompanyScreen(): JSX.Element {
   const navigate = useNavigate();
   const attached = (): void => {
     showSnackbar({ message: t('attach.attached'), kind: 'success' });
-    Promise.resolve(navigate('/cabinet')).catch((error: unknown) =>
+    Promise.resolve(navigate(pathTo('Cabinet'))).catch((error: unknown) =>
       reportError(error, { action: 'navigate-after-attach' }),
     );
   };
@@ -31,7 +32,7 @@ export default function AttachCompanyScreen(): JSX.Element {
         <AttachCompanyForm testMode={TEST_MODE} onSuccess={attached} />
       </div>
       <p>
-        <Link to="/cabinet/onboarding" className={screens.backLink}>
+        <Link to={pathTo('OnboardingStart')} className={screens.backLink}>
           {t('back')}
         </Link>
       </p>

@@ -3,6 +3,7 @@ import { Icon } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../../i18n';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as screens from '../screens.css';
 import * as css from './onboarding.css';
@@ -12,13 +13,13 @@ export default function OnboardingStartScreen(): JSX.Element {
   const { t } = usePortalT();
   const options = [
     {
-      to: '/cabinet/company/add',
+      to: pathTo('AddCompany'),
       icon: mdiDomain,
       title: t('onboarding.add.title'),
       text: t('onboarding.add.text'),
     },
     {
-      to: '/cabinet/company/attach',
+      to: pathTo('AttachCompany'),
       icon: mdiAccountCardOutline,
       title: t('onboarding.attach.title'),
       text: t('onboarding.attach.text'),

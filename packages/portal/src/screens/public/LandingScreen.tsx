@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../../i18n';
 import type { PortalKey } from '../../i18n/portalStrings';
+import { pathTo } from '../../routes/routePaths';
 import * as css from './LandingScreen.css';
 
 const FEATURES: readonly { id: string; icon: string; title: PortalKey; text: PortalKey }[] = [
@@ -40,11 +41,11 @@ export default function LandingScreen(): JSX.Element {
         </h1>
         <p className={css.heroLead}>{t('landing.hero.lead')}</p>
         <div className={css.actions}>
-          <Link to="/cabinet" className={css.heroPrimary}>
+          <Link to={pathTo('Cabinet')} className={css.heroPrimary}>
             {t('landing.hero.primary')}
             <Icon path={mdiArrowRight} size={20} />
           </Link>
-          <Link to="/check" className={css.heroSecondary}>
+          <Link to={pathTo('Check')} className={css.heroSecondary}>
             {t('landing.hero.secondary')}
           </Link>
         </div>

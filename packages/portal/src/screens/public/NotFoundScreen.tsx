@@ -4,6 +4,7 @@ import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
+import { pathTo } from '../../routes/routePaths';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
@@ -18,7 +19,7 @@ export default function NotFoundScreen(): JSX.Element {
         </span>
         <ScreenHeading>{t('titles.NotFound')}</ScreenHeading>
         <p className={css.lead}>{t('texts.NotFound')}</p>
-        <Link to="/" className={css.primaryButton}>
+        <Link to={pathTo('main')} className={css.primaryButton}>
           {t('notFound.backHome')}
         </Link>
       </div>

@@ -33,7 +33,7 @@ import { codeServiceFor } from './one-time-codes.js';
 import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
 import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
-import { assertContactFree, createUser, findUserByTarget } from './user-store.js';
+import { assertContactFree, createUser, findUserByTarget, setUserPassword } from './user-store.js';
 
 /** Per-IP limits of the public account calls, on top of the per-target code and password rules. */
 export const ACCOUNT_RATE_LIMITS = {
@@ -90,6 +90,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.login,
+        operationId: 'login',
         summary: 'Log in with an e-mail or phone and a password',
         description: `${LOGIN_MAX_FAILURES} wrong passwords in a row block password login for ${LOGIN_LOCK_SECONDS / 60} minutes (423 ACCOUNT_BLOCKED).`,
         tags: ['account'],
@@ -118,6 +119,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.sendCode, { channel }),
+          operationId: channel === 'email' ? 'sendEmailCode' : 'sendSmsCode',
           summary: `Send a registration or login code by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description:
             'registration: refuses a contact that is already registered (EMAIL_TAKEN / PHONE_TAKEN); otp: ' +
@@ -140,6 +142,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'registration', channel }),
+          operationId: channel === 'email' ? 'verifyEmailRegistrationCode' : 'verifySmsRegistrationCode',
           summary: `Verify a registration code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: 'Answers a short-lived registration ticket for `registration/complete`.',
           tags: ['account'],
@@ -163,6 +166,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel }),
+          operationId: channel === 'email' ? 'loginWithEmailCode' : 'loginWithSmsCode',
           summary: `Log in with a code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: `${LOGIN_MAX_FAILURES} wrong codes invalidate the code and block code login for ${LOGIN_LOCK_SECONDS / 60} minutes.`,
           tags: ['account'],
@@ -183,6 +187,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.completeRegistration,
+        operationId: 'completeRegistration',
         summary: 'Finish a registration: password and name; answers tokens',
         description: '400 BAD_REQUEST for an invalid or expired registration ticket.',
         tags: ['account'],
@@ -217,6 +222,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoverySendCode,
+        operationId: 'recoverySendCode',
         summary: 'Send a password recovery code to the e-mail or phone of an account',
         description:
           'ACCOUNT_NOT_FOUND for an unknown contact: the product tells users so at login as well (accepted ' +
@@ -242,6 +248,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.recoveryChange,
+        operationId: 'recoveryChange',
         summary: 'Set a new password with a recovery code; answers tokens',
         description:
           'Lifts the password and code-login lockouts and ends every other session of the account.',
@@ -254,15 +261,7 @@ export const accountModule: AppModule = {
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
           await codes.verify({ purpose: 'recovery', target: target.value }, body.code, lang);
-          await db
-            .updateTable('users')
-            .set({
-              password_hash: await hashPassword(body.newPassword),
-              password_failures: 0,
-              password_locked_until: null,
-            })
-            .where('id', '=', user.id)
-            .execute();
+          await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
           await codes.unlock(contacts, 'otp');
           await tokens.revokeAllSessions(user.id);
@@ -275,6 +274,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: ACCOUNT_PATHS.refresh,
+        operationId: 'refreshToken',
         summary: 'Rotate a refresh token',
         description:
           'Takes {refreshToken}, or an empty body with `Authorization: Bearer <access token>` (the GATEWAY ' +
@@ -300,6 +300,7 @@ export const accountModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: ACCOUNT_PATHS.logout,
+        operationId: 'logout',
         summary: 'Log out: revokes the session at once',
         tags: ['account'],
         auth: true,

@@ -1,9 +1,6 @@
-import { AppError } from '@qoltanba/core';
+import { AppError, GATEWAY_COOKIE } from '@qoltanba/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthUser } from './token-service.js';
-
-/** Name of the cookie that carries the access token for plain GETs such as `<img src=".../avatar">`. */
-export const GATEWAY_COOKIE = 'GATEWAY';
 
 /** Checks an access token: the user, or undefined when it is invalid, expired or its session is revoked. */
 export type AccessVerifier = (accessToken: string) => Promise<AuthUser | undefined>;

@@ -73,10 +73,63 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<s
   return id;
 }
 
-/** A user's names as documents and history show them. */
+/**
+ * Sets a new password hash and clears the password lockout (wrong-password count and lock), as a recovery
+ * does. Sessions and code lockouts are the caller's business.
+ */
+export async function setUserPassword(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_failures: 0, password_locked_until: null })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Names (and the language, when given) of a profile edit. */
 export interface UserNames {
   firstname: string;
   lastname: string;
+  lang?: Lang | undefined;
+}
+
+/** Changes the names (and the language, when given); the updated account, or undefined when there is none. */
+export async function updateUserNames(
+  db: Kysely<Database>,
+  userId: string,
+  names: UserNames,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      firstname: names.firstname,
+      lastname: names.lastname,
+      ...(names.lang === undefined ? {} : { lang: names.lang }),
+    })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Sets the account's interface language. */
+export async function setUserLang(db: Kysely<Database>, userId: string, lang: Lang): Promise<void> {
+  await db.updateTable('users').set({ lang }).where('id', '=', userId).execute();
+}
+
+/** Points the account at a stored avatar image (a blob key and its MIME type). */
+export async function setUserAvatar(
+  db: Kysely<Database>,
+  userId: string,
+  avatar: { key: string; mime: string },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ avatar_key: avatar.key, avatar_mime: avatar.mime })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The names of the given accounts (unknown ids are left out). */

@@ -67,6 +67,7 @@ export const devOutboxModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/dev/outbox.json',
+        operationId: 'listOutboxMessages',
         summary: 'Captured e-mails and SMS, newest first (development only)',
         tags: ['dev'],
         query: outboxQuerySchema,
@@ -78,6 +79,7 @@ export const devOutboxModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/dev/outbox',
+        operationId: 'showOutboxPage',
         summary: 'Captured e-mails and SMS as an HTML page (development only)',
         tags: ['dev'],
         query: outboxQuerySchema,

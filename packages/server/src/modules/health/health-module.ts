@@ -11,6 +11,7 @@ export const healthModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/healthz',
+        operationId: 'health',
         summary: 'Liveness: the process is up',
         tags: ['health'],
         response: healthSchema,
@@ -22,6 +23,7 @@ export const healthModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/readyz',
+        operationId: 'readiness',
         summary: 'Readiness: the database answers (503 when it does not)',
         tags: ['health'],
         response: readinessSchema,

@@ -3,6 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEchoModule } from '../../testing/test-app.js';
 import { testDatabases } from '../../testing/test-databases.js';
 
+type JsonSchema = Record<string, unknown>;
+interface Operation {
+  operationId?: unknown;
+  summary?: unknown;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
+  requestBody?: { required?: unknown; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+const TYPED = ['type', 'const', 'enum', '$ref', 'anyOf', 'oneOf', 'allOf'];
+
+/**
+ * Where a JSON schema says nothing about a value (`{}`, what zod emits for what it cannot represent): the
+ * schema itself, its properties, items and alternatives. Free-form maps (`additionalProperties: {}`) are allowed.
+ */
+function untypedPlaces(schema: JsonSchema | undefined, at: string): string[] {
+  if (!schema || !TYPED.some((key) => key in schema)) return [at];
+  const children: Array<[string, unknown]> = [
+    ...Object.entries((schema.properties ?? {}) as Record<string, unknown>).map(
+      ([name, child]): [string, unknown] => [`${at}.${name}`, child],
+    ),
+    ...(schema.items ? [[`${at}[]`, schema.items] as [string, unknown]] : []),
+    ...['anyOf', 'oneOf', 'allOf'].flatMap((key) =>
+      ((schema[key] ?? []) as unknown[]).map((child, index): [string, unknown] => [
+        `${at}.${key}[${index}]`,
+        child,
+      ]),
+    ),
+  ];
+  return children.flatMap(([where, child]) => untypedPlaces(child as JsonSchema, where));
+}
+
 describe.each(testDatabases())('GET /api/openapi.json on $name', (backend) => {
   let server: TestApp;
   let document: Record<string, unknown>;
@@ -74,5 +106,104 @@ describe.each(testDatabases())('GET /api/openapi.json on $name', (backend) => {
     };
     expect(Object.keys(components.schemas.ErrorResponse?.properties ?? {})).toEqual(['code', 'message']);
     expect(Object.keys((paths['/api/test/items/{id}']?.put?.responses as object) ?? {})).toContain('201');
+  });
+
+  describe('every operation', () => {
+    const operations = () =>
+      Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          label: `${method.toUpperCase()} ${path}`,
+          path,
+          operation,
+        })),
+      );
+
+    it('has a unique camelCase operationId and a summary', () => {
+      const ids = operations().map(({ label, operation }) => {
+        expect(operation.operationId, label).toMatch(/^[a-z][A-Za-z0-9]*$/);
+        expect(operation.summary, label).toEqual(expect.any(String));
+        return operation.operationId;
+      });
+      expect(ids.length).toBeGreaterThanOrEqual(25);
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('names the ids partners already generate clients from', () => {
+      const ids = new Set(operations().map(({ operation }) => operation.operationId));
+      for (const id of [
+        'login',
+        'logout',
+        'refreshToken',
+        'sendEmailCode',
+        'sendSmsCode',
+        'verifyEmailRegistrationCode',
+        'loginWithSmsCode',
+        'completeRegistration',
+        'recoverySendCode',
+        'recoveryChange',
+        'getProfile',
+        'updateProfile',
+        'getAvatar',
+        'putAvatar',
+        'setLocale',
+        'listCompanies',
+        'setMainCompany',
+        'attachByIin',
+        'confirmAttachByIin',
+        'lookupRegistry',
+        'health',
+        'readiness',
+      ]) {
+        expect(ids.has(id), id).toBe(true);
+      }
+    });
+
+    it('declares every path parameter, and only those, with a typed schema', () => {
+      for (const { label, path, operation } of operations()) {
+        const inPath = Array.from(path.matchAll(/\{(\w+)\}/g), (match) => match[1]).sort();
+        const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
+        expect(declared.map((parameter) => parameter.name).sort(), label).toEqual(inPath);
+        for (const parameter of operation.parameters ?? []) {
+          expect(['path', 'query'], label).toContain(parameter.in);
+          expect(untypedPlaces(parameter.schema, `${label} ${parameter.name}`)).toEqual([]);
+        }
+      }
+    });
+
+    it('has typed request and success response schemas, and the error shape for 4XX and 5XX', () => {
+      for (const { label, operation } of operations()) {
+        if (operation.requestBody) {
+          expect(typeof operation.requestBody.required, label).toBe('boolean');
+          const content = Object.entries(operation.requestBody.content ?? {});
+          expect(content.length, label).toBeGreaterThan(0);
+          for (const [type, { schema }] of content) {
+            expect(untypedPlaces(schema, `${label} body ${type}`)).toEqual([]);
+            if (type === 'application/json') expect(schema?.type, label).toBe('object');
+          }
+        }
+        const responses = operation.responses ?? {};
+        const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+        expect(success, label).toHaveLength(1);
+        const [status = ''] = success;
+        const content = Object.entries(responses[status]?.content ?? {});
+        if (status === '204') expect(content, label).toEqual([]);
+        else expect(content.length, label).toBeGreaterThan(0);
+        for (const [type, { schema }] of content) {
+          expect(untypedPlaces(schema, `${label} ${status} ${type}`)).toEqual([]);
+        }
+        for (const errors of ['4XX', '5XX']) {
+          expect(responses[errors]?.content?.['application/json']?.schema, `${label} ${errors}`).toEqual({
+            $ref: '#/components/schemas/ErrorResponse',
+          });
+        }
+      }
+    });
+
+    it('finds untyped places where there are some', () => {
+      const schema = { type: 'object', properties: { a: {}, b: { type: 'array', items: {} } } };
+      expect(untypedPlaces(schema, 'x')).toEqual(['x.a', 'x.b[]']);
+      expect(untypedPlaces({}, 'x')).toEqual(['x']);
+      expect(untypedPlaces({ type: 'object', additionalProperties: {} }, 'x')).toEqual([]);
+    });
   });
 });

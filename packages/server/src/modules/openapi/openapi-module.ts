@@ -12,6 +12,7 @@ export const openApiModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: '/api/openapi.json',
+        operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI 3.1 document',
         tags: ['meta'],
         response: z.record(z.string(), z.unknown()),
@@ -21,7 +22,8 @@ export const openApiModule: AppModule = {
             title: 'Qoltanba API',
             version: '0.1.0',
             description:
-              'Errors are {code, message}; messages follow ?lang= (kk, ru, en), then Accept-Language, then kk.',
+              'Errors are {code, message}; messages follow ?lang= (kk, ru, en), then a valid `lang` in the ' +
+              'JSON body, then Accept-Language, then kk.',
           });
           return cached as unknown as Record<string, unknown>;
         },

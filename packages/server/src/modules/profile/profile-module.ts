@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
-import { findUserById } from '../account/user-store.js';
+import { findUserById, setUserAvatar, setUserLang, updateUserNames } from '../account/user-store.js';
 import type { AppModule } from '../module.js';
 import { sniffImageType } from './image-type.js';
 
@@ -47,6 +47,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: PROFILE_PATHS.user,
+        operationId: 'getProfile',
         summary: 'The signed-in user profile',
         description: '`email` is an empty string for accounts registered by phone only.',
         tags: ['profile'],
@@ -60,6 +61,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'PUT',
         url: PROFILE_PATHS.user,
+        operationId: 'updateProfile',
         summary: 'Change first and last name (and the language, when given)',
         description: 'The e-mail cannot be changed here (it would need a confirmation code); it is ignored.',
         tags: ['profile'],
@@ -68,16 +70,7 @@ export const profileModule: AppModule = {
         response: profileSchema,
         handler: async ({ request, body }) => {
           const { userId } = await requireUser(request);
-          const updated = await db
-            .updateTable('users')
-            .set({
-              firstname: body.firstname,
-              lastname: body.lastname,
-              ...(body.lang === undefined ? {} : { lang: body.lang }),
-            })
-            .where('id', '=', userId)
-            .returningAll()
-            .executeTakeFirst();
+          const updated = await updateUserNames(db, userId, body);
           if (!updated) throw new AppError('UNAUTHORIZED');
           return profileOf(updated);
         },
@@ -88,6 +81,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'GET',
         url: PROFILE_PATHS.avatar,
+        operationId: 'getAvatar',
         summary: 'The avatar image (a default SVG when none was uploaded)',
         description: 'Also accepts the access token in the GATEWAY cookie, so it works as `<img src>`.',
         tags: ['profile'],
@@ -112,6 +106,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'PUT',
         url: PROFILE_PATHS.avatar,
+        operationId: 'putAvatar',
         summary: 'Replace the avatar: raw PNG, JPEG or WebP bytes',
         description: `The type is read from the content, not the header; at most ${AVATAR_MAX_BYTES} bytes (413).`,
         tags: ['profile'],
@@ -126,11 +121,7 @@ export const profileModule: AppModule = {
           const mime = bytes ? sniffImageType(bytes) : undefined;
           if (!bytes || !mime) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
           const stored = await services.blobs.put(bytes);
-          await db
-            .updateTable('users')
-            .set({ avatar_key: stored.key, avatar_mime: mime })
-            .where('id', '=', user.id)
-            .execute();
+          await setUserAvatar(db, user.id, { key: stored.key, mime });
           if (user.avatar_key) await services.blobs.delete(user.avatar_key);
           return undefined;
         },
@@ -141,6 +132,7 @@ export const profileModule: AppModule = {
       defineRoute({
         method: 'POST',
         url: PROFILE_PATHS.setLocale,
+        operationId: 'setLocale',
         summary: 'Set the profile language (kz is read as kk); empty body',
         tags: ['profile'],
         auth: true,
@@ -149,7 +141,7 @@ export const profileModule: AppModule = {
         response: z.undefined(),
         handler: async ({ request, params }) => {
           const { userId } = await requireUser(request);
-          await db.updateTable('users').set({ lang: params.locale }).where('id', '=', userId).execute();
+          await setUserLang(db, userId, params.locale);
           return undefined;
         },
       }),

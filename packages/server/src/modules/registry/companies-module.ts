@@ -76,6 +76,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
         defineRoute({
           method: 'GET',
           url: PROFILE_PATHS.companies,
+          operationId: 'listCompanies',
           summary: "The user's companies, including their attached individual profile",
           tags: ['companies'],
           auth: true,
@@ -88,6 +89,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
         defineRoute({
           method: 'PUT',
           url: PROFILE_PATHS.mainCompany,
+          operationId: 'setMainCompany',
           summary: "Mark one of the user's companies as main; answers the whole list",
           description: 'FORBIDDEN for a company of someone else, ENTITY_NOT_FOUND for an unknown number.',
           tags: ['companies'],
@@ -108,6 +110,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
         defineRoute({
           method: 'POST',
           url: PROFILE_PATHS.attachByIin,
+          operationId: 'attachByIin',
           summary: 'Start attaching an individual or sole proprietor by IIN: SMS code to the linked phone',
           description:
             'ATTACH_BY_IIN_ONLY_INDIVIDUALS for a legal entity, IIN_NOT_IN_REGISTER when the register does not ' +
@@ -133,6 +136,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
         defineRoute({
           method: 'POST',
           url: PROFILE_PATHS.attachByIinConfirm,
+          operationId: 'confirmAttachByIin',
           summary: 'Confirm attaching by IIN with the SMS code; answers the whole list',
           tags: ['companies'],
           auth: true,
@@ -156,6 +160,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
         defineRoute({
           method: 'GET',
           url: PROFILE_PATHS.registryLookup,
+          operationId: 'lookupRegistry',
           summary: "The statistics register's record of a BIN or IIN",
           description: '404 IIN_NOT_IN_REGISTER when the register does not know the number.',
           tags: ['companies'],

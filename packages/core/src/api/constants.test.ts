@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from './constants';
+
+describe('contract constants', () => {
+  // Other sites on the domain and pages already open read these names: a rename is a breaking change.
+  it('names the cookies of SPEC section 3 exactly', () => {
+    expect([GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE]).toEqual([
+      'GATEWAY',
+      'lang',
+      'lastProjectHref',
+    ]);
+  });
+});
