@@ -96,6 +96,7 @@ describe('public entry', () => {
         "companySchema",
         "completeRegistrationRequestSchema",
         "counterpartyInputSchema",
+        "counterpartyListQuerySchema",
         "counterpartyParamsSchema",
         "counterpartySchema",
         "createFolderRequestSchema",

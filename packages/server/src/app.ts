@@ -31,11 +31,14 @@ import { accountModule } from './modules/account/account-module.js';
 import { requireUser } from './modules/account/auth-guard.js';
 import { generateCode } from './modules/account/one-time-codes.js';
 import { verifyPassword } from './modules/account/password-hash.js';
+import { counterpartiesModule } from './modules/counterparties/counterparties-module.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
 import { documentsModule } from './modules/documents/documents-module.js';
+import { foldersModule } from './modules/folders/folders-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
 import type { AppModule, ModuleContext } from './modules/module.js';
+import { createModuleHooks } from './modules/module-hooks.js';
 import { openApiModule } from './modules/openapi/openapi-module.js';
 import { profileModule } from './modules/profile/profile-module.js';
 import { companiesModule } from './modules/registry/companies-module.js';
@@ -79,6 +82,8 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   profileModule,
   companiesModule,
   documentsModule,
+  foldersModule,
+  counterpartiesModule,
   housekeepingModule,
 ];
 
@@ -189,6 +194,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         registerRoute(app, definition, { validateResponses: !production, authenticate: requireUser });
       },
       routes: () => registry.list(),
+      hooks: createModuleHooks(),
     };
     for (const module of [...BUILT_IN_MODULES, ...(options.modules ?? [])]) {
       if (module.enabled && !module.enabled(config)) continue;

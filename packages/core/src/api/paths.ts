@@ -95,7 +95,7 @@ export const DOCUMENT_PATHS = {
   folders: `${COMPANY}/folders`,
   /** PUT UpdateFolderRequest -> Folder; DELETE -> 204 (subfolders go too, documents stay). */
   folderById: `${COMPANY}/folders/:folderId`,
-  /** GET -> Counterparty[]; POST CounterpartyInput -> Counterparty. */
+  /** GET ?q -> Counterparty[] (sorted by name); POST CounterpartyInput -> Counterparty. */
   counterparties: `${COMPANY}/counterparties`,
   /** PUT CounterpartyInput -> Counterparty; DELETE -> 204. */
   counterparty: `${COMPANY}/counterparties/:counterpartyId`,

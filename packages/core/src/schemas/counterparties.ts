@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_SEARCH_MAX } from '../documents/lists';
 import { COUNTERPARTY_EMAILS_MAX } from '../limits';
 import { emailSchema } from './contact-fields';
 import { companyNameSchema, companyParamsSchema, resourceIdSchema } from './documents';
@@ -31,3 +32,15 @@ export type CounterpartyInput = z.infer<ReturnType<typeof counterpartyInputSchem
 
 /** Path parameters of one counterparty. */
 export const counterpartyParamsSchema = companyParamsSchema.extend({ counterpartyId: resourceIdSchema });
+
+/** Query of `listCounterparties`: an optional search by name (Russian or Kazakh) or BIN/IIN. */
+export const counterpartyListQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(DOCUMENT_SEARCH_MAX, { error: 'QUERY_PARAM_TOO_LONG' })
+    .optional()
+    .meta({ description: 'Part of the name, or the start of the BIN/IIN; case does not matter.' }),
+});
+/** See {@link counterpartyListQuerySchema}. */
+export type CounterpartyListQuery = z.infer<typeof counterpartyListQuerySchema>;

@@ -51,7 +51,9 @@ export { codeSchema, emailSchema, loginTargetSchema, personNameSchema, phoneSche
 export {
   type Counterparty,
   type CounterpartyInput,
+  type CounterpartyListQuery,
   counterpartyInputSchema,
+  counterpartyListQuerySchema,
   counterpartyParamsSchema,
   counterpartySchema,
 } from './counterparties';

@@ -225,6 +225,28 @@ export interface BlobDeletionsTable {
   queued_at: Timestamp;
 }
 
+/** Row of `folders`: a company's folder; `parent_id` null at the top level. Names are unique among siblings (any case). */
+export interface FoldersTable {
+  id: Generated<number>;
+  company_bin: string;
+  parent_id: number | null;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** Row of `counterparties`: an entry of a company's address book, unique by BIN/IIN within the company. */
+export interface CounterpartiesTable {
+  id: Generated<number>;
+  company_bin: string;
+  identity_number: string;
+  name_ru: string;
+  name_kk: string | null;
+  /** Normalised e-mail addresses, a JSON array of strings (written as its JSON text). */
+  emails: ColumnType<string[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /**
  * The typed shape of every table, for kysely. Domain modules add their tables here as they arrive.
  */
@@ -246,6 +268,8 @@ export interface Database {
   company_document_counters: CompanyDocumentCountersTable;
   document_previews: DocumentPreviewsTable;
   blob_deletions: BlobDeletionsTable;
+  folders: FoldersTable;
+  counterparties: CounterpartiesTable;
 }
 
 /** A user row as read. */

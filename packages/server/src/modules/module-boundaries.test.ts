@@ -9,6 +9,8 @@ const MODULES_DIR = fileURLToPath(new URL('.', import.meta.url));
 const OWNED_TABLES: Record<string, readonly string[]> = {
   account: ['users', 'one_time_codes', 'code_lockouts', 'sessions', 'refresh_tokens'],
   registry: ['companies', 'memberships'],
+  folders: ['folders'],
+  counterparties: ['counterparties'],
   documents: [
     'documents',
     'document_participants',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.js';
 import type { AnyRouteDefinition } from '../http/route.js';
 import type { AppServices } from '../services.js';
+import type { ModuleHooks } from './module-hooks.js';
 
 /** What a domain module gets when it registers: services and a way to add routes. */
 export interface ModuleContext {
@@ -13,6 +14,8 @@ export interface ModuleContext {
   route(definition: AnyRouteDefinition): void;
   /** Every route registered so far (OpenAPI uses it at request time, so it sees later routes too). */
   routes(): readonly AnyRouteDefinition[];
+  /** Extension points between modules (one module runs a hook, others listen); see `module-hooks.ts`. */
+  hooks: ModuleHooks;
 }
 
 /** A domain module (health, dev-outbox; accounts, documents, ... later): owns its tables and routes. */

@@ -6,6 +6,7 @@ import * as sessionExpiry from './0005_session_expiry.js';
 import * as codeSubjects from './0006_code_subjects.js';
 import * as refreshGeneration from './0007_refresh_generation.js';
 import * as documents from './0008_documents.js';
+import * as foldersCounterparties from './0009_folders_counterparties.js';
 
 /** One schema change: a stable id (applied in list order) and the SQL script that makes it. */
 export interface Migration {
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   codeSubjects,
   refreshGeneration,
   documents,
+  foldersCounterparties,
 ];

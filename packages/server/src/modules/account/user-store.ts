@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Lang, type LoginTarget } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
+import { uniqueViolation } from '../../db/constraint-violation.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
 /** The account with this normalised e-mail or phone. */
@@ -35,13 +36,6 @@ export interface NewUser {
   lastname: string;
   lang: Lang;
   createdAt: Date;
-}
-
-function uniqueViolation(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const fields = error as Record<string, unknown>;
-  if (fields.code !== '23505') return undefined;
-  return [fields.constraint, fields.detail, fields.message].filter((v) => typeof v === 'string').join(' ');
 }
 
 /** Creates an account; the database's unique indexes decide races, answered EMAIL_TAKEN / PHONE_TAKEN. */

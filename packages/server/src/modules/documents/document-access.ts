@@ -1,16 +1,13 @@
 import { AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
+import { isRowId } from '../../db/row-id.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
-import { isMember, membershipCondition } from '../registry/company-store.js';
+import { membershipCondition } from '../registry/company-store.js';
+import { requireMembership } from '../registry/membership-guard.js';
 import type { DocumentCore, Participation } from './document-view.js';
 
 /** A database or a transaction on it. */
 export type Db = Kysely<Database>;
-
-/** FORBIDDEN unless the user belongs to the acting company `bin`. */
-export async function assertMember(db: Db, userId: string, bin: string): Promise<void> {
-  if (!(await isMember(db, userId, bin))) throw new AppError('FORBIDDEN');
-}
 
 /** A document the acting company takes part in, with its participant row. */
 export interface AccessibleDocument {
@@ -89,6 +86,8 @@ export async function findAccessible(
   id: number,
   options: AccessOptions = {},
 ): Promise<AccessibleDocument | undefined> {
+  // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
+  if (!isRowId(id)) return undefined;
   const found = await accessibleQuery(db, bin, id, options).executeTakeFirst();
   return found ? accessibleDocument(found) : undefined;
 }
@@ -105,7 +104,7 @@ export async function requireAccessible(
 ): Promise<AccessibleDocument> {
   const found = await findAccessible(db, bin, id, options);
   if (found) return found;
-  if (options.memberUserId) await assertMember(db, options.memberUserId, bin);
+  if (options.memberUserId) await requireMembership(db, options.memberUserId, bin);
   throw new AppError('ENTITY_NOT_FOUND');
 }
 

@@ -1,4 +1,5 @@
 import { AppError, DOCUMENT_MAX_FILES, type DocumentFileFormat } from '@qoltanba/core';
+import { isRowId } from '../../db/row-id.js';
 import { drainBlobDeletions, queueBlobDeletions } from './blob-deletions.js';
 import { releaseStorage, reserveStorage } from './company-counters.js';
 import { type Db, requireAccessible } from './document-access.js';
@@ -154,6 +155,7 @@ export interface StoredFile {
 /** The file `fileId` of a document company `bin` takes part in, or ENTITY_NOT_FOUND. */
 export async function requireFile(db: Db, bin: string, id: number, fileId: number): Promise<StoredFile> {
   await requireAccessible(db, bin, id);
+  if (!isRowId(fileId)) throw new AppError('ENTITY_NOT_FOUND');
   const file = await db
     .selectFrom('document_files')
     .select(['name', 'format', 'sha256', 'blob_key'])

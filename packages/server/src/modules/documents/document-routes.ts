@@ -255,10 +255,14 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
       handler: async ({ request, params, body }) => {
         const actor = await actingCompany(context, request, params.bin);
         await requireAccessible(db, actor.bin, params.id);
-        if (body.folderId !== null && !(await context.folderExists(db, actor.bin, body.folderId))) {
-          throw new AppError('FOLDER_NOT_FOUND');
-        }
-        await setDocumentFolder(db, { bin: actor.bin, documentId: params.id, folderId: body.folderId });
+        // One transaction, the check first: folderExists locks the folder row (KEY SHARE), so a concurrent delete
+        // of the folder waits for this write and then clears it through the foldersDeleted hook.
+        await db.transaction().execute(async (trx) => {
+          if (body.folderId !== null && !(await context.folderExists(trx, actor.bin, body.folderId))) {
+            throw new AppError('FOLDER_NOT_FOUND');
+          }
+          await setDocumentFolder(trx, { bin: actor.bin, documentId: params.id, folderId: body.folderId });
+        });
         return documentFor(context, actor, params.id);
       },
     }),

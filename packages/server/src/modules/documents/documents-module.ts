@@ -1,8 +1,9 @@
 import { documentDraftSchema } from '@qoltanba/core';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
+import { folderExists } from '../folders/folders-module.js';
 import type { AppModule } from '../module.js';
 import type { DocumentsContext } from './acting-company.js';
-import type { FolderExists } from './document-folders.js';
+import { clearFolders, type FolderExists, folderDocumentCounts } from './document-folders.js';
 import { registerDocumentRoutes } from './document-routes.js';
 import { registerFileRoutes } from './file-routes.js';
 import { createPreviewService } from './preview.js';
@@ -14,7 +15,7 @@ export const DOCUMENTS_PURGE_FIRST_DELAY_MS = 60_000;
 
 /** Replaceable parts of the documents module. */
 export interface DocumentsModuleOptions {
-  /** The folders module's check; until it is wired, every folder is unknown (FOLDER_NOT_FOUND). */
+  /** Whether a folder of the company exists; the folders module's `folderExists` by default. */
   folderExists?: FolderExists;
   /** PDF conversion for previews; LibreOffice (QOLTANBA_SOFFICE_PATH, else found on PATH) by default. */
   converter?: PdfConverter;
@@ -28,7 +29,7 @@ export interface DocumentsModuleOptions {
 export function createDocumentsModule(options: DocumentsModuleOptions = {}): AppModule {
   return {
     name: 'documents',
-    register({ app, config, services, route }) {
+    register({ app, config, services, route, hooks }) {
       const { db } = services.database;
       const sofficePath = config.sofficePath ?? findOnPath(['soffice', 'libreoffice'], process.env.PATH);
       const converter =
@@ -48,11 +49,18 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
         svc,
         retentionDays: config.trashRetentionDays,
         draftSchema: documentDraftSchema({ testMode: config.identityTestMode }),
-        folderExists: options.folderExists ?? (async () => false),
+        folderExists: options.folderExists ?? folderExists,
         previews: createPreviewService(db, services.blobs, converter, services.clock),
       };
       registerDocumentRoutes(context);
       registerFileRoutes(context);
+
+      // The folders module owns folders: it tells us, inside its deleting transaction, which ones went, and asks
+      // how many documents each holds.
+      hooks.foldersDeleted.add(async ({ trx, bin, folderIds }) => {
+        await clearFolders(trx, bin, folderIds);
+      });
+      hooks.folderDocumentCounts.add(({ db: reader, bin }) => folderDocumentCounts(reader, bin));
 
       let job: { stop(): Promise<void> } | undefined;
       const intervalMs = config.documentsPurgeIntervalMinutes * 60_000;

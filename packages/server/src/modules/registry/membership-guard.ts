@@ -1,0 +1,34 @@
+import { AppError } from '@qoltanba/core';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { requireUser } from '../account/auth-guard.js';
+import type { AuthUser } from '../account/token-service.js';
+import { isMember } from './company-store.js';
+
+/**
+ * Refuses with 403 FORBIDDEN unless the user belongs to the company `bin`. The answer is the same whether the
+ * company exists or not, so it tells a stranger nothing about other companies. Routes of a company's
+ * resources (`/companies/:bin/...`) call it before reading anything of that company.
+ *
+ * @example await requireMembership(db, (await requireUser(request)).userId, params.bin);
+ */
+export async function requireMembership(db: Kysely<Database>, userId: string, bin: string): Promise<void> {
+  if (!(await isMember(db, userId, bin))) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The signed-in user of a request who belongs to the company `bin`: 401 UNAUTHORIZED without a valid token,
+ * 403 FORBIDDEN for a user of other companies.
+ *
+ * @example const { userId } = await requireCompanyUser(request, db, params.bin);
+ */
+export async function requireCompanyUser(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  bin: string,
+): Promise<AuthUser> {
+  const user = await requireUser(request);
+  await requireMembership(db, user.userId, bin);
+  return user;
+}
