@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
-import { type AccessOptions, assertMember, requireAccessible } from './document-access.js';
+import { requireMembership } from '../registry/membership-guard.js';
+import { type AccessOptions, requireAccessible } from './document-access.js';
 import type { FolderExists } from './document-folders.js';
 import { readDocument } from './document-read.js';
 import type { DocumentServices } from './document-store.js';
@@ -33,7 +34,7 @@ export async function actingCompany(
   bin: string,
 ): Promise<Actor> {
   const { userId } = await requireUser(request);
-  await assertMember(context.svc.db, userId, bin);
+  await requireMembership(context.svc.db, userId, bin);
   return { userId, bin, ip: request.ip };
 }
 
