@@ -777,6 +777,21 @@ export const TABLE: readonly Step[] = [
     expect: refused('FOLDER_NAME_REQUIRED'),
   },
   {
+    name: 'a folder name with a control character',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.folders),
+      as: 'a',
+      json: { name: 'Акты\u0007' },
+    }),
+    expect: refused('CONTROL_CHARACTERS'),
+  },
+  {
+    name: 'a search text with a NUL character',
+    request: () => ({ method: 'GET', path: `${companyPath(DOCUMENT_PATHS.documents)}?box=draft&q=a%00b`, as: 'a' }),
+    expect: refused('CONTROL_CHARACTERS'),
+  },
+  {
     name: 'a subfolder',
     request: (context) => ({
       method: 'POST',

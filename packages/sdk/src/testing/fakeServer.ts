@@ -17,6 +17,7 @@ import {
   type FakeHandler,
   FakeRefusal,
   failure,
+  hasUnstorableText,
   json,
   noContent,
 } from './fakeHttp';
@@ -376,6 +377,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
     );
     const { body } = parsed;
+    if ([Object.fromEntries(url.searchParams), params, body].some(hasUnstorableText)) {
+      return failure('CONTROL_CHARACTERS');
+    }
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     try {
       return await route.handler({
