@@ -788,7 +788,11 @@ export const TABLE: readonly Step[] = [
   },
   {
     name: 'a search text with a NUL character',
-    request: () => ({ method: 'GET', path: `${companyPath(DOCUMENT_PATHS.documents)}?box=draft&q=a%00b`, as: 'a' }),
+    request: () => ({
+      method: 'GET',
+      path: `${companyPath(DOCUMENT_PATHS.documents)}?box=draft&q=a%00b`,
+      as: 'a',
+    }),
     expect: refused('CONTROL_CHARACTERS'),
   },
   {
