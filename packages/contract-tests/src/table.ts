@@ -240,6 +240,47 @@ export const TABLE: readonly Step[] = [
     expect: refused('ACCOUNT_NOT_FOUND'),
   },
   {
+    name: 'a code to an e-mail address that is not one',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.sendCode, { purpose: 'registration', channel: 'email' }),
+      json: { email: 'not-an-email', lang: 'ru' },
+    }),
+    expect: refused('INVALID_EMAIL'),
+  },
+  {
+    name: 'a code for a purpose there is not',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.sendCode, { purpose: 'welcome', channel: 'email' }),
+      json: { email: 'someone@example.kz', lang: 'ru' },
+    }),
+    expect: refused('VALIDATION_FAILED'),
+  },
+  {
+    name: 'a login code of the wrong shape',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'email' }),
+      json: { email: EMAIL.a, code: '12', lang: 'ru' },
+    }),
+    expect: refused('INVALID_CODE'),
+  },
+  {
+    name: 'login with something that is neither e-mail nor phone',
+    request: () => ({
+      method: 'POST',
+      path: ACCOUNT_PATHS.login,
+      json: { login: 'just-a-name', password: PASSWORD, lang: 'ru' },
+    }),
+    expect: refused('INVALID_LOGIN'),
+  },
+  {
+    name: 'a language there is not',
+    request: () => ({ method: 'POST', path: apiPath(PROFILE_PATHS.setLocale, { locale: 'fr' }), as: 'a' }),
+    expect: refused('VALIDATION_FAILED'),
+  },
+  {
     name: 'the profile of the signed-in user',
     request: () => ({ method: 'GET', path: PROFILE_PATHS.user, as: 'a' }),
     expect: ok(profileSchema),

@@ -43,7 +43,7 @@ export function refuse(code: ErrorCode, status?: number): never {
 }
 
 /** The part of a zod schema the fake uses. */
-interface Parser<T> {
+export interface Parser<T> {
   safeParse(
     value: unknown,
   ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
