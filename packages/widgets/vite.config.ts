@@ -1,13 +1,17 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { keepPdfWorkerUrl } from './build/keep-pdf-worker-url.ts';
 import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
 
-/** Library build of the React components: dist/index.js + dist/index.css, dependencies left external. */
+/**
+ * Library build of the React components: dist/index.js + dist/index.css, dependencies left external (pdf.js
+ * stays a dynamic import, its worker URL is left to the host's bundler).
+ */
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), react()],
+  plugins: [vanillaExtractPlugin(), react(), keepPdfWorkerUrl()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',

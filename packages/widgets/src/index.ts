@@ -6,6 +6,22 @@ export {
 export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './auth-dialog';
 export { CodeInput, type CodeInputProps, type ResendResult } from './code-input';
 export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './company-switcher';
+export { CounterpartyForm, type CounterpartyFormProps, type RegisterNames } from './counterparty-form';
+export { CounterpartyList, type CounterpartyListProps } from './counterparty-list';
+export {
+  DocumentCard,
+  type DocumentCardAction,
+  type DocumentCardProps,
+  documentCardActions,
+} from './document-card';
+export {
+  DocumentForm,
+  type DocumentFormInitial,
+  type DocumentFormProps,
+  type UploadItem,
+} from './document-form';
+export { DocumentsTable, type DocumentsTableProps } from './documents-table';
+export { FolderTree, type FolderTreeProps } from './folder-tree';
 export { Icon, type IconProps } from './icon';
 export { LanguageSwitch, type LanguageSwitchProps } from './language-switch';
 export {
@@ -15,6 +31,15 @@ export {
   type LoginMethod,
   type LoginNavigation,
 } from './login-form';
+export {
+  type PdfDocument,
+  type PdfLoader,
+  type PdfPage,
+  type PdfSource,
+  PdfViewer,
+  type PdfViewerProps,
+  type PdfViewport,
+} from './pdf-viewer';
 export { type ProfileActions, ProfileCard, type ProfileCardProps } from './profile-card';
 export { type RecoveryActions, RecoveryForm, type RecoveryFormProps } from './recovery-form';
 export {
@@ -23,5 +48,15 @@ export {
   type RegistrationFormProps,
   type RegistrationStep,
 } from './registration-form';
+export {
+  emptySigner,
+  type SignerDraft,
+  SignerEditor,
+  type SignerEditorProps,
+  type SignerProblems,
+  signerDraftOf,
+  signerInputOf,
+  signerProblems,
+} from './signer-editor';
 export { Snackbar, type SnackbarProps } from './snackbar';
 export { type GreyStep, lightTheme, lightThemeTokens, type ThemeTokens, vars } from './theme';

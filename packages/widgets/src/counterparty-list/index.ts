@@ -1,0 +1,1 @@
+export { CounterpartyList, type CounterpartyListProps } from './CounterpartyList';

@@ -1,0 +1,184 @@
+import type { DocumentStatus } from '@qoltanba/core';
+import { setLocale } from '@qoltanba/sdk';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_HISTORY, sampleDocument } from '../story-support/document-fixtures';
+import { expectNoAxeViolations } from '../test-support/axe';
+import { itRendersStoriesAccessibly } from '../test-support/stories';
+import { DocumentCard, documentCardActions } from './DocumentCard';
+import * as stories from './DocumentCard.stories';
+
+const actionNames = () =>
+  within(screen.getByRole('group', { name: 'Document actions' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('DocumentCard', () => {
+  beforeEach(() => setLocale('en'));
+
+  it('shows name, number, status, sender and details', () => {
+    const { container } = render(
+      <DocumentCard document={sampleDocument('AT_SIGNING')} history={SAMPLE_HISTORY} />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Договор поставки № 15/2025' })).toBeTruthy();
+    expect(screen.getByText('No. 1001')).toBeTruthy();
+    expect(container.querySelector('header [data-status]')?.textContent).toBe('Out for signing');
+    const details = Array.from(container.querySelectorAll('dt'), (dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]);
+    expect(details[0]).toEqual(['Sender', 'ТОО «Альфа Трейд», BIN/IIN 990340005977']);
+    expect(details[1]).toEqual(['Created by', 'Айгерим Бекова']);
+    expect(details[4]).toEqual(['Signing method', 'Sequential']);
+  });
+
+  it.each<[DocumentStatus, string[]]>([
+    ['DRAFT', ['Send for signing', 'Edit', 'Make a copy', 'Move to folder', 'Move to trash']],
+    ['AT_SIGNING', ['Revoke', 'Make a copy', 'Move to folder', 'Move to trash']],
+    ['SIGNED', ['Make a copy', 'Move to folder', 'Move to trash']],
+    ['REJECTED', ['Edit', 'Make a copy', 'Move to folder', 'Move to trash']],
+    ['TRASH', ['Make a copy', 'Restore']],
+  ])('offers only the allowed actions of a %s document', (status, names) => {
+    render(<DocumentCard document={sampleDocument(status)} history={[]} onAction={vi.fn()} />);
+    expect(actionNames()).toEqual(names);
+  });
+
+  it('leaves out "Move to folder" when moving is not offered, and the bar without onAction', () => {
+    expect(documentCardActions(sampleDocument('SIGNED'), false)).toEqual(['copy', 'trash']);
+    render(<DocumentCard document={sampleDocument('DRAFT')} history={[]} />);
+    expect(screen.queryByRole('group', { name: 'Document actions' })).toBeNull();
+  });
+
+  it('reports an action, and ignores presses while one is busy', () => {
+    const onAction = vi.fn();
+    const { rerender } = render(<DocumentCard document={sampleDocument('DRAFT')} onAction={onAction} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
+    expect(onAction).toHaveBeenCalledExactlyOnceWith('send');
+    rerender(
+      <DocumentCard
+        document={sampleDocument('DRAFT')}
+        onAction={onAction}
+        pending={['send']}
+        actionError="TARIFF_EXPIRED"
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Send for signing' }).getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onAction).toHaveBeenCalledOnce();
+    expect(screen.getByRole('alert').textContent).toBe('Your tariff has expired. Renew it to send documents');
+  });
+
+  it('lists files with format, size and a short hash, and copies the full hash', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const onDownload = vi.fn();
+    const onPreview = vi.fn();
+    const document = sampleDocument('SIGNED');
+    render(<DocumentCard document={document} onDownload={onDownload} onPreview={onPreview} />);
+    const files = within(screen.getByRole('region', { name: 'Files' }));
+    expect(files.getByText('PDF')).toBeTruthy();
+    expect(files.getByText('471 KB')).toBeTruthy();
+    expect(files.getByText('1.8 MB')).toBeTruthy();
+    expect(files.getByText('3f79bb7b…ca046dea')).toBeTruthy();
+    fireEvent.click(files.getByRole('button', { name: 'Copy the SHA-256 of dogovor-postavki.pdf' }));
+    await waitFor(() => expect(screen.getByText('SHA-256 copied')).toBeTruthy());
+    expect(writeText).toHaveBeenCalledWith(document.files[0]?.sha256);
+    fireEvent.click(files.getByRole('button', { name: 'Download prilozhenie-1-specifikaciya.docx' }));
+    expect(onDownload).toHaveBeenCalledWith(document.files[1]);
+    fireEvent.click(files.getByRole('button', { name: 'Preview dogovor-postavki.pdf' }));
+    expect(onPreview).toHaveBeenCalledWith(document.files[0]);
+  });
+
+  it('says when copying failed', async () => {
+    const writeText = vi.fn(async () => Promise.reject(new Error('denied')));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<DocumentCard document={sampleDocument('SIGNED')} />);
+    fireEvent.click(screen.getAllByRole('button', { name: /Copy the SHA-256/ })[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByText('Could not copy. Select the hash by hand')).toBeTruthy());
+  });
+
+  it('shows signers in order with state, signing time and approver', () => {
+    render(<DocumentCard document={sampleDocument('AT_SIGNING')} />);
+    const list = within(screen.getByRole('region', { name: 'Signers' }));
+    const items = list.getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('АО «Бета»');
+    expect(items[0]?.textContent).toContain('Signed');
+    expect(items[0]?.textContent).toContain('Approver: lawyer@beta.example.kz');
+    expect(items[0]?.textContent).toMatch(/Signed \d/);
+    expect(items[1]?.textContent).toContain('Waiting');
+    expect(list.getByRole('list').tagName).toBe('OL');
+  });
+
+  it('shows the rejection reason and who rejected', () => {
+    render(<DocumentCard document={sampleDocument('REJECTED')} />);
+    const box = within(screen.getByRole('region', { name: 'Rejection reason' }));
+    expect(box.getByText('Неверно указаны реквизиты в пункте 4.2')).toBeTruthy();
+    expect(box.getByText(/^Rejected by ИП Серикова Айгерим \(920715401122\)/)).toBeTruthy();
+  });
+
+  it('shows the history with localized event types, actor, company and IP', () => {
+    render(<DocumentCard document={sampleDocument('AT_SIGNING')} history={SAMPLE_HISTORY} />);
+    const events = within(screen.getByRole('region', { name: 'History' })).getAllByRole('listitem');
+    expect(events.map((e) => e.firstElementChild?.textContent)).toEqual([
+      'Document created',
+      'Sent for signing',
+      'Viewed',
+      'Signed',
+    ]);
+    expect(events[3]?.textContent).toContain('Ержан Омаров');
+    expect(events[3]?.textContent).toContain('АО «Бета», BIN/IIN 020540003431');
+    expect(events[3]?.textContent).toContain('IP 2.134.7.80');
+    expect(events[3]?.querySelector('time')?.getAttribute('dateTime')).toBe(SAMPLE_HISTORY[3]?.at);
+  });
+
+  it('localizes event types and statuses in Russian and Kazakh', () => {
+    setLocale('ru');
+    const { unmount } = render(
+      <DocumentCard document={sampleDocument('REVOKED')} history={SAMPLE_HISTORY} />,
+    );
+    expect(screen.getByText('Отозван')).toBeTruthy();
+    expect(screen.getByText('Отправлен на подписание')).toBeTruthy();
+    unmount();
+    setLocale('kk');
+    render(<DocumentCard document={sampleDocument('REVOKED')} history={SAMPLE_HISTORY} />);
+    expect(screen.getByText('Кері шақырылған')).toBeTruthy();
+    expect(screen.getByText('Қол қоюға жіберілді')).toBeTruthy();
+  });
+
+  it('shows loading and error states of the document and of its history', () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<DocumentCard loading />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    rerender(<DocumentCard error="DOCUMENT_ACCESS_FORBIDDEN" onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toBe('Access to this document is forbidden');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+    rerender(<DocumentCard document={sampleDocument()} historyError="NETWORK_ERROR" />);
+    expect(within(screen.getByRole('region', { name: 'History' })).getByRole('alert')).toBeTruthy();
+  });
+
+  it('shows the trash countdown', () => {
+    render(<DocumentCard document={sampleDocument('TRASH')} history={[]} />);
+    expect(screen.getByText('In the trash. Deleted in 10 days')).toBeTruthy();
+    expect(screen.getByText('No events yet')).toBeTruthy();
+  });
+
+  it('has no axe violations', async () => {
+    const { container } = render(
+      <DocumentCard
+        document={sampleDocument('REJECTED')}
+        history={SAMPLE_HISTORY}
+        onAction={vi.fn()}
+        onDownload={vi.fn()}
+      />,
+    );
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('DocumentCard stories', () => {
+  beforeEach(() => setLocale('kk'));
+
+  itRendersStoriesAccessibly(stories, (container) => expect(container.textContent).not.toBe(''));
+});

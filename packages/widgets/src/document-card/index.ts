@@ -1,0 +1,6 @@
+export {
+  DocumentCard,
+  type DocumentCardAction,
+  type DocumentCardProps,
+  documentCardActions,
+} from './DocumentCard';

@@ -1,0 +1,45 @@
+import { mdiAlertCircleOutline, mdiLoading } from '@mdi/js';
+import { useStore } from '@nanostores/react';
+import type { ErrorCode } from '@qoltanba/core';
+import { $locale } from '@qoltanba/sdk';
+import type { JSX, ReactNode } from 'react';
+import { Icon } from '../icon';
+import { button, spinner, stateBox, stateError } from './common.css';
+import { codeText } from './format';
+import { documentsT } from './texts';
+
+/** Props of {@link StateView}. */
+export type StateViewProps =
+  | { kind: 'loading'; label?: string }
+  | { kind: 'empty'; children: ReactNode }
+  | { kind: 'error'; code: ErrorCode; onRetry?: () => void; children?: ReactNode };
+
+/**
+ * What a widget shows instead of its content: loading (a polite status), empty (a message), or an error (an
+ * alert in the user's language, with "Try again" when `onRetry` is given and extra content such as a link).
+ */
+export function StateView(props: StateViewProps): JSX.Element {
+  const lang = useStore($locale);
+  const t = documentsT(lang);
+  if (props.kind === 'loading') {
+    return (
+      <div role="status" className={stateBox}>
+        <Icon path={mdiLoading} className={spinner} size={28} />
+        <span>{props.label ?? t('loading')}</span>
+      </div>
+    );
+  }
+  if (props.kind === 'empty') return <div className={stateBox}>{props.children}</div>;
+  return (
+    <div className={`${stateBox} ${stateError}`}>
+      <Icon path={mdiAlertCircleOutline} size={28} />
+      <span role="alert">{codeText(props.code, lang)}</span>
+      {props.children}
+      {props.onRetry ? (
+        <button type="button" className={button.secondary} onClick={props.onRetry}>
+          {t('retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { DocumentsTable, type DocumentsTableProps } from './DocumentsTable';

@@ -1,0 +1,2 @@
+export { FolderTree, type FolderTreeProps } from './FolderTree';
+export { folderNameProblem } from './folder-model';

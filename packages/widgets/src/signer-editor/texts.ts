@@ -1,0 +1,81 @@
+import type { Translations } from '@qoltanba/sdk';
+import { defineTexts } from '../documents-common';
+
+// Source locale: Kazakh (the default language); the other locales must have the same keys.
+const kk = {
+  title: 'Қол қоюшылар',
+  sequentialHint: 'Қол қоюшылар осы тізімнің ретімен қол қояды',
+  none: 'Әзірге қол қоюшы жоқ',
+  signer: '{{n}}-қол қоюшы',
+  identityHint: '12 сан',
+  approver: 'Келісушінің электрондық поштасы',
+  approverHint: 'Келісуші қол қоюшыдан бұрын құжатты келіседі',
+  addApprover: 'Келісуші қосу',
+  removeApprover: '{{n}}-қол қоюшының келісушісін алып тастау',
+  moveUp: '{{n}}-қол қоюшыны жоғары жылжыту',
+  moveDown: '{{n}}-қол қоюшыны төмен жылжыту',
+  remove: '{{n}}-қол қоюшыны алып тастау',
+  add: 'Қол қоюшы қосу',
+  moved: 'Қол қоюшы {{n}}-орынға жылжытылды',
+  removed: 'Қол қоюшы алып тасталды',
+  limit: 'Ең көбі {{max}} қол қоюшы',
+  picker: 'Контрагенттерден қосу',
+  pickerHint: 'Атауы, БСН/ЖСН немесе пошта',
+  noMatches: 'Сәйкес контрагент жоқ',
+  alreadyAdded: 'қосылған',
+  added: '{{name}} {{n}}-қол қоюшы ретінде қосылды',
+};
+
+/** Texts of the `signerEditor` namespace. */
+export const signerEditorTexts = {
+  kk,
+  ru: {
+    title: 'Подписанты',
+    sequentialHint: 'Подписанты подписывают в порядке этого списка',
+    none: 'Подписантов пока нет',
+    signer: 'Подписант {{n}}',
+    identityHint: '12 цифр',
+    approver: 'E-mail согласующего',
+    approverHint: 'Согласующий согласует документ до подписанта',
+    addApprover: 'Добавить согласующего',
+    removeApprover: 'Удалить согласующего подписанта {{n}}',
+    moveUp: 'Переместить подписанта {{n}} выше',
+    moveDown: 'Переместить подписанта {{n}} ниже',
+    remove: 'Удалить подписанта {{n}}',
+    add: 'Добавить подписанта',
+    moved: 'Подписант перемещён на место {{n}}',
+    removed: 'Подписант удалён',
+    limit: 'Не более {{max}} подписантов',
+    picker: 'Добавить из контрагентов',
+    pickerHint: 'Название, БИН/ИИН или e-mail',
+    noMatches: 'Нет подходящих контрагентов',
+    alreadyAdded: 'уже добавлен',
+    added: '{{name}} добавлен как подписант {{n}}',
+  },
+  en: {
+    title: 'Signers',
+    sequentialHint: 'Signers sign in the order of this list',
+    none: 'No signers yet',
+    signer: 'Signer {{n}}',
+    identityHint: '12 digits',
+    approver: "Approver's e-mail",
+    approverHint: 'The approver approves the document before the signer signs',
+    addApprover: 'Add approver',
+    removeApprover: 'Remove the approver of signer {{n}}',
+    moveUp: 'Move signer {{n}} up',
+    moveDown: 'Move signer {{n}} down',
+    remove: 'Remove signer {{n}}',
+    add: 'Add signer',
+    moved: 'Signer moved to position {{n}}',
+    removed: 'Signer removed',
+    limit: 'At most {{max}} signers',
+    picker: 'Add from counterparties',
+    pickerHint: 'Name, BIN/IIN or e-mail',
+    noMatches: 'No counterparty matches',
+    alreadyAdded: 'already added',
+    added: '{{name}} added as signer {{n}}',
+  },
+} satisfies Translations<typeof kk>;
+
+/** The typed translate function of the `signerEditor` namespace. */
+export const signerEditorT = defineTexts('signerEditor', signerEditorTexts);
