@@ -240,6 +240,47 @@ export const TABLE: readonly Step[] = [
     expect: refused('ACCOUNT_NOT_FOUND'),
   },
   {
+    name: 'a code to an e-mail address that is not one',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.sendCode, { purpose: 'registration', channel: 'email' }),
+      json: { email: 'not-an-email', lang: 'ru' },
+    }),
+    expect: refused('INVALID_EMAIL'),
+  },
+  {
+    name: 'a code for a purpose there is not',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.sendCode, { purpose: 'welcome', channel: 'email' }),
+      json: { email: 'someone@example.kz', lang: 'ru' },
+    }),
+    expect: refused('VALIDATION_FAILED'),
+  },
+  {
+    name: 'a login code of the wrong shape',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'email' }),
+      json: { email: EMAIL.a, code: '12', lang: 'ru' },
+    }),
+    expect: refused('INVALID_CODE'),
+  },
+  {
+    name: 'login with something that is neither e-mail nor phone',
+    request: () => ({
+      method: 'POST',
+      path: ACCOUNT_PATHS.login,
+      json: { login: 'just-a-name', password: PASSWORD, lang: 'ru' },
+    }),
+    expect: refused('INVALID_LOGIN'),
+  },
+  {
+    name: 'a language there is not',
+    request: () => ({ method: 'POST', path: apiPath(PROFILE_PATHS.setLocale, { locale: 'fr' }), as: 'a' }),
+    expect: refused('VALIDATION_FAILED'),
+  },
+  {
     name: 'the profile of the signed-in user',
     request: () => ({ method: 'GET', path: PROFILE_PATHS.user, as: 'a' }),
     expect: ok(profileSchema),
@@ -337,6 +378,28 @@ export const TABLE: readonly Step[] = [
       as: 'a',
     }),
     expect: refused('FORBIDDEN'),
+  },
+  {
+    name: 'creating without a token: 401 before the upload is read',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents),
+      form: upload(draft, [pdf('a.pdf')]),
+    }),
+    expect: refused('UNAUTHORIZED', 401),
+  },
+  {
+    name: 'creating with more files than a document may have',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents),
+      as: 'a',
+      form: upload(
+        draft,
+        Array.from({ length: 11 }, (_, index) => pdf(`f${index}.pdf`)),
+      ),
+    }),
+    expect: refused('DOCUMENT_FILES_LIMIT'),
   },
   {
     name: 'creating from a JSON body instead of multipart',
@@ -661,6 +724,64 @@ export const TABLE: readonly Step[] = [
     same: documentMeaning,
   },
 
+  // ----- another company's draft -----
+  {
+    name: 'user B creates a draft without signers',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.documents, B_BIN),
+      as: 'b',
+      form: upload({ ...draft, name: 'Счёт на оплату', signers: [] }, [pdf('Счёт.pdf')]),
+    }),
+    expect: ok(documentSchema, 201),
+    same: documentMeaning,
+    keep: (context, body: Document) => {
+      context.ids.foreign = body.id;
+      context.ids.foreignFile = body.files[0]?.id ?? 0;
+    },
+  },
+  {
+    name: 'a document of another company answers 404, as if it did not exist',
+    request: (context) => ({
+      method: 'GET',
+      path: apiPath(DOCUMENT_PATHS.document, { bin: A_BIN, id: String(context.ids.foreign) }),
+      as: 'a',
+    }),
+    expect: refused('ENTITY_NOT_FOUND', 404),
+  },
+  {
+    name: 'editing a document of another company answers 404 too',
+    request: (context) => ({
+      method: 'PUT',
+      path: apiPath(DOCUMENT_PATHS.document, { bin: A_BIN, id: String(context.ids.foreign) }),
+      as: 'a',
+      json: draft,
+    }),
+    expect: refused('ENTITY_NOT_FOUND', 404),
+  },
+  {
+    name: 'sending a draft without signers',
+    request: (context) => ({
+      method: 'POST',
+      path: apiPath(DOCUMENT_PATHS.send, { bin: B_BIN, id: String(context.ids.foreign) }),
+      as: 'b',
+    }),
+    expect: refused('SIGNERS_REQUIRED'),
+  },
+  {
+    name: 'deleting the only file of a draft',
+    request: (context) => ({
+      method: 'DELETE',
+      path: apiPath(DOCUMENT_PATHS.file, {
+        bin: B_BIN,
+        id: String(context.ids.foreign),
+        fileId: String(context.ids.foreignFile),
+      }),
+      as: 'b',
+    }),
+    expect: refused('DOCUMENT_WITHOUT_FILE'),
+  },
+
   // ----- folders -----
   {
     name: 'creating a folder',
@@ -695,6 +816,25 @@ export const TABLE: readonly Step[] = [
       json: { name: '  ' },
     }),
     expect: refused('FOLDER_NAME_REQUIRED'),
+  },
+  {
+    name: 'a folder name with a control character',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(DOCUMENT_PATHS.folders),
+      as: 'a',
+      json: { name: 'Акты\u0007' },
+    }),
+    expect: refused('CONTROL_CHARACTERS'),
+  },
+  {
+    name: 'a search text with a NUL character',
+    request: () => ({
+      method: 'GET',
+      path: `${companyPath(DOCUMENT_PATHS.documents)}?box=draft&q=a%00b`,
+      as: 'a',
+    }),
+    expect: refused('CONTROL_CHARACTERS'),
   },
   {
     name: 'a subfolder',

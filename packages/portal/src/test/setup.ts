@@ -13,7 +13,8 @@ afterEach(() => {
   // The sdk's shared company stores stay mounted for a second after the last screen lets go: unmount them
   // now (after clearing a list's filter and search, which mounts it), so the next test's screens load from
   // their own fake server. Fake servers number documents from 1, so the first ids cover every test.
-  for (const box of DOCUMENT_BOXES) void documentList(box).setOptions({});
+  const cleared = { filter: undefined, q: undefined, folderId: undefined, sort: undefined, order: undefined };
+  for (const box of DOCUMENT_BOXES) void documentList(box).setOptions(cleared);
   void $counterparties.search('');
   const documents = Array.from({ length: 30 }, (_, index) => documentStore(index + 1));
   cleanStores(...DOCUMENT_BOXES.map(documentList), ...documents, $folders, $counterparties);

@@ -66,8 +66,10 @@ describe('document list store', () => {
     await list.setOptions({ q: 'номер 2' });
     expect(list.get().items.map((item) => item.name)).toEqual(['Договор номер 2']);
     await list.setOptions({ sort: 'number', order: 'asc', filter: 'needToSign' });
-    // A filter the box does not offer is dropped rather than sent.
-    expect(list.get().options).toEqual({ sort: 'number', order: 'asc', filter: undefined });
+    // The search stays; a filter the box does not offer is dropped rather than sent.
+    expect(list.get().options).toEqual({ q: 'номер 2', sort: 'number', order: 'asc', filter: undefined });
+    expect(list.get().items.map((item) => item.number)).toEqual([2]);
+    await list.setOptions({ q: undefined, filter: 'draft' });
     expect(list.get().items.map((item) => item.number)).toEqual([1, 2, 3]);
     const last = server.callsTo('GET', DOCUMENT_PATHS.documents).at(-1);
     expect(last?.path).toMatch(/\/documents$/);

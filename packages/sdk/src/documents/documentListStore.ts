@@ -37,8 +37,11 @@ export interface DocumentListState {
 
 /** A box's list: a store of {@link DocumentListState} with its actions. */
 export interface DocumentListStore extends ReadableAtom<DocumentListState> {
-  /** Changes filter, search, folder or sort (`undefined` clears one) and reloads from the first page. */
-  setOptions(options: DocumentListOptions): Promise<void>;
+  /**
+   * Changes some of filter, search, folder and sort (the others stay; `undefined` clears one) and reloads from
+   * the first page. A filter the box does not offer (BOX_FILTERS) is dropped.
+   */
+  setOptions(changes: DocumentListOptions): Promise<void>;
   /** Loads the next page (keyset cursor); concurrent calls share one request. Never rejects. */
   loadMore(): Promise<void>;
   /** Reloads from the first page; a page still on its way is dropped. Never rejects. */
@@ -154,7 +157,8 @@ export function createDocumentListStore(box: DocumentBox, pageSize?: number): Do
   const store = Object.assign(state, {
     pageSize: pageSize ?? DOCUMENT_PAGE_SIZE,
     reload,
-    async setOptions(options: DocumentListOptions) {
+    async setOptions(changes: DocumentListOptions) {
+      const options = { ...state.get().options, ...changes };
       const allowed = options.filter === undefined || BOX_FILTERS[box].includes(options.filter);
       patch({ options: allowed ? options : { ...options, filter: undefined } });
       if (watched) await reload();

@@ -1,8 +1,11 @@
 import { DOCUMENT_PATHS, MAX_FILE_BYTES } from '@qoltanba/core';
 import { describe, expect, it, vi } from 'vitest';
+import { loginWithPassword } from '../auth/authActions';
+import { selectCompany } from '../company/companyStore';
+import { initSession } from '../session/initSession';
 import type { UploadTransport, UploadTransportRequest } from '../session/upload';
 import { type FakeServer, failure, pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { ALFA_BIN, BETA_BIN, setupClient, setupLoggedIn } from '../testing/setupSession';
 import { createDocument } from './documentsApi';
 import { createDraftEditor, type DraftEditor, type DraftFile } from './draftEditor';
 
@@ -82,6 +85,24 @@ describe('draft editor: signers', () => {
     const editor = createDraftEditor({ bin: BETA_BIN });
     expect(editor.addSigner({ ...danyar, identityNumber: BETA_BIN })).toBe('SELF_AS_SIGNER');
     expect(editor.addSigner({ ...danyar, identityNumber: ALFA_BIN })).toBeUndefined();
+  });
+});
+
+describe('draft editor: its company', () => {
+  it('takes the acting company at its first use when none was acting at creation, then keeps it', async () => {
+    const setup = setupClient();
+    await initSession(setup.client);
+    const editor = createDraftEditor();
+    expect(editor.$state.get().bin).toBeUndefined();
+    await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
+    expect(editor.addSigner({ ...danyar, identityNumber: ALFA_BIN })).toBe('SELF_AS_SIGNER');
+    ready(editor);
+    editor.addFiles([pdfFile()]);
+    const saved = await editor.save();
+    expect([saved.sender.bin, editor.$state.get().bin]).toEqual([ALFA_BIN, ALFA_BIN]);
+    selectCompany(BETA_BIN);
+    editor.setName('Договор аренды');
+    expect((await editor.save()).sender.bin).toBe(ALFA_BIN);
   });
 });
 

@@ -54,7 +54,10 @@ export type DraftEditorStatus = 'editing' | 'loading' | 'saving' | 'sending' | '
 export interface DraftEditorState {
   /** The draft's id once it exists on the server. */
   documentId: number | undefined;
-  /** The company the draft is made for, fixed when the editor is created (SPEC: no switch while creating). */
+  /**
+   * The company the draft is made for, fixed when the editor is created (SPEC: no switch while creating), or
+   * at its first call when no company was acting yet.
+   */
   bin: string | undefined;
   name: string;
   signingMethod: SigningMethod;
@@ -175,8 +178,11 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
   let disposed = false;
 
   const patch = (changes: Partial<DraftEditorState>) => state.set({ ...state.get(), ...changes });
+  // An editor made before the companies loaded takes the acting company when it first needs one.
+  const binOf = (current: DraftEditorState) => current.bin ?? $actingCompanyBin.get();
   const scope = () => {
-    const { bin } = state.get();
+    const bin = binOf(state.get());
+    if (bin !== undefined && state.get().bin === undefined) patch({ bin });
     return bin === undefined ? {} : { bin };
   };
   const lang = () => activeClient().lang();
@@ -193,7 +199,8 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
   function draftIssue(current: DraftEditorState): ErrorCode | undefined {
     const parsed = documentDraftSchema(options.identity).safeParse(draftOf(current));
     if (!parsed.success) return issueCode(parsed.error.issues);
-    return current.bin === undefined ? undefined : signerRuleViolation(current.signers, current.bin);
+    const bin = binOf(current);
+    return bin === undefined ? undefined : signerRuleViolation(current.signers, bin);
   }
 
   const $draftIssue = computed(state, draftIssue);
@@ -216,7 +223,8 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
   function signerIssue(signer: SignerInput, index?: number): ErrorCode | undefined {
     const parsed = signerInputSchema(options.identity).safeParse(signer);
     if (!parsed.success) return issueCode(parsed.error.issues);
-    const { signers, bin } = state.get();
+    const { signers } = state.get();
+    const bin = binOf(state.get());
     const others = signers.filter((_, position) => position !== index);
     return bin === undefined ? undefined : signerRuleViolation([...others, parsed.data], bin);
   }

@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   errorMessage,
   errorStatus,
+  hasUnstorableCharacters,
   isErrorCode,
   type Profile,
 } from '@qoltanba/core';
@@ -42,7 +43,7 @@ export function refuse(code: ErrorCode, status?: number): never {
 }
 
 /** The part of a zod schema the fake uses. */
-interface Parser<T> {
+export interface Parser<T> {
   safeParse(
     value: unknown,
   ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
@@ -57,6 +58,28 @@ export function parseInput<T>(schema: Parser<T>, value: unknown): T {
   if (result.success) return result.data;
   const message = result.error.issues[0]?.message;
   refuse(isErrorCode(message) ? message : 'VALIDATION_FAILED');
+}
+
+/**
+ * True when parsed input (query, params, a JSON body) holds a string or key with NUL or a lone surrogate
+ * (core's `hasUnstorableCharacters`): the server's route helper refuses those with 400 CONTROL_CHARACTERS.
+ */
+export function hasUnstorableText(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (hasUnstorableCharacters(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (typeof value === 'object' && value !== null && !(value instanceof FormData)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (hasUnstorableCharacters(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** A route template (core's `:param` paths) as a regular expression and its parameter names. */

@@ -1,14 +1,27 @@
 import {
   ACCESS_TOKEN_SECONDS,
   type AuthTokens,
+  attachByIinConfirmRequestSchema,
+  attachByIinRequestSchema,
   type Company,
+  completeRegistrationRequestSchema,
   type ErrorCode,
   type Lang,
   type LoginTarget,
+  langSchema,
+  loginRequestSchema,
   normalizeKzPhone,
   parseLoginTarget,
+  profileUpdateRequestSchema,
   type RegistryEntry,
+  recoveryChangeRequestSchema,
+  recoverySendRequestSchema,
+  refreshRequestSchema,
+  sendEmailCodeRequestSchema,
+  sendSmsCodeRequestSchema,
   validateIdentityNumber,
+  verifyEmailCodeRequestSchema,
+  verifySmsCodeRequestSchema,
 } from '@qoltanba/core';
 import { createFakeDocuments } from './fakeDocuments';
 import {
@@ -17,8 +30,11 @@ import {
   type FakeHandler,
   FakeRefusal,
   failure,
+  hasUnstorableText,
   json,
   noContent,
+  type Parser,
+  parseInput,
 } from './fakeHttp';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 
@@ -106,6 +122,51 @@ export function company(bin: string, name: string, isMainCompany = false): Compa
   return { bin, nameRu: name, shortNameRu: null, isMainCompany };
 }
 
+/** A parser of path parameters, for the few the server checks with schemas of its own. */
+function paramParser(check: (params: Record<string, string>) => ErrorCode | undefined): Parser<unknown> {
+  return {
+    safeParse(value) {
+      const code = check(value as Record<string, string>);
+      return code === undefined
+        ? { success: true, data: value }
+        : { success: false, error: { issues: [{ message: code }] } };
+    },
+  };
+}
+
+/** Input schemas of the account, profile and companies routes, as the server declares them (core's). */
+const ROUTE_INPUTS: Partial<Record<FakeOperationId, { params?: Parser<unknown>; body?: Parser<unknown> }>> =
+  (() => {
+    const purpose = paramParser(({ purpose }) =>
+      purpose === 'registration' || purpose === 'otp' ? undefined : 'VALIDATION_FAILED',
+    );
+    const twelveDigits = (name: string) =>
+      paramParser((params) => (/^\d{12}$/.test(params[name] ?? '') ? undefined : 'IDENTITY_NUMBER_INVALID'));
+    return {
+      login: { body: loginRequestSchema },
+      sendEmailCode: { params: purpose, body: sendEmailCodeRequestSchema },
+      sendSmsCode: { params: purpose, body: sendSmsCodeRequestSchema },
+      verifyEmailRegistrationCode: { body: verifyEmailCodeRequestSchema },
+      verifySmsRegistrationCode: { body: verifySmsCodeRequestSchema },
+      loginWithEmailCode: { body: verifyEmailCodeRequestSchema },
+      loginWithSmsCode: { body: verifySmsCodeRequestSchema },
+      completeRegistration: { body: completeRegistrationRequestSchema },
+      recoverySendCode: { body: recoverySendRequestSchema },
+      recoveryChange: { body: recoveryChangeRequestSchema },
+      refreshToken: { body: refreshRequestSchema.optional() },
+      updateProfile: { body: profileUpdateRequestSchema.extend({ lang: langSchema.optional() }) },
+      setLocale: {
+        params: paramParser(({ locale }) =>
+          langSchema.safeParse(locale).success ? undefined : 'VALIDATION_FAILED',
+        ),
+      },
+      setMainCompany: { params: twelveDigits('bin') },
+      attachByIin: { body: attachByIinRequestSchema },
+      confirmAttachByIin: { body: attachByIinConfirmRequestSchema },
+      lookupRegistry: { params: twelveDigits('identityNumber') },
+    };
+  })();
+
 /** Options of {@link createFakeServer}. */
 export interface FakeServerOptions {
   /** The fake's clock for stored timestamps; the system clock by default. */
@@ -170,8 +231,16 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   };
 
   const played = new Map<FakeOperationId, Route>();
-  /** Plays one operation of FAKE_ROUTES. */
-  const play = (operationId: FakeOperationId, handler: FakeHandler) => {
+  /** Plays one operation of FAKE_ROUTES; its input is validated first, as the server's route helper does. */
+  const play = (operationId: FakeOperationId, unchecked: FakeHandler) => {
+    const input = ROUTE_INPUTS[operationId];
+    const handler: FakeHandler = (context) => {
+      if (input?.params) parseInput(input.params, context.params);
+      if (!input?.body) return unchecked(context);
+      const body = parseInput(input.body, context.rawBody);
+      const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      return unchecked({ ...context, body: record, rawBody: body });
+    };
     const route = FAKE_ROUTES.find((candidate) => candidate.operationId === operationId);
     if (!route) throw new Error(`fake server: ${operationId} is not in FAKE_ROUTES`);
     const fixed: Readonly<Record<string, string>> = 'fixed' in route ? route.fixed : {};
@@ -261,12 +330,12 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     accounts.push(created);
     return json(200, issue(created));
   });
-  play('sendRecoveryCode', ({ body }) => {
+  play('recoverySendCode', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     return findAccount(target) ? codeSent() : failure('ACCOUNT_NOT_FOUND');
   });
-  play('recoverPassword', ({ body }) => {
+  play('recoveryChange', ({ body }) => {
     const target = parseLoginTarget(String(body.target));
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
@@ -298,7 +367,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     return new Response(null, { status: 204 });
   });
   play('getAvatar', () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 }));
-  play('uploadAvatar', () => new Response(null, { status: 204 }));
+  play('putAvatar', () => new Response(null, { status: 204 }));
   play('listCompanies', ({ account: owner }) => json(200, owner?.companies));
   play('setMainCompany', ({ account: owner, params }) => {
     if (!owner) return failure('UNAUTHORIZED');
@@ -376,6 +445,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       route.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
     );
     const { body } = parsed;
+    if ([Object.fromEntries(url.searchParams), params, body].some(hasUnstorableText)) {
+      return failure('CONTROL_CHARACTERS');
+    }
     const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
     try {
       return await route.handler({

@@ -13,7 +13,7 @@ function Stateful(props: ComponentProps<typeof DocumentCard>) {
     <>
       <DocumentCard
         {...props}
-        busyAction={props.busyAction ?? busy}
+        pending={props.pending ?? (busy ? [busy] : [])}
         onAction={(action) => {
           setBusy(action);
           setLog(`onAction('${action}')`);

@@ -58,7 +58,7 @@ describe('DocumentCard', () => {
       <DocumentCard
         document={sampleDocument('DRAFT')}
         onAction={onAction}
-        busyAction="send"
+        pending={['send']}
         actionError="TARIFF_EXPIRED"
       />,
     );

@@ -102,8 +102,8 @@ export interface DocumentCardProps {
   onAction?: (action: DocumentCardAction) => void;
   /** Offers "Move to folder" (default true when `onAction` is given). */
   canMove?: boolean;
-  /** The action in progress: its button shows a spinner and the bar ignores presses. */
-  busyAction?: DocumentCardAction;
+  /** Actions in progress (the sdk document store's `pending`): their buttons spin and the bar ignores presses. */
+  pending?: readonly DocumentCardAction[];
   /** The last action failed. */
   actionError?: ErrorCode;
   onDownload?: (file: DocumentFile) => void;
@@ -119,7 +119,9 @@ export interface DocumentCardProps {
  * @example <DocumentCard document={doc} history={events} onAction={run} onPreview={(f) => openViewer(f)} />
  */
 export function DocumentCard(props: DocumentCardProps): JSX.Element {
-  const { document, onAction, busyAction } = props;
+  const { document, onAction } = props;
+  const pending = props.pending ?? [];
+  const busy = pending.length > 0;
   const lang = useStore($locale);
   const t = documentCardT(lang);
   const common = documentsT(lang);
@@ -181,13 +183,13 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
               key={action}
               type="button"
               className={button[ACTION_STYLE[action]]}
-              aria-busy={busyAction === action || undefined}
-              aria-disabled={busyAction ? true : undefined}
+              aria-busy={pending.includes(action) || undefined}
+              aria-disabled={busy || undefined}
               onClick={() => {
-                if (!busyAction) onAction?.(action);
+                if (!busy) onAction?.(action);
               }}
             >
-              {busyAction === action ? <Icon path={mdiLoading} className={spinner} /> : null}
+              {pending.includes(action) ? <Icon path={mdiLoading} className={spinner} /> : null}
               {t(`action.${action}`)}
             </button>
           ))}

@@ -7,22 +7,25 @@ import { DocumentForm } from './DocumentForm';
 import type { UploadItem } from './upload-model';
 
 const uploaded: UploadItem[] = [
-  { id: 'f1', name: 'dogovor-postavki.pdf', size: 482_133, state: 'done' },
-  { id: 'f2', name: 'prilozhenie-1.docx', size: 1_874_000, state: 'done' },
+  { key: 'f1', name: 'dogovor-postavki.pdf', size: 482_133, state: { status: 'done', fileId: 11 } },
+  { key: 'f2', name: 'prilozhenie-1.docx', size: 1_874_000, state: { status: 'done', fileId: 12 } },
 ];
 
-// Uploads advance 10 % every 300 ms, as the portal's upload store would report them.
+// Uploads advance 10 % every 300 ms, as the sdk's draft editor would report them.
 function Stateful(props: ComponentProps<typeof DocumentForm>) {
   const [files, setFiles] = useState<UploadItem[]>([...props.files]);
-  const uploading = files.some((file) => file.state === 'uploading');
+  const uploading = files.some((file) => file.state.status === 'uploading');
   useEffect(() => {
     if (!uploading) return;
     const timer = setInterval(() => {
       setFiles((list) =>
-        list.map((file) => {
-          if (file.state !== 'uploading') return file;
-          const progress = (file.progress ?? 0) + 10;
-          return progress >= 100 ? { ...file, state: 'done', progress: 100 } : { ...file, progress };
+        list.map((file): UploadItem => {
+          if (file.state.status !== 'uploading') return file;
+          const progress = file.state.progress + 0.1;
+          return {
+            ...file,
+            state: progress >= 1 ? { status: 'done', fileId: 1 } : { status: 'uploading', progress },
+          };
         }),
       );
     }, 300);
@@ -35,21 +38,23 @@ function Stateful(props: ComponentProps<typeof DocumentForm>) {
       onAddFiles={(picked) =>
         setFiles((list) => [
           ...list,
-          ...picked.map((file, index) => ({
-            id: `${Date.now()}-${index}`,
-            name: file.name,
-            size: file.size,
-            state: 'uploading' as const,
-            progress: 0,
-          })),
+          ...picked.map(
+            (file, index): UploadItem => ({
+              key: `${Date.now()}-${index}`,
+              name: file.name,
+              size: file.size,
+              state: { status: 'uploading', progress: 0 },
+            }),
+          ),
         ])
       }
-      onCancelUpload={(id) => setFiles((list) => list.filter((file) => file.id !== id))}
-      onRemoveFile={(id) => setFiles((list) => list.filter((file) => file.id !== id))}
-      onRetryUpload={(id) =>
+      onCancelUpload={(key) => setFiles((list) => list.filter((file) => file.key !== key))}
+      onRemoveFile={(key) => setFiles((list) => list.filter((file) => file.key !== key))}
+      onRetryUpload={(key) =>
         setFiles((list) =>
-          list.map((file) =>
-            file.id === id ? { ...file, state: 'uploading', progress: 0, error: undefined } : file,
+          list.map(
+            (file): UploadItem =>
+              file.key === key ? { ...file, state: { status: 'uploading', progress: 0 } } : file,
           ),
         )
       }
@@ -77,6 +82,19 @@ type Story = StoryObj<typeof meta>;
 /** A new document: nothing yet, "Send" explains what is missing. */
 export const Create: Story = {};
 
+/** A new document whose files wait to go with the first save (the sdk's queued state). */
+export const QueuedFiles: Story = {
+  args: {
+    files: [{ key: 'q1', name: 'dogovor-postavki.pdf', size: 482_133, state: { status: 'queued' } }],
+    initial: {
+      name: 'Договор поставки',
+      signers: [
+        { identityNumber: PARTIES.beta.bin, email: 'office@beta.example.kz', nameRu: PARTIES.beta.nameRu },
+      ],
+    },
+  },
+};
+
 /** Editing a draft with its files uploaded and two signers. */
 export const Edit: Story = {
   args: {
@@ -102,8 +120,8 @@ export const Edit: Story = {
 export const Uploading: Story = {
   args: {
     files: [
-      { id: 'u1', name: 'akt-fevral.pdf', size: 2_400_000, state: 'uploading', progress: 40 },
-      { ...uploaded[0], id: 'u2' } as UploadItem,
+      { key: 'u1', name: 'akt-fevral.pdf', size: 2_400_000, state: { status: 'uploading', progress: 0.4 } },
+      { key: 'u2', name: 'dogovor-postavki.pdf', size: 482_133, state: { status: 'done', fileId: 11 } },
     ],
   },
 };
@@ -112,7 +130,7 @@ export const Uploading: Story = {
 export const UploadFailed: Story = {
   args: {
     files: [
-      { id: 'x1', name: 'scan.pdf', size: 3_100_000, state: 'failed', error: 'STORAGE_FULL' },
+      { key: 'x1', name: 'scan.pdf', size: 3_100_000, state: { status: 'failed', code: 'STORAGE_FULL' } },
       ...uploaded,
     ],
   },

@@ -16,7 +16,8 @@ const sized = (name: string, size: number) => {
   Object.defineProperty(f, 'size', { value: size });
   return f;
 };
-const DONE: UploadItem = { id: 'd1', name: 'dogovor.pdf', size: 5000, state: 'done' };
+const DONE: UploadItem = { key: 'd1', name: 'dogovor.pdf', size: 5000, state: { status: 'done', fileId: 1 } };
+const withState = (state: UploadItem['state']): UploadItem => ({ ...DONE, state });
 const SIGNER = { identityNumber: PARTIES.beta.bin, email: 'office@beta.example.kz', nameRu: 'АО «Бета»' };
 
 function renderForm(props: Partial<DocumentFormProps> = {}) {
@@ -50,8 +51,11 @@ describe('document form models', () => {
   });
 
   it('says why sending is blocked: uploads first, then files, then signers', () => {
-    expect(sendBlocker([{ ...DONE, state: 'uploading' }], 1)).toBe('FILES_STILL_UPLOADING');
-    expect(sendBlocker([{ ...DONE, state: 'failed' }], 1)).toBe('DOCUMENT_WITHOUT_FILE');
+    expect(sendBlocker([withState({ status: 'uploading', progress: 0.5 })], 1)).toBe('FILES_STILL_UPLOADING');
+    expect(sendBlocker([withState({ status: 'failed', code: 'STORAGE_FULL' })], 1)).toBe(
+      'DOCUMENT_WITHOUT_FILE',
+    );
+    expect(sendBlocker([withState({ status: 'queued' })], 1)).toBeUndefined();
     expect(sendBlocker([DONE], 0)).toBe('SIGNERS_REQUIRED');
     expect(sendBlocker([DONE], 1)).toBeUndefined();
   });
@@ -87,8 +91,9 @@ describe('DocumentForm', () => {
   it('shows each upload with a progress bar and cancel, retry or remove', () => {
     const { onCancelUpload, onRetryUpload, onRemoveFile } = renderForm({
       files: [
-        { id: 'u', name: 'akt.pdf', size: 2048, state: 'uploading', progress: 40.4 },
-        { id: 'x', name: 'scan.pdf', size: 2048, state: 'failed', error: 'STORAGE_FULL' },
+        { key: 'u', name: 'akt.pdf', size: 2048, state: { status: 'uploading', progress: 0.404 } },
+        { key: 'x', name: 'scan.pdf', size: 2048, state: { status: 'failed', code: 'STORAGE_FULL' } },
+        { key: 'q', name: 'akt-2.pdf', size: 2048, state: { status: 'queued' } },
         DONE,
       ],
     });
@@ -102,12 +107,15 @@ describe('DocumentForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove dogovor.pdf' }));
     expect(onRemoveFile).toHaveBeenCalledWith('d1');
     expect(screen.getByText('Uploaded')).toBeTruthy();
+    expect(screen.getByText('Uploads when saved')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of akt-2.pdf' }));
+    expect(onCancelUpload).toHaveBeenLastCalledWith('q');
   });
 
   it.each([
     [[], [SIGNER], 'A document cannot be created without a file'],
     [
-      [{ ...DONE, state: 'uploading' as const }],
+      [withState({ status: 'uploading', progress: 0 })],
       [SIGNER],
       'Files are still uploading. Wait until the upload finishes',
     ],
@@ -169,6 +177,16 @@ describe('DocumentForm', () => {
     ]);
   });
 
+  it("takes the draft editor's send blocker over its own reckoning", () => {
+    renderForm({
+      files: [withState({ status: 'failed', code: 'STORAGE_FULL' }), DONE],
+      sendBlocker: 'FILES_STILL_UPLOADING',
+      initial: { signers: [SIGNER] },
+    });
+    expect(sendButton().getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('Files are still uploading. Wait until the upload finishes')).toBeTruthy();
+  });
+
   it('does not submit with a wrong signer and focuses the first problem', () => {
     const { onSaveDraft } = renderForm({
       initial: { name: 'Договор поставки', signers: [{ ...SIGNER, identityNumber: ACTING.bin }] },
@@ -204,7 +222,7 @@ describe('DocumentForm', () => {
 
   it('has no axe violations with uploads, problems and the blocked send', async () => {
     const { container } = renderForm({
-      files: [{ id: 'u', name: 'akt.pdf', size: 2048, state: 'uploading', progress: 40 }, DONE],
+      files: [{ key: 'u', name: 'akt.pdf', size: 2048, state: { status: 'uploading', progress: 0.4 } }, DONE],
       initial: { name: 'Акт', signers: [SIGNER] },
     });
     fireEvent.blur(nameField());

@@ -65,13 +65,16 @@ export interface DocumentFormProps {
   /** "New document" or "Edit document" heading (default create). */
   mode?: 'create' | 'edit';
   initial?: DocumentFormInitial;
-  /** The files and their uploads, from the portal's upload store. */
+  /** The files and their uploads: the sdk draft editor's `$state.files`. */
   files: readonly UploadItem[];
-  /** Picked or dropped files that passed the client checks (format, size, count): start uploading them. */
+  /** Picked or dropped files that passed the client checks (format, size, count): the editor's `addFiles`. */
   onAddFiles: (files: File[]) => void;
-  onCancelUpload?: (id: string) => void;
-  onRemoveFile?: (id: string) => void;
-  onRetryUpload?: (id: string) => void;
+  /** Stops a queued or uploading file (`cancelUpload`), drops a stored or failed one, queues a failed one again. */
+  onCancelUpload?: (key: string) => void;
+  onRemoveFile?: (key: string) => void;
+  onRetryUpload?: (key: string) => void;
+  /** Why sending is not possible now (the draft editor's `$sendBlocker`); default the form's own reckoning. */
+  sendBlocker?: ErrorCode;
   /** The acting company's BIN (it may not sign its own document). */
   actingBin: string;
   counterparties?: readonly Counterparty[];
@@ -141,7 +144,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
     ? undefined
     : problemOfIssue(parsedName.error.issues[0] ?? { code: 'custom', message: 'DOCUMENT_NAME_LENGTH' });
   const filled = signers.filter((signer) => !isBlankSigner(signer));
-  const blocker = sendBlocker(files, filled.length);
+  const blocker = props.sendBlocker ?? sendBlocker(files, filled.length);
   const shownNameProblem =
     (nameTouched || attempted) && nameProblem ? problemText(nameProblem, lang) : undefined;
 

@@ -31,9 +31,9 @@ export interface FileZoneProps {
   lang: Lang;
   files: readonly UploadItem[];
   onAddFiles: (files: File[]) => void;
-  onCancelUpload?: (id: string) => void;
-  onRemoveFile?: (id: string) => void;
-  onRetryUpload?: (id: string) => void;
+  onCancelUpload?: (key: string) => void;
+  onRemoveFile?: (key: string) => void;
+  onRetryUpload?: (key: string) => void;
   /** A files-level problem from a submit (DOCUMENT_WITHOUT_FILE, FILES_STILL_UPLOADING, ...). */
   problem?: ErrorCode;
   disabled: boolean;
@@ -53,7 +53,7 @@ export function FileZone(props: FileZoneProps): JSX.Element {
 
   const take = (picked: File[]): void => {
     if (disabled || picked.length === 0) return;
-    const kept = files.filter((file) => file.state !== 'failed').length;
+    const kept = files.filter((file) => file.state.status !== 'failed').length;
     const { accepted, refused: refusedNow } = checkPickedFiles(picked, kept);
     setRefused(refusedNow);
     if (accepted.length > 0) props.onAddFiles(accepted);
@@ -136,62 +136,64 @@ export function FileZone(props: FileZoneProps): JSX.Element {
         <p className={muted}>{t('noFiles')}</p>
       ) : (
         <ul className={plainList}>
-          {files.map((file) => (
-            <li key={file.id} className={fileItem}>
-              <div className={fileLine}>
-                <span className={`${breakAnywhere} ${fileName}`}>
-                  {file.name} <span className={muted}>{formatFileSize(file.size, lang)}</span>
-                </span>
-                {file.state === 'done' ? (
-                  <span className={uploadedMark}>
-                    <Icon path={mdiCheckCircleOutline} />
-                    {t('uploaded')}
+          {files.map((file) => {
+            const { state } = file;
+            const onTheWay = state.status === 'uploading' || state.status === 'queued';
+            const stop = t(onTheWay ? 'cancelUpload' : 'removeFile', { name: file.name });
+            return (
+              <li key={file.key} className={fileItem}>
+                <div className={fileLine}>
+                  <span className={`${breakAnywhere} ${fileName}`}>
+                    {file.name} <span className={muted}>{formatFileSize(file.size, lang)}</span>
                   </span>
-                ) : null}
-                {file.state === 'failed' && props.onRetryUpload ? (
+                  {state.status === 'done' ? (
+                    <span className={uploadedMark}>
+                      <Icon path={mdiCheckCircleOutline} />
+                      {t('uploaded')}
+                    </span>
+                  ) : null}
+                  {state.status === 'queued' ? <span className={muted}>{t('queued')}</span> : null}
+                  {state.status === 'failed' && props.onRetryUpload ? (
+                    <button
+                      type="button"
+                      className={iconButton}
+                      aria-label={t('retryUpload', { name: file.name })}
+                      title={t('retryUpload', { name: file.name })}
+                      onClick={() => props.onRetryUpload?.(file.key)}
+                    >
+                      <Icon path={mdiRefresh} />
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className={iconButton}
-                    aria-label={t('retryUpload', { name: file.name })}
-                    title={t('retryUpload', { name: file.name })}
-                    onClick={() => props.onRetryUpload?.(file.id)}
+                    aria-label={stop}
+                    title={stop}
+                    onClick={() =>
+                      onTheWay ? props.onCancelUpload?.(file.key) : props.onRemoveFile?.(file.key)
+                    }
                   >
-                    <Icon path={mdiRefresh} />
+                    <Icon path={mdiClose} />
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  className={iconButton}
-                  aria-label={t(file.state === 'uploading' ? 'cancelUpload' : 'removeFile', {
-                    name: file.name,
-                  })}
-                  title={t(file.state === 'uploading' ? 'cancelUpload' : 'removeFile', { name: file.name })}
-                  onClick={() =>
-                    file.state === 'uploading'
-                      ? props.onCancelUpload?.(file.id)
-                      : props.onRemoveFile?.(file.id)
-                  }
-                >
-                  <Icon path={mdiClose} />
-                </button>
-              </div>
-              {file.state === 'uploading' ? (
-                <div
-                  role="progressbar"
-                  className={bar}
-                  aria-label={t('uploading', { name: file.name })}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={file.progress === undefined ? undefined : Math.round(file.progress)}
-                >
-                  <div className={barFill} style={{ width: `${file.progress ?? 0}%` }} />
                 </div>
-              ) : null}
-              {file.state === 'failed' ? (
-                <div className={fileError}>{codeText(file.error ?? 'FILE_SAVE_FAILED', lang)}</div>
-              ) : null}
-            </li>
-          ))}
+                {state.status === 'uploading' ? (
+                  <div
+                    role="progressbar"
+                    className={bar}
+                    aria-label={t('uploading', { name: file.name })}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={Math.round(state.progress * 100)}
+                  >
+                    <div className={barFill} style={{ width: `${state.progress * 100}%` }} />
+                  </div>
+                ) : null}
+                {state.status === 'failed' ? (
+                  <div className={fileError}>{codeText(state.code, lang)}</div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -4,20 +4,13 @@ import {
   type ErrorCode,
   MAX_FILE_BYTES,
 } from '@qoltanba/core';
+import type { DraftFile } from '@qoltanba/sdk';
 
-/** One file of the form, as the portal's upload store reports it. */
-export interface UploadItem {
-  /** The upload's id (client side), passed back to cancel, remove or retry. */
-  id: string;
-  name: string;
-  /** Bytes. */
-  size: number;
-  state: 'uploading' | 'done' | 'failed';
-  /** Percent sent while uploading, 0 to 100; absent when unknown. */
-  progress?: number;
-  /** Why a failed upload failed. */
-  error?: ErrorCode;
-}
+/**
+ * One file of the form: the sdk draft editor's `DraftFile` (key, name, size, and a state: queued, uploading
+ * with progress 0 to 1, done, failed with a code), so the portal passes `$state.files` as it is.
+ */
+export type UploadItem = DraftFile;
 
 /** The `accept` attribute of the file picker: the formats a document may carry. */
 export const ACCEPTED_FILE_TYPES = ALLOWED_DOCUMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -57,12 +50,15 @@ export function checkPickedFiles(
 }
 
 /**
- * Why the document cannot be sent yet, or undefined: files still uploading (FILES_STILL_UPLOADING), no
- * uploaded file (DOCUMENT_WITHOUT_FILE), no signer (SIGNERS_REQUIRED).
+ * Why the document cannot be sent yet, or undefined: a file on its way (FILES_STILL_UPLOADING), no stored or
+ * queued file (DOCUMENT_WITHOUT_FILE; queued files of a new document go with it), no signer (SIGNERS_REQUIRED).
+ * The form's own reckoning; the portal passes the draft editor's `$sendBlocker`, which knows more.
  */
 export function sendBlocker(files: readonly UploadItem[], signerCount: number): ErrorCode | undefined {
-  if (files.some((file) => file.state === 'uploading')) return 'FILES_STILL_UPLOADING';
-  if (!files.some((file) => file.state === 'done')) return 'DOCUMENT_WITHOUT_FILE';
+  if (files.some((file) => file.state.status === 'uploading')) return 'FILES_STILL_UPLOADING';
+  if (!files.some((file) => file.state.status === 'done' || file.state.status === 'queued')) {
+    return 'DOCUMENT_WITHOUT_FILE';
+  }
   if (signerCount === 0) return 'SIGNERS_REQUIRED';
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Folder } from '@qoltanba/core';
-import { ApiError, setLocale } from '@qoltanba/sdk';
+import { ApiError, buildFolderTree, setLocale } from '@qoltanba/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_FOLDERS } from '../story-support/document-fixtures';
@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
 import { FolderTree } from './FolderTree';
 import * as stories from './FolderTree.stories';
-import { buildFolderTree, folderNameProblem, visibleNodes } from './folder-model';
+import { folderNameProblem, visibleNodes } from './folder-model';
 
 const items = () => screen.getAllByRole('treeitem');
 const nameOf = (element: Element | null) => element?.getAttribute('aria-label')?.split(',')[0];
@@ -16,18 +16,27 @@ const focusedName = () => nameOf(document.activeElement);
 const key = (name: string) => fireEvent.keyDown(document.activeElement as Element, { key: name });
 
 describe('folder model', () => {
-  it('builds a sorted tree from the flat list, orphans at the top, without looping on a cycle', () => {
-    const cyclic: Folder[] = [
+  it("lists the nodes a reader sees: the sdk's tree, opened where expanded", () => {
+    const withOrphan: Folder[] = [
       ...SAMPLE_FOLDERS,
       { id: 9, name: 'Orphan', parentId: 99, documentCount: 0, createdAt: '' },
-      { id: 10, name: 'Loop', parentId: 10, documentCount: 0, createdAt: '' },
     ];
-    const tree = buildFolderTree(cyclic);
-    expect(tree.map((n) => n.folder.name)).toEqual(['Акты', 'Договоры', 'Кадры', 'Loop', 'Orphan']);
-    expect(tree[1]?.children.map((n) => n.folder.name)).toEqual(['2024', '2025']);
-    expect(visibleNodes(tree, new Set([1, 3])).map((n) => `${n.level}:${n.folder.name}`)).toContain(
-      '3:Поставщики',
-    );
+    const tree = buildFolderTree(withOrphan);
+    expect(visibleNodes(tree, new Set()).map((n) => n.folder.name)).toEqual([
+      'Договоры',
+      'Акты',
+      'Кадры',
+      'Orphan',
+    ]);
+    expect(visibleNodes(tree, new Set([1, 3])).map((n) => `${n.depth}:${n.folder.name}`)).toEqual([
+      '0:Договоры',
+      '1:2024',
+      '1:2025',
+      '2:Поставщики',
+      '0:Акты',
+      '0:Кадры',
+      '0:Orphan',
+    ]);
   });
 
   it("checks names with core's rule and among siblings only", () => {
@@ -46,7 +55,7 @@ describe('FolderTree', () => {
   it('is an ARIA tree with levels, positions, counts and the selected folder opened to', () => {
     render(<FolderTree folders={SAMPLE_FOLDERS} selectedId={4} />);
     const tree = screen.getByRole('tree', { name: 'Folders' });
-    expect(names()).toEqual(['Акты', 'Договоры', '2024', '2025', 'Поставщики', 'Кадры']);
+    expect(names()).toEqual(['Договоры', '2024', '2025', 'Поставщики', 'Акты', 'Кадры']);
     const selected = within(tree).getByRole('treeitem', { selected: true });
     expect(selected.getAttribute('aria-level')).toBe('3');
     expect(selected.getAttribute('tabindex')).toBe('0');
@@ -58,7 +67,7 @@ describe('FolderTree', () => {
       acts.getAttribute('aria-expanded'),
       acts.getAttribute('aria-posinset'),
       acts.getAttribute('aria-setsize'),
-    ]).toEqual([null, '1', '3']);
+    ]).toEqual([null, '2', '3']);
     expect(items().filter((i) => i.getAttribute('tabindex') === '0')).toHaveLength(1);
   });
 
@@ -66,23 +75,24 @@ describe('FolderTree', () => {
     const onSelect = vi.fn();
     render(<FolderTree folders={SAMPLE_FOLDERS} onSelect={onSelect} />);
     (items()[0] as HTMLElement).focus();
-    key('ArrowDown');
     expect(focusedName()).toBe('Договоры');
     key('ArrowRight');
     expect(document.activeElement?.getAttribute('aria-expanded')).toBe('true');
     key('ArrowRight');
     expect(focusedName()).toBe('2024');
-    key('End');
-    expect(focusedName()).toBe('Кадры');
-    key('ArrowUp');
+    key('ArrowDown');
     expect(focusedName()).toBe('2025');
     key('ArrowLeft');
     expect(focusedName()).toBe('Договоры');
     key('ArrowLeft');
-    expect(names()).toEqual(['Акты', 'Договоры', 'Кадры']);
+    expect(names()).toEqual(['Договоры', 'Акты', 'Кадры']);
+    key('End');
+    expect(focusedName()).toBe('Кадры');
+    key('ArrowUp');
+    expect(focusedName()).toBe('Акты');
     key('Home');
     key('Enter');
-    expect(onSelect).toHaveBeenCalledExactlyOnceWith(5);
+    expect(onSelect).toHaveBeenCalledExactlyOnceWith(1);
     expect(screen.getByRole('treeitem', { selected: true })).toBe(document.activeElement);
   });
 

@@ -1,7 +1,7 @@
 import { mdiDeleteOutline, mdiFolderPlusOutline, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, Folder } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
+import { $locale, buildFolderTree, type FolderNode } from '@qoltanba/sdk';
 import { type JSX, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { button, codeOfFailure, muted, StateView, sectionHeading, widgetRoot } from '../documents-common';
 import { Icon } from '../icon';
@@ -9,13 +9,7 @@ import { visuallyHidden } from '../styles/visually-hidden.css';
 import { FolderDeleteConfirm, FolderNameEditor, type FolderOutcome } from './FolderEditor';
 import { actions as actionsClass, layout, tree } from './FolderTree.css';
 import { FolderTreeItems, itemId } from './FolderTreeItems';
-import {
-  ancestorsOf,
-  buildFolderTree,
-  type FolderNode,
-  folderNameProblem,
-  visibleNodes,
-} from './folder-model';
+import { ancestorsOf, folderNameProblem, visibleNodes } from './folder-model';
 import { folderTreeT } from './texts';
 
 /** Props of {@link FolderTree}. */
@@ -103,7 +97,7 @@ export function FolderTree(props: FolderTreeProps): JSX.Element {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!focused) return;
     const index = visible.indexOf(focused);
-    const { folder, children, parentId } = focused;
+    const { folder, children } = focused;
     const open = expanded.has(folder.id);
     const keys: Record<string, () => void> = {
       ArrowDown: () => focusNode(visible[index + 1]),
@@ -115,7 +109,7 @@ export function FolderTree(props: FolderTreeProps): JSX.Element {
       ArrowLeft: () =>
         open && children.length > 0
           ? toggle(folder.id, false)
-          : focusNode(visible.find((n) => n.folder.id === parentId)),
+          : focusNode(visible.find((n) => n.folder.id === folder.parentId)),
       Enter: () => choose(folder.id),
       ' ': () => choose(folder.id),
     };

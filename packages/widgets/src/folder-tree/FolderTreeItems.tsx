@@ -1,8 +1,8 @@
 import { mdiChevronRight, mdiFolderOutline } from '@mdi/js';
+import type { FolderNode } from '@qoltanba/sdk';
 import type { JSX } from 'react';
 import { Icon } from '../icon';
 import { chevron, count, group, itemRow, treeItem } from './FolderTree.css';
-import type { FolderNode } from './folder-model';
 
 /** Props of {@link FolderTreeItems}. */
 export interface FolderTreeItemsProps {
@@ -40,7 +40,7 @@ export function FolderTreeItems(props: FolderTreeItemsProps): JSX.Element {
             id={id}
             role="treeitem"
             className={treeItem}
-            aria-level={node.level}
+            aria-level={node.depth + 1}
             aria-setsize={nodes.length}
             aria-posinset={index + 1}
             aria-expanded={hasChildren ? open : undefined}
@@ -51,7 +51,7 @@ export function FolderTreeItems(props: FolderTreeItemsProps): JSX.Element {
             {/* biome-ignore lint/a11y: the row takes mouse clicks; the tree handles the keys of its items */}
             <div
               className={itemRow}
-              style={{ paddingInlineStart: `${(node.level - 1) * 20 + 4}px` }}
+              style={{ paddingInlineStart: `${node.depth * 20 + 4}px` }}
               data-selected={folder.id === selectedId || undefined}
               onClick={(event) => {
                 event.stopPropagation();

@@ -1,39 +1,5 @@
 import { type ErrorCode, type Folder, folderNameSchema, isErrorCode } from '@qoltanba/core';
-
-/** A folder with its subfolders, sorted by name. */
-export interface FolderNode {
-  folder: Folder;
-  children: FolderNode[];
-  /** The parent's id, null at the top level. */
-  parentId: number | null;
-  level: number;
-}
-
-const byName = (a: FolderNode, b: FolderNode) =>
-  a.folder.name.localeCompare(b.folder.name, 'ru', { numeric: true, sensitivity: 'base' });
-
-/**
- * The tree of a flat folder list (by `parentId`), each level sorted by name. A folder whose parent is
- * missing is shown at the top level; a parent cycle (which the server refuses) cannot loop.
- */
-export function buildFolderTree(folders: readonly Folder[]): FolderNode[] {
-  const ids = new Set(folders.map((folder) => folder.id));
-  const childrenOf = new Map<number | null, Folder[]>();
-  for (const folder of folders) {
-    const parent =
-      folder.parentId !== null && ids.has(folder.parentId) && folder.parentId !== folder.id
-        ? folder.parentId
-        : null;
-    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), folder]);
-  }
-  const seen = new Set<number>();
-  const build = (parentId: number | null, level: number): FolderNode[] =>
-    (childrenOf.get(parentId) ?? [])
-      .filter((folder) => !seen.has(folder.id) && seen.add(folder.id))
-      .map((folder) => ({ folder, parentId, level, children: build(folder.id, level + 1) }))
-      .sort(byName);
-  return build(null, 1);
-}
+import type { FolderNode } from '@qoltanba/sdk';
 
 /** The nodes a reader sees in order: every top-level node, and the children of expanded ones. */
 export function visibleNodes(tree: readonly FolderNode[], expanded: ReadonlySet<number>): FolderNode[] {

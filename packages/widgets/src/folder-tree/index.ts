@@ -1,2 +1,2 @@
 export { FolderTree, type FolderTreeProps } from './FolderTree';
-export { buildFolderTree, type FolderNode, folderNameProblem } from './folder-model';
+export { folderNameProblem } from './folder-model';

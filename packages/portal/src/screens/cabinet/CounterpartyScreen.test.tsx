@@ -36,7 +36,9 @@ describe('counterparty screen', () => {
     const added = await screen.findByRole('list', { name: 'Counterparties' });
     expect(within(added).getByRole('heading', { name: 'АО Бета' })).toBeTruthy();
     expect(snackbars()).toContain('“АО Бета” added to your counterparties');
-    expect(screen.queryByRole('heading', { level: 2, name: 'New counterparty' })).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { level: 2, name: 'New counterparty' })).toBeNull(),
+    );
     expect([...server.documents.counterparties.values()].map((entry) => entry.emails)).toEqual([
       ['office@beta.kz'],
     ]);

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import type { DocumentDraft } from '@qoltanba/core';
 import {
   $counterparties,
@@ -21,7 +22,7 @@ import { ScreenHeading } from '../ScreenHeading';
 import { ScreenLoading } from '../ScreenLoading';
 import * as css from '../screens.css';
 import * as docs from './documents/documents.css';
-import { applyDraft, uploadItems } from './documents/draftBridge';
+import { applyDraft } from './documents/draftBridge';
 import { useGo } from './documents/useGo';
 
 interface EditorProps {
@@ -55,6 +56,8 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
   const go = useGo();
   const state = useSdkStore(editor.$state);
   const counterparties = useSdkStore($counterparties);
+  const blocker = useStore(editor.$sendBlocker);
+  const fileBlocker = blocker === 'FILES_STILL_UPLOADING' ? blocker : undefined;
 
   if (documentId !== undefined && state.documentId === undefined) {
     return state.status === 'failed' ? (
@@ -88,7 +91,9 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
         signingMethod: state.signingMethod,
         ...(state.signers.length > 0 ? { signers: state.signers } : {}),
       }}
-      files={uploadItems(state.files, state.documentId === undefined)}
+      files={state.files}
+      // Only the editor's file reasons: name and signers live in the form until a submit hands them over.
+      sendBlocker={fileBlocker}
       onAddFiles={(files) => editor.addFiles(files)}
       onCancelUpload={(key) => editor.cancelUpload(key)}
       onRemoveFile={removeFile}

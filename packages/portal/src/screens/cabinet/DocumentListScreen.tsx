@@ -26,8 +26,8 @@ export function BoxDocuments({ box, store }: BoxDocumentsProps): JSX.Element {
   const state = useSdkStore(store);
   const actingBin = useStore($actingCompanyBin);
   const go = useGo();
-  const change = (options: Parameters<DocumentListStore['setOptions']>[0]) =>
-    void store.setOptions({ ...store.get().options, ...options });
+  // The store keeps the options not named (a search survives a filter change) and reloads.
+  const change = (options: Parameters<DocumentListStore['setOptions']>[0]) => void store.setOptions(options);
   return (
     <DocumentsTable
       box={box}

@@ -76,7 +76,7 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         onAction={(action) => {
           if (state.document) run(action, state.document);
         }}
-        busyAction={state.pending[0]}
+        pending={state.pending}
         actionError={state.status === 'failed' ? undefined : state.error}
         onDownload={download}
         onPreview={setPreviewed}

@@ -44,8 +44,6 @@ export const ACCOUNT_RATE_LIMITS = {
 
 const REGISTRATION_TICKET_TYPE = 'registration';
 const CHANNELS = ['email', 'sms'] as const satisfies readonly OutboxChannel[];
-/** The channel in operationIds (`sendEmailCode`, `loginWithSmsCode`). */
-const CHANNEL_NAMES = { email: 'Email', sms: 'Sms' } as const;
 
 const sendBodies = { email: sendEmailCodeRequestSchema, sms: sendSmsCodeRequestSchema } as const;
 const verifyBodies = { email: verifyEmailCodeRequestSchema, sms: verifySmsCodeRequestSchema } as const;
@@ -121,7 +119,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.sendCode, { channel }),
-          operationId: `send${CHANNEL_NAMES[channel]}Code`,
+          operationId: channel === 'email' ? 'sendEmailCode' : 'sendSmsCode',
           summary: `Send a registration or login code by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description:
             'registration: refuses a contact that is already registered (EMAIL_TAKEN / PHONE_TAKEN); otp: ' +
@@ -144,7 +142,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'registration', channel }),
-          operationId: `verify${CHANNEL_NAMES[channel]}RegistrationCode`,
+          operationId: channel === 'email' ? 'verifyEmailRegistrationCode' : 'verifySmsRegistrationCode',
           summary: `Verify a registration code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: 'Answers a short-lived registration ticket for `registration/complete`.',
           tags: ['account'],
@@ -168,7 +166,7 @@ export const accountModule: AppModule = {
         defineRoute({
           method: 'POST',
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel }),
-          operationId: `loginWith${CHANNEL_NAMES[channel]}Code`,
+          operationId: channel === 'email' ? 'loginWithEmailCode' : 'loginWithSmsCode',
           summary: `Log in with a code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description: `${LOGIN_MAX_FAILURES} wrong codes invalidate the code and block code login for ${LOGIN_LOCK_SECONDS / 60} minutes.`,
           tags: ['account'],

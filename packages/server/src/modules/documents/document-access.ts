@@ -9,11 +9,6 @@ import type { DocumentCore, Participation } from './document-view.js';
 /** A database or a transaction on it. */
 export type Db = Kysely<Database>;
 
-/** FORBIDDEN unless the user belongs to the company (the registry's membership guard). */
-export function assertMember(db: Db, userId: string, bin: string): Promise<void> {
-  return requireMembership(db, userId, bin);
-}
-
 /** A document the acting company takes part in, with its participant row. */
 export interface AccessibleDocument {
   row: Selectable<DocumentsTable>;
@@ -109,7 +104,7 @@ export async function requireAccessible(
 ): Promise<AccessibleDocument> {
   const found = await findAccessible(db, bin, id, options);
   if (found) return found;
-  if (options.memberUserId) await assertMember(db, options.memberUserId, bin);
+  if (options.memberUserId) await requireMembership(db, options.memberUserId, bin);
   throw new AppError('ENTITY_NOT_FOUND');
 }
 

@@ -11,7 +11,8 @@ import {
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { membershipCondition } from '../registry/company-store.js';
-import { assertMember, type Db, documentCore } from './document-access.js';
+import { requireMembership } from '../registry/membership-guard.js';
+import { type Db, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
 import { withoutUnsafeCharacters } from './file-name.js';
 
@@ -180,7 +181,7 @@ export async function listDocuments(
     .limit(limit + 1)
     .execute();
 
-  if (rows.length === 0 && memberUserId) await assertMember(db, memberUserId, bin);
+  if (rows.length === 0 && memberUserId) await requireMembership(db, memberUserId, bin);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =

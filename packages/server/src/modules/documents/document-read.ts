@@ -3,13 +3,8 @@ import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
 import { userNames } from '../account/user-store.js';
-import {
-  type AccessibleDocument,
-  accessibleDocument,
-  accessibleQuery,
-  assertMember,
-  type Db,
-} from './document-access.js';
+import { requireMembership } from '../registry/membership-guard.js';
+import { type AccessibleDocument, accessibleDocument, accessibleQuery, type Db } from './document-access.js';
 import { toDocument } from './document-view.js';
 import type { Actor, KnownParties } from './history.js';
 
@@ -95,15 +90,16 @@ export interface VisibleDocument {
  */
 export async function findVisibleDocument(db: Db, actor: Actor, id: number): Promise<VisibleDocument> {
   // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
-  if (!isRowId(id)) {
-    await assertMember(db, actor.userId, actor.bin);
-    throw new AppError('ENTITY_NOT_FOUND');
-  }
-  const found = await accessibleQuery(db, actor.bin, id, { memberUserId: actor.userId })
-    .select([signersJson(sql.ref('d.id')).as('signers_json'), filesJson(sql.ref('d.id')).as('files_json')])
-    .executeTakeFirst();
+  const found = !isRowId(id)
+    ? undefined
+    : await accessibleQuery(db, actor.bin, id, { memberUserId: actor.userId })
+        .select([
+          signersJson(sql.ref('d.id')).as('signers_json'),
+          filesJson(sql.ref('d.id')).as('files_json'),
+        ])
+        .executeTakeFirst();
   if (!found) {
-    await assertMember(db, actor.userId, actor.bin);
+    await requireMembership(db, actor.userId, actor.bin);
     throw new AppError('ENTITY_NOT_FOUND');
   }
   const { signers_json, files_json, ...row } = found;

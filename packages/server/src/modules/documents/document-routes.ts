@@ -23,7 +23,7 @@ import { documentParts, documentView, findVisibleDocument, knownParties } from '
 import { copyDocument, createDocument, sendDocument, setTrashed, updateDocument } from './document-store.js';
 import { FORMAT_CONTENT_TYPES } from './file-type.js';
 import { closeIfUnread, readUpload, UPLOAD_LIMITS } from './file-upload.js';
-import { listHistory, recordView } from './history.js';
+import { createViewRecorder, listHistory } from './history.js';
 
 const TAGS = ['documents'];
 const ACCESS =
@@ -44,6 +44,7 @@ export const FILES_PART = {
 export function registerDocumentRoutes(context: DocumentsContext): void {
   const { route, svc } = context;
   const { db, clock } = svc;
+  const recordView = createViewRecorder();
 
   route(
     defineRoute({
@@ -133,7 +134,7 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
         const now = clock();
         const [document] = await Promise.all([
           documentView(db, actor.bin, visible, now, context.retentionDays),
-          recordView(db, params.id, actor, now),
+          recordView(db, { id: params.id, creatorId: visible.document.row.creator_id }, actor, now),
         ]);
         return document;
       },

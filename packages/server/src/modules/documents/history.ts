@@ -39,29 +39,45 @@ export function almatyDay(at: Date): string {
   return new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+const VIEW_MEMO_MAX = 50_000;
+
 /**
- * Records a VIEW event: the first view of a document per company per day (Asia/Almaty), so that reading a
+ * Records VIEW events: the first view of a document per company per day (Asia/Almaty), so that reading a
  * document often does not flood its history. A unique index makes the insert a no-op for later views, also
- * when two first views race.
+ * when two first views race (or two instances); an in-process memo of views already recorded today spares
+ * later reads that round trip. The memo key includes the document's creator, so a key never outlives its
+ * document (ids can come back after a test empties the tables).
  */
-export async function recordView(db: Db, documentId: number, actor: Actor, at: Date): Promise<void> {
-  const day = almatyDay(at);
-  await db
-    .insertInto('document_history')
-    .values({
-      document_id: documentId,
-      type: 'VIEW',
-      at,
-      actor_user_id: actor.userId,
-      company_bin: actor.bin,
-      ip: actor.ip,
-      details: null,
-      view_day: day,
-    })
-    .onConflict((oc) =>
-      oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
-    )
-    .execute();
+export function createViewRecorder() {
+  const seen = new Set<string>();
+  return async function recordView(
+    db: Db,
+    document: { id: number; creatorId: string },
+    actor: Actor,
+    at: Date,
+  ): Promise<void> {
+    const day = almatyDay(at);
+    const key = `${document.id}:${document.creatorId}:${actor.bin}:${day}`;
+    if (seen.has(key)) return;
+    await db
+      .insertInto('document_history')
+      .values({
+        document_id: document.id,
+        type: 'VIEW',
+        at,
+        actor_user_id: actor.userId,
+        company_bin: actor.bin,
+        ip: actor.ip,
+        details: null,
+        view_day: day,
+      })
+      .onConflict((oc) =>
+        oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
+      )
+      .execute();
+    if (seen.size >= VIEW_MEMO_MAX) seen.clear();
+    seen.add(key);
+  };
 }
 
 /** Names of companies a document knows itself: its sender and signers (for companies not registered here). */
