@@ -366,7 +366,6 @@ const brokenRoutesModule: AppModule = {
       }),
     );
     route(
-      // @ts-expect-error main's RouteDefinition requires an operationId; this probe checks the matrix still reports one without
       defineRoute({
         method: 'GET',
         url: `${base}/things/:thingId`,
