@@ -25,8 +25,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   health: [],
   openapi: [],
   'dev-outbox': [],
-  // Known exception, kept as it was: the clean-up job deletes the account module's expired rows itself.
-  housekeeping: ['one_time_codes', 'code_lockouts', 'sessions', 'refresh_tokens'],
+  housekeeping: [],
 };
 
 const TABLE_CALL =
