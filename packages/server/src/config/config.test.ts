@@ -102,6 +102,14 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it('trusts an open session 2 seconds by default, at most 10, 0 to read it every time', () => {
+    expect(loadConfig({}, opts).config.sessionCacheSeconds).toBe(2);
+    expect(loadConfig({ QOLTANBA_SESSION_CACHE_SECONDS: '0' }, opts).config.sessionCacheSeconds).toBe(0);
+    expect(() => loadConfig({ QOLTANBA_SESSION_CACHE_SECONDS: '11' }, opts)).toThrow(
+      /QOLTANBA_SESSION_CACHE_SECONDS/,
+    );
+  });
+
   it('takes 0 to turn housekeeping off', () => {
     expect(loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }, opts).config.housekeepingIntervalMinutes).toBe(
       0,

@@ -49,6 +49,12 @@ export interface Config {
   trashRetentionDays: number;
   /** Minutes between document purge rounds (trash, stale uploads, blob deletions); 0 disables them. */
   documentsPurgeIntervalMinutes: number;
+  /**
+   * Seconds the per-request session check may trust a session it found open without reading it again (0: read
+   * every time). Logout on this instance takes effect at once; a revocation on another instance is seen here at
+   * most this much later.
+   */
+  sessionCacheSeconds: number;
   /** LibreOffice executable for previews; when absent, `soffice` or `libreoffice` is looked up on PATH. */
   sofficePath: string | undefined;
   /** A preview conversion running longer is killed (PREVIEW_FAILED). */
@@ -154,6 +160,11 @@ const envSchema = z.object({
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
+  ),
+  // A few seconds at most: it delays a logout made on another instance.
+  QOLTANBA_SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(10).default(2),
   ),
   QOLTANBA_SOFFICE_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_PREVIEW_TIMEOUT_SECONDS: z.preprocess(
@@ -298,6 +309,7 @@ export function loadConfig(
       storageQuotaBytes: Math.floor(e.QOLTANBA_STORAGE_QUOTA_MB * 1024 * 1024),
       trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
       documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
+      sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
     },

@@ -73,7 +73,12 @@ export const accountModule: AppModule = {
     const { app, route, services, config } = context;
     const db = services.database.db;
     const { clock } = services;
-    const tokens = createTokenService({ db, clock, secret: config.tokenSecret });
+    const tokens = createTokenService({
+      db,
+      clock,
+      secret: config.tokenSecret,
+      sessionCacheSeconds: config.sessionCacheSeconds,
+    });
     const codes = codeServiceFor(context);
     installAccessVerifier(app, (token) => tokens.verifyAccess(token));
 

@@ -57,16 +57,50 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Most sessions the access check remembers; past it the memory starts over. */
+const SESSION_CACHE_MAX = 10_000;
+
 /** Creates the {@link TokenService}; access tokens are HS256 JWTs signed with `secret`. */
 export function createTokenService({
   db,
   clock,
   secret,
+  sessionCacheSeconds = 0,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   secret: string;
+  /**
+   * How long the access check may trust a session it found open without reading it again (0: never). A
+   * revocation through this service forgets the session at once; one made by another instance is seen here
+   * at most this much later.
+   */
+  sessionCacheSeconds?: number;
 }): TokenService {
+  const sessionCacheMs = sessionCacheSeconds * 1000;
+  /** Open sessions recently read: session id -> its user and when the entry stops being trusted (clock ms). */
+  const openSessions = new Map<string, { userId: string; until: number }>();
+  /** Counts local revocations (their start and end), so a read that raced one is not remembered. */
+  let revocations = 0;
+  /** Runs a revocation; the sessions `match` names are forgotten before and after it, whatever raced it. */
+  async function revoking(
+    match: (sessionId: string, userId: string) => boolean,
+    revoke: () => Promise<unknown>,
+  ): Promise<void> {
+    const forget = () => {
+      revocations += 1;
+      for (const [sessionId, entry] of openSessions) {
+        if (match(sessionId, entry.userId)) openSessions.delete(sessionId);
+      }
+    };
+    forget();
+    try {
+      await revoke();
+    } finally {
+      forget();
+    }
+  }
+
   async function issue(
     userId: string,
     sessionId: string,
@@ -152,12 +186,16 @@ export function createTokenService({
   }
 
   async function revokeSession(sessionId: string): Promise<void> {
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: clock() })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revoking(
+      (id) => id === sessionId,
+      () =>
+        db
+          .updateTable('sessions')
+          .set({ revoked_at: clock() })
+          .where('id', '=', sessionId)
+          .where('revoked_at', 'is', null)
+          .execute(),
+    );
   }
 
   return {
@@ -204,24 +242,38 @@ export function createTokenService({
     async verifyAccess(accessToken) {
       const claims = verifyJwt(accessToken, secret, ACCESS_TOKEN_TYPE, clock());
       if (!claims || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return undefined;
+      const cached = openSessions.get(claims.sid);
+      if (cached && cached.userId === claims.sub && clock().getTime() < cached.until) {
+        return { userId: claims.sub, sessionId: claims.sid };
+      }
+      const revocationsBefore = revocations;
       const session = await db
         .selectFrom('sessions')
         .select(['user_id', 'revoked_at'])
         .where('id', '=', claims.sid)
         .executeTakeFirst();
       if (!session || session.revoked_at !== null || session.user_id !== claims.sub) return undefined;
+      // A revocation that ran while this read was under way may not be in what it read: not remembered.
+      if (sessionCacheMs > 0 && revocations === revocationsBefore) {
+        if (openSessions.size >= SESSION_CACHE_MAX) openSessions.clear();
+        openSessions.set(claims.sid, { userId: claims.sub, until: clock().getTime() + sessionCacheMs });
+      }
       return { userId: claims.sub, sessionId: claims.sid };
     },
 
     revokeSession,
 
     async revokeAllSessions(userId) {
-      await db
-        .updateTable('sessions')
-        .set({ revoked_at: clock() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await revoking(
+        (_sessionId, user) => user === userId,
+        () =>
+          db
+            .updateTable('sessions')
+            .set({ revoked_at: clock() })
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null)
+            .execute(),
+      );
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, type Lang, type LoginTarget } from '@qoltanba/core';
-import type { Kysely } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { uniqueViolation } from '../../db/constraint-violation.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
@@ -124,6 +124,15 @@ export async function setUserAvatar(
     .set({ avatar_key: avatar.key, avatar_mime: avatar.mime })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * The names of account `userId` (a column reference) as a JSON object `{firstname, lastname}`, null for an
+ * unknown id: for other modules' reads that take it in their own query and so save a round trip.
+ */
+export function userNamesJson(userId: Expression<string>): RawBuilder<UserNames | null> {
+  return sql<UserNames | null>`(select json_build_object('firstname', u.firstname, 'lastname', u.lastname)
+    from users u where u.id = ${userId})`;
 }
 
 /** The names of the given accounts (unknown ids are left out). */

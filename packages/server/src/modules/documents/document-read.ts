@@ -2,7 +2,7 @@ import type { Document, DocumentFile, Signer } from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
-import { userNames } from '../account/user-store.js';
+import { type UserNames, userNames, userNamesJson } from '../account/user-store.js';
 import { requireMembership } from '../registry/membership-guard.js';
 import { type AccessibleDocument, accessibleDocument, accessibleQuery, type Db } from './document-access.js';
 import { toDocument } from './document-view.js';
@@ -82,6 +82,8 @@ export interface VisibleDocument {
   document: AccessibleDocument;
   signers: Signer[];
   files: DocumentFile[];
+  /** The creator's names when the read already has them (null: the account is gone). */
+  creator?: UserNames | null;
 }
 
 /**
@@ -96,14 +98,20 @@ export async function findVisibleDocument(db: Db, actor: Actor, id: number): Pro
         .select([
           signersJson(sql.ref('d.id')).as('signers_json'),
           filesJson(sql.ref('d.id')).as('files_json'),
+          userNamesJson(sql.ref('d.creator_id')).as('creator_json'),
         ])
         .executeTakeFirst();
   if (!found) {
     await requireMembership(db, actor.userId, actor.bin);
     throw new AppError('ENTITY_NOT_FOUND');
   }
-  const { signers_json, files_json, ...row } = found;
-  return { document: accessibleDocument(row), signers: toSigners(signers_json), files: toFiles(files_json) };
+  const { signers_json, files_json, creator_json, ...row } = found;
+  return {
+    document: accessibleDocument(row),
+    signers: toSigners(signers_json),
+    files: toFiles(files_json),
+    creator: creator_json,
+  };
 }
 
 /** The sender and signers a document names, for companies that are not registered here. */
@@ -120,12 +128,12 @@ export function knownParties(document: AccessibleDocument, signers: readonly Sig
 export async function documentView(
   db: Db,
   bin: string,
-  { document, signers, files }: VisibleDocument,
+  { document, signers, files, creator: known }: VisibleDocument,
   now: Date,
   retentionDays: number,
 ): Promise<Document> {
   const { row } = document;
-  const creator = (await userNames(db, [row.creator_id])).get(row.creator_id);
+  const creator = known !== undefined ? known : (await userNames(db, [row.creator_id])).get(row.creator_id);
   return toDocument(
     document.core,
     bin,
