@@ -135,8 +135,9 @@ describe('AuthDialog', () => {
       login: 'aigerim@example.kz',
       password: 'correct-horse',
     });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(trigger);
+    // The dialog closes and hands focus back in effects after the success callback, so wait for both.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 
   it('has no axe violations', async () => {
