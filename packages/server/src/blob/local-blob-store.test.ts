@@ -57,6 +57,18 @@ describe('local blob store', () => {
     expect(entries.filter((entry) => entry.isFile())).toEqual([]);
   });
 
+  it('keeps nothing when the source fails before the file has even opened', async () => {
+    // The first read fails at once: the write stream is destroyed while its open is still pending.
+    for (let round = 0; round < 20; round++) {
+      async function* failingAtOnce(): AsyncGenerator<Uint8Array> {
+        throw new Error('refused at the first byte');
+      }
+      await expect(store.putStream(failingAtOnce())).rejects.toThrow('refused at the first byte');
+    }
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    expect(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+  });
+
   it('generates a fresh random key per put, even for identical content', async () => {
     const data = new Uint8Array([1, 2, 3]);
     const keys = await Promise.all(Array.from({ length: 20 }, () => store.put(data).then((s) => s.key)));

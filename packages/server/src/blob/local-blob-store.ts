@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       const temp = join(folder, `.${key}.tmp`);
       const hash = createHash('sha256');
       let size = 0;
+      const sink = createWriteStream(temp, { flags: 'wx' });
       try {
         await pipeline(
           source,
@@ -62,10 +64,12 @@ export function createLocalBlobStore(root: string): BlobStore {
               yield chunk;
             }
           },
-          createWriteStream(temp, { flags: 'wx' }),
+          sink,
         );
         await rename(temp, pathOf(key));
       } catch (error) {
+        // A write stream destroyed while its open is pending still creates the file: remove it once closed.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await rm(temp, { force: true });
         throw error;
       }
