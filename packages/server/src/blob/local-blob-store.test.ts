@@ -60,10 +60,12 @@ describe('local blob store', () => {
   it('keeps nothing when the source fails before the file has even opened', async () => {
     // The first read fails at once: the write stream is destroyed while its open is still pending.
     for (let round = 0; round < 20; round++) {
-      async function* failingAtOnce(): AsyncGenerator<Uint8Array> {
-        throw new Error('refused at the first byte');
-      }
-      await expect(store.putStream(failingAtOnce())).rejects.toThrow('refused at the first byte');
+      const failingAtOnce: AsyncIterable<Uint8Array> = {
+        [Symbol.asyncIterator]: () => ({
+          next: () => Promise.reject(new Error('refused at the first byte')),
+        }),
+      };
+      await expect(store.putStream(failingAtOnce)).rejects.toThrow('refused at the first byte');
     }
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     expect(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
