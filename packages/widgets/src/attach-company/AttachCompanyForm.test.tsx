@@ -139,7 +139,8 @@ describe('AttachCompanyForm', () => {
       enter();
       await waitFor(() => expect(inputNamed(field).getAttribute('aria-invalid')).toBe('true'));
       expect(screen.getByText(text)).toBeTruthy();
-      expect(document.activeElement).toBe(inputNamed(field));
+      // Focus moves to the field in an effect after the error renders.
+      await waitFor(() => expect(document.activeElement).toBe(inputNamed(field)));
       expect(screen.getByRole('alert').textContent).toBe('');
       expect(inputNamed('IIN').value).toBe(VALID_IIN);
       expect(inputNamed('Phone number').value).toBe('8 (701) 234-56-78');
