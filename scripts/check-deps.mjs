@@ -8,13 +8,25 @@ import { fileURLToPath } from 'node:url';
 /** Which workspace packages each package may depend on. */
 export const ALLOWED = {
   '@qoltanba/core': [],
-  '@qoltanba/sdk': ['@qoltanba/core'],
+  '@qoltanba/gost': [],
+  '@qoltanba/sdk': ['@qoltanba/core', '@qoltanba/testkit'],
   '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk'],
   '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets'],
-  '@qoltanba/server': ['@qoltanba/core'],
+  '@qoltanba/server': ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/testkit'],
+  '@qoltanba/testkit': ['@qoltanba/gost'],
   // Private test workspace: runs the sdk's fake server and the real server side by side (nothing imports it).
   '@qoltanba/contract-tests': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/server'],
 };
+
+/**
+ * Packages that only tests may import, with the source folders (besides test files) that may use them: the
+ * development server starts the testkit's NCALayer emulator, never in production.
+ */
+export const TEST_ONLY = {
+  '@qoltanba/testkit': ['packages/server/src/dev/'],
+};
+
+const isTestFile = (file) => /\.test\.[mc]?[jt]sx?$/.test(file) || file.includes('/test-support/');
 
 const IMPORT_RE =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -46,6 +58,8 @@ export function checkImports({ from, file, specifiers, packages }) {
     if (!(name in packages) || name === from) continue;
     if (!allowed.includes(name))
       violations.push(`${file}: ${from} must not import ${name} (upward or sideways)`);
+    else if (name in TEST_ONLY && !isTestFile(file) && !TEST_ONLY[name].some((dir) => file.startsWith(dir)))
+      violations.push(`${file}: ${name} is for tests only`);
     else if (!packages[name].includes(subpath))
       violations.push(`${file}: deep import '${specifier}' is not in ${name}'s exports map`);
   }

@@ -48,6 +48,15 @@ describe('dependency rule', () => {
     ).toHaveLength(1);
   });
 
+  it('lets only tests (and the development server) import the testkit', () => {
+    const withKit = { ...packages, '@qoltanba/testkit': ['.'] };
+    const at = (file) =>
+      checkImports({ from: '@qoltanba/server', file, specifiers: ['@qoltanba/testkit'], packages: withKit });
+    expect(at('packages/server/src/modules/signing/sign.test.ts')).toEqual([]);
+    expect(at('packages/server/src/dev/ncalayer.ts')).toEqual([]);
+    expect(at('packages/server/src/modules/signing/sign.ts')[0]).toMatch(/for tests only/);
+  });
+
   it('fails on a deep import past the exports map', () => {
     const v = checkImports({
       from: '@qoltanba/sdk',

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+// The shape of a signature verification report. The server's engine produces it, the signing flow stores it,
+// the public verification API (`verifySignatures`) and the verification widget show it: partners rely on it.
+
+const isoDate = z.string().meta({ description: 'ISO 8601 date and time (UTC).' });
+
+/** ETSI EN 319 102-1 main indications. */
+export const ETSI_INDICATIONS = ['TOTAL_PASSED', 'INDETERMINATE', 'TOTAL_FAILED'] as const;
+/** See {@link ETSI_INDICATIONS}. */
+export type EtsiIndication = (typeof ETSI_INDICATIONS)[number];
+
+/** ETSI EN 319 102-1 sub-indications (clause 5.1.3) that this verifier can report. */
+export const ETSI_SUB_INDICATIONS = [
+  // TOTAL_FAILED
+  'FORMAT_FAILURE',
+  'HASH_FAILURE',
+  'SIG_CRYPTO_FAILURE',
+  'REVOKED',
+  'EXPIRED',
+  'NOT_YET_VALID',
+  // INDETERMINATE
+  'SIG_CONSTRAINTS_FAILURE',
+  'CHAIN_CONSTRAINTS_FAILURE',
+  'CERTIFICATE_CHAIN_GENERAL_FAILURE',
+  'CRYPTO_CONSTRAINTS_FAILURE',
+  'NO_SIGNING_CERTIFICATE_FOUND',
+  'NO_CERTIFICATE_CHAIN_FOUND',
+  'REVOKED_NO_POE',
+  'REVOKED_CA_NO_POE',
+  'OUT_OF_BOUNDS_NO_POE',
+  'OUT_OF_BOUNDS_NOT_REVOKED',
+  'SIGNED_DATA_NOT_FOUND',
+  'TRY_LATER',
+] as const;
+/** See {@link ETSI_SUB_INDICATIONS}. */
+export type EtsiSubIndication = (typeof ETSI_SUB_INDICATIONS)[number];
+
+/** Signature algorithm families as Kazakhstan's PKI uses them. */
+export const SIGNATURE_TYPES = ['GOST2015', 'GOST2004', 'RSA', 'ECDSA'] as const;
+/** See {@link SIGNATURE_TYPES}. */
+export type SignatureType = (typeof SIGNATURE_TYPES)[number];
+
+/** Whether the CMS carries the signed content (attached) or not (detached). */
+export const SIGNATURE_PACKAGINGS = ['attached', 'detached'] as const;
+/** See {@link SIGNATURE_PACKAGINGS}. */
+export type SignaturePackaging = (typeof SIGNATURE_PACKAGINGS)[number];
+
+/**
+ * A signer's role, from the extended key usage 1.2.398.3.3.4.1.x of a KZ certificate: an individual, a legal
+ * entity's employee in general, its first head, someone with the right to sign, financial documents, HR.
+ */
+export const SIGNER_ROLES = [
+  'individual',
+  'legal_entity',
+  'first_head',
+  'right_to_sign',
+  'financial',
+  'hr',
+  'employee',
+] as const;
+/** See {@link SIGNER_ROLES}. */
+export type SignerRole = (typeof SIGNER_ROLES)[number];
+
+/** Who signed, as read from the signing certificate. */
+export const certificateSignerSchema = z.object({
+  iin: z
+    .string()
+    .nullable()
+    .meta({ description: 'From SERIALNUMBER=IIN...; null on a certificate without it.' }),
+  bin: z.string().nullable().meta({ description: 'From OU=BIN...; null for individuals.' }),
+  fullName: z
+    .string()
+    .nullable()
+    .meta({ description: 'Surname, name and patronymic (GIVENNAME) as printed.' }),
+  surname: z.string().nullable(),
+  givenName: z.string().nullable(),
+  patronymic: z.string().nullable(),
+  organisation: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z
+    .enum(SIGNER_ROLES)
+    .nullable()
+    .meta({ description: 'The most specific role the certificate carries.' }),
+  roles: z.array(z.enum(SIGNER_ROLES)),
+});
+/** See {@link certificateSignerSchema}. */
+export type CertificateSigner = z.infer<typeof certificateSignerSchema>;
+
+/** The signing certificate's identity and validity. */
+export const certificateInfoSchema = z.object({
+  serial: z.string().meta({ description: 'Serial number, lower-case hex.' }),
+  notBefore: isoDate,
+  notAfter: isoDate,
+  issuer: z.string().meta({ description: 'Issuer distinguished name (RFC 4514 string).' }),
+  subject: z.string(),
+});
+/** See {@link certificateInfoSchema}. */
+export type CertificateInfo = z.infer<typeof certificateInfoSchema>;
+
+/** Revocation status of the signing certificate and where it came from. */
+export const revocationInfoSchema = z.object({
+  status: z.enum(['good', 'revoked', 'unknown']),
+  source: z.enum(['ocsp', 'crl']).nullable(),
+  revokedAt: isoDate.nullable(),
+  checkedAt: isoDate.nullable(),
+});
+/** See {@link revocationInfoSchema}. */
+export type RevocationInfo = z.infer<typeof revocationInfoSchema>;
+
+/** The verification result of one SignerInfo. */
+export const signatureReportSchema = z.object({
+  indication: z.enum(ETSI_INDICATIONS),
+  subIndication: z.enum(ETSI_SUB_INDICATIONS).nullable(),
+  signer: certificateSignerSchema,
+  certificate: certificateInfoSchema
+    .nullable()
+    .meta({ description: 'Null when no signing certificate was found.' }),
+  signingTime: isoDate.nullable().meta({ description: 'The signed signingTime attribute, if present.' }),
+  signatureType: z.enum(SIGNATURE_TYPES).nullable(),
+  packaging: z.enum(SIGNATURE_PACKAGINGS),
+  revocation: revocationInfoSchema,
+});
+/** See {@link signatureReportSchema}. */
+export type SignatureReport = z.infer<typeof signatureReportSchema>;
+
+/** A whole verification: the overall verdict is the worst indication of its signatures. */
+export const verificationReportSchema = z.object({
+  verdict: z.enum(ETSI_INDICATIONS),
+  signatures: z.array(signatureReportSchema),
+});
+/** See {@link verificationReportSchema}. */
+export type VerificationReport = z.infer<typeof verificationReportSchema>;
+
+const INDICATION_RANK: Record<EtsiIndication, number> = {
+  TOTAL_PASSED: 0,
+  INDETERMINATE: 1,
+  TOTAL_FAILED: 2,
+};
+
+/** The overall verdict of several signatures: the worst of their indications (INDETERMINATE for none). */
+export function overallVerdict(indications: readonly EtsiIndication[]): EtsiIndication {
+  if (indications.length === 0) return 'INDETERMINATE';
+  return indications.reduce((worst, next) => (INDICATION_RANK[next] > INDICATION_RANK[worst] ? next : worst));
+}

@@ -1,0 +1,2 @@
+/** GOST primitives of Kazakhstan's PKI (filled in by the signatures work). */
+export {};

@@ -1,0 +1,2 @@
+/** Test PKI and signing emulators (filled in by the signatures work). */
+export {};
