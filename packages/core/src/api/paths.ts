@@ -101,6 +101,51 @@ export const DOCUMENT_PATHS = {
   counterparty: `${COMPANY}/counterparties/:counterpartyId`,
 } as const;
 
+const DOCUMENTS_API = `/proxy/${API_SERVICES.documents}/api/v1`;
+const SIGNING_LINK = `${DOCUMENTS_API}/signing-links/:token`;
+
+/**
+ * Ours: signing, rejecting and revoking, eGov mobile QR sessions, and the personal links of signers without an
+ * account. See `packages/server/src/modules/signing/README.md` for the flows.
+ */
+export const SIGNING_PATHS = {
+  /** POST SignRequest -> Document: one detached CMS per file of the document, for the acting company. */
+  sign: `${DOCUMENT}/sign`,
+  /** POST RejectRequest -> Document: AT_SIGNING -> REJECTED with a reason. */
+  reject: `${DOCUMENT}/reject`,
+  /** POST -> Document: by the sender, while nobody has signed. */
+  revoke: `${DOCUMENT}/revoke`,
+  /** POST -> QrSigningSession: an eGov mobile QR session for the acting company. */
+  qrSigning: `${DOCUMENT}/qr-signing`,
+  /** POST {identityNumber} -> SigningLinkIssued: the sender sends a signer's personal link again (a new one). */
+  resendSigningLink: `${DOCUMENT}/signing-links`,
+  /** GET -> text/event-stream of QrSigningEvent; the unguessable session id is the capability (no bearer). */
+  qrSigningEvents: `${DOCUMENTS_API}/qr-signing/:sessionId/events`,
+  /** eGov mobile API #1. GET -> EgovQrDescription (the QR holds `mobileSign:` + this URL). */
+  egovApi1: `${DOCUMENTS_API}/egov-mobile/:sessionId`,
+  /** eGov mobile API #2. GET (Bearer auth_token) -> EgovDocumentsToSign; PUT EgovDocumentsToSign (signed) -> 200 | 403. */
+  egovApi2: `${DOCUMENTS_API}/egov-mobile/:sessionId/documents`,
+  /** GET -> SigningLinkView: what a signer without an account sees through the personal link. */
+  signingLink: SIGNING_LINK,
+  /** GET -> the original bytes of one file of the linked document. */
+  signingLinkFile: `${SIGNING_LINK}/files/:fileId`,
+  /** GET -> application/pdf preview of one file of the linked document. */
+  signingLinkFilePreview: `${SIGNING_LINK}/files/:fileId/preview`,
+  /** POST SignRequest -> SigningLinkView. */
+  signingLinkSign: `${SIGNING_LINK}/sign`,
+  /** POST RejectRequest -> SigningLinkView. */
+  signingLinkReject: `${SIGNING_LINK}/reject`,
+  /** POST -> QrSigningSession for the link's signer. */
+  signingLinkQrSigning: `${SIGNING_LINK}/qr-signing`,
+  /** POST -> AttachChallenge: data to sign with the company's EDS to attach it to the user's account. */
+  attachChallenge: `${PROFILE}/profile/companies/attach-by-signature/challenge`,
+  /** POST AttachBySignatureRequest -> Company[]: the BIN comes from the certificate (first head or right to sign). */
+  attachBySignature: `${PROFILE}/profile/companies/attach-by-signature`,
+} as const;
+
+/** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
+export const SIGNING_LINK_PAGE = '/sign/:token';
+
 /** Part names of the multipart document upload. */
 export const DOCUMENT_UPLOAD_PARTS = {
   /** JSON of a DocumentDraft; must come before the files. */
