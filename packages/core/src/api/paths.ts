@@ -137,6 +137,8 @@ export const SIGNING_PATHS = {
   signingLinkReject: `${SIGNING_LINK}/reject`,
   /** POST -> QrSigningSession for the link's signer. */
   signingLinkQrSigning: `${SIGNING_LINK}/qr-signing`,
+  /** GET -> SigningConfig: where the browser finds NCALayer, and whether a test signer runs (never in production). */
+  config: `${DOCUMENTS_API}/signing-config`,
   /** POST -> AttachChallenge: data to sign with the company's EDS to attach it to the user's account. */
   attachChallenge: `${PROFILE}/profile/companies/attach-by-signature/challenge`,
   /** POST AttachBySignatureRequest -> Company[]: the BIN comes from the certificate (first head or right to sign). */

@@ -112,6 +112,25 @@ export const attachBySignatureRequestSchema = z.object({
 /** See {@link attachBySignatureRequestSchema}. */
 export type AttachBySignatureRequest = z.infer<typeof attachBySignatureRequestSchema>;
 
+/** NCALayer's default address on the user's machine. */
+export const NCALAYER_DEFAULT_URL = 'wss://127.0.0.1:13579';
+
+/** Answer of `getSigningConfig`: read once at start by the portal and the embedded widgets. */
+export const signingConfigSchema = z.object({
+  ncaLayerUrl: z
+    .string()
+    .meta({ description: `NCALayer's websocket address (${NCALAYER_DEFAULT_URL} unless configured).` }),
+  testSigner: z
+    .object({ label: z.string() })
+    .nullable()
+    .meta({
+      description:
+        'Set when a development NCALayer emulator with test keys answers at ncaLayerUrl; never in production.',
+    }),
+});
+/** See {@link signingConfigSchema}. */
+export type SigningConfig = z.infer<typeof signingConfigSchema>;
+
 // eGov mobile QR signing, as the app expects it (field names are the app's, not ours).
 
 /** eGov mobile API #1: what to sign and where to fetch it. */
