@@ -120,13 +120,10 @@ export const signingConfigSchema = z.object({
   ncaLayerUrl: z
     .string()
     .meta({ description: `NCALayer's websocket address (${NCALAYER_DEFAULT_URL} unless configured).` }),
-  testSigner: z
-    .object({ label: z.string() })
-    .nullable()
-    .meta({
-      description:
-        'Set when a development NCALayer emulator with test keys answers at ncaLayerUrl; never in production.',
-    }),
+  testSigner: z.object({ label: z.string() }).nullable().meta({
+    description:
+      'Set when a development NCALayer emulator with test keys answers at ncaLayerUrl; never in production.',
+  }),
 });
 /** See {@link signingConfigSchema}. */
 export type SigningConfig = z.infer<typeof signingConfigSchema>;
