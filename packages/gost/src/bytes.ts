@@ -19,7 +19,8 @@ export function bigIntToBytesLE(value: bigint, length: number): Uint8Array {
 
 /** Writes `value` (0 <= value < 2^(8*length)) as `length` big-endian bytes. */
 export function bigIntToBytesBE(value: bigint, length: number): Uint8Array {
-  if (value < 0n || value >> BigInt(8 * length) !== 0n) throw new RangeError(`integer does not fit in ${length} bytes`);
+  if (value < 0n || value >> BigInt(8 * length) !== 0n)
+    throw new RangeError(`integer does not fit in ${length} bytes`);
   const hex = value.toString(16).padStart(2 * length, '0');
   const out = new Uint8Array(length);
   for (let i = 0; i < length; i += 1) out[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);

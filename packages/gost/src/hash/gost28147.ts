@@ -49,7 +49,8 @@ export function encryptBlock(
   for (let round = 0; round < 32; round += 1) {
     const k = key[round < 24 ? round & 7 : 31 - round] ?? 0;
     const x = (a + k) >>> 0;
-    const f = (t0[x & 255] ?? 0) ^ (t1[(x >>> 8) & 255] ?? 0) ^ (t2[(x >>> 16) & 255] ?? 0) ^ (t3[x >>> 24] ?? 0);
+    const f =
+      (t0[x & 255] ?? 0) ^ (t1[(x >>> 8) & 255] ?? 0) ^ (t2[(x >>> 16) & 255] ?? 0) ^ (t3[x >>> 24] ?? 0);
     const next = (b ^ f) >>> 0;
     b = a;
     a = next;

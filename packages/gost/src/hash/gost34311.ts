@@ -82,7 +82,12 @@ class Gost34311 implements IncrementalHash {
     const m = this.words;
     for (let i = 0; i < 8; i += 1) {
       const o = offset + 4 * i;
-      m[i] = ((bytes[o] ?? 0) | ((bytes[o + 1] ?? 0) << 8) | ((bytes[o + 2] ?? 0) << 16) | ((bytes[o + 3] ?? 0) << 24)) >>> 0;
+      m[i] =
+        ((bytes[o] ?? 0) |
+          ((bytes[o + 1] ?? 0) << 8) |
+          ((bytes[o + 2] ?? 0) << 16) |
+          ((bytes[o + 3] ?? 0) << 24)) >>>
+        0;
     }
     step(this.h, m);
     let carry = 0;

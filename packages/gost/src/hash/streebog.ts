@@ -84,7 +84,11 @@ class Streebog implements IncrementalHash {
   private readonly m = new Uint32Array(16);
   private readonly blockBits = new Uint32Array(16);
   private readonly buffer = new Uint8Array(64);
-  private readonly scratch: Scratch = { k: new Uint32Array(16), state: new Uint32Array(16), x: new Uint32Array(16) };
+  private readonly scratch: Scratch = {
+    k: new Uint32Array(16),
+    state: new Uint32Array(16),
+    x: new Uint32Array(16),
+  };
   private buffered = 0;
   private done = false;
 
@@ -143,7 +147,11 @@ class Streebog implements IncrementalHash {
     for (let i = 0; i < 16; i += 1) {
       const o = offset + 4 * i;
       this.m[i] =
-        ((bytes[o] ?? 0) | ((bytes[o + 1] ?? 0) << 8) | ((bytes[o + 2] ?? 0) << 16) | ((bytes[o + 3] ?? 0) << 24)) >>> 0;
+        ((bytes[o] ?? 0) |
+          ((bytes[o + 1] ?? 0) << 8) |
+          ((bytes[o + 2] ?? 0) << 16) |
+          ((bytes[o + 3] ?? 0) << 24)) >>>
+        0;
     }
   }
 
