@@ -103,8 +103,8 @@ class Gost34311 implements IncrementalHash {
 /** The step function: H := f(H, M). */
 function step(h: Uint32Array, m: Uint32Array): void {
   const s = new Uint32Array(8);
-  let u = h.slice();
-  let v = m.slice();
+  let u: Uint32Array = h.slice();
+  let v: Uint32Array = m.slice();
   for (let j = 0; j < 4; j += 1) {
     if (j > 0) {
       u = transformA(u);
