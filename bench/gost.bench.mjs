@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const gost = await import(pathToFileURL(join(ROOT, 'packages/gost/dist/index.js')).href);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SECONDS = 2;
 
 /** Runs `fn` repeatedly for about SECONDS and returns operations per second. */
 function rate(fn) {
