@@ -1,10 +1,5 @@
 import { encryptBlock, type RoundTables, roundTables, TEST_SBOX } from './gost28147.js';
-
-/** An incremental hash: feed it with `update`, finish with `digest` (once). */
-export interface IncrementalHash {
-  update(data: Uint8Array): this;
-  digest(): Uint8Array;
-}
+import type { IncrementalHash } from './incremental-hash.js';
 
 const TABLES: RoundTables = roundTables(TEST_SBOX);
 const BLOCK = 32;

@@ -1,4 +1,4 @@
-import type { IncrementalHash } from './gost34311.js';
+import type { IncrementalHash } from './incremental-hash.js';
 import { A_HEX, C_HEX, PI } from './streebog-constants.js';
 
 // The state is 512 bits as sixteen 32-bit words, least significant first: word 2j is the low half of the
