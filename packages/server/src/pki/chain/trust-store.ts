@@ -63,7 +63,15 @@ export function emptyTrustStore(): TrustStore {
  */
 export async function loadTrustStore(dir: string): Promise<TrustStore> {
   const store = emptyTrustStore();
-  for (const file of await listFiles(dir)) {
+  let files: string[];
+  try {
+    files = await listFiles(dir);
+  } catch (error) {
+    // A missing folder trusts nothing; the operator sees why in `problems`.
+    store.problems.push(`${dir}: ${(error as Error).message}`);
+    return store;
+  }
+  for (const file of files) {
     try {
       const bytes = new Uint8Array(await readFile(file));
       const text = Buffer.from(bytes.subarray(0, 64)).toString('latin1');

@@ -1,4 +1,4 @@
-import { decodeGostPublicKey, gost34311, gostVerify, streebog512 } from '@qoltanba/gost';
+import { decodeGostPublicKey, type GostPoint, gost34311, gostVerify, streebog512 } from '@qoltanba/gost';
 import { OID } from '../oids.js';
 
 /** The GOST curves of Kazakhstan's PKI: CryptoPro-A for 34.310-2004, tc26 512 paramSet A for 34.10-2015. */
@@ -7,7 +7,7 @@ export type GostCurve = 'cryptopro-a' | 'tc26-512-a';
 /** A decoded GOST public key on its curve. */
 export interface GostPublicKey {
   curve: GostCurve;
-  point: { x: bigint; y: bigint };
+  point: GostPoint;
 }
 
 /** The curve of a KZ GOST public key algorithm OID, or null for another algorithm. */
