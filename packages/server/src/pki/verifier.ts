@@ -7,7 +7,7 @@ import {
   type SignatureType,
   type VerificationReport,
 } from '@qoltanba/core';
-import { type CertificateRecord, recordOf } from './chain/certificate.js';
+import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
 import { isSigningCertificate } from './chain/usage.js';
@@ -137,7 +137,11 @@ class CmsVerifier implements Verifier {
         content: null,
       };
     }
-    const records = cms.certificates.map(({ cert, der }) => this.#record(cert, der));
+    const records: CertificateRecord[] = [];
+    for (const der of cms.certificates) {
+      const record = this.#record(der);
+      if (record) records.push(record);
+    }
     const content = input.content ?? cms.content;
     const signed: SignedContent | null =
       content === null ? null : { bytes: content, hashOf: digestMemo(content) };
@@ -156,11 +160,16 @@ class CmsVerifier implements Verifier {
     };
   }
 
-  #record(cert: CertificateRecord['cert'], der: Uint8Array): CertificateRecord {
+  /** The parsed certificate, from the cache when seen before; null for one that does not parse. */
+  #record(der: Uint8Array): CertificateRecord | null {
     const id = sha256Hex(der);
     let record = this.#records.get(id);
     if (record === undefined) {
-      record = recordOf(cert, der);
+      try {
+        record = parseCertificate(der);
+      } catch {
+        return null;
+      }
       this.#records.set(id, record);
     }
     return record;

@@ -22,72 +22,106 @@ export interface ParsedCms {
   contentType: string;
   /** The encapsulated content of an attached CMS; null for a detached one. */
   content: Uint8Array | null;
-  /** Certificates carried in the CMS with their original DER. */
-  certificates: Array<{ cert: pkijs.Certificate; der: Uint8Array }>;
+  /** DER of the X.509 certificates carried in the CMS. */
+  certificates: Uint8Array[];
   signers: ParsedSigner[];
 }
 
-function signerIdentifier(sid: pkijs.SignerInfo['sid']): SignerIdentifier {
-  if (sid instanceof pkijs.IssuerAndSerialNumber) {
-    return { issuerKey: toHex(sid.issuer.valueBeforeDecode), serialHex: integerHex(sid.serialNumber) };
-  }
-  if (sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive) {
-    // [0] SubjectKeyIdentifier, implicitly tagged OCTET STRING.
-    const block = sid.valueBlock as { valueHexView?: Uint8Array; value?: asn1js.AsnType[] };
-    const first = block.value?.[0];
-    const bytes =
-      block.valueHexView ?? (first instanceof asn1js.OctetString ? first.valueBlock.valueHexView : undefined);
-    if (bytes !== undefined) return { subjectKeyId: toHex(bytes) };
-  }
-  throw new FormatError('SignerInfo: unreadable signer identifier');
+function children(node: asn1js.AsnType | undefined, what: string): asn1js.AsnType[] {
+  if (!(node instanceof asn1js.Constructed)) throw new FormatError(`${what}: not a constructed value`);
+  return node.valueBlock.value;
 }
 
-/** The original DER of each certificate in the SignedData's `certificates [0]` field, in order. */
-function certificateBytes(signedDataNode: asn1js.AsnType): Uint8Array[] {
-  if (!(signedDataNode instanceof asn1js.Sequence)) return [];
-  const field = signedDataNode.valueBlock.value.find(
-    (node) => node.idBlock.tagClass === 3 && node.idBlock.tagNumber === 0,
-  );
-  if (!(field instanceof asn1js.Constructed)) return [];
-  return field.valueBlock.value.map((node) => asBytes(node.valueBeforeDecodeView));
+function isContext(node: asn1js.AsnType | undefined, tag: number): boolean {
+  return node !== undefined && node.idBlock.tagClass === 3 && node.idBlock.tagNumber === tag;
+}
+
+function oidOf(node: asn1js.AsnType | undefined, what: string): string {
+  if (!(node instanceof asn1js.ObjectIdentifier)) throw new FormatError(`${what}: not an OID`);
+  return node.valueBlock.toString();
+}
+
+function algorithm(node: asn1js.AsnType | undefined, what: string): pkijs.AlgorithmIdentifier {
+  if (!(node instanceof asn1js.Sequence)) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
+  return new pkijs.AlgorithmIdentifier({ schema: node });
+}
+
+function signerOf(node: asn1js.AsnType): ParsedSigner {
+  const fields = children(node, 'SignerInfo');
+  let i = 1; // version
+  const sidNode = fields[i++];
+  let sid: SignerIdentifier;
+  if (sidNode instanceof asn1js.Sequence) {
+    const [issuer, serial] = sidNode.valueBlock.value;
+    if (!(issuer instanceof asn1js.Sequence) || !(serial instanceof asn1js.Integer)) {
+      throw new FormatError('SignerInfo: bad IssuerAndSerialNumber');
+    }
+    sid = { issuerKey: toHex(issuer.valueBeforeDecodeView), serialHex: integerHex(serial) };
+  } else if (isContext(sidNode, 0) && sidNode instanceof asn1js.Primitive) {
+    sid = { subjectKeyId: toHex(sidNode.valueBlock.valueHexView) };
+  } else {
+    throw new FormatError('SignerInfo: unreadable signer identifier');
+  }
+  const digestAlgorithm = algorithm(fields[i++], 'digestAlgorithm').algorithmId;
+  let signedAttrsDer: Uint8Array | null = null;
+  let signedAttrs: pkijs.Attribute[] = [];
+  if (isContext(fields[i], 0)) {
+    const attrsNode = fields[i++] as asn1js.Constructed;
+    signedAttrsDer = new Uint8Array(attrsNode.valueBeforeDecodeView);
+    signedAttrsDer[0] = 0x31; // signed as SET OF, carried as [0] IMPLICIT
+    signedAttrs = attrsNode.valueBlock.value.map((attr) => new pkijs.Attribute({ schema: attr }));
+  }
+  const signatureAlgorithm = algorithm(fields[i++], 'signatureAlgorithm');
+  const signature = fields[i];
+  if (!(signature instanceof asn1js.OctetString))
+    throw new FormatError('SignerInfo: signature is not an OCTET STRING');
+  return {
+    sid,
+    digestAlgorithm,
+    signatureAlgorithm,
+    signature: asBytes(signature.getValue()),
+    signedAttrsDer,
+    signedAttrs,
+  };
 }
 
 /**
- * Parses a DER (or BER) CMS ContentInfo holding SignedData with pkijs. Throws {@link FormatError} for anything
- * else.
+ * Parses a DER (or BER) CMS ContentInfo holding SignedData: asn1js decodes, and the SignedData fields are read
+ * from its tree directly (pkijs's schema matching of a whole SignedData costs milliseconds). Certificates stay
+ * raw DER, so callers parse each one once and cache it. Throws {@link FormatError} for anything else.
  */
 export function parseCms(der: Uint8Array): ParsedCms {
   const root = decodeDer(der, 'CMS');
-  let signedData: pkijs.SignedData;
-  let contentNode: asn1js.AsnType;
+  const [typeNode, wrapped] = children(root, 'ContentInfo');
+  const contentType = oidOf(typeNode, 'ContentInfo');
+  if (contentType !== OID.signedData) throw new FormatError(`CMS content type ${contentType}`);
+  if (!isContext(wrapped, 0)) throw new FormatError('ContentInfo: no [0] content');
+  const fields = children(children(wrapped, 'ContentInfo content')[0], 'SignedData');
+  const [, , encap] = fields;
+  const [eContentType, eContentWrapper] = children(encap, 'EncapsulatedContentInfo');
+  let content: Uint8Array | null = null;
+  if (eContentWrapper !== undefined) {
+    const eContent = children(eContentWrapper, 'eContent')[0];
+    if (!(eContent instanceof asn1js.OctetString)) throw new FormatError('eContent is not an OCTET STRING');
+    content = new Uint8Array(eContent.getValue());
+  }
+  const certificates = fields
+    .filter((node) => isContext(node, 0))
+    .flatMap((node) => children(node, 'certificates'))
+    // Attribute certificates and other choices are tagged; only plain X.509 certificates can sign.
+    .filter((node) => node instanceof asn1js.Sequence)
+    .map((node) => asBytes(node.valueBeforeDecodeView));
+  const signerInfos = fields[fields.length - 1];
+  if (!(signerInfos instanceof asn1js.Set)) throw new FormatError('SignedData: no SignerInfos');
   try {
-    const info = new pkijs.ContentInfo({ schema: root });
-    if (info.contentType !== OID.signedData) throw new FormatError(`CMS content type ${info.contentType}`);
-    contentNode = info.content as asn1js.AsnType;
-    signedData = new pkijs.SignedData({ schema: contentNode });
+    return {
+      contentType: oidOf(eContentType, 'eContentType'),
+      content,
+      certificates,
+      signers: signerInfos.valueBlock.value.map(signerOf),
+    };
   } catch (error) {
     if (error instanceof FormatError) throw error;
     throw new FormatError(`not a CMS SignedData: ${(error as Error).message}`);
   }
-  const eContent = signedData.encapContentInfo.eContent;
-  const raw = certificateBytes(contentNode);
-  const certificates: ParsedCms['certificates'] = [];
-  (signedData.certificates ?? []).forEach((cert, index) => {
-    const bytes = raw[index];
-    // Attribute certificates and other formats are skipped; only X.509 certificates can sign.
-    if (cert instanceof pkijs.Certificate && bytes !== undefined) certificates.push({ cert, der: bytes });
-  });
-  return {
-    contentType: signedData.encapContentInfo.eContentType,
-    content: eContent ? new Uint8Array(eContent.getValue()) : null,
-    certificates,
-    signers: signedData.signerInfos.map((info) => ({
-      sid: signerIdentifier(info.sid),
-      digestAlgorithm: info.digestAlgorithm.algorithmId,
-      signatureAlgorithm: info.signatureAlgorithm,
-      signature: asBytes(info.signature.valueBlock.valueHexView),
-      signedAttrsDer: info.signedAttrs ? new Uint8Array(info.signedAttrs.encodedValue) : null,
-      signedAttrs: info.signedAttrs?.attributes ?? [],
-    })),
-  };
 }
