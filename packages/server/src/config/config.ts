@@ -3,6 +3,8 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { fileURLToPath } from 'node:url';
 import { TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
+import { pkiConfigFromEnv } from '../pki/config.js';
+import type { PkiConfig } from '../pki/verifier.js';
 
 /** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
 export type RuntimeEnv = 'development' | 'test' | 'production';
@@ -59,6 +61,8 @@ export interface Config {
   sofficePath: string | undefined;
   /** A preview conversion running longer is killed (PREVIEW_FAILED). */
   previewTimeoutSeconds: number;
+  /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
+  pki: PkiConfig;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
@@ -278,6 +282,17 @@ export function loadConfig(
   const widgetsDir = e.QOLTANBA_WIDGETS_DIR
     ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
     : resolve(packageDir, '../widgets/dist');
+  const identityTestMode = e.QOLTANBA_IDENTITY_TEST_MODE ?? !production;
+  let pki: PkiConfig;
+  try {
+    pki = pkiConfigFromEnv(env, {
+      cwd,
+      trustDir: resolve(dataDir, 'trust'),
+      acceptTestIdentities: identityTestMode,
+    });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
@@ -294,7 +309,7 @@ export function loadConfig(
       tokenSecretGenerated,
       portalDir,
       widgetsDir,
-      identityTestMode: e.QOLTANBA_IDENTITY_TEST_MODE ?? !production,
+      identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,
       smtpUrl: e.SMTP_URL,
@@ -312,6 +327,7 @@ export function loadConfig(
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
+      pki,
     },
     warnings,
   };
