@@ -52,11 +52,14 @@ export function signingKeyFromPrivateKeyInfo(der: Uint8Array, certificateDer: Ui
       inner instanceof asn1js.OctetString
         ? inner.valueBlock.valueHexView
         : info.privateKey.valueBlock.valueHexView;
-    return gostSigningKeyFromPrivateKey(
+    const key = gostSigningKeyFromPrivateKey(
       oid === OID.gost2015Key ? 'gost2015' : 'gost2004',
       new Uint8Array(raw),
-      publicKeyInfoDer,
     );
+    // The public key derived from the scalar, in testkit's encoding, must be the certificate's byte for byte.
+    if (!Buffer.from(key.publicKeyInfoDer).equals(Buffer.from(publicKeyInfoDer)))
+      throw new Error('the private key does not belong to the certificate');
+    return key;
   }
   const privateKey = createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' });
   if (oid === OID.rsaEncryption) return nodeSigningKey(privateKey, 'rsa');
