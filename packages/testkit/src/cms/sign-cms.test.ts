@@ -6,6 +6,7 @@ import { OID } from '../oids';
 import { toPem } from '../pki/pem';
 import { createTestPki } from '../pki/test-pki';
 import { openssl } from '../test-support/openssl';
+import { gostCmsVerifies } from '../test-support/verify-gost';
 import { addSigner, signCms } from './sign-cms';
 
 const pki = createTestPki({ seed: 'sign-cms.test' });
@@ -105,5 +106,43 @@ describe.each(['rsa', 'ecdsa'] as const)('signCms (%s)', (algorithm) => {
     expect(signedData.certificates).toHaveLength(2);
     expect(await verifyWithOpenssl(algorithm, twice, content)).toMatchObject({ ok: true });
     expect(() => addSigner(signer.signCms({ content }), { signer: otherSigner })).toThrow(/detached/);
+  });
+});
+
+describe.each(['gost2015', 'gost2004'] as const)('signCms (%s)', (algorithm) => {
+  const signer = pki.issue({
+    algorithm,
+    kind: 'individual',
+    usage: 'sign',
+    iin: '880101300123',
+    surname: 'ТЕСТОВ',
+    givenName: 'ТЕСТ',
+  });
+  const second = pki.issue({
+    algorithm,
+    kind: 'hr',
+    usage: 'sign',
+    iin: '880101300125',
+    bin: '120340001234',
+    surname: 'КАДР',
+    givenName: 'БӨЛІМ',
+  });
+
+  it('signs a detached CMS whose signature verifies with gostVerify over the signed attributes', () => {
+    const cms = signer.signCms({ content });
+    expect(gostCmsVerifies(cms, content)).toEqual([true]);
+    expect(gostCmsVerifies(cms, new TextEncoder().encode('other'))).toEqual([false]);
+    const signerInfo = signedDataOf(cms).signerInfos[0];
+    expect(signerInfo?.digestAlgorithm.algorithmId).toBe(
+      algorithm === 'gost2015' ? OID.gost2015Hash : OID.gost2004Hash,
+    );
+    expect(signerInfo?.signatureAlgorithm.algorithmId).toBe(
+      algorithm === 'gost2015' ? OID.gost2015Signature : OID.gost2004Signature,
+    );
+  });
+
+  it('adds a second GOST signer to an attached CMS; both verify', () => {
+    const twice = addSigner(signCms({ signer, content, detached: false }), { signer: second });
+    expect(gostCmsVerifies(twice, content)).toEqual([true, true]);
   });
 });

@@ -4,6 +4,7 @@ import * as pkijs from 'pkijs';
 import { describe, expect, it } from 'vitest';
 import { OID } from '../oids';
 import { openssl } from '../test-support/openssl';
+import { gostCertificateVerifies, gostSignatureVerifies } from '../test-support/verify-gost';
 import { toHex } from './certificate-identity';
 import { toPem } from './pem';
 import { createTestPki } from './test-pki';
@@ -163,5 +164,61 @@ describe('createTestPki', () => {
     const spki = (der: Uint8Array) =>
       toHex(new Uint8Array(pkijs.Certificate.fromBER(der).subjectPublicKeyInfo.toSchema().toBER()));
     expect(spki(again.ca('ecdsa').rootCertificateDer)).toBe(spki(pki.ca('ecdsa').rootCertificateDer));
+  });
+});
+
+describe.each(['gost2015', 'gost2004'] as const)('createTestPki (%s)', (algorithm) => {
+  const signer = pki.issue({
+    algorithm,
+    kind: 'right_to_sign',
+    usage: 'sign',
+    iin: '880101300123',
+    bin: '120340001234',
+    surname: 'ТЕСТОВ',
+    givenName: 'ТЕСТ',
+    organisation: 'ТОО "ТЕСТ"',
+  });
+
+  // The expected encodings are copied from the NCA TEST 2022 head certificate and the GOST-2004 CEO certificate.
+  it('signs the chain with GOST (gostVerify) and copies the NCA RK key and algorithm shapes', () => {
+    const ca = pki.ca(algorithm);
+    expect(gostCertificateVerifies(ca.rootCertificateDer, ca.rootCertificateDer)).toBe(true);
+    expect(gostCertificateVerifies(ca.issuingCertificateDer, ca.rootCertificateDer)).toBe(true);
+    expect(gostCertificateVerifies(signer.certificateDer, ca.issuingCertificateDer)).toBe(true);
+    expect(gostCertificateVerifies(signer.certificateDer, ca.rootCertificateDer)).toBe(false);
+    const certificate = pkijs.Certificate.fromBER(signer.certificateDer);
+    const shape = (c: pkijs.Certificate) => ({
+      signature: toHex(new Uint8Array(c.signatureAlgorithm.toSchema().toBER())),
+      keyAlgorithm: toHex(new Uint8Array(c.subjectPublicKeyInfo.algorithm.toSchema().toBER())),
+      keyBits: c.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView.length,
+    });
+    const gost2015 = {
+      signature: '300e060a2a830e030a01010203020500',
+      keyAlgorithm: '302306092a830e030a010102023016060a2a830e030a010102020106082a830e030a010303',
+      keyBits: 131,
+    };
+    const gost2004 = {
+      signature: '300d06092a830e030a010101020500',
+      keyAlgorithm: '302506092a830e030a010101013018060a2a830e030a0101010101060a2a830e030a0103010100',
+      keyBits: 66,
+    };
+    expect(shape(certificate)).toEqual(algorithm === 'gost2015' ? gost2015 : gost2004);
+    expect(toHex(extension(certificate, OID.keyUsage).extnValue.valueBlock.valueHexView)).toBe('030203c8');
+    expect(signer.identity.extKeyUsageOids).toEqual([
+      OID.emailProtection,
+      OID.kzLegalEntity,
+      OID.kzRightToSign,
+    ]);
+  });
+
+  it('signs its CRL with GOST', () => {
+    const crl = pkijs.CertificateRevocationList.fromBER(pki.crlDer(algorithm));
+    expect(
+      gostSignatureVerifies(
+        pki.ca(algorithm).issuingCertificateDer,
+        crl.tbsView,
+        crl.signatureValue.valueBlock.valueHexView,
+      ),
+    ).toBe(true);
   });
 });
