@@ -95,29 +95,46 @@ function contentInfoDer(signedData: pkijs.SignedData): Uint8Array {
   return new Uint8Array(contentInfo.toSchema().toBER());
 }
 
-/**
- * A CMS SignedData as NCALayer produces it: the signer's certificate, signed attributes contentType,
- * signingTime, messageDigest and signingCertificateV2; detached unless told otherwise. Returns DER.
- */
-export function signCms(options: SignCmsOptions): Uint8Array {
-  const { signer, content } = options;
-  const detached = options.detached ?? true;
+function assemble(
+  options: Omit<SignCmsOptions, 'content'>,
+  digest: Uint8Array,
+  eContent?: Uint8Array,
+): Uint8Array {
+  const { signer } = options;
   const eContentType = options.contentTypeOid ?? OID.data;
   const signedData = new pkijs.SignedData({
     version: 1,
     digestAlgorithms: [algorithmIdentifier(signer.key.digestAlgorithm)],
     encapContentInfo: new pkijs.EncapsulatedContentInfo({
       eContentType,
-      ...(detached ? {} : { eContent: new asn1js.OctetString({ valueHex: content }) }),
+      ...(eContent ? { eContent: new asn1js.OctetString({ valueHex: eContent }) } : {}),
     }),
     certificates: [signer.certificateDer, ...(options.extraCertificatesDer ?? [])].map((der) =>
       pkijs.Certificate.fromBER(der),
     ),
-    signerInfos: [
-      buildSignerInfo({ ...options, contentTypeOid: eContentType, digest: signer.key.digest(content) }),
-    ],
+    signerInfos: [buildSignerInfo({ ...options, contentTypeOid: eContentType, digest })],
   });
   return contentInfoDer(signedData);
+}
+
+/**
+ * A CMS SignedData as NCALayer produces it: the signer's certificate, signed attributes contentType,
+ * signingTime, messageDigest and signingCertificateV2; detached unless told otherwise. Returns DER.
+ */
+export function signCms(options: SignCmsOptions): Uint8Array {
+  const detached = options.detached ?? true;
+  return assemble(
+    options,
+    options.signer.key.digest(options.content),
+    detached ? undefined : options.content,
+  );
+}
+
+/** A detached CMS over a digest computed elsewhere (NCALayer's `digested: true`). */
+export function signDigestCms(
+  options: Omit<SignCmsOptions, 'content' | 'detached'> & { digest: Uint8Array },
+): Uint8Array {
+  return assemble(options, options.digest);
 }
 
 /** Adds a further SignerInfo (and its certificate) to an existing CMS SignedData; returns the new DER. */
