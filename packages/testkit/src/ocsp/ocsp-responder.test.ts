@@ -4,9 +4,11 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OID } from '../oids';
+import { identityOf } from '../pki/certificate-identity';
 import { toPem } from '../pki/pem';
 import { createTestPki } from '../pki/test-pki';
 import { openssl } from '../test-support/openssl';
+import { gostCertificateVerifies, gostSignatureVerifies } from '../test-support/verify-gost';
 import { type OcspResponder, startOcspResponder } from './ocsp-responder';
 
 const pki = createTestPki({ seed: 'ocsp.test' });
@@ -141,5 +143,47 @@ describe('startOcspResponder', () => {
     expect(goodAnswer.output).toContain('Response verify OK');
     expect(goodAnswer.output).toContain('user.pem: good');
     expect((await run(revoked.certificateDer)).output).toContain('user.pem: revoked');
+  });
+});
+
+describe('answerOcspRequest for GOST, with a delegated responder', () => {
+  it('signs with the delegated GOST responder certificate, which it carries', async () => {
+    const gostPki = createTestPki({ seed: 'ocsp.gost' });
+    const user = gostPki.issue({
+      algorithm: 'gost2015',
+      kind: 'individual',
+      usage: 'sign',
+      iin: '880101300009',
+      surname: 'А',
+      givenName: 'Б',
+    });
+    const delegated = await startOcspResponder({ pki: gostPki, delegated: true });
+    try {
+      const der = requestFor(user.certificateDer, gostPki.ca('gost2015').issuingCertificateDer);
+      const response = await fetch(delegated.url, {
+        method: 'POST',
+        body: der,
+        headers: { 'content-type': 'application/ocsp-request' },
+      });
+      const ocsp = pkijs.OCSPResponse.fromBER(await response.arrayBuffer());
+      const basic = pkijs.BasicOCSPResponse.fromBER(
+        ocsp.responseBytes?.response.valueBlock.valueHexView ?? new Uint8Array(),
+      );
+      const [responderCertificate] = basic.certs ?? [];
+      if (!responderCertificate) throw new Error('no responder certificate');
+      const responderDer = new Uint8Array(responderCertificate.toSchema().toBER());
+      expect(identityOf(responderDer).extKeyUsageOids).toEqual([OID.ocspSigning]);
+      expect(gostCertificateVerifies(responderDer, gostPki.ca('gost2015').issuingCertificateDer)).toBe(true);
+      expect(
+        gostSignatureVerifies(
+          responderDer,
+          basic.tbsResponseData.tbsView,
+          basic.signature.valueBlock.valueHexView,
+        ),
+      ).toBe(true);
+      expect(basic.tbsResponseData.responses[0]?.certStatus.idBlock.tagNumber).toBe(0);
+    } finally {
+      await delegated.close();
+    }
   });
 });
