@@ -21,7 +21,11 @@ export interface FakeCms {
 }
 
 /** The base64 of a fake CMS over `bytes` (detached unless `attached`). */
-export function fakeCms(bytes: Uint8Array, signer: Omit<FakeCms, 'sha256' | 'content'>, attached = false): string {
+export function fakeCms(
+  bytes: Uint8Array,
+  signer: Omit<FakeCms, 'sha256' | 'content'>,
+  attached = false,
+): string {
   const body: FakeCms = attached
     ? { ...signer, content: Buffer.from(bytes).toString('base64') }
     : { ...signer, sha256: createHash('sha256').update(bytes).digest('hex') };
@@ -90,6 +94,11 @@ function reportOf(
     signingTime: null,
     signatureType: 'RSA',
     packaging: 'detached',
-    revocation: { status: indication === 'TOTAL_FAILED' && subIndication === 'REVOKED' ? 'revoked' : 'good', source: null, revokedAt: null, checkedAt: null },
+    revocation: {
+      status: indication === 'TOTAL_FAILED' && subIndication === 'REVOKED' ? 'revoked' : 'good',
+      source: null,
+      revokedAt: null,
+      checkedAt: null,
+    },
   };
 }

@@ -1,11 +1,11 @@
-import { apiPath, type Document, DOCUMENT_PATHS, type DocumentDraft, SIGNING_PATHS } from '@qoltanba/core';
+import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PATHS } from '@qoltanba/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach } from 'vitest';
 import { listOutbox } from '../outbox/outbox-store.js';
-import type { TestBackend } from './test-databases.js';
 import { deferred } from './deferred.js';
 import { COMPANIES, type DocumentsSuite, testDraft, useDocumentsSuite } from './documents.js';
 import { type FakeCms, fakeCms, fakeVerifier } from './fake-verifier.js';
+import type { TestBackend } from './test-databases.js';
 
 /** An IIN of a person signing for a company (the fake certificate's SERIALNUMBER). */
 export const PERSON_IIN = '850101300123';
@@ -66,7 +66,10 @@ export interface SigningSuite extends DocumentsSuite {
 }
 
 /** Starts a {@link SigningSuite} on `backend`. */
-export function useSigningSuite(backend: TestBackend, options: { env?: Record<string, string> } = {}): SigningSuite {
+export function useSigningSuite(
+  backend: TestBackend,
+  options: { env?: Record<string, string> } = {},
+): SigningSuite {
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
   const base = useDocumentsSuite(backend, {
     env: options.env,
@@ -133,14 +136,18 @@ export function useSigningSuite(backend: TestBackend, options: { env?: Record<st
         const bytes = bytesOf(file.id, await suite.fileBytes(document, file.id));
         signatures.push({ fileId: file.id, cms: fakeCms(bytes, certificate) });
       }
-      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find((k) => COMPANIES[k].bin === bin);
+      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find(
+        (k) => COMPANIES[k].bin === bin,
+      );
       const token = key ? tokens[key] : tokens.outsider;
       return base.request(token, 'POST', apiPath(SIGNING_PATHS.sign, { bin, id: String(document.id) }), {
         signatures,
       });
     },
     async view(document: Document, bin: string) {
-      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find((k) => COMPANIES[k].bin === bin);
+      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find(
+        (k) => COMPANIES[k].bin === bin,
+      );
       const token = key ? tokens[key] : tokens.outsider;
       const res = await base.request(
         token,

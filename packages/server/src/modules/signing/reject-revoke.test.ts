@@ -15,16 +15,24 @@ describe.each(testDatabases())('rejecting and revoking on $name', (backend) => {
       lang: 'en',
     });
   const revoke = (document: Document, bin: string, token: string) =>
-    suite.request(token, 'POST', `${apiPath(SIGNING_PATHS.revoke, { bin, id: String(document.id) })}?lang=en`);
+    suite.request(
+      token,
+      'POST',
+      `${apiPath(SIGNING_PATHS.revoke, { bin, id: String(document.id) })}?lang=en`,
+    );
   const history = async (document: Document) =>
-    (await suite.request(suite.tokens.sender, 'GET', documentPaths(sender.bin, document.id).history)).json() as
-      HistoryEvent[];
+    (
+      await suite.request(suite.tokens.sender, 'GET', documentPaths(sender.bin, document.id).history)
+    ).json() as HistoryEvent[];
 
   it('a signer rejects with a reason: REJECTED, the rejection on the card, REJECT in history, canceled in lists', async () => {
     const document = await suite.document();
     const res = await reject(document, signer.bin, suite.tokens.signer);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'REJECTED', rejection: { identityNumber: signer.bin, reason: REASON } });
+    expect(res.json()).toMatchObject({
+      status: 'REJECTED',
+      rejection: { identityNumber: signer.bin, reason: REASON },
+    });
     const seen = await suite.view(document, sender.bin);
     expect(seen.signers[0]?.state).toBe('REJECTED');
     const events = await history(document);
@@ -92,7 +100,10 @@ describe.each(testDatabases())('rejecting and revoking on $name', (backend) => {
     expect([bySigner.statusCode, bySigner.json().code]).toEqual([403, 'REVOKE_ONLY_BY_SENDER']);
     expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
     const afterSignature = await revoke(document, sender.bin, suite.tokens.sender);
-    expect([afterSignature.statusCode, afterSignature.json().code]).toEqual([409, 'DOCUMENT_REVOKE_FORBIDDEN']);
+    expect([afterSignature.statusCode, afterSignature.json().code]).toEqual([
+      409,
+      'DOCUMENT_REVOKE_FORBIDDEN',
+    ]);
     const draft = await suite.document({}, { send: false });
     const ofDraft = await revoke(draft, sender.bin, suite.tokens.sender);
     expect([ofDraft.statusCode, ofDraft.json().code]).toEqual([409, 'DOCUMENT_REVOKE_FORBIDDEN']);
