@@ -51,7 +51,6 @@ afterAll(async () => {
   await Promise.all([fake?.close(), real?.close()]);
 });
 
-
 interface RealOperation {
   method: string;
   path: string;

@@ -128,7 +128,14 @@ const BODIES: Record<string, (ids: ResourceIds) => Body> = {
     json: {
       signMethod: 'CMS_SIGN_ONLY',
       documentsToSign: [
-        { id: 1, nameRu: 'a', nameKz: 'a', nameEn: 'a', meta: [], document: { file: { mime: 'x', data: 'MA==' } } },
+        {
+          id: 1,
+          nameRu: 'a',
+          nameKz: 'a',
+          nameEn: 'a',
+          meta: [],
+          document: { file: { mime: 'x', data: 'MA==' } },
+        },
       ],
     },
   }),
@@ -213,7 +220,8 @@ function planFor(route: AnyRouteDefinition): Plan {
 /** How to call a capability route with made-up secrets (and its other ids missing). */
 function capabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Plan {
   const bodyFor = BODIES[route.operationId ?? ''];
-  if (route.body && !bodyFor && !route.body.safeParse(undefined).success) return { uncovered: 'no fixture body' };
+  if (route.body && !bodyFor && !route.body.safeParse(undefined).success)
+    return { uncovered: 'no fixture body' };
   return {
     capability: true,
     build(): Built | undefined {
