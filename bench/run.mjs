@@ -7,9 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.includes('--build')) {
-  for (const workspace of ['@qoltanba/core', '@qoltanba/server']) {
+  for (const workspace of ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/server']) {
     const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
 }
-await import('./documents.bench.mjs');
+// `npm run bench -- pki`: the signature verification engine only (no database needed).
+if (process.argv.includes('pki')) await import('./pki.bench.mjs');
+else await import('./documents.bench.mjs');

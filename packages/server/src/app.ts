@@ -47,8 +47,8 @@ import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
 import { createSmtpMailer } from './outbox/smtp-mailer.js';
+import { createVerifier } from './pki/index.js';
 import type { AppServices, Clock } from './services.js';
-import { unavailableVerifier } from './signature-verifier.js';
 
 /** Options of {@link createApp}; everything is optional and defaults from the config. */
 export interface CreateAppOptions {
@@ -160,7 +160,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,
-      verifier: options.verifier ?? unavailableVerifier,
+      verifier: options.verifier ?? (await createVerifier(config.pki)),
       beforeSignatureCheck: options.beforeSignatureCheck,
     };
 

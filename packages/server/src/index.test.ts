@@ -7,9 +7,12 @@ describe('public entry', () => {
       'ConfigError',
       'createApp',
       'createLocalBlobStore',
+      'createVerifier',
       'defineRoute',
       'loadConfig',
+      'pkiConfigFromEnv',
       'requireUser',
+      'signatureErrorCode',
       'withJobLock',
     ]);
   });

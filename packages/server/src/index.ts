@@ -22,4 +22,12 @@ export type { AuthUser } from './modules/account/token-service.js';
 export type { AppModule, ModuleContext } from './modules/module.js';
 export type { PhoneRegistry, StatisticsRegister } from './modules/registry/registers.js';
 export type { EmailMessage, Mailer, SmsMessage, SmsSender } from './outbox/messages.js';
+export {
+  type CmsVerification,
+  createVerifier,
+  type PkiConfig,
+  pkiConfigFromEnv,
+  signatureErrorCode,
+  type Verifier,
+} from './pki/index.js';
 export type { AppServices, Clock } from './services.js';

@@ -1,24 +1,10 @@
-import { AppError, type SignatureReport, type VerificationReport } from '@qoltanba/core';
+import type { Verifier } from './pki/index.js';
 
 /**
- * What the signing flows need of the signature engine (`src/pki`, `createVerifier`): verify one CMS, detached
- * over `content` or carrying it. Kept as an interface so tests give a verifier for their own trust store.
+ * What the signing flows need of the signature engine: `verifyCms` of `createVerifier` (src/pki). Only that
+ * method, so tests can give a verifier for their own trust store or a stand-in.
  */
-export interface CmsVerifier {
-  verifyCms(input: { cms: Uint8Array; content?: Uint8Array }): Promise<CmsVerification>;
-}
+export type CmsVerifier = Pick<Verifier, 'verifyCms'>;
 
-/** The outcome of {@link CmsVerifier.verifyCms}: the report, each signer's report and certificate, the content. */
-export interface CmsVerification {
-  report: VerificationReport;
-  signers: Array<{ report: SignatureReport; certificateDer: Uint8Array }>;
-  /** The signed content: the attached one, else the detached content given. */
-  content: Uint8Array | null;
-}
-
-/** A verifier for a server without a configured signature engine: every verification answers 503. */
-export const unavailableVerifier: CmsVerifier = {
-  async verifyCms() {
-    throw new AppError('SERVICE_UNAVAILABLE');
-  },
-};
+/** The outcome of {@link CmsVerifier.verifyCms}. */
+export type { CmsVerification } from './pki/index.js';

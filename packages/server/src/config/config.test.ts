@@ -40,6 +40,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ QOLTANBA_STAT_REGISTER_URL: 'ftp://x.kz/' }, opts)).toThrow(ConfigError);
   });
 
+  it('reads the trust folder and offline mode of signature verification', () => {
+    const defaults = loadConfig({}, { cwd: '/srv' }).config.pki;
+    expect(defaults).toEqual({ trustDir: '/srv/.data/trust', offline: false, acceptTestIdentities: true });
+    const set = loadConfig(
+      { QOLTANBA_TRUST_DIR: 'nca', QOLTANBA_PKI_OFFLINE: 'yes', QOLTANBA_IDENTITY_TEST_MODE: 'false' },
+      { cwd: '/srv' },
+    ).config.pki;
+    expect(set).toEqual({ trustDir: '/srv/nca', offline: true, acceptTestIdentities: false });
+    expect(() => loadConfig({ QOLTANBA_PKI_OFFLINE: 'maybe' })).toThrow(/QOLTANBA_PKI_OFFLINE/);
+  });
+
   it('generates a different token secret per process start', () => {
     expect(loadConfig({}, opts).config.tokenSecret).not.toBe(loadConfig({}, opts).config.tokenSecret);
   });

@@ -3,6 +3,8 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { fileURLToPath } from 'node:url';
 import { TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
+import { pkiConfigFromEnv } from '../pki/config.js';
+import type { PkiConfig } from '../pki/verifier.js';
 
 /** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
 export type RuntimeEnv = 'development' | 'test' | 'production';
@@ -65,6 +67,8 @@ export interface Config {
   qrSigningTimeoutSeconds: number;
   /** Days a signer's personal signing link works. */
   signingLinkDays: number;
+  /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
+  pki: PkiConfig;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
@@ -298,6 +302,17 @@ export function loadConfig(
   const widgetsDir = e.QOLTANBA_WIDGETS_DIR
     ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
     : resolve(packageDir, '../widgets/dist');
+  const identityTestMode = e.QOLTANBA_IDENTITY_TEST_MODE ?? !production;
+  let pki: PkiConfig;
+  try {
+    pki = pkiConfigFromEnv(env, {
+      cwd,
+      trustDir: resolve(dataDir, 'trust'),
+      acceptTestIdentities: identityTestMode,
+    });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
@@ -314,7 +329,7 @@ export function loadConfig(
       tokenSecretGenerated,
       portalDir,
       widgetsDir,
-      identityTestMode: e.QOLTANBA_IDENTITY_TEST_MODE ?? !production,
+      identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,
       smtpUrl: e.SMTP_URL,
@@ -335,6 +350,7 @@ export function loadConfig(
       publicUrl: (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
+      pki,
     },
     warnings,
   };

@@ -1,0 +1,127 @@
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { asBytes, decodeDer, FormatError, integerHex, toHex } from '../der.js';
+import { OID } from '../oids.js';
+
+/** How a SignerInfo names its certificate. */
+export type SignerIdentifier = { issuerKey: string; serialHex: string } | { subjectKeyId: string };
+
+/** One SignerInfo with the parts verification reads. */
+export interface ParsedSigner {
+  sid: SignerIdentifier;
+  digestAlgorithm: string;
+  signatureAlgorithm: pkijs.AlgorithmIdentifier;
+  signature: Uint8Array;
+  /** DER of the signed attributes re-tagged as SET OF (the bytes the signature covers); null when absent. */
+  signedAttrsDer: Uint8Array | null;
+  signedAttrs: pkijs.Attribute[];
+}
+
+/** A parsed CMS SignedData. */
+export interface ParsedCms {
+  contentType: string;
+  /** The encapsulated content of an attached CMS; null for a detached one. */
+  content: Uint8Array | null;
+  /** DER of the X.509 certificates carried in the CMS. */
+  certificates: Uint8Array[];
+  signers: ParsedSigner[];
+}
+
+function children(node: asn1js.AsnType | undefined, what: string): asn1js.AsnType[] {
+  if (!(node instanceof asn1js.Constructed)) throw new FormatError(`${what}: not a constructed value`);
+  return node.valueBlock.value;
+}
+
+function isContext(node: asn1js.AsnType | undefined, tag: number): boolean {
+  return node !== undefined && node.idBlock.tagClass === 3 && node.idBlock.tagNumber === tag;
+}
+
+function oidOf(node: asn1js.AsnType | undefined, what: string): string {
+  if (!(node instanceof asn1js.ObjectIdentifier)) throw new FormatError(`${what}: not an OID`);
+  return node.valueBlock.toString();
+}
+
+function algorithm(node: asn1js.AsnType | undefined, what: string): pkijs.AlgorithmIdentifier {
+  if (!(node instanceof asn1js.Sequence)) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
+  return new pkijs.AlgorithmIdentifier({ schema: node });
+}
+
+function signerOf(node: asn1js.AsnType): ParsedSigner {
+  const fields = children(node, 'SignerInfo');
+  let i = 1; // version
+  const sidNode = fields[i++];
+  let sid: SignerIdentifier;
+  if (sidNode instanceof asn1js.Sequence) {
+    const [issuer, serial] = sidNode.valueBlock.value;
+    if (!(issuer instanceof asn1js.Sequence) || !(serial instanceof asn1js.Integer)) {
+      throw new FormatError('SignerInfo: bad IssuerAndSerialNumber');
+    }
+    sid = { issuerKey: toHex(issuer.valueBeforeDecodeView), serialHex: integerHex(serial) };
+  } else if (isContext(sidNode, 0) && sidNode instanceof asn1js.Primitive) {
+    sid = { subjectKeyId: toHex(sidNode.valueBlock.valueHexView) };
+  } else {
+    throw new FormatError('SignerInfo: unreadable signer identifier');
+  }
+  const digestAlgorithm = algorithm(fields[i++], 'digestAlgorithm').algorithmId;
+  let signedAttrsDer: Uint8Array | null = null;
+  let signedAttrs: pkijs.Attribute[] = [];
+  if (isContext(fields[i], 0)) {
+    const attrsNode = fields[i++] as asn1js.Constructed;
+    signedAttrsDer = new Uint8Array(attrsNode.valueBeforeDecodeView);
+    signedAttrsDer[0] = 0x31; // signed as SET OF, carried as [0] IMPLICIT
+    signedAttrs = attrsNode.valueBlock.value.map((attr) => new pkijs.Attribute({ schema: attr }));
+  }
+  const signatureAlgorithm = algorithm(fields[i++], 'signatureAlgorithm');
+  const signature = fields[i];
+  if (!(signature instanceof asn1js.OctetString))
+    throw new FormatError('SignerInfo: signature is not an OCTET STRING');
+  return {
+    sid,
+    digestAlgorithm,
+    signatureAlgorithm,
+    signature: asBytes(signature.getValue()),
+    signedAttrsDer,
+    signedAttrs,
+  };
+}
+
+/**
+ * Parses a DER (or BER) CMS ContentInfo holding SignedData: asn1js decodes, and the SignedData fields are read
+ * from its tree directly (pkijs's schema matching of a whole SignedData costs milliseconds). Certificates stay
+ * raw DER, so callers parse each one once and cache it. Throws {@link FormatError} for anything else.
+ */
+export function parseCms(der: Uint8Array): ParsedCms {
+  const root = decodeDer(der, 'CMS');
+  const [typeNode, wrapped] = children(root, 'ContentInfo');
+  const contentType = oidOf(typeNode, 'ContentInfo');
+  if (contentType !== OID.signedData) throw new FormatError(`CMS content type ${contentType}`);
+  if (!isContext(wrapped, 0)) throw new FormatError('ContentInfo: no [0] content');
+  const fields = children(children(wrapped, 'ContentInfo content')[0], 'SignedData');
+  const [, , encap] = fields;
+  const [eContentType, eContentWrapper] = children(encap, 'EncapsulatedContentInfo');
+  let content: Uint8Array | null = null;
+  if (eContentWrapper !== undefined) {
+    const eContent = children(eContentWrapper, 'eContent')[0];
+    if (!(eContent instanceof asn1js.OctetString)) throw new FormatError('eContent is not an OCTET STRING');
+    content = new Uint8Array(eContent.getValue());
+  }
+  const certificates = fields
+    .filter((node) => isContext(node, 0))
+    .flatMap((node) => children(node, 'certificates'))
+    // Attribute certificates and other choices are tagged; only plain X.509 certificates can sign.
+    .filter((node) => node instanceof asn1js.Sequence)
+    .map((node) => asBytes(node.valueBeforeDecodeView));
+  const signerInfos = fields[fields.length - 1];
+  if (!(signerInfos instanceof asn1js.Set)) throw new FormatError('SignedData: no SignerInfos');
+  try {
+    return {
+      contentType: oidOf(eContentType, 'eContentType'),
+      content,
+      certificates,
+      signers: signerInfos.valueBlock.value.map(signerOf),
+    };
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    throw new FormatError(`not a CMS SignedData: ${(error as Error).message}`);
+  }
+}

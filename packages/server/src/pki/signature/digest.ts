@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { OID } from '../oids.js';
+import { NODE_HASHES } from './algorithms.js';
+import { gostDigest } from './gost.js';
+
+/** Thrown for an algorithm the engine does not implement. */
+export class UnsupportedAlgorithmError extends Error {
+  override readonly name = 'UnsupportedAlgorithmError';
+}
+
+/** The digest of `data` under the hash named by `oid` (SHA-1/2, GOST 34.311-95, Streebog-512). */
+export function digest(oid: string, data: Uint8Array): Uint8Array {
+  const nodeName = NODE_HASHES[oid];
+  if (nodeName !== undefined) return createHash(nodeName).update(data).digest();
+  if (oid === OID.gost34311 || oid === OID.streebog512) return gostDigest(oid, data);
+  throw new UnsupportedAlgorithmError(`digest algorithm ${oid}`);
+}
+
+/** A per-verification memo so a document is hashed once per digest algorithm, whatever the signer count. */
+export function digestMemo(data: Uint8Array): (oid: string) => Uint8Array {
+  const done = new Map<string, Uint8Array>();
+  return (oid) => {
+    let value = done.get(oid);
+    if (value === undefined) {
+      value = digest(oid, data);
+      done.set(oid, value);
+    }
+    return value;
+  };
+}

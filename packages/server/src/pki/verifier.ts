@@ -1,0 +1,318 @@
+import {
+  type EtsiSubIndication,
+  isValidBin,
+  isValidIin,
+  overallVerdict,
+  type SignatureReport,
+  type SignatureType,
+  type VerificationReport,
+} from '@qoltanba/core';
+import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
+import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
+import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
+import { isSigningCertificate } from './chain/usage.js';
+import { type ParsedCms, type ParsedSigner, parseCms } from './cms/parse.js';
+import { readSignedAttributes } from './cms/signed-attributes.js';
+import { bytesEqual, FormatError, sha256Hex } from './der.js';
+import { kzSigner } from './identity/kz-subject.js';
+import { LruCache } from './lru.js';
+import { OID } from './oids.js';
+import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
+import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
+import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
+import { digest, digestMemo, UnsupportedAlgorithmError } from './signature/digest.js';
+import { verifySignature } from './signature/verify.js';
+
+/** Verification engine settings; see `pkiConfigFromEnv` for the environment variables. */
+export interface PkiConfig {
+  /** Folder of trusted CA certificates and CRLs (PEM or DER). */
+  trustDir: string;
+  /** No OCSP or CRL downloads: only the CRLs in the trust folder. */
+  offline: boolean;
+  /** HTTP client for OCSP and CRL downloads (tests inject one). */
+  fetch?: typeof fetch;
+  /** The verification time (tests pin it to verify expired material "as of" a date). */
+  now?: () => Date;
+  /** Timeout of one OCSP or CRL request. */
+  ocspTimeoutMs?: number;
+  /** Accept the NCA test IIN/BIN numbers, which fail the checksum (test mode only). */
+  acceptTestIdentities?: boolean;
+}
+
+/** The result of {@link Verifier.verifyCms}. */
+export interface CmsVerification {
+  report: VerificationReport;
+  /** One entry per SignerInfo whose certificate was found, in the report's order; empty for a malformed CMS. */
+  signers: Array<{ report: SignatureReport; certificateDer: Uint8Array }>;
+  /** The attached content, null for a detached CMS. */
+  content: Uint8Array | null;
+}
+
+/** The CMS verification engine. */
+export interface Verifier {
+  /**
+   * Verifies every SignerInfo of a CMS over `content` (detached) or its own content (attached). Never throws for
+   * bad input: a malformed CMS is a TOTAL_FAILED/FORMAT_FAILURE report.
+   */
+  verifyCms(input: { cms: Uint8Array; content?: Uint8Array }): Promise<CmsVerification>;
+  /** Re-reads the trust folder (CA certificates and CRLs). */
+  reload(): Promise<void>;
+  /** Files of the trust folder that could not be read at the last (re)load. */
+  readonly trustProblems: readonly string[];
+}
+
+const WEAK_HASHES: ReadonlySet<string> = new Set([OID.sha1]);
+
+/** Thrown inside a signer's check to end it with a sub-indication. */
+class Verdict extends Error {
+  constructor(readonly subIndication: EtsiSubIndication) {
+    super(subIndication);
+  }
+}
+
+function fail(sub: EtsiSubIndication): never {
+  throw new Verdict(sub);
+}
+
+function findSigner(signer: ParsedSigner, records: CertificateRecord[]): CertificateRecord | null {
+  const { sid } = signer;
+  return (
+    records.find((record) =>
+      'subjectKeyId' in sid
+        ? record.subjectKeyId === sid.subjectKeyId
+        : record.issuerKey === sid.issuerKey && record.serialHex === sid.serialHex,
+    ) ?? null
+  );
+}
+
+/** The document a signature is checked against and its digests (each algorithm computed once). */
+interface SignedContent {
+  bytes: Uint8Array;
+  hashOf: (oid: string) => Uint8Array;
+}
+
+class CmsVerifier implements Verifier {
+  #store: TrustStore;
+  readonly #records = new LruCache<CertificateRecord>(4096);
+  readonly #paths = new LruCache<CertificationPath | null>(4096);
+  readonly #signatures = new IssuedByCache();
+  readonly #revocation: RevocationChecker;
+  readonly #now: () => Date;
+
+  constructor(
+    private readonly config: PkiConfig,
+    store: TrustStore,
+  ) {
+    this.#store = store;
+    this.#now = config.now ?? (() => new Date());
+    this.#revocation = new RevocationChecker({
+      store: () => this.#store,
+      offline: config.offline,
+      fetch: config.fetch ?? globalThis.fetch,
+      now: this.#now,
+      timeoutMs: config.ocspTimeoutMs ?? 5000,
+      signatures: this.#signatures,
+    });
+  }
+
+  get trustProblems(): readonly string[] {
+    return this.#store.problems;
+  }
+
+  async reload(): Promise<void> {
+    this.#store = await loadTrustStore(this.config.trustDir);
+    this.#paths.clear();
+  }
+
+  async verifyCms(input: { cms: Uint8Array; content?: Uint8Array }): Promise<CmsVerification> {
+    let cms: ParsedCms;
+    try {
+      cms = parseCms(input.cms);
+      if (cms.signers.length === 0) throw new FormatError('CMS without SignerInfo');
+    } catch {
+      const report = this.#formatFailure(input.content === undefined ? 'attached' : 'detached');
+      return {
+        report: { verdict: overallVerdict([report.indication]), signatures: [report] },
+        signers: [],
+        content: null,
+      };
+    }
+    const records: CertificateRecord[] = [];
+    for (const der of cms.certificates) {
+      const record = this.#record(der);
+      if (record) records.push(record);
+    }
+    const content = input.content ?? cms.content;
+    const signed: SignedContent | null =
+      content === null ? null : { bytes: content, hashOf: digestMemo(content) };
+    const signers: CmsVerification['signers'] = [];
+    const reports: SignatureReport[] = [];
+    for (const signer of cms.signers) {
+      const leaf = findSigner(signer, records);
+      const report = await this.#verifySigner(cms, signer, leaf, records, signed);
+      reports.push(report);
+      if (leaf) signers.push({ report, certificateDer: leaf.der });
+    }
+    return {
+      report: { verdict: overallVerdict(reports.map((r) => r.indication)), signatures: reports },
+      signers,
+      content: cms.content,
+    };
+  }
+
+  /** The parsed certificate, from the cache when seen before; null for one that does not parse. */
+  #record(der: Uint8Array): CertificateRecord | null {
+    const id = sha256Hex(der);
+    let record = this.#records.get(id);
+    if (record === undefined) {
+      try {
+        record = parseCertificate(der);
+      } catch {
+        return null;
+      }
+      this.#records.set(id, record);
+    }
+    return record;
+  }
+
+  #formatFailure(packaging: SignatureReport['packaging']): SignatureReport {
+    return {
+      indication: 'TOTAL_FAILED',
+      subIndication: 'FORMAT_FAILURE',
+      signer: UNKNOWN_SIGNER,
+      certificate: null,
+      signingTime: null,
+      signatureType: null,
+      packaging,
+      revocation: revocationInfo(null),
+    };
+  }
+
+  async #verifySigner(
+    cms: ParsedCms,
+    signer: ParsedSigner,
+    leaf: CertificateRecord | null,
+    pool: CertificateRecord[],
+    content: SignedContent | null,
+  ): Promise<SignatureReport> {
+    const packaging = cms.content === null ? 'detached' : 'attached';
+    const signatureType: SignatureType | null = signatureFamily(signer.signatureAlgorithm.algorithmId);
+    let signingTime: Date | null = null;
+    let revocation: RevocationStatus | null = null;
+    let sub: EtsiSubIndication | null = null;
+    try {
+      if (leaf === null) fail('NO_SIGNING_CERTIFICATE_FOUND');
+      const attrs = readSignedAttributes(signer.signedAttrs);
+      signingTime = attrs.signingTime;
+      this.#checkAlgorithms(signer);
+      if (content === null) fail('SIGNED_DATA_NOT_FOUND');
+      if (signer.signedAttrsDer !== null) {
+        if (attrs.contentType !== cms.contentType || attrs.messageDigest === null) fail('FORMAT_FAILURE');
+        if (!bytesEqual(attrs.messageDigest, content.hashOf(signer.digestAlgorithm))) fail('HASH_FAILURE');
+        const ref = attrs.signingCertificate;
+        if (ref && !bytesEqual(ref.hash, digest(ref.hashAlgorithm, leaf.der)))
+          fail('NO_SIGNING_CERTIFICATE_FOUND');
+      }
+      this.#checkSignature(signer, leaf, cms, content.bytes);
+      if (!isSigningCertificate(leaf) || !this.#identityAcceptable(leaf)) fail('SIG_CONSTRAINTS_FAILURE');
+      const path = this.#path(leaf, pool);
+      if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
+      this.#checkValidity(path, signingTime);
+      this.#checkCaRevocation(path);
+      revocation = await this.#leafRevocation(path);
+      if (revocation?.status === 'revoked') fail('REVOKED');
+      if (revocation?.status === 'unknown') fail('TRY_LATER');
+    } catch (error) {
+      if (error instanceof Verdict) sub = error.subIndication;
+      else if (error instanceof UnsupportedAlgorithmError) sub = 'CRYPTO_CONSTRAINTS_FAILURE';
+      else if (error instanceof FormatError) sub = 'FORMAT_FAILURE';
+      else throw error;
+    }
+    return {
+      indication: indicationOf(sub),
+      subIndication: sub,
+      signer: leaf ? kzSigner(leaf) : UNKNOWN_SIGNER,
+      certificate: leaf ? certificateInfo(leaf) : null,
+      signingTime: signingTime?.toISOString() ?? null,
+      signatureType: leaf
+        ? (signatureFamily(leaf.cert.subjectPublicKeyInfo.algorithm.algorithmId) ?? signatureType)
+        : signatureType,
+      packaging,
+      revocation: revocationInfo(revocation),
+    };
+  }
+
+  #checkAlgorithms(signer: ParsedSigner): void {
+    const signatureHash = SIGNATURE_HASHES[signer.signatureAlgorithm.algorithmId];
+    if (WEAK_HASHES.has(signer.digestAlgorithm) || (signatureHash && WEAK_HASHES.has(signatureHash))) {
+      fail('CRYPTO_CONSTRAINTS_FAILURE');
+    }
+  }
+
+  #checkSignature(signer: ParsedSigner, leaf: CertificateRecord, cms: ParsedCms, content: Uint8Array): void {
+    // RFC 5652 5.3: signed attributes are required unless the content type is id-data.
+    if (signer.signedAttrsDer === null && cms.contentType !== OID.data) fail('FORMAT_FAILURE');
+    // Without signed attributes the signature covers the content itself.
+    const signed = signer.signedAttrsDer ?? content;
+    const ok = verifySignature({
+      algorithm: signer.signatureAlgorithm,
+      digestAlgorithm: signer.digestAlgorithm,
+      key: leaf.publicKey(),
+      data: signed,
+      signature: signer.signature,
+    });
+    if (!ok) fail('SIG_CRYPTO_FAILURE');
+  }
+
+  #identityAcceptable(leaf: CertificateRecord): boolean {
+    const options = { testMode: this.config.acceptTestIdentities === true };
+    const { iin, bin } = kzSigner(leaf);
+    return (iin === null || isValidIin(iin, options)) && (bin === null || isValidBin(bin, options));
+  }
+
+  #path(leaf: CertificateRecord, pool: CertificateRecord[]): CertificationPath | null {
+    const key = `${leaf.id}|${pool.map((r) => r.id).join(',')}`;
+    let path = this.#paths.get(key);
+    if (path === undefined) {
+      path = buildPath(leaf, pool, this.#store, this.#signatures);
+      this.#paths.set(key, path);
+    }
+    return path;
+  }
+
+  #checkValidity(path: CertificationPath, signingTime: Date | null): void {
+    const [leaf] = path;
+    if (leaf && signingTime) {
+      if (signingTime > leaf.notAfter) fail('EXPIRED');
+      if (signingTime < leaf.notBefore) fail('NOT_YET_VALID');
+    }
+    const now = this.#now();
+    for (const cert of path) {
+      if (now < cert.notBefore) fail('NOT_YET_VALID');
+      // A claimed signingTime is no proof of existence, so an expired certificate leaves the signature open.
+      if (now > cert.notAfter) fail('OUT_OF_BOUNDS_NO_POE');
+    }
+  }
+
+  #checkCaRevocation(path: CertificationPath): void {
+    // CA certificates are checked against the trust folder's CRLs only (no network per CA).
+    for (let i = 1; i + 1 < path.length; i += 1) {
+      const ca = path[i];
+      const caIssuer = path[i + 1];
+      if (ca && caIssuer && this.#revocation.local(ca, caIssuer)?.status === 'revoked')
+        fail('REVOKED_CA_NO_POE');
+    }
+  }
+
+  async #leafRevocation(path: CertificationPath): Promise<RevocationStatus | null> {
+    const [leaf, issuer] = path;
+    // A certificate trusted directly (in the trust folder itself) has no issuer to ask.
+    if (leaf === undefined || issuer === undefined) return null;
+    return this.#revocation.check(leaf, issuer);
+  }
+}
+
+/** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
+export async function createVerifier(config: PkiConfig): Promise<Verifier> {
+  return new CmsVerifier(config, await loadTrustStore(config.trustDir));
+}
