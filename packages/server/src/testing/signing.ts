@@ -2,6 +2,7 @@ import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PAT
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach } from 'vitest';
 import { listOutbox } from '../outbox/outbox-store.js';
+import type { CmsVerifier } from '../signature-verifier.js';
 import { deferred } from './deferred.js';
 import { COMPANIES, type DocumentsSuite, testDraft, useDocumentsSuite } from './documents.js';
 import { type FakeCms, fakeCms, fakeVerifier } from './fake-verifier.js';
@@ -68,13 +69,13 @@ export interface SigningSuite extends DocumentsSuite {
 /** Starts a {@link SigningSuite} on `backend`. */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; verifier?: CmsVerifier } = {},
 ): SigningSuite {
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
   const base = useDocumentsSuite(backend, {
     env: options.env,
     app: {
-      verifier: fakeVerifier,
+      verifier: options.verifier ?? fakeVerifier,
       beforeSignatureCheck: async () => {
         await holder.beforeCheck?.();
       },
