@@ -57,6 +57,12 @@ export interface DocumentSentEvent {
   at: Date;
 }
 
+/** Documents the purge deletes (inside its transaction, still open). */
+export interface DocumentsPurgedEvent {
+  trx: Transaction<Database> | Kysely<Database>;
+  documentIds: readonly number[];
+}
+
 /** A finished file of a document whose PDF preview another module serves (the personal link's preview). */
 export interface FilePreviewRequest {
   name: string;
@@ -87,6 +93,11 @@ export interface ModuleHooks {
    * modules serve previews without a converter of their own.
    */
   readonly filePreview: Hook<FilePreviewRequest, Uint8Array>;
+  /**
+   * Run by the documents purge inside the transaction that deletes documents: the signing module deletes its
+   * signatures, links and sessions of them (a failing listener undoes the purge round).
+   */
+  readonly documentsPurged: Hook<DocumentsPurgedEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -96,5 +107,6 @@ export function createModuleHooks(): ModuleHooks {
     folderDocumentCounts: createHook(),
     documentSent: createHook(),
     filePreview: createHook(),
+    documentsPurged: createHook(),
   };
 }

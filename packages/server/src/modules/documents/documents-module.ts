@@ -74,6 +74,9 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
             run: async () => {
               const round = await runDocumentPurge(db, services.blobs, services.clock(), {
                 retentionDays: config.trashRetentionDays,
+                onDocumentsDeleted: async (trx, documentIds) => {
+                  await hooks.documentsPurged.run({ trx, documentIds });
+                },
               });
               if (round.ran) app.log.info({ job: DOCUMENTS_PURGE_JOB, ...round }, 'documents purge done');
             },

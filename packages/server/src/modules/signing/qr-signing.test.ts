@@ -210,4 +210,19 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     expect((await api2('PUT', session, await signed(session))).statusCode).toBe(200);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
   });
+
+  it('describes the events route as text/event-stream and the eGov routes without a bearer scheme', async () => {
+    const doc = (await call(suite.server, 'GET', '/api/openapi.json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { security?: unknown; responses: Record<string, { content?: object }> }>
+      >;
+    };
+    const path = (template: string) => template.replace(/:([A-Za-z]+)/g, '{$1}');
+    const events = doc.paths[path(SIGNING_PATHS.qrSigningEvents)]?.get;
+    expect(Object.keys(events?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    for (const method of ['get', 'put']) {
+      expect(doc.paths[path(SIGNING_PATHS.egovApi2)]?.[method]?.security).toBeUndefined();
+    }
+  });
 });

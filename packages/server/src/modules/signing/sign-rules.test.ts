@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
 import { companyCertificate, gateForAll, twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { signaturesOf } from './signature-store.js';
+import { runDocumentPurge } from '../documents/trash-purge.js';
+import { forgetDocuments, signaturesOf } from './signature-store.js';
 
 const { sender, signer, second, outsider } = COMPANIES;
 
@@ -216,5 +217,26 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     expect(refusal(await suite.sign(document, signer.bin))).toEqual([409, 'DOCUMENT_SIGNING_LOCKED']);
     suite.clock.advance(61);
     expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
+  });
+
+  it('the purge of a document deletes its signatures and links too', async () => {
+    const document = await suite.document();
+    expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
+    for (const [bin, token] of [
+      [sender.bin, suite.tokens.sender],
+      [signer.bin, suite.tokens.signer],
+    ] as const) {
+      const trash = documentPaths(bin, document.id).trash;
+      expect((await suite.request(token, 'POST', trash)).statusCode).toBe(200);
+    }
+    suite.clock.advance(31 * 24 * 3600);
+    const { db } = suite.server.services.database;
+    const round = await runDocumentPurge(db, suite.server.services.blobs, suite.clock.now(), {
+      retentionDays: 30,
+      onDocumentsDeleted: (trx, ids) => forgetDocuments(trx, ids),
+    });
+    expect(round.documents).toBe(1);
+    expect(await signaturesOf(db, document.id)).toEqual([]);
+    expect(await db.selectFrom('signing_links').select('id').execute()).toEqual([]);
   });
 });

@@ -58,3 +58,13 @@ export async function signaturesOf(db: Kysely<Database>, documentId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Deletes everything this module keeps of the given documents (the documents purge deletes them). */
+export async function forgetDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
+  if (documentIds.length === 0) return;
+  const ids = [...documentIds];
+  await db.deleteFrom('signatures').where('document_id', 'in', ids).execute();
+  await db.deleteFrom('signing_links').where('document_id', 'in', ids).execute();
+  await db.deleteFrom('qr_signing_sessions').where('document_id', 'in', ids).execute();
+  await db.deleteFrom('signing_locks').where('document_id', 'in', ids).execute();
+}

@@ -5,6 +5,7 @@ import { registerAttachRoutes } from './attach-routes.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
 import { sendSigningLinks } from './link-mail.js';
+import { forgetDocuments } from './signature-store.js';
 import type { SigningContext } from './signing-context.js';
 import { registerSigningLinkRoutes } from './signing-link-routes.js';
 
@@ -55,6 +56,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
       registerEgovRoutes(context);
       registerAttachRoutes(context);
       hooks.documentSent.add(({ documentId }) => sendSigningLinks(context, documentId));
+      hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
       app.addHook('preClose', async () => {
         for (const end of context.openStreams) end();
       });
