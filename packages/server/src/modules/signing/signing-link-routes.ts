@@ -11,7 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, recordRejection, requireSigningTarget } from '../documents/document-signing.js';
+import { documentAsParty, recordRejection, signingTarget } from '../documents/document-signing.js';
 import { contentDisposition } from '../documents/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
 import { decodeSignatures } from './document-signing-routes.js';
@@ -84,9 +84,8 @@ export function registerSigningLinkRoutes(context: SigningContext): void {
 
   async function linkFile(token: string, fileId: number) {
     const link = await liveLink(token);
-    const target = await requireSigningTarget(db, link.documentId, link.identityNumber).catch(() => {
-      throw new AppError('SIGNING_LINK_NOT_FOUND');
-    });
+    const target = await signingTarget(db, link.documentId, link.identityNumber);
+    if (!target) throw new AppError('SIGNING_LINK_NOT_FOUND');
     const file = target.files.find((f) => f.id === fileId);
     if (!file) throw new AppError('ENTITY_NOT_FOUND');
     return file;
