@@ -1,4 +1,5 @@
 // `npm run bench`: builds what the server needs when it is not built yet, then runs the benchmarks.
+// `npm run bench -- gost`: builds @qoltanba/gost when needed and runs its benchmark only.
 // Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,6 +7,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+if (process.argv.includes('gost')) {
+  if (!existsSync(join(root, 'packages/gost/dist/index.js')) || process.argv.includes('--build')) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@qoltanba/gost'], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
+  await import('./gost.bench.mjs');
+  process.exit(0);
+}
 if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.includes('--build')) {
   for (const workspace of ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/server']) {
     const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });

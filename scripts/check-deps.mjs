@@ -13,7 +13,8 @@ export const ALLOWED = {
   '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk'],
   '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets'],
   '@qoltanba/server': ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/testkit'],
-  '@qoltanba/testkit': ['@qoltanba/gost'],
+  // The eGov mobile emulator parses with core's API #1/#2 schemas, so server and emulator cannot drift.
+  '@qoltanba/testkit': ['@qoltanba/core', '@qoltanba/gost'],
   // Private test workspace: runs the sdk's fake server and the real server side by side (nothing imports it).
   '@qoltanba/contract-tests': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/server'],
 };

@@ -142,11 +142,9 @@ export class CurveMath {
     for (let i = Math.max(naf1.length, naf2.length) - 1; i >= 0; i -= 1) {
       r = this.double(r);
       const d1 = naf1[i] ?? 0;
-      if (d1 > 0) r = this.addAffine(r, base.plus[(d1 - 1) >> 1] ?? q);
-      else if (d1 < 0) r = this.addAffine(r, base.minus[(-d1 - 1) >> 1] ?? q);
+      if (d1 !== 0) r = this.addAffine(r, tableEntry(base, d1));
       const d2 = naf2[i] ?? 0;
-      if (d2 > 0) r = this.addAffine(r, key.plus[(d2 - 1) >> 1] ?? q);
-      else if (d2 < 0) r = this.addAffine(r, key.minus[(-d2 - 1) >> 1] ?? q);
+      if (d2 !== 0) r = this.addAffine(r, tableEntry(key, d2));
     }
     return r;
   }
@@ -224,6 +222,13 @@ export function wnaf(k: bigint, width: number): Int16Array {
     i += width;
   }
   return naf;
+}
+
+/** The table point for a non-zero wNAF digit: (|d| - 1) / 2 of the positive or negative multiples. */
+function tableEntry(table: { plus: GostPoint[]; minus: GostPoint[] }, digit: number): GostPoint {
+  const point = digit > 0 ? table.plus[(digit - 1) >> 1] : table.minus[(-digit - 1) >> 1];
+  if (!point) throw new RangeError(`wNAF digit ${digit} outside its table`);
+  return point;
 }
 
 const cache = new Map<GostCurveName, CurveMath>();

@@ -18,17 +18,17 @@ export type RoundTables = readonly [Uint32Array, Uint32Array, Uint32Array, Uint3
 
 /** Expands an S-box into the four byte tables the round function reads. */
 export function roundTables(sbox: SBox): RoundTables {
-  const tables = [0, 1, 2, 3].map((byteIndex) => {
+  const table = (byteIndex: number): Uint32Array => {
     const low = sbox[2 * byteIndex] ?? [];
     const high = sbox[2 * byteIndex + 1] ?? [];
-    const table = new Uint32Array(256);
+    const out = new Uint32Array(256);
     for (let b = 0; b < 256; b += 1) {
       const substituted = (((high[b >>> 4] ?? 0) << 4) | (low[b & 15] ?? 0)) << (8 * byteIndex);
-      table[b] = ((substituted << 11) | (substituted >>> 21)) >>> 0;
+      out[b] = ((substituted << 11) | (substituted >>> 21)) >>> 0;
     }
-    return table;
-  });
-  return tables as unknown as RoundTables;
+    return out;
+  };
+  return [table(0), table(1), table(2), table(3)];
 }
 
 /**

@@ -1,10 +1,5 @@
 import { encryptBlock, type RoundTables, roundTables, TEST_SBOX } from './gost28147.js';
-
-/** An incremental hash: feed it with `update`, finish with `digest` (once). */
-export interface IncrementalHash {
-  update(data: Uint8Array): this;
-  digest(): Uint8Array;
-}
+import type { IncrementalHash } from './incremental-hash.js';
 
 const TABLES: RoundTables = roundTables(TEST_SBOX);
 const BLOCK = 32;
@@ -100,87 +95,83 @@ class Gost34311 implements IncrementalHash {
   }
 }
 
-/** The step function: H := f(H, M). */
+/** The step function: H := f(H, M). Scratch buffers are module-level: the hash is synchronous. */
+const U = new Uint32Array(8);
+const V = new Uint32Array(8);
+const KEY = new Uint32Array(8);
+const S = new Uint32Array(8);
+/** psi^n as a sliding window: psi shifts the sixteen 16-bit words down and appends one, 12 + 1 + 61 times. */
+const PSI = new Uint16Array(16 + 74);
+
 function step(h: Uint32Array, m: Uint32Array): void {
-  const s = new Uint32Array(8);
-  let u: Uint32Array = h.slice();
-  let v: Uint32Array = m.slice();
+  U.set(h);
+  V.set(m);
   for (let j = 0; j < 4; j += 1) {
     if (j > 0) {
-      u = transformA(u);
-      if (j === 2) for (let i = 0; i < 8; i += 1) u[i] = ((u[i] ?? 0) ^ (C3[i] ?? 0)) >>> 0;
-      v = transformA(transformA(v));
+      transformA(U);
+      if (j === 2) for (let i = 0; i < 8; i += 1) U[i] = ((U[i] ?? 0) ^ (C3[i] ?? 0)) >>> 0;
+      transformA(V);
+      transformA(V);
     }
-    const key = transformP(u, v);
-    encryptBlock(TABLES, key, h[2 * j] ?? 0, h[2 * j + 1] ?? 0, s, 2 * j);
+    transformP(U, V, KEY);
+    encryptBlock(TABLES, KEY, h[2 * j] ?? 0, h[2 * j + 1] ?? 0, S, 2 * j);
   }
-  shuffle(h, m, s);
+  shuffle(h, m, S);
 }
 
-/** A(y4 || y3 || y2 || y1) = (y1 ^ y2) || y4 || y3 || y2 on 64-bit blocks. */
-function transformA(y: Uint32Array): Uint32Array {
+/** A(y4 || y3 || y2 || y1) = (y1 ^ y2) || y4 || y3 || y2 on 64-bit blocks, in place. */
+function transformA(y: Uint32Array): void {
   const a0 = y[0] ?? 0;
   const a1 = y[1] ?? 0;
-  const b0 = y[2] ?? 0;
-  const b1 = y[3] ?? 0;
-  return Uint32Array.of(b0, b1, y[4] ?? 0, y[5] ?? 0, y[6] ?? 0, y[7] ?? 0, (a0 ^ b0) >>> 0, (a1 ^ b1) >>> 0);
+  y.copyWithin(0, 2);
+  y[6] = (a0 ^ (y[0] ?? 0)) >>> 0;
+  y[7] = (a1 ^ (y[1] ?? 0)) >>> 0;
 }
 
-/** The key K = P(U xor V): byte i + 4k of K is byte 8i + k of U xor V (i < 4, k < 8). */
-function transformP(u: Uint32Array, v: Uint32Array): Uint32Array {
-  const w = new Uint8Array(32);
-  for (let i = 0; i < 8; i += 1) {
-    const x = ((u[i] ?? 0) ^ (v[i] ?? 0)) >>> 0;
-    w[4 * i] = x & 255;
-    w[4 * i + 1] = (x >>> 8) & 255;
-    w[4 * i + 2] = (x >>> 16) & 255;
-    w[4 * i + 3] = x >>> 24;
-  }
-  const key = new Uint32Array(8);
-  for (let i = 0; i < 4; i += 1) {
-    for (let k = 0; k < 8; k += 1) {
-      const index = i + 4 * k;
-      key[index >>> 2] = ((key[index >>> 2] ?? 0) | ((w[8 * i + k] ?? 0) << (8 * (index & 3)))) >>> 0;
+/** key := P(U xor V): byte i + 4k of the key is byte 8i + k of U xor V (i < 4, k < 8). */
+function transformP(u: Uint32Array, v: Uint32Array, key: Uint32Array): void {
+  for (let k = 0; k < 8; k += 1) {
+    let word = 0;
+    for (let i = 0; i < 4; i += 1) {
+      const n = 8 * i + k;
+      const w = ((u[n >>> 2] ?? 0) ^ (v[n >>> 2] ?? 0)) >>> (8 * (n & 3));
+      word |= (w & 255) << (8 * i);
     }
+    key[k] = word >>> 0;
   }
-  return key;
 }
 
 /** H := psi^61(H xor psi(M xor psi^12(S))), on sixteen 16-bit words. */
 function shuffle(h: Uint32Array, m: Uint32Array, s: Uint32Array): void {
-  const y = toHalfWords(s);
-  psi(y, 12);
-  xorHalfWords(y, m);
-  psi(y, 1);
-  xorHalfWords(y, h);
-  psi(y, 61);
-  for (let i = 0; i < 8; i += 1) h[i] = ((y[2 * i] ?? 0) | ((y[2 * i + 1] ?? 0) << 16)) >>> 0;
-}
-
-function toHalfWords(words: Uint32Array): Uint16Array {
-  const y = new Uint16Array(16);
+  const y = PSI;
   for (let i = 0; i < 8; i += 1) {
-    const w = words[i] ?? 0;
+    const w = s[i] ?? 0;
     y[2 * i] = w & 0xffff;
     y[2 * i + 1] = w >>> 16;
   }
-  return y;
+  let offset = psi(y, 0, 12);
+  xorWindow(y, offset, m);
+  offset = psi(y, offset, 1);
+  xorWindow(y, offset, h);
+  offset = psi(y, offset, 61);
+  for (let i = 0; i < 8; i += 1)
+    h[i] = ((y[offset + 2 * i] ?? 0) | ((y[offset + 2 * i + 1] ?? 0) << 16)) >>> 0;
 }
 
-function xorHalfWords(y: Uint16Array, words: Uint32Array): void {
+/** Applies psi `times` times to the window starting at `offset`; returns the new window's offset. */
+function psi(y: Uint16Array, offset: number, times: number): number {
+  for (let t = offset; t < offset + times; t += 1) {
+    y[t + 16] =
+      (y[t] ?? 0) ^ (y[t + 1] ?? 0) ^ (y[t + 2] ?? 0) ^ (y[t + 3] ?? 0) ^ (y[t + 12] ?? 0) ^ (y[t + 15] ?? 0);
+  }
+  return offset + times;
+}
+
+function xorWindow(y: Uint16Array, offset: number, words: Uint32Array): void {
   for (let i = 0; i < 8; i += 1) {
     const w = words[i] ?? 0;
-    y[2 * i] = (y[2 * i] ?? 0) ^ (w & 0xffff);
-    y[2 * i + 1] = (y[2 * i + 1] ?? 0) ^ (w >>> 16);
-  }
-}
-
-/** psi(y16 || ... || y1) = (y1 ^ y2 ^ y3 ^ y4 ^ y13 ^ y16) || y16 || ... || y2, applied `times` times. */
-function psi(y: Uint16Array, times: number): void {
-  for (let t = 0; t < times; t += 1) {
-    const top = (y[0] ?? 0) ^ (y[1] ?? 0) ^ (y[2] ?? 0) ^ (y[3] ?? 0) ^ (y[12] ?? 0) ^ (y[15] ?? 0);
-    y.copyWithin(0, 1);
-    y[15] = top;
+    y[offset + 2 * i] = (y[offset + 2 * i] ?? 0) ^ (w & 0xffff);
+    y[offset + 2 * i + 1] = (y[offset + 2 * i + 1] ?? 0) ^ (w >>> 16);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { IncrementalHash } from './gost34311.js';
+import type { IncrementalHash } from './incremental-hash.js';
 import { A_HEX, C_HEX, PI } from './streebog-constants.js';
 
 // The state is 512 bits as sixteen 32-bit words, least significant first: word 2j is the low half of the
@@ -29,21 +29,40 @@ const C = C_HEX.map((hex) => {
   return words;
 });
 
-/** dst := LPS(a xor b). */
+/** dst := LPS(a xor b); `x` is scratch. Unrolled: this is the hash's inner loop. */
 function lps(dst: Uint32Array, a: Uint32Array, b: Uint32Array, x: Uint32Array): void {
-  for (let i = 0; i < 16; i += 1) x[i] = (a[i] ?? 0) ^ (b[i] ?? 0);
+  for (let i = 0; i < 16; i += 1) x[i] = (a[i] as number) ^ (b[i] as number);
+  const lo = T_LO;
+  const hi = T_HI;
   for (let j = 0; j < 8; j += 1) {
-    const half = j < 4 ? 0 : 1;
+    const half = j >>> 2;
     const shift = 8 * (j & 3);
-    let lo = 0;
-    let hi = 0;
-    for (let k = 0; k < 8; k += 1) {
-      const index = 256 * k + (((x[2 * k + half] ?? 0) >>> shift) & 255);
-      lo ^= T_LO[index] ?? 0;
-      hi ^= T_HI[index] ?? 0;
-    }
-    dst[2 * j] = lo;
-    dst[2 * j + 1] = hi;
+    const i0 = ((x[half] as number) >>> shift) & 255;
+    const i1 = 256 | (((x[2 + half] as number) >>> shift) & 255);
+    const i2 = 512 | (((x[4 + half] as number) >>> shift) & 255);
+    const i3 = 768 | (((x[6 + half] as number) >>> shift) & 255);
+    const i4 = 1024 | (((x[8 + half] as number) >>> shift) & 255);
+    const i5 = 1280 | (((x[10 + half] as number) >>> shift) & 255);
+    const i6 = 1536 | (((x[12 + half] as number) >>> shift) & 255);
+    const i7 = 1792 | (((x[14 + half] as number) >>> shift) & 255);
+    dst[2 * j] =
+      (lo[i0] as number) ^
+      (lo[i1] as number) ^
+      (lo[i2] as number) ^
+      (lo[i3] as number) ^
+      (lo[i4] as number) ^
+      (lo[i5] as number) ^
+      (lo[i6] as number) ^
+      (lo[i7] as number);
+    dst[2 * j + 1] =
+      (hi[i0] as number) ^
+      (hi[i1] as number) ^
+      (hi[i2] as number) ^
+      (hi[i3] as number) ^
+      (hi[i4] as number) ^
+      (hi[i5] as number) ^
+      (hi[i6] as number) ^
+      (hi[i7] as number);
   }
 }
 

@@ -64,10 +64,12 @@ export function hashFor(algorithm: string): (data: Uint8Array) => Uint8Array {
   throw new Error(`not a supported GOST signature algorithm: ${algorithm}`);
 }
 
+/** A certificate file under PKI_DIR. */
 export function loadCertificate(path: string): pkijs.Certificate {
   return pkijs.Certificate.fromBER(readDer(path));
 }
 
+/** The TBS, signature and algorithm of a certificate. */
 export function certificateParts(certificate: pkijs.Certificate): SignedParts {
   return {
     tbs: new Uint8Array(certificate.tbsView),
@@ -76,6 +78,7 @@ export function certificateParts(certificate: pkijs.Certificate): SignedParts {
   };
 }
 
+/** The TBS, signature and algorithm of a CRL file under PKI_DIR. */
 export function crlParts(path: string): SignedParts {
   const crl = pkijs.CertificateRevocationList.fromBER(readDer(path));
   return {

@@ -1,0 +1,30 @@
+import { expect, it } from 'vitest';
+import * as testkit from './index';
+
+it('exports exactly this runtime API (a change shows here in review)', () => {
+  expect(Object.keys(testkit).sort()).toMatchInlineSnapshot(`
+    [
+      "BASICS_MODULE",
+      "HEARTBEAT",
+      "NCA_TEST_PASSWORD",
+      "OID",
+      "addSigner",
+      "answerOcspRequest",
+      "createTestPki",
+      "createTestSigner",
+      "defaultPkiDir",
+      "generateSigningKey",
+      "identityOf",
+      "loadPkcs12",
+      "ncaTestChainDer",
+      "ncaTestKeys",
+      "signCms",
+      "signDigestCms",
+      "signWithEgovMobile",
+      "startDevSigning",
+      "startNcaLayerEmulator",
+      "startOcspResponder",
+      "toPem",
+    ]
+  `);
+});
