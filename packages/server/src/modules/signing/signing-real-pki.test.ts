@@ -1,57 +1,61 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AttachChallenge,
   apiPath,
   type Company,
   type Document,
-  type EgovDocumentsToSign,
-  type EgovQrDescription,
   type QrSigningSession,
   SIGNING_PATHS,
 } from '@qoltanba/core';
+import { createTestPki, signWithEgovMobile, type TestPki, type TestSigner } from '@qoltanba/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifier, type Verifier } from '../../pki/index.js';
-import { type Leaf, OpensslPki } from '../../pki/test-support/openssl-pki.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
-import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
-import { useSigningSuite } from '../../testing/signing.js';
+import { type SigningSuite, useSigningSuite } from '../../testing/signing.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { signaturesOf } from './signature-store.js';
 
-// The flows with real CMS: an openssl-made RSA/ECDSA test PKI with KZ-format subjects and role OIDs, verified by
-// the engine offline against its CRL. (The testkit's PKI replaces it once it lands.)
+// The flows with real CMS: the testkit's KZ-format PKI (GOST 34.10-2015, RSA, ECDSA), verified by the engine
+// offline against the CRLs of its trust folder; eGov mobile is the testkit's emulator.
 
 const { sender, signer, outsider } = COMPANIES;
-const FIRST_HEAD = 'emailProtection,1.2.398.3.3.4.1.2,1.2.398.3.3.4.1.2.1';
-const subjectOf = (bin: string, organisation: string) =>
-  `/CN=ТЕСТОВ ТЕСТ/SN=ТЕСТОВ/serialNumber=IIN123456789011/C=KZ/O=${organisation}/OU=BIN${bin}/GN=ТЕСТОВИЧ`;
+const PUBLIC_URL = 'https://q.example.kz';
+const person = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ', patronymic: 'ТЕСТОВИЧ' };
 
-let pki: OpensslPki;
+let pki: TestPki;
+let trustDir: string;
 let engine: Verifier | undefined;
-const leaves: Record<'signer' | 'ecdsa' | 'revoked' | 'outsider' | 'employee', Leaf> = {} as never;
+let signers: Record<'gost' | 'rsa' | 'ecdsa' | 'revoked' | 'outsider' | 'employee', TestSigner>;
 
 beforeAll(async () => {
-  pki = new OpensslPki();
-  leaves.signer = pki.issue({
-    name: 'signer',
-    subject: subjectOf(signer.bin, 'ТОО Береке Строй'),
-    extendedKeyUsage: FIRST_HEAD,
-  });
-  leaves.ecdsa = pki.issue({ name: 'ecdsa', key: 'ec', subject: subjectOf(signer.bin, 'ТОО Береке Строй') });
-  leaves.revoked = pki.issue({ name: 'revoked', subject: subjectOf(signer.bin, 'ТОО Береке Строй') });
-  leaves.outsider = pki.issue({ name: 'outsider', subject: subjectOf(outsider.bin, 'ТОО Посторонний') });
-  leaves.employee = pki.issue({
-    name: 'employee',
-    subject: subjectOf(outsider.bin, 'ТОО Посторонний'),
-    extendedKeyUsage: 'emailProtection,1.2.398.3.3.4.1.2,1.2.398.3.3.4.1.2.5',
-  });
-  pki.revoke(leaves.revoked);
-  writeFileSync(join(pki.trustDir, 'issuing.crl'), pki.crl());
-  engine = await createVerifier({ trustDir: pki.trustDir, offline: true, acceptTestIdentities: true });
+  pki = createTestPki({ seed: 'qoltanba-signing-flows' });
+  const company = { ...person, bin: signer.bin, organisation: 'ТОО "Береке Строй"' };
+  signers = {
+    gost: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
+    rsa: pki.issue({ ...company, algorithm: 'rsa', kind: 'right_to_sign', usage: 'sign' }),
+    ecdsa: pki.issue({ ...company, algorithm: 'ecdsa', kind: 'first_head', usage: 'sign' }),
+    revoked: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
+    outsider: pki.issue({
+      ...person,
+      bin: outsider.bin,
+      organisation: 'ТОО "Посторонний"',
+      algorithm: 'gost2015',
+      kind: 'first_head',
+      usage: 'sign',
+    }),
+    employee: pki.issue({ ...company, algorithm: 'gost2015', kind: 'employee', usage: 'sign' }),
+  };
+  pki.revoke(signers.revoked);
+  trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-signing-trust-'));
+  await pki.writeTrustDir(trustDir);
+  engine = await createVerifier({ trustDir, offline: true, acceptTestIdentities: true });
 });
-afterAll(() => pki.dispose());
+afterAll(async () => {
+  await rm(trustDir, { recursive: true, force: true });
+});
 
 /** The engine, made in beforeAll (the test app is created before it exists). */
 const verifier: CmsVerifier = {
@@ -61,15 +65,32 @@ const verifier: CmsVerifier = {
   },
 };
 
-describe.each(testDatabases())('signing with real CMS on $name', (backend) => {
-  const suite = useSigningSuite(backend, { verifier, env: { QOLTANBA_PUBLIC_URL: 'https://q.example.kz' } });
+/** A fetch for the eGov emulator that goes to the test app instead of the network. */
+function fetchVia(suite: SigningSuite): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const res = await suite.server.app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body ? { payload: String(init.body) } : {}),
+    });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
 
-  async function signWith(document: Document, leaf: Leaf, bytes?: (b: Buffer) => Uint8Array) {
+describe.each(testDatabases())('signing with real CMS on $name', (backend) => {
+  const suite = useSigningSuite(backend, { verifier, env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL } });
+
+  async function signWith(document: Document, by: TestSigner, tamper = false) {
     const signatures = [];
     for (const file of document.files) {
       const original = await suite.fileBytes(document, file.id);
-      const cms = pki.cmsSign(bytes ? bytes(original) : original, [leaf]);
-      signatures.push({ fileId: file.id, cms: Buffer.from(cms).toString('base64') });
+      const content = tamper ? Buffer.concat([original, Buffer.from('!')]) : original;
+      signatures.push({ fileId: file.id, cms: Buffer.from(by.signCms({ content })).toString('base64') });
     }
     return suite.request(
       suite.tokens.signer,
@@ -79,83 +100,78 @@ describe.each(testDatabases())('signing with real CMS on $name', (backend) => {
     );
   }
 
-  it("accepts the signer company's RSA signature over every file and stores the engine's report", async () => {
+  it("accepts the signer company's GOST 2015 signature over every file and stores the engine's report", async () => {
     const document = await suite.document({}, { files: 2 });
-    const res = await signWith(document, leaves.signer);
+    const res = await signWith(document, signers.gost);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('SIGNED');
     const stored = await signaturesOf(suite.server.services.database.db, document.id);
     expect(stored).toHaveLength(2);
     expect(stored[0]?.report).toMatchObject({
       indication: 'TOTAL_PASSED',
-      signer: { bin: signer.bin, role: 'first_head' },
+      signatureType: 'GOST2015',
+      signer: { bin: signer.bin, iin: person.iin, role: 'first_head' },
     });
   });
 
-  it('accepts ECDSA; refuses a revoked certificate, other bytes and another company', async () => {
-    const revoked = await signWith(await suite.document(), leaves.revoked);
-    expect(revoked.json().code).toBe('CERTIFICATE_REVOKED');
-    const tampered = await signWith(await suite.document(), leaves.signer, (b) =>
-      Buffer.concat([b, Buffer.from('!')]),
+  it('accepts RSA and ECDSA; refuses a revoked certificate, other bytes and another company', async () => {
+    expect((await signWith(await suite.document(), signers.revoked)).json().code).toBe('CERTIFICATE_REVOKED');
+    expect((await signWith(await suite.document(), signers.gost, true)).json().code).toBe(
+      'SIGNED_FILE_MISMATCH',
     );
-    expect(tampered.json().code).toBe('SIGNED_FILE_MISMATCH');
-    const foreign = await signWith(await suite.document(), leaves.outsider);
-    expect(foreign.json().code).toBe('BIN_NOT_AMONG_SIGNERS');
-    expect((await signWith(await suite.document(), leaves.ecdsa)).json().status).toBe('SIGNED');
+    expect((await signWith(await suite.document(), signers.outsider)).json().code).toBe(
+      'BIN_NOT_AMONG_SIGNERS',
+    );
+    expect((await signWith(await suite.document(), signers.rsa)).json().status).toBe('SIGNED');
+    expect((await signWith(await suite.document(), signers.ecdsa)).json().status).toBe('SIGNED');
   });
 
-  it('eGov mobile puts CMS_WITH_DATA signatures', async () => {
+  it('eGov mobile (the emulator) signs through API #1 and #2; a wrong document is refused with 403', async () => {
+    const start = async (document: Document) =>
+      (
+        await suite.request(
+          suite.tokens.signer,
+          'POST',
+          apiPath(SIGNING_PATHS.qrSigning, { bin: signer.bin, id: String(document.id) }),
+        )
+      ).json() as QrSigningSession;
+    // The emulator signs at the real time (its signingTime must fall within the certificate's validity).
+    suite.clock.advance(Math.ceil((Date.now() - suite.clock.now().getTime()) / 1000));
+    suite.tokens.sender = await suite.login('sender@example.kz');
+    suite.tokens.signer = await suite.login('signer@example.kz');
     const document = await suite.document();
-    const started = await suite.request(
-      suite.tokens.signer,
-      'POST',
-      apiPath(SIGNING_PATHS.qrSigning, { bin: signer.bin, id: String(document.id) }),
-    );
-    const session = started.json() as QrSigningSession;
-    const api1 = (
-      await call(suite.server, 'GET', apiPath(SIGNING_PATHS.egovApi1, session))
-    ).json() as EgovQrDescription;
-    const api2 = apiPath(SIGNING_PATHS.egovApi2, session);
-    const headers = { authorization: `Bearer ${api1.document.auth_token}` };
-    const fetched = (await call(suite.server, 'GET', api2, { headers })).json() as EgovDocumentsToSign;
-    const body: EgovDocumentsToSign = {
-      signMethod: 'CMS_WITH_DATA',
-      documentsToSign: fetched.documentsToSign.map((item) => {
-        const cms = pki.cmsSign(Buffer.from(item.document.file.data, 'base64'), [leaves.signer], {
-          attached: true,
-        });
-        return {
-          ...item,
-          document: { file: { ...item.document.file, data: Buffer.from(cms).toString('base64') } },
-        };
-      }),
-    };
-    const put = await call(suite.server, 'PUT', api2, { headers, body });
-    expect([put.statusCode, put.body]).toEqual([200, '{"signed":true}']);
+    const wrong = await signWithEgovMobile({
+      qr: (await start(document)).qrPayload,
+      signer: signers.gost,
+      action: 'wrong-document',
+      fetch: fetchVia(suite),
+    });
+    expect(wrong.status).toBe(403);
+    const outcome = await signWithEgovMobile({
+      qr: (await start(document)).qrPayload,
+      signer: signers.gost,
+      fetch: fetchVia(suite),
+    });
+    expect(outcome.status).toBe(200);
+    expect(outcome.description.organisation.bin).toBe(sender.bin);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
   });
 
   it("attaches the first head's company by a signed challenge, not an employee's", async () => {
-    const issued = (
-      await suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachChallenge)
-    ).json() as AttachChallenge;
-    const cms = pki.cmsSign(Buffer.from(issued.data, 'base64'), [leaves.signer]);
-    const res = await suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachBySignature, {
-      challengeId: issued.challengeId,
-      cms: Buffer.from(cms).toString('base64'),
-    });
+    const attach = async (by: TestSigner) => {
+      const issued = (
+        await suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachChallenge)
+      ).json() as AttachChallenge;
+      const cms = by.signCms({ content: Buffer.from(issued.data, 'base64') });
+      return suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachBySignature, {
+        challengeId: issued.challengeId,
+        cms: Buffer.from(cms).toString('base64'),
+      });
+    };
+    const res = await attach(signers.gost);
     expect(res.statusCode).toBe(200);
     expect((res.json() as Company[]).map((c) => c.bin)).toContain(signer.bin);
-    const employee = (
-      await suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachChallenge)
-    ).json() as AttachChallenge;
-    const refused = await suite.request(suite.tokens.outsider, 'POST', SIGNING_PATHS.attachBySignature, {
-      challengeId: employee.challengeId,
-      cms: Buffer.from(pki.cmsSign(Buffer.from(employee.data, 'base64'), [leaves.outsider])).toString(
-        'base64',
-      ),
-    });
-    // The default leaf carries legal_entity and first_head; the outsider's too, so its company is attached.
-    expect(refused.statusCode).toBe(200);
+    const refused = await attach(signers.employee);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'ATTACH_SIGNATURE_ROLE']);
   });
 });
