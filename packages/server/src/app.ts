@@ -42,10 +42,12 @@ import { createModuleHooks } from './modules/module-hooks.js';
 import { openApiModule } from './modules/openapi/openapi-module.js';
 import { profileModule } from './modules/profile/profile-module.js';
 import { companiesModule } from './modules/registry/companies-module.js';
+import { signingModule } from './modules/signing/signing-module.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
 import { createSmtpMailer } from './outbox/smtp-mailer.js';
+import { createVerifier } from './pki/index.js';
 import type { AppServices, Clock } from './services.js';
 
 /** Options of {@link createApp}; everything is optional and defaults from the config. */
@@ -63,6 +65,8 @@ export interface CreateAppOptions {
   verifyPassword?: AppServices['verifyPassword'];
   generateCode?: AppServices['generateCode'];
   beforeCodeCompare?: AppServices['beforeCodeCompare'];
+  verifier?: AppServices['verifier'];
+  beforeSignatureCheck?: AppServices['beforeSignatureCheck'];
 }
 
 /** A created server: the Fastify instance (ready, not listening), its services, and an orderly `close()`. */
@@ -82,6 +86,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   profileModule,
   companiesModule,
   documentsModule,
+  signingModule,
   foldersModule,
   counterpartiesModule,
   housekeepingModule,
@@ -155,6 +160,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,
+      verifier: options.verifier ?? (await createVerifier(config.pki)),
+      beforeSignatureCheck: options.beforeSignatureCheck,
     };
 
     app.addHook('onRequest', async (request, reply) => {

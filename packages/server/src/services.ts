@@ -1,6 +1,7 @@
 import type { BlobStore } from './blob/blob-store.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
+import type { CmsVerifier } from './signature-verifier.js';
 
 /** Current time; injectable so lockouts and expiries can be tested. */
 export type Clock = () => Date;
@@ -21,4 +22,11 @@ export interface AppServices {
    * concurrent guesses here, as they do password checks through `verifyPassword`.
    */
   beforeCodeCompare?: () => Promise<void>;
+  /** Verifies CMS signatures (chain to the trust store, revocation); tests give one for their own test PKI. */
+  verifier: CmsVerifier;
+  /**
+   * Runs after a signing lock was taken and before the signatures are verified; none in production. Tests hold
+   * concurrent signings here to show the lock.
+   */
+  beforeSignatureCheck?: () => Promise<void>;
 }

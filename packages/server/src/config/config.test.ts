@@ -78,6 +78,9 @@ describe('loadConfig', () => {
         QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
         QOLTANBA_SOFFICE_PATH: '/opt/libreoffice/program/soffice',
         QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '20',
+        QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz/',
+        QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: '120',
+        QOLTANBA_SIGNING_LINK_DAYS: '7',
       },
       opts,
     );
@@ -102,6 +105,9 @@ describe('loadConfig', () => {
       documentsPurgeIntervalMinutes: 0,
       sofficePath: '/opt/libreoffice/program/soffice',
       previewTimeoutSeconds: 20,
+      publicUrl: 'https://qoltanba.example.kz',
+      qrSigningTimeoutSeconds: 120,
+      signingLinkDays: 7,
     });
     expect(warnings).toEqual([]);
   });
@@ -222,10 +228,17 @@ describe('loadConfig', () => {
       expect(config.devOutbox).toBe(false);
       expect(warnings).toEqual([
         'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
+        'QOLTANBA_PUBLIC_URL is not set: signing links and QR codes point at localhost.',
         'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
       ]);
       const withSms = loadConfig(
-        { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url, MOBIZON_API_KEY: 'k' },
+        {
+          NODE_ENV: 'production',
+          QOLTANBA_TOKEN_SECRET: secret,
+          DATABASE_URL: url,
+          MOBIZON_API_KEY: 'k',
+          QOLTANBA_PUBLIC_URL: 'https://qoltanba.kz',
+        },
         opts,
       );
       expect(withSms.warnings).toEqual([
@@ -238,6 +251,7 @@ describe('loadConfig', () => {
           DATABASE_URL: url,
           MOBIZON_API_KEY: 'k',
           SMTP_URL: 'smtp://mail.example.kz:587',
+          QOLTANBA_PUBLIC_URL: 'https://qoltanba.kz',
         },
         opts,
       );

@@ -61,6 +61,12 @@ export interface Config {
   sofficePath: string | undefined;
   /** A preview conversion running longer is killed (PREVIEW_FAILED). */
   previewTimeoutSeconds: number;
+  /** Absolute base URL of this server as browsers and the eGov mobile app reach it (links in e-mails, QR codes). */
+  publicUrl: string;
+  /** Seconds an eGov mobile QR signing session waits for the signature (then EXPIRED, QR_SIGNING_TIMEOUT). */
+  qrSigningTimeoutSeconds: number;
+  /** Days a signer's personal signing link works. */
+  signingLinkDays: number;
   /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
   pki: PkiConfig;
 }
@@ -175,6 +181,15 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(600).default(60),
   ),
+  QOLTANBA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(30).max(3600).default(600),
+  ),
+  QOLTANBA_SIGNING_LINK_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(365).default(30),
+  ),
   QOLTANBA_BODY_LIMIT: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -266,6 +281,11 @@ export function loadConfig(
     );
   }
 
+  if (production && !e.QOLTANBA_PUBLIC_URL) {
+    // Signing links in e-mails and eGov mobile QR codes must point at an address others can reach.
+    warnings.push('QOLTANBA_PUBLIC_URL is not set: signing links and QR codes point at localhost.');
+  }
+
   if (production && !e.MOBIZON_API_KEY) {
     // The dev outbox is not served in production, so SMS codes would reach nobody.
     warnings.push(
@@ -327,6 +347,9 @@ export function loadConfig(
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
+      publicUrl: (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
+      signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
       pki,
     },
     warnings,

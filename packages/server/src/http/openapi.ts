@@ -75,7 +75,12 @@ function multipartRequestBody(body: MultipartBody): Record<string, unknown> {
 
 function operation(route: AnyRouteDefinition): Record<string, unknown> {
   const status = String(route.status ?? 200);
-  const successContentType = route.produces === 'html' ? 'text/html' : 'application/json';
+  const successContentType =
+    route.produces === 'html'
+      ? 'text/html'
+      : route.produces === 'event-stream'
+        ? 'text/event-stream'
+        : 'application/json';
   const success =
     status === '204'
       ? { description: 'No content' }

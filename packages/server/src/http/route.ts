@@ -78,9 +78,10 @@ export interface RouteDefinition<
   status?: 200 | 201 | 202 | 204;
   /**
    * `html` routes return a string sent as text/html; `binary` routes return bytes and set their own
-   * content type on the reply.
+   * content type on the reply; `event-stream` routes take the reply over (`reply.hijack()`) and write
+   * server-sent events whose data is `response` (not checked by the helper).
    */
-  produces?: 'json' | 'html' | 'binary';
+  produces?: 'json' | 'html' | 'binary' | 'event-stream';
   /** Content types a `binary` route answers with, for the OpenAPI document (application/octet-stream if absent). */
   binaryContentTypes?: readonly string[];
   /**
@@ -234,7 +235,7 @@ export function registerRoute(
         request,
         reply,
       });
-      if (options.validateResponses) {
+      if (options.validateResponses && definition.produces !== 'event-stream') {
         const checked = definition.response.safeParse(result);
         if (!checked.success) {
           throw new Error(

@@ -118,6 +118,36 @@ const BODIES: Record<string, (ids: ResourceIds) => Body> = {
   updateDocument: () => ({ json: draft('Matrix document', SIGNER_BIN) }),
   addDocumentFiles: () => ({ multipart: [pdfPart()] }),
   moveDocumentToFolder: (ids) => ({ json: { folderId: ids.folderId } }),
+  signDocument: (ids) => ({ json: { signatures: [{ fileId: ids.fileId ?? 1, cms: 'MIIBAA==' }] } }),
+  rejectDocument: () => ({ json: { reason: 'Matrix reason' } }),
+  resendSigningLink: () => ({ json: { identityNumber: SIGNER_BIN } }),
+  // Capability routes (no :bin): their path secret is the only credential.
+  signByLink: () => ({ json: { signatures: [{ fileId: 1, cms: 'MIIBAA==' }] } }),
+  rejectByLink: () => ({ json: { reason: 'Matrix reason' } }),
+  putEgovSignatures: () => ({
+    json: {
+      signMethod: 'CMS_SIGN_ONLY',
+      documentsToSign: [
+        {
+          id: 1,
+          nameRu: 'a',
+          nameKz: 'a',
+          nameEn: 'a',
+          meta: [],
+          document: { file: { mime: 'x', data: 'MA==' } },
+        },
+      ],
+    },
+  }),
+};
+
+/**
+ * Path secrets of public capability routes (personal signing links, eGov mobile QR sessions): such a route has
+ * no :bin; with a made-up secret it must answer 404 like any unknown one, and show nothing.
+ */
+const CAPABILITY_PARAMS: Record<string, string> = {
+  token: 'matrixUnknownToken0000000000000000000000000',
+  sessionId: 'matrixUnknownSession000000000000000000000000',
 };
 
 /** Query strings of routes whose query has required fields, by operationId. */
@@ -127,6 +157,13 @@ const QUERIES: Record<string, string> = {
 
 /** The operations this file must find under the prefix (so a renamed prefix cannot make it pass vacuously). */
 const REQUIRED_OPERATIONS = [
+  'signDocument',
+  'rejectDocument',
+  'revokeDocument',
+  'startQrSigning',
+  'getSigningLink',
+  'followQrSigning',
+  'putEgovSignatures',
   'listFolders',
   'createFolder',
   'updateFolder',
@@ -144,11 +181,15 @@ interface Built {
 }
 
 /** How to call one route, or why this file cannot. */
-type Plan = { build: (bin: string, ids: ResourceIds) => Built | undefined } | { uncovered: string };
+type Plan =
+  | { build: (bin: string, ids: ResourceIds) => Built | undefined; capability?: boolean }
+  | { uncovered: string };
 
 function planFor(route: AnyRouteDefinition): Plan {
   const operation = route.operationId ?? '';
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  const capability = names.find((name) => name in CAPABILITY_PARAMS);
+  if (!names.includes('bin') && capability) return capabilityPlan(route, names);
   const unknown = names.filter((name) => name !== 'bin' && !(name in PATH_PARAMS));
   if (!names.includes('bin')) return { uncovered: 'no :bin in the path' };
   if (unknown.length > 0)
@@ -172,6 +213,26 @@ function planFor(route: AnyRouteDefinition): Plan {
       url += `?lang=en${query ? `&${query}` : ''}`;
       const body = bodyFor?.(ids);
       return body ? { url, body } : { url };
+    },
+  };
+}
+
+/** How to call a capability route with made-up secrets (and its other ids missing). */
+function capabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Plan {
+  const bodyFor = BODIES[route.operationId ?? ''];
+  if (route.body && !bodyFor && !route.body.safeParse(undefined).success)
+    return { uncovered: 'no fixture body' };
+  return {
+    capability: true,
+    build(): Built | undefined {
+      let url = route.url;
+      for (const name of names) {
+        const value = CAPABILITY_PARAMS[name] ?? (name in PATH_PARAMS ? String(MISSING_ID) : undefined);
+        if (value === undefined) return undefined;
+        url = url.replace(`:${name}`, encodeURIComponent(value));
+      }
+      const body = bodyFor?.(MISSING);
+      return body ? { url: `${url}?lang=en`, body } : { url: `${url}?lang=en` };
     },
   };
 }
@@ -242,6 +303,19 @@ async function checkRoutes(
     const plan = planFor(route);
     if ('uncovered' in plan) {
       uncovered.push(`${label}: ${plan.uncovered}`);
+      continue;
+    }
+    if (plan.capability) {
+      const built = plan.build(world.victim.bin, world.victimIds);
+      if (!built) {
+        uncovered.push(`${label}: no fixture for a path parameter`);
+        continue;
+      }
+      cases += 1;
+      const label404 = `${label} anonymous with an unknown capability`;
+      expectRefusal(label404, await send(server, route.method, built), 404);
+      const withToken = await send(server, route.method, built, world.stranger.token);
+      expectRefusal(`${label} signed-in stranger with an unknown capability`, withToken, 404);
       continue;
     }
     const toVictim = plan.build(world.victim.bin, world.victimIds);
@@ -449,7 +523,9 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     const before = await rowsMentioning(server, VICTIM_BIN);
     const { cases, problems } = await checkRoutes(server, routes, world);
     expect(problems).toEqual([]);
-    expect(cases).toBe(routes.length * 3);
+    const capabilities = routes.filter((route) => 'capability' in planFor(route)).length;
+    expect(capabilities).toBeGreaterThan(0);
+    expect(cases).toBe((routes.length - capabilities) * 3 + capabilities);
     // Nothing the outsiders sent changed a row of the victim's.
     expect(await rowsMentioning(server, VICTIM_BIN)).toEqual(before);
   });

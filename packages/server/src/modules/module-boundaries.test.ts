@@ -21,6 +21,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'document_previews',
     'blob_deletions',
   ],
+  signing: ['signatures', 'signing_links', 'qr_signing_sessions', 'attach_challenges', 'signing_locks'],
   profile: [],
   health: [],
   openapi: [],

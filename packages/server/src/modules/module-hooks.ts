@@ -49,6 +49,28 @@ export interface FolderDocumentCountQuery {
 /** Documents directly in each folder of the company, by folder id; folders left out hold none. */
 export type FolderDocumentCounts = ReadonlyMap<number, number>;
 
+/** A document was sent for signing (its transaction committed). */
+export interface DocumentSentEvent {
+  db: Kysely<Database>;
+  documentId: number;
+  /** When it was sent (the injected clock's time). */
+  at: Date;
+}
+
+/** Documents the purge deletes (inside its transaction, still open). */
+export interface DocumentsPurgedEvent {
+  trx: Transaction<Database> | Kysely<Database>;
+  documentIds: readonly number[];
+}
+
+/** A finished file of a document whose PDF preview another module serves (the personal link's preview). */
+export interface FilePreviewRequest {
+  name: string;
+  format: 'pdf' | 'doc' | 'docx' | 'odt';
+  sha256: string;
+  blobKey: string;
+}
+
 /** The extension points of the built-in modules; one set per app, in {@link ModuleContext}. */
 export interface ModuleHooks {
   /**
@@ -61,6 +83,21 @@ export interface ModuleHooks {
    * listener every folder counts 0 documents.
    */
   readonly folderDocumentCounts: Hook<FolderDocumentCountQuery, FolderDocumentCounts>;
+  /**
+   * Run by the documents module after a document was sent (also by signing a draft): the signing module adds a
+   * listener that e-mails each signer a personal link. Listeners must not throw: the document is sent already.
+   */
+  readonly documentSent: Hook<DocumentSentEvent>;
+  /**
+   * Answered by the documents module with the file's PDF preview (its cached LibreOffice conversion), so other
+   * modules serve previews without a converter of their own.
+   */
+  readonly filePreview: Hook<FilePreviewRequest, Uint8Array>;
+  /**
+   * Run by the documents purge inside the transaction that deletes documents: the signing module deletes its
+   * signatures, links and sessions of them (a failing listener undoes the purge round).
+   */
+  readonly documentsPurged: Hook<DocumentsPurgedEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -68,5 +105,8 @@ export function createModuleHooks(): ModuleHooks {
   return {
     foldersDeleted: createHook(),
     folderDocumentCounts: createHook(),
+    documentSent: createHook(),
+    filePreview: createHook(),
+    documentsPurged: createHook(),
   };
 }

@@ -1,12 +1,26 @@
-import { ACCOUNT_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, SIGNING_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
 import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
 
-/** The only API routes a visitor may call without logging in. */
+/**
+ * The only API routes a visitor may call without logging in: account entry, and the signing capability routes
+ * whose path secret is the credential (personal links, eGov mobile QR sessions; the authorization matrix holds
+ * them to 404 for unknown secrets).
+ */
 const PUBLIC_API_ROUTES = new Set([
+  `GET ${SIGNING_PATHS.signingLink}`,
+  `GET ${SIGNING_PATHS.signingLinkFile}`,
+  `GET ${SIGNING_PATHS.signingLinkFilePreview}`,
+  `POST ${SIGNING_PATHS.signingLinkSign}`,
+  `POST ${SIGNING_PATHS.signingLinkReject}`,
+  `POST ${SIGNING_PATHS.signingLinkQrSigning}`,
+  `GET ${SIGNING_PATHS.qrSigningEvents}`,
+  `GET ${SIGNING_PATHS.egovApi1}`,
+  `GET ${SIGNING_PATHS.egovApi2}`,
+  `PUT ${SIGNING_PATHS.egovApi2}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

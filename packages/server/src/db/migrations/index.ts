@@ -7,6 +7,7 @@ import * as codeSubjects from './0006_code_subjects.js';
 import * as refreshGeneration from './0007_refresh_generation.js';
 import * as documents from './0008_documents.js';
 import * as foldersCounterparties from './0009_folders_counterparties.js';
+import * as signing from './0010_signing.js';
 
 /** One schema change: a stable id (applied in list order) and the SQL script that makes it. */
 export interface Migration {
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   refreshGeneration,
   documents,
   foldersCounterparties,
+  signing,
 ];

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
+import type { ModuleHooks } from '../module-hooks.js';
 import { requireMembership } from '../registry/membership-guard.js';
 import { type AccessOptions, requireAccessible } from './document-access.js';
 import type { FolderExists } from './document-folders.js';
@@ -20,6 +21,8 @@ import type { PreviewService } from './preview.js';
 /** What the documents routes share. */
 export interface DocumentsContext {
   route(definition: AnyRouteDefinition): void;
+  /** Extension points: `documentSent` runs after each send. */
+  hooks: Pick<ModuleHooks, 'documentSent'>;
   svc: DocumentServices;
   retentionDays: number;
   draftSchema: ReturnType<typeof documentDraftSchema>;

@@ -196,7 +196,11 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
     'Send a draft for signing (DRAFT -> AT_SIGNING)',
     'Sender only. FILES_STILL_UPLOADING while a file is arriving, DOCUMENT_WITHOUT_FILE, SIGNERS_REQUIRED; ' +
       'the signer companies then see it in their incoming box.',
-    async (actor, id) => void (await sendDocument(svc, actor, id)),
+    async (actor, id) => {
+      await sendDocument(svc, actor, id);
+      await context.hooks.documentSent.run({ db, documentId: id, at: clock() });
+      return undefined;
+    },
   );
   action(
     'copyDocument',

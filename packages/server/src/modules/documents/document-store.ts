@@ -10,7 +10,7 @@ import {
 } from './document-access.js';
 import { documentParts } from './document-read.js';
 import { discardFiles, type ReceivedFile } from './file-upload.js';
-import { type Actor, recordEvent } from './history.js';
+import { type Actor, type EventActor, recordEvent } from './history.js';
 
 /** What the document operations need besides their arguments. */
 export interface DocumentServices {
@@ -231,50 +231,60 @@ export async function sendDocument(svc: DocumentServices, actor: Actor, id: numb
   await svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
     assertSenderMayChange(document);
-    const step = transition(document.core.status, 'send');
-    if (!step.ok) throw new AppError(step.code);
-    const files = await trx
-      .selectFrom('document_files')
-      .select(['state', 'uploaded_at'])
-      .where('document_id', '=', id)
-      .execute();
-    const staleBefore = now.getTime() - STALE_UPLOAD_MS;
-    if (files.some((f) => f.state === 'UPLOADING' && new Date(f.uploaded_at).getTime() > staleBefore)) {
-      throw new AppError('FILES_STILL_UPLOADING');
-    }
-    if (!files.some((f) => f.state === 'READY')) throw new AppError('DOCUMENT_WITHOUT_FILE');
-    const signers = await trx
-      .selectFrom('document_signers')
-      .select('identity_number')
-      .where('document_id', '=', id)
-      .execute();
-    if (signers.length === 0) throw new AppError('SIGNERS_REQUIRED');
-    await trx
-      .updateTable('documents')
-      .set({ status: step.to, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    await trx
-      .insertInto('document_participants')
-      .values(
-        signers.map((signer) => ({
-          document_id: id,
-          company_bin: signer.identity_number,
-          role: 'signer' as const,
-          folder_id: null,
-          trashed_at: null,
-          signed_at: null,
-          doc_status: step.to,
-          doc_number: document.core.number,
-          doc_name: document.core.name,
-          doc_created_at: document.core.createdAt,
-          doc_updated_at: now,
-        })),
-      )
-      .execute();
-    await syncParticipants(trx, id);
-    await recordEvent(trx, id, 'SEND', actor, now);
+    await applySend(trx, document, actor, now);
   });
+}
+
+/**
+ * The send step on a document the sender's transaction has locked: the checks of {@link sendDocument}, the
+ * status, the signer companies' participant rows and the SEND event. Signing a draft runs it too.
+ */
+export async function applySend(
+  trx: Db,
+  document: AccessibleDocument,
+  actor: EventActor,
+  now: Date,
+): Promise<void> {
+  const { id } = document.core;
+  const step = transition(document.core.status, 'send');
+  if (!step.ok) throw new AppError(step.code);
+  const files = await trx
+    .selectFrom('document_files')
+    .select(['state', 'uploaded_at'])
+    .where('document_id', '=', id)
+    .execute();
+  const staleBefore = now.getTime() - STALE_UPLOAD_MS;
+  if (files.some((f) => f.state === 'UPLOADING' && new Date(f.uploaded_at).getTime() > staleBefore)) {
+    throw new AppError('FILES_STILL_UPLOADING');
+  }
+  if (!files.some((f) => f.state === 'READY')) throw new AppError('DOCUMENT_WITHOUT_FILE');
+  const signers = await trx
+    .selectFrom('document_signers')
+    .select('identity_number')
+    .where('document_id', '=', id)
+    .execute();
+  if (signers.length === 0) throw new AppError('SIGNERS_REQUIRED');
+  await trx.updateTable('documents').set({ status: step.to, updated_at: now }).where('id', '=', id).execute();
+  await trx
+    .insertInto('document_participants')
+    .values(
+      signers.map((signer) => ({
+        document_id: id,
+        company_bin: signer.identity_number,
+        role: 'signer' as const,
+        folder_id: null,
+        trashed_at: null,
+        signed_at: null,
+        doc_status: step.to,
+        doc_number: document.core.number,
+        doc_name: document.core.name,
+        doc_created_at: document.core.createdAt,
+        doc_updated_at: now,
+      })),
+    )
+    .execute();
+  await syncParticipants(trx, id);
+  await recordEvent(trx, id, 'SEND', actor, now);
 }
 
 /**

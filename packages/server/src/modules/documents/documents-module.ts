@@ -46,6 +46,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
       const svc = { db, blobs: services.blobs, clock: services.clock, quotaBytes: config.storageQuotaBytes };
       const context: DocumentsContext = {
         route,
+        hooks,
         svc,
         retentionDays: config.trashRetentionDays,
         draftSchema: documentDraftSchema({ testMode: config.identityTestMode }),
@@ -61,6 +62,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
         await clearFolders(trx, bin, folderIds);
       });
       hooks.folderDocumentCounts.add(({ db: reader, bin }) => folderDocumentCounts(reader, bin));
+      hooks.filePreview.add((file) => context.previews.pdfOf(file));
 
       let job: { stop(): Promise<void> } | undefined;
       const intervalMs = config.documentsPurgeIntervalMinutes * 60_000;
@@ -72,6 +74,9 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
             run: async () => {
               const round = await runDocumentPurge(db, services.blobs, services.clock(), {
                 retentionDays: config.trashRetentionDays,
+                onDocumentsDeleted: async (trx, documentIds) => {
+                  await hooks.documentsPurged.run({ trx, documentIds });
+                },
               });
               if (round.ran) app.log.info({ job: DOCUMENTS_PURGE_JOB, ...round }, 'documents purge done');
             },

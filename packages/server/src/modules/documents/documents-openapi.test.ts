@@ -52,6 +52,12 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
         'previewDocumentFile',
         'getDocumentHistory',
         'moveDocumentToFolder',
+        // The signing module's routes of one document.
+        'signDocument',
+        'rejectDocument',
+        'revokeDocument',
+        'startQrSigning',
+        'resendSigningLink',
       ].sort(),
     );
     for (const op of operations.values()) expect(op.security, op.route).toEqual([{ bearerAuth: [] }]);

@@ -10,12 +10,19 @@ export interface Actor {
   ip: string;
 }
 
+/** Who an event is recorded for: a signer through a personal link has no user. */
+export interface EventActor {
+  userId: string | null;
+  bin: string;
+  ip: string;
+}
+
 /** Records one event of a document's history (inside the transaction of the change it describes). */
 export async function recordEvent(
   db: Db,
   documentId: number,
   type: HistoryEventType,
-  actor: Actor | null,
+  actor: EventActor | null,
   at: Date,
   details: string | null = null,
 ): Promise<void> {

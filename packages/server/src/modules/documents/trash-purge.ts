@@ -28,6 +28,8 @@ export interface PurgeOptions {
   retentionDays: number;
   /** Runs while the lock is held (tests hold a round here to race a second instance against it). */
   whileLocked?: () => Promise<void>;
+  /** Runs inside the purge transaction with the ids of the documents it deletes (other modules' rows go too). */
+  onDocumentsDeleted?: (trx: Db, documentIds: readonly number[]) => Promise<void>;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function purgeDocuments(
             bytesBySender.set(sender, (bytesBySender.get(sender) ?? 0) + (file.size ?? 0));
         }
         for (const [sender, bytes] of bytesBySender) await releaseStorage(trx, sender, bytes);
+        await options.onDocumentsDeleted?.(trx, ids);
         documents = Number(
           (await trx.deleteFrom('documents').where('id', 'in', ids).executeTakeFirst()).numDeletedRows,
         );

@@ -11,6 +11,7 @@ import {
   validateIdentityNumber,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import type { Config } from '../../config/config.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
 import { codeServiceFor } from '../account/one-time-codes.js';
@@ -31,6 +32,13 @@ const identityParams = z.object({
 });
 const binParams = z.object({ bin: z.string().regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' }) });
 
+/** The statistics register of the configuration: the public HTTP one when its URL is set, else the fixture. */
+export function configuredStatisticsRegister(config: Pick<Config, 'statRegisterUrl'>): StatisticsRegister {
+  return config.statRegisterUrl
+    ? createStatGovRegister({ baseUrl: config.statRegisterUrl })
+    : createFixtureStatisticsRegister();
+}
+
 /**
  * The company context: the user's companies and main company, attaching an individual or sole proprietor
  * by IIN (SMS code to the phone the state database links to that IIN), and register lookups. The
@@ -44,11 +52,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
       const { route, services, config } = context;
       const { db } = services.database;
       const { clock } = services;
-      const statistics =
-        options.statisticsRegister ??
-        (config.statRegisterUrl
-          ? createStatGovRegister({ baseUrl: config.statRegisterUrl })
-          : createFixtureStatisticsRegister());
+      const statistics = options.statisticsRegister ?? configuredStatisticsRegister(config);
       const phones = options.phoneRegistry ?? createFixturePhoneRegistry();
       const codes = codeServiceFor(context);
       const identityOptions = { testMode: config.identityTestMode };

@@ -1,0 +1,251 @@
+import { AppError, type Document, type Signer, transition } from '@qoltanba/core';
+import { isRowId } from '../../db/row-id.js';
+import {
+  type AccessibleDocument,
+  assertSenderMayChange,
+  type Db,
+  findAccessible,
+  requireAccessible,
+} from './document-access.js';
+import type { StoredFile } from './document-files.js';
+import { documentParts, readDocument } from './document-read.js';
+import { applySend, syncParticipants } from './document-store.js';
+import { type EventActor, recordEvent } from './history.js';
+
+// The documents module's side of signing: the signing module verifies signatures and keeps them, and calls these
+// functions for every change of a document, its signers and its history.
+
+/** A file of a document as signing needs it: its id, name and where its bytes are. */
+export interface SigningFile extends StoredFile {
+  id: number;
+}
+
+/** A document as one party (sender or signer, by BIN/IIN) takes part in it, with its signers and files. */
+export interface SigningTarget {
+  document: AccessibleDocument;
+  signers: Signer[];
+  files: SigningFile[];
+}
+
+/**
+ * The document `id` as the party `identityNumber` takes part in it, or undefined when it takes none (a draft is
+ * the sender's alone). With `lock`, the document row is taken FOR UPDATE (inside a transaction).
+ */
+export async function signingTarget(
+  db: Db,
+  id: number,
+  identityNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<SigningTarget | undefined> {
+  if (!isRowId(id)) return undefined;
+  const document = await findAccessible(db, identityNumber, id, options);
+  if (!document) return undefined;
+  const { signers } = await documentParts(db, id);
+  const files = await db
+    .selectFrom('document_files')
+    .select(['id', 'name', 'format', 'sha256', 'blob_key'])
+    .where('document_id', '=', id)
+    .where('state', '=', 'READY')
+    .orderBy('id')
+    .execute();
+  return {
+    document,
+    signers,
+    files: files.flatMap((file) =>
+      file.format && file.sha256 && file.blob_key
+        ? [{ id: file.id, name: file.name, format: file.format, sha256: file.sha256, blobKey: file.blob_key }]
+        : [],
+    ),
+  };
+}
+
+/** Like {@link signingTarget}, but ENTITY_NOT_FOUND when the party takes no part. */
+export async function requireSigningTarget(
+  db: Db,
+  id: number,
+  identityNumber: string,
+  options: { lock?: boolean } = {},
+): Promise<SigningTarget> {
+  const target = await signingTarget(db, id, identityNumber, options);
+  if (!target) throw new AppError('ENTITY_NOT_FOUND');
+  return target;
+}
+
+/** True when `identityNumber` is the document's sender or one of its listed signers. */
+export function isSigningParty(target: SigningTarget, identityNumber: string): boolean {
+  return (
+    target.document.core.sender.bin === identityNumber ||
+    target.signers.some((signer) => signer.identityNumber === identityNumber)
+  );
+}
+
+/**
+ * Refuses with the catalogue code when `identityNumber` may not sign now: the state machine (a rejected document
+ * REJECTED_DOCUMENT_SIGNING_FORBIDDEN, a signed one DOCUMENT_ALREADY_SIGNED; a draft only by its sender, which
+ * sends it), not a signer (BIN_NOT_AMONG_SIGNERS), signed already (ALREADY_SIGNED_BY_BIN), and in a SEQUENTIAL
+ * document everybody listed before must have signed (NOT_SIGNERS_TURN).
+ */
+export function assertMaySign(target: SigningTarget, identityNumber: string): void {
+  const { core, participation } = target.document;
+  const step = transition(core.status, 'sign');
+  if (!step.ok) throw new AppError(step.code);
+  if (participation.role === 'sender' && core.sender.bin === identityNumber) {
+    if (core.status === 'DRAFT') assertSenderMayChange(target.document);
+    if (participation.signedAt) throw new AppError('ALREADY_SIGNED_BY_BIN');
+    return;
+  }
+  if (core.status === 'DRAFT') throw new AppError('DOCUMENT_CHANGE_FORBIDDEN');
+  const mine = target.signers.findIndex((signer) => signer.identityNumber === identityNumber);
+  const signer = target.signers[mine];
+  if (!signer) throw new AppError('BIN_NOT_AMONG_SIGNERS');
+  if (signer.state === 'SIGNED') throw new AppError('ALREADY_SIGNED_BY_BIN');
+  if (signer.state === 'REJECTED') throw new AppError('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
+  if (
+    core.signingMethod === 'SEQUENTIAL' &&
+    target.signers.slice(0, mine).some((s) => s.state !== 'SIGNED')
+  ) {
+    throw new AppError('NOT_SIGNERS_TURN');
+  }
+}
+
+/** What {@link recordSigned} changed besides the signer: whether it sent the draft, and completed the document. */
+export interface SignedOutcome {
+  sent: boolean;
+  completed: boolean;
+}
+
+/**
+ * Records that `actor.bin` signed document `id`, inside the caller's transaction (which also stores the
+ * signatures): takes the document row FOR UPDATE, checks {@link assertMaySign} again under it, sends a draft of the
+ * sender (SEND), marks the signer (or the sender's participation) signed, records SIGN, and when every listed
+ * signer has signed makes the document SIGNED with a COMPLETE event. The row lock makes the last signature's
+ * completion race-free when signers sign in parallel.
+ */
+export async function recordSigned(
+  trx: Db,
+  id: number,
+  actor: EventActor,
+  now: Date,
+): Promise<SignedOutcome> {
+  const target = await requireSigningTarget(trx, id, actor.bin, { lock: true });
+  assertMaySign(target, actor.bin);
+  let sent = false;
+  if (target.document.participation.role === 'sender') {
+    if (target.document.core.status === 'DRAFT') {
+      await applySend(trx, target.document, actor, now);
+      sent = true;
+    }
+  } else {
+    await trx
+      .updateTable('document_signers')
+      .set({ state: 'SIGNED', signed_at: now })
+      .where('document_id', '=', id)
+      .where('identity_number', '=', actor.bin)
+      .execute();
+  }
+  await trx
+    .updateTable('document_participants')
+    .set({ signed_at: now })
+    .where('document_id', '=', id)
+    .where('company_bin', '=', actor.bin)
+    .execute();
+  await recordEvent(trx, id, 'SIGN', actor, now);
+  const waiting = await trx
+    .selectFrom('document_signers')
+    .select('identity_number')
+    .where('document_id', '=', id)
+    .where('state', '<>', 'SIGNED')
+    .executeTakeFirst();
+  const completed = waiting === undefined;
+  const status = completed ? 'SIGNED' : 'AT_SIGNING';
+  await trx.updateTable('documents').set({ status, updated_at: now }).where('id', '=', id).execute();
+  if (completed) await recordEvent(trx, id, 'COMPLETE', null, now);
+  await syncParticipants(trx, id);
+  return { sent, completed };
+}
+
+/**
+ * AT_SIGNING -> REJECTED by a listed signer who has not signed (ONLY_IN_PROGRESS_CAN_BE_REJECTED otherwise; the
+ * sender BIN_NOT_AMONG_SIGNERS, a signer who signed ALREADY_SIGNED_BY_BIN), with the reason in the document's
+ * rejection and the REJECT event. ENTITY_NOT_FOUND when `actor.bin` takes no part.
+ */
+export async function recordRejection(
+  db: Db,
+  id: number,
+  actor: EventActor,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const target = await requireSigningTarget(trx, id, actor.bin, { lock: true });
+    const step = transition(target.document.core.status, 'reject');
+    if (!step.ok) throw new AppError(step.code);
+    const signer = target.signers.find((s) => s.identityNumber === actor.bin);
+    if (!signer || target.document.participation.role !== 'signer')
+      throw new AppError('BIN_NOT_AMONG_SIGNERS');
+    if (signer.state !== 'WAITING') throw new AppError('ALREADY_SIGNED_BY_BIN');
+    await trx
+      .updateTable('documents')
+      .set({
+        status: step.to,
+        rejected_by: actor.bin,
+        rejection_reason: reason,
+        rejected_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .updateTable('document_signers')
+      .set({ state: 'REJECTED' })
+      .where('document_id', '=', id)
+      .where('identity_number', '=', actor.bin)
+      .execute();
+    await syncParticipants(trx, id);
+    await recordEvent(trx, id, 'REJECT', actor, now, reason);
+  });
+}
+
+/**
+ * AT_SIGNING -> REVOKED by the sender (REVOKE_ONLY_BY_SENDER for a signer) while nobody, the sender included, has
+ * signed (DOCUMENT_REVOKE_FORBIDDEN), with a REVOKE event.
+ */
+export async function recordRevocation(db: Db, id: number, actor: EventActor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const document = await requireAccessible(trx, actor.bin, id, { lock: true });
+    if (document.participation.role !== 'sender') throw new AppError('REVOKE_ONLY_BY_SENDER');
+    const step = transition(document.core.status, 'revoke');
+    if (!step.ok) throw new AppError(step.code);
+    const signed = await trx
+      .selectFrom('document_signers')
+      .select('identity_number')
+      .where('document_id', '=', id)
+      .where('state', '=', 'SIGNED')
+      .executeTakeFirst();
+    if (signed || document.participation.signedAt) throw new AppError('DOCUMENT_REVOKE_FORBIDDEN');
+    await trx
+      .updateTable('documents')
+      .set({ status: step.to, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await syncParticipants(trx, id);
+    await recordEvent(trx, id, 'REVOKE', actor, now);
+  });
+}
+
+/** The whole document as the party `identityNumber` sees it (the personal link's view), or ENTITY_NOT_FOUND. */
+export async function documentAsParty(
+  db: Db,
+  id: number,
+  identityNumber: string,
+  now: Date,
+  retentionDays: number,
+): Promise<Document> {
+  const document = await requireAccessible(db, identityNumber, id);
+  return readDocument(db, identityNumber, document, now, retentionDays);
+}
+
+/** The signers of document `id` in signing order (with their e-mails), e.g. to send their personal links. */
+export async function documentSigners(db: Db, id: number): Promise<Signer[]> {
+  return (await documentParts(db, id)).signers;
+}

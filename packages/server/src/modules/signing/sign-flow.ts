@@ -1,0 +1,114 @@
+import { AppError, type SignatureReport } from '@qoltanba/core';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blob/blob-store.js';
+import type { Database, SigningMethod } from '../../db/schema.js';
+import type { CmsVerifier } from '../../signature-verifier.js';
+import {
+  assertMaySign,
+  isSigningParty,
+  recordSigned,
+  requireSigningTarget,
+  type SignedOutcome,
+  type SigningFile,
+  type SigningTarget,
+} from '../documents/document-signing.js';
+import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
+import { type AcceptedSignature, insertSignatures } from './signature-store.js';
+import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
+
+/** What a signing needs besides its input. */
+export interface SignFlowServices {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  verifier: CmsVerifier;
+  clock: () => Date;
+  /** Test hook between taking the lock and verifying. */
+  beforeSignatureCheck?: () => Promise<void>;
+  /** Runs after a draft was sent by its sender's signature (personal links to the signers). */
+  onSent(documentId: number): Promise<void>;
+}
+
+/** Who signs: the party's BIN/IIN and how it came (a member acting for a company, or a personal link). */
+export interface SigningParty {
+  identityNumber: string;
+  actingBin: string | null;
+  userId: string | null;
+  linkId: number | null;
+  ip: string;
+}
+
+/** One signing: a CMS for every file of the document. */
+export interface SignInput {
+  documentId: number;
+  party: SigningParty;
+  signatures: ReadonlyArray<{ fileId: number; cms: Uint8Array }>;
+  packaging: CmsPackaging;
+  method: SigningMethod;
+}
+
+/** Pairs each file of the document with its CMS: exactly one each (SIGNATURE_MISSING, SIGNED_FILE_MISMATCH). */
+function pairWithFiles(target: SigningTarget, signatures: SignInput['signatures']) {
+  const byFile = new Map<number, Uint8Array>();
+  for (const { fileId, cms } of signatures) {
+    if (byFile.has(fileId) || !target.files.some((file) => file.id === fileId)) {
+      throw new AppError('SIGNED_FILE_MISMATCH');
+    }
+    byFile.set(fileId, cms);
+  }
+  return target.files.map((file): [SigningFile, Uint8Array] => {
+    const cms = byFile.get(file.id);
+    if (!cms) throw new AppError('SIGNATURE_MISSING');
+    return [file, cms];
+  });
+}
+
+/** The certificate must sign for the party: another listed party is SIGNATURE_MISMATCH, anybody else BIN_NOT_AMONG_SIGNERS. */
+function assertSignsForParty(target: SigningTarget, party: SigningParty, report: SignatureReport): void {
+  const identity = signerIdentity(report.signer);
+  if (identity === party.identityNumber) return;
+  if (identity && isSigningParty(target, identity)) throw new AppError('SIGNATURE_MISMATCH');
+  throw new AppError('BIN_NOT_AMONG_SIGNERS');
+}
+
+/**
+ * Signs document `documentId` for the party: checks the rules first (cheap, before any lock), takes the signing
+ * lock of (document, party) or answers DOCUMENT_SIGNING_LOCKED, verifies every CMS against its stored file
+ * outside any transaction, then records the signing and stores the signatures in one short transaction (where the
+ * documents module checks the rules again under the document's row lock). All files or none.
+ */
+export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SignedOutcome> {
+  const { db } = svc;
+  const { documentId, party } = input;
+  const target = await requireSigningTarget(db, documentId, party.identityNumber);
+  assertMaySign(target, party.identityNumber);
+  const pairs = pairWithFiles(target, input.signatures);
+  const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
+  if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
+  let outcome: SignedOutcome;
+  try {
+    await svc.beforeSignatureCheck?.();
+    const accepted: AcceptedSignature[] = [];
+    for (const [file, cms] of pairs) {
+      const bytes = await svc.blobs.get(file.blobKey);
+      if (!bytes) throw new AppError('FILE_LOAD_FAILED');
+      const report = await verifySignatureOver(svc.verifier, cms, bytes, input.packaging);
+      assertSignsForParty(target, party, report);
+      accepted.push({ fileId: file.id, cms, report });
+    }
+    const now = svc.clock();
+    outcome = await db.transaction().execute(async (trx) => {
+      const recorded = await recordSigned(
+        trx,
+        documentId,
+        { userId: party.userId, bin: party.identityNumber, ip: party.ip },
+        now,
+      );
+      await insertSignatures(trx, { ...party, documentId, method: input.method, at: now }, accepted);
+      return recorded;
+    });
+  } finally {
+    await releaseSigningLock(db, documentId, party.identityNumber, holder);
+  }
+  if (outcome.sent) await svc.onSent(documentId);
+  return outcome;
+}

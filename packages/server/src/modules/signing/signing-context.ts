@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blob/blob-store.js';
+import type { Config } from '../../config/config.js';
+import type { Database } from '../../db/schema.js';
+import type { AnyRouteDefinition } from '../../http/route.js';
+import type { Mailer } from '../../outbox/messages.js';
+import type { ModuleHooks } from '../module-hooks.js';
+import type { StatisticsRegister } from '../registry/registers.js';
+import type { SignFlowServices } from './sign-flow.js';
+
+/** What the signing routes share. */
+export interface SigningContext {
+  route(definition: AnyRouteDefinition): void;
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  mailer: Mailer;
+  clock: () => Date;
+  config: Config;
+  hooks: ModuleHooks;
+  log: FastifyBaseLogger;
+  statistics: StatisticsRegister;
+  /** The signing flow's services (verifier, lock hook, links after a sign-and-send). */
+  flow: SignFlowServices;
+  /** Milliseconds between the QR events stream's looks at its session. */
+  qrPollMs: number;
+  /** Milliseconds between heartbeat comments of the QR events stream. */
+  qrHeartbeatMs: number;
+  /** Ends of the QR events streams open now; the module ends them before the server closes. */
+  openStreams: Set<() => void>;
+}
