@@ -58,6 +58,7 @@ export const ERROR_CODES = [
   'PREVIEW_FAILED',
   // Client-side messages of SPEC section 8.
   'SIGNER_APP_NOT_RUNNING',
+  'SIGNER_APP_FAILED',
   'BIN_NOT_AMONG_SIGNERS',
   'ALREADY_SIGNED_BY_BIN',
   'SIGNATURE_MISMATCH',
