@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   // Client-side messages of SPEC section 8.
   'SIGNER_APP_NOT_RUNNING',
   'SIGNER_APP_FAILED',
+  'SIGNING_LINK_EXPIRED',
   'BIN_NOT_AMONG_SIGNERS',
   'ALREADY_SIGNED_BY_BIN',
   'SIGNATURE_MISMATCH',

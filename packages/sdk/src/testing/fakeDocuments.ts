@@ -291,7 +291,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const actions: Document['allowedActions'] = [];
     if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
-      if (canTransition(record.status, 'send')) actions.push('send');
+      // "Sign and send": the sender's signature sends the draft.
+      if (canTransition(record.status, 'send')) actions.push('send', 'sign');
       const nobodySigned = record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
       actions.push('copy');
@@ -908,6 +909,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   return {
     handlers,
+    /** The rules other fake services build on (the signing service). */
+    access: { actingCompany, findDocument, documentView, signerOf, isTurn, record, touch, senderMayChange },
     documents,
     folders,
     counterparties,

@@ -17,6 +17,13 @@ export const clientErrors = {
     ru: 'Программа для подписания (NCALayer) не смогла подписать. Проверьте ключ и пароль и повторите попытку',
     en: 'The signing program (NCALayer) could not sign. Check the key and password and try again',
   },
+  // Ours: a signer's personal link whose time is over (the sender can send a new one).
+  SIGNING_LINK_EXPIRED: {
+    kk: 'Қол қоюға арналған сілтеменің мерзімі өтіп кетті. Жіберушіден жаңа сілтеме сұраңыз',
+    ru: 'Срок действия ссылки для подписания истёк. Попросите отправителя прислать новую',
+    en: 'The signing link has expired. Ask the sender for a new one',
+    status: 410,
+  },
   BIN_NOT_AMONG_SIGNERS: {
     kk: 'Бұл БСН/ЖСН қол қоюшылардың қатарында жоқ',
     ru: 'Этот БИН/ИИН не входит в число подписантов',
