@@ -7,6 +7,7 @@ import {
   qrSigningEventSchema,
 } from '@qoltanba/core';
 import { atom, type ReadableAtom } from 'nanostores';
+import { activeClient } from '../session/activeClient';
 
 /** The part of the EventSource API the follower uses (the browser's satisfies it). */
 export interface QrEventSource {
@@ -44,7 +45,7 @@ export interface QrSigningFollower extends ReadableAtom<QrSigningFollowState> {
 export interface FollowQrSigningOptions {
   /** EventSource implementation; `globalThis.EventSource` by default. */
   EventSource?: QrEventSourceConstructor;
-  /** Prefix of a relative `eventsUrl` (the client's base URL). */
+  /** Prefix of a relative `eventsUrl`; the active client's base URL by default. */
   baseUrl?: string;
   /** Clock, epoch ms; `Date.now` by default. */
   now?: () => number;
@@ -55,6 +56,15 @@ export interface FollowQrSigningOptions {
 }
 
 const CLOSED = 2;
+
+function activeBaseUrl(): string {
+  try {
+    return activeClient().baseUrl;
+  } catch {
+    // No session started (a widget on its own): same origin.
+    return '';
+  }
+}
 const FINAL_STATES: ReadonlySet<QrSigningState> = new Set(['SIGNED', 'FAILED', 'EXPIRED']);
 const MAX_RECONNECT_DELAY_MS = 30_000;
 
@@ -96,7 +106,7 @@ export function followQrSigning(
   const grace = options.expiryGraceMs ?? 5_000;
   const url = /^[a-z]+:/i.test(session.eventsUrl)
     ? session.eventsUrl
-    : `${options.baseUrl ?? ''}${session.eventsUrl}`;
+    : `${options.baseUrl ?? activeBaseUrl()}${session.eventsUrl}`;
 
   const state = atom<QrSigningFollowState>({
     state: 'WAITING',

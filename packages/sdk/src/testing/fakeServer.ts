@@ -53,6 +53,7 @@ export {
   FAKE_LINK_TTL_MS,
   FAKE_QR_TTL_MS,
   FAKE_TEST_BIN,
+  type FakeEventSource,
   type FakeQrSession,
   type FakeSigningLink,
   fakeCms,

@@ -88,6 +88,18 @@ export interface FakeQrSession {
 
 type Documents = ReturnType<typeof createFakeDocuments>;
 
+/** An event stream of the fake (the part of EventSource the sdk uses, plus a test control). */
+export interface FakeEventSource {
+  readonly url: string;
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: string; lastEventId: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(): void;
+  /** The server drops the stream (the browser would not reconnect after this). */
+  drop(): void;
+}
+
 /** Options of {@link createFakeSigning}. */
 export interface FakeSigningOptions {
   now: () => Date;
@@ -477,18 +489,15 @@ export function createFakeSigning(options: FakeSigningOptions) {
   } satisfies Partial<Record<FakeOperationId, FakeHandler>>;
 
   /** An EventSource on this fake: it plays the events of the QR session its URL names, as the server would. */
-  class FakeEventSource {
-    static readonly CONNECTING = 0;
-    static readonly OPEN = 1;
-    static readonly CLOSED = 2;
+  class PlayedEventSource implements FakeEventSource {
     readonly url: string;
     readyState = 0;
     onopen: ((event: unknown) => void) | null = null;
     onmessage: ((event: { data: string; lastEventId: string }) => void) | null = null;
     onerror: ((event: unknown) => void) | null = null;
-    private sent = 0;
-    private readonly listener = () => this.flush();
-    private session: FakeQrSession | undefined;
+    sent = 0;
+    readonly listener = () => this.flush();
+    session: FakeQrSession | undefined;
 
     constructor(url: string) {
       this.url = url;
@@ -501,7 +510,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
       queueMicrotask(() => this.connect());
     }
 
-    private connect(): void {
+    connect(): void {
       if (this.readyState === 2) return;
       if (!this.session) {
         this.readyState = 2;
@@ -514,7 +523,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
       this.flush();
     }
 
-    private flush(): void {
+    flush(): void {
       const events = this.session?.events ?? [];
       while (this.readyState === 1 && this.sent < events.length) {
         const event = events[this.sent];
@@ -523,7 +532,6 @@ export function createFakeSigning(options: FakeSigningOptions) {
       }
     }
 
-    /** Test control: the server drops the stream (the browser would not reconnect after this). */
     drop(): void {
       this.session?.listeners.delete(this.listener);
       this.readyState = 2;
@@ -537,12 +545,14 @@ export function createFakeSigning(options: FakeSigningOptions) {
     }
   }
   const openSources = new Set<FakeEventSource>();
+  const EventSource: new (url: string) => FakeEventSource = PlayedEventSource;
 
   return {
     handlers,
     links,
     sessions,
-    EventSource: FakeEventSource,
+    /** An EventSource on this fake: it plays the events of the QR session its URL names. */
+    EventSource,
     /** Event streams not closed yet. */
     openEventSources: () => [...openSources],
     /** Issues a personal link for a signer, as sending the document does for signers without an account. */

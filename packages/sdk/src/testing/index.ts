@@ -17,6 +17,7 @@ export {
   type FakeCall,
   type FakeContext,
   type FakeDocumentRecord,
+  type FakeEventSource,
   type FakeHandler,
   type FakeOperationId,
   type FakeQrSession,
