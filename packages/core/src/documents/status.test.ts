@@ -7,6 +7,7 @@ describe('document state machine', () => {
     ['REJECTED', 'update', 'DRAFT'],
     ['DRAFT', 'send', 'AT_SIGNING'],
     ['AT_SIGNING', 'sign', 'AT_SIGNING'],
+    ['DRAFT', 'sign', 'AT_SIGNING'],
     ['AT_SIGNING', 'complete', 'SIGNED'],
     ['AT_SIGNING', 'reject', 'REJECTED'],
     ['AT_SIGNING', 'revoke', 'REVOKED'],
@@ -23,7 +24,7 @@ describe('document state machine', () => {
     ['REJECTED', 'send', 'DOCUMENT_CHANGE_FORBIDDEN'],
     ['REJECTED', 'sign', 'REJECTED_DOCUMENT_SIGNING_FORBIDDEN'],
     ['SIGNED', 'sign', 'DOCUMENT_ALREADY_SIGNED'],
-    ['DRAFT', 'sign', 'DOCUMENT_CHANGE_FORBIDDEN'],
+    ['REVOKED', 'sign', 'DOCUMENT_CHANGE_FORBIDDEN'],
     ['DRAFT', 'reject', 'ONLY_IN_PROGRESS_CAN_BE_REJECTED'],
     ['SIGNED', 'reject', 'ONLY_IN_PROGRESS_CAN_BE_REJECTED'],
     ['SIGNED', 'revoke', 'DOCUMENT_REVOKE_FORBIDDEN'],
@@ -33,7 +34,7 @@ describe('document state machine', () => {
     expect(canTransition(from, action)).toBe(false);
   });
 
-  it('allows exactly seven transitions: every other pair is refused with a catalogue code', () => {
+  it('allows exactly eight transitions: every other pair is refused with a catalogue code', () => {
     const allowed = LIFECYCLE_STATUSES.flatMap((status) =>
       DOCUMENT_ACTIONS.filter((action) => canTransition(status, action)).map(
         (action) => `${status}:${action}`,
@@ -46,6 +47,7 @@ describe('document state machine', () => {
         'AT_SIGNING:revoke',
         'AT_SIGNING:sign',
         'DRAFT:send',
+        'DRAFT:sign',
         'DRAFT:update',
         'REJECTED:update',
       ].sort(),

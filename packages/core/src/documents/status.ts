@@ -39,8 +39,9 @@ const RULES: Record<DocumentAction, ActionRule> = {
     to: { DRAFT: 'AT_SIGNING' },
     refusal: 'DOCUMENT_CHANGE_FORBIDDEN',
   },
+  // A sender signing its draft sends it at once (SPEC: "A draft can be ... created and signed").
   sign: {
-    to: { AT_SIGNING: 'AT_SIGNING' },
+    to: { DRAFT: 'AT_SIGNING', AT_SIGNING: 'AT_SIGNING' },
     refusal: 'DOCUMENT_CHANGE_FORBIDDEN',
     refusalFor: { SIGNED: 'DOCUMENT_ALREADY_SIGNED', REJECTED: 'REJECTED_DOCUMENT_SIGNING_FORBIDDEN' },
   },

@@ -9,7 +9,13 @@ import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
 import type { NcaLayerClient, NcaLayerSignOptions } from './ncaLayerClient';
 import type { NcaLayerSigning, SigningProgress } from './signFiles';
-import { rejectDocument, resendSigningLink, revokeDocument, signDocument } from './signingApi';
+import {
+  rejectDocument,
+  resendSigningLink,
+  revokeDocument,
+  signDocument,
+  submitDocumentSignatures,
+} from './signingApi';
 import { DEFAULT_SIGNING_CONFIG, getSigningConfig } from './signingConfig';
 import { getSigningLink, rejectByLink, signByLink } from './signingLinkApi';
 
@@ -118,6 +124,20 @@ describe('signDocument', () => {
     );
   });
 
+  it('needs exactly one CMS per file of the document', async () => {
+    await setupLoggedIn();
+    const document = await sentTo([beta]);
+    const [first, second] = document.files;
+    const one = [{ fileId: first?.id ?? 0, cms: 'Q01T' }];
+    expect(
+      await submitDocumentSignatures(document.id, { signatures: one }, { bin: BETA_BIN }).catch(codeOf),
+    ).toBe('SIGNATURE_MISSING');
+    const twice = [...one, { fileId: first?.id ?? 0, cms: 'Q01T' }, { fileId: second?.id ?? 0, cms: 'Q01T' }];
+    expect(
+      await submitDocumentSignatures(document.id, { signatures: twice }, { bin: BETA_BIN }).catch(codeOf),
+    ).toBe('SIGNED_FILE_MISMATCH');
+  });
+
   it("signs and sends the sender's draft", async () => {
     await setupLoggedIn();
     const draft = await createDocument(
@@ -129,6 +149,9 @@ describe('signDocument', () => {
     const { ncaLayer } = stubNcaLayer();
     const sent = await signDocument(draft, signing(ncaLayer), { bin: ALFA_BIN });
     expect(sent !== 'cancelled' && sent.status).toBe('AT_SIGNING');
+    // The sender's signature counts: the document can no longer be revoked.
+    expect(sent !== 'cancelled' && sent.allowedActions).not.toContain('revoke');
+    expect(await revokeDocument(draft.id, { bin: ALFA_BIN }).catch(codeOf)).toBe('DOCUMENT_REVOKE_FORBIDDEN');
   });
 });
 
@@ -197,9 +220,9 @@ describe('personal links', () => {
     expect(calls[0]?.options).toMatchObject({ iin: person.identityNumber });
     expect(signed !== 'cancelled' && signed.document.status).toBe('SIGNED');
 
-    expect(await getSigningLink('nope').catch(codeOf)).toBe('ENTITY_NOT_FOUND');
-    clock.now += 8 * 24 * 60 * 60 * 1000;
-    expect(await getSigningLink(token).catch(codeOf)).toBe('SIGNING_LINK_EXPIRED');
+    expect(await getSigningLink('nope').catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
+    clock.now += 31 * 24 * 60 * 60 * 1000;
+    expect(await getSigningLink(token).catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
   });
 
   it('rejects through the link', async () => {

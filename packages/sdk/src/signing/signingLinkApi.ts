@@ -21,7 +21,7 @@ function linkRequest(template: string, token: string, params: Record<string, str
 
 /**
  * What the personal link `token` opens: the document and the signer's own place in it. Rejects with
- * ApiError ENTITY_NOT_FOUND for an unknown link and SIGNING_LINK_EXPIRED for an expired one.
+ * ApiError SIGNING_LINK_NOT_FOUND (404) for an unknown, replaced or expired link.
  */
 export function getSigningLink(token: string): Promise<SigningLinkView> {
   const { api, client } = linkRequest(SIGNING_PATHS.signingLink, token);

@@ -129,6 +129,8 @@ export interface FakeDocumentRecord {
   files: StoredFile[];
   signers: Signer[];
   rejection: Document['rejection'];
+  /** The sender signed it ("sign and send"): it can no longer be revoked. */
+  senderSigned?: boolean;
   /** When each company moved it to its trash. */
   trashedAt: Map<string, string>;
   /** The folder each company keeps it in. */
@@ -293,7 +295,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
       if (canTransition(record.status, 'update')) actions.push('update');
       // "Sign and send": the sender's signature sends the draft.
       if (canTransition(record.status, 'send')) actions.push('send', 'sign');
-      const nobodySigned = record.signers.every((signer) => signer.state === 'WAITING');
+      const nobodySigned =
+        !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
       actions.push('copy');
     } else if (canTransition(record.status, 'sign') && isTurn(record, bin)) {

@@ -37,10 +37,11 @@ import type { FakeOperationId } from './fakeRoutes';
 // sessions (with an EventSource that plays their events) and attaching a company by signature. The fake
 // cannot check a CMS; a `fakeCms(marker)` signature asks for one of the server's refusals instead.
 
-/** How long a fake QR session, personal link and attach challenge live. */
-export const FAKE_QR_TTL_MS = 5 * 60 * 1000;
-/** See {@link FAKE_QR_TTL_MS}. */
-export const FAKE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a QR session lives (the server's 10 minutes). */
+export const FAKE_QR_TTL_MS = 10 * 60 * 1000;
+/** How long a personal link lives (the server's 30 days). */
+export const FAKE_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** The NCA TEST legal entity (АО "ТЕСТ") a fake attach signature stands for unless it names another BIN. */
 export const FAKE_TEST_BIN = '123456789021';
 
@@ -48,12 +49,21 @@ const FAKE_CMS_PREFIX = 'FAKE-CMS ';
 
 /**
  * A base64 "CMS" the fake reads: `'revoked'` answers CERTIFICATE_REVOKED, `'mismatch'` SIGNATURE_MISMATCH,
+ * `'invalid'` SIGNATURE_INVALID, `'tampered'` SIGNED_FILE_MISMATCH, `'employee'` (attach) ATTACH_SIGNATURE_ROLE,
  * `'bin:<BIN>'` attaches that company. Any other base64 passes as a good signature.
  *
  * @example await server.fetch(url, { method: 'POST', body: JSON.stringify({ signatures: [{ fileId, cms: fakeCms('revoked') }] }) })
  */
 export function fakeCms(marker: string): string {
   return btoa(`${FAKE_CMS_PREFIX}${marker}`);
+}
+
+/** The server's verdict on a marked CMS. */
+function verdict(marker: string | undefined): void {
+  if (marker === 'revoked') refuse('CERTIFICATE_REVOKED');
+  if (marker === 'mismatch') refuse('SIGNATURE_MISMATCH');
+  if (marker === 'invalid') refuse('SIGNATURE_INVALID');
+  if (marker === 'tampered') refuse('SIGNED_FILE_MISMATCH');
 }
 
 function cmsMarker(cms: string): string | undefined {
@@ -132,15 +142,16 @@ export function createFakeSigning(options: FakeSigningOptions) {
 
   // ----- signing rules -----
 
+  /** One CMS per file (SIGNATURE_MISSING, SIGNED_FILE_MISMATCH), then each "verified" by its marker. */
   function checkSignatures(record: FakeDocumentRecord, signatures: readonly FileSignature[]): void {
-    const wanted = record.files.map((file) => file.id).sort();
-    const given = signatures.map((signature) => signature.fileId).sort();
-    if (wanted.join() !== given.join()) refuse('SIGNATURE_MISMATCH');
-    for (const { cms } of signatures) {
-      const marker = cmsMarker(cms);
-      if (marker === 'revoked') refuse('CERTIFICATE_REVOKED');
-      if (marker === 'mismatch') refuse('SIGNATURE_MISMATCH');
+    const files = new Set(record.files.map((file) => file.id));
+    const given = new Set<number>();
+    for (const { fileId } of signatures) {
+      if (!files.has(fileId) || given.has(fileId)) refuse('SIGNED_FILE_MISMATCH');
+      given.add(fileId);
     }
+    if (given.size !== files.size) refuse('SIGNATURE_MISSING');
+    for (const { cms } of signatures) verdict(cmsMarker(cms));
   }
 
   /** Signs `record` as `bin`; the sender's signature on its draft sends it ("sign and send"). */
@@ -159,6 +170,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
       if (record.signers.length === 0) refuse('SIGNERS_REQUIRED');
       checkSignatures(record, request.signatures);
       record.status = sent.to;
+      record.senderSigned = true;
       access.touch(record);
       access.record(record, 'SEND', context, company);
       access.record(record, 'SIGN', context, company);
@@ -169,7 +181,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
     const step = transition(record.status, 'sign');
     if (!step.ok) refuse(step.code);
     if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
-    if (!access.isTurn(record, bin)) refuse('COMPANY_SIGNING_FORBIDDEN');
+    if (!access.isTurn(record, bin)) refuse('NOT_SIGNERS_TURN');
     checkSignatures(record, request.signatures);
     signer.state = 'SIGNED';
     signer.signedAt = iso();
@@ -225,8 +237,8 @@ export function createFakeSigning(options: FakeSigningOptions) {
 
   function linkOf(context: FakeContext) {
     const link = links.get(context.params.token ?? '');
-    if (!link) refuse('ENTITY_NOT_FOUND');
-    if (expired(link.expiresAt)) refuse('SIGNING_LINK_EXPIRED');
+    // Unknown, replaced and expired links answer alike, as the server's.
+    if (!link || expired(link.expiresAt)) refuse('SIGNING_LINK_NOT_FOUND');
     const record = documents.document(link.documentId);
     const signer = access.signerOf(record, link.identityNumber);
     if (!signer) refuse('ENTITY_NOT_FOUND');
@@ -289,7 +301,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
   /** The session of a request; an expired one turns EXPIRED first. */
   function liveSession(sessionId: string | undefined): FakeQrSession {
     const session = sessions.get(sessionId ?? '');
-    if (!session) refuse('ENTITY_NOT_FOUND');
+    if (!session) refuse('QR_SESSION_NOT_FOUND');
     if (!isFinal(session.state) && expired(session.expiresAt)) emit(session, 'EXPIRED', 'QR_SIGNING_TIMEOUT');
     return session;
   }
@@ -316,11 +328,11 @@ export function createFakeSigning(options: FakeSigningOptions) {
     if (!owner) return failure('UNAUTHORIZED');
     const body = parseInput(attachBySignatureRequestSchema, context.rawBody);
     const challenge = challenges.get(body.challengeId);
-    if (!challenge || expired(challenge.expiresAt)) refuse('SIGNATURE_MISMATCH');
+    if (!challenge || expired(challenge.expiresAt)) refuse('ATTACH_CHALLENGE_INVALID');
     challenges.delete(body.challengeId);
     const marker = cmsMarker(body.cms);
-    if (marker === 'revoked') refuse('CERTIFICATE_REVOKED');
-    if (marker === 'mismatch') refuse('SIGNATURE_MISMATCH');
+    verdict(marker);
+    if (marker === 'employee') refuse('ATTACH_SIGNATURE_ROLE');
     const bin = marker?.startsWith('bin:') ? marker.slice(4) : FAKE_TEST_BIN;
     const name = options.companyName(bin) ?? (bin === FAKE_TEST_BIN ? 'АО "ТЕСТ"' : undefined);
     if (!name) refuse('ENTITY_NOT_FOUND');
@@ -350,7 +362,9 @@ export function createFakeSigning(options: FakeSigningOptions) {
       if (record.sender.bin !== bin) refuse('REVOKE_ONLY_BY_SENDER');
       const step = transition(record.status, 'revoke');
       if (!step.ok) refuse(step.code);
-      if (record.signers.some((signer) => signer.state !== 'WAITING')) refuse('DOCUMENT_REVOKE_FORBIDDEN');
+      const anybodySigned =
+        record.senderSigned || record.signers.some((signer) => signer.state !== 'WAITING');
+      if (anybodySigned) refuse('DOCUMENT_REVOKE_FORBIDDEN');
       record.status = step.to;
       access.touch(record);
       access.record(record, 'REVOKE', context, company);
@@ -376,8 +390,8 @@ export function createFakeSigning(options: FakeSigningOptions) {
       const link = issueLink(record.id, identityNumber);
       return json(200, { identityNumber, email: link.email, expiresAt: link.expiresAt });
     },
-    qrSigningEvents: (context) => eventStream(liveSession(context.params.sessionId)),
-    egovQrDescription: (context) => {
+    followQrSigning: (context) => eventStream(liveSession(context.params.sessionId)),
+    getEgovQrDescription: (context) => {
       const session = liveSession(context.params.sessionId);
       if (isFinal(session.state)) refuse('ENTITY_NOT_FOUND');
       const record = documents.document(session.documentId);
@@ -392,7 +406,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
         },
       });
     },
-    egovDocuments: (context) => {
+    getEgovDocuments: (context) => {
       const session = egovSession(context);
       const record = documents.document(session.documentId);
       if (session.state === 'WAITING') emit(session, 'FETCHED');
@@ -409,7 +423,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
         })),
       });
     },
-    egovSignedDocuments: (context) => {
+    putEgovSignatures: (context) => {
       const session = egovSession(context);
       const body = parseInput(egovDocumentsToSignSchema, context.rawBody);
       const record = documents.document(session.documentId);
@@ -432,7 +446,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
         return failure(code, 403);
       }
       emit(session, 'SIGNED');
-      return json(200, body);
+      return json(200, { signed: true });
     },
     getSigningLink: (context) => {
       const { link, record, party } = linkOf(context);
@@ -481,7 +495,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
     createAttachChallenge: (context) => {
       if (!context.account) return failure('UNAUTHORIZED');
       const challengeId = next('challenge');
-      const challenge = { data: btoa(`qoltanba attach ${challengeId}`), expiresAt: iso(FAKE_QR_TTL_MS) };
+      const challenge = { data: btoa(`qoltanba attach ${challengeId}`), expiresAt: iso(CHALLENGE_TTL_MS) };
       challenges.set(challengeId, challenge);
       return json(200, { challengeId, ...challenge });
     },

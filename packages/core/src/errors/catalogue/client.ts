@@ -17,32 +17,33 @@ export const clientErrors = {
     ru: 'Программа для подписания (NCALayer) не смогла подписать. Проверьте ключ и пароль и повторите попытку',
     en: 'The signing program (NCALayer) could not sign. Check the key and password and try again',
   },
-  // Ours: a signer's personal link whose time is over (the sender can send a new one).
-  SIGNING_LINK_EXPIRED: {
-    kk: 'Қол қоюға арналған сілтеменің мерзімі өтіп кетті. Жіберушіден жаңа сілтеме сұраңыз',
-    ru: 'Срок действия ссылки для подписания истёк. Попросите отправителя прислать новую',
-    en: 'The signing link has expired. Ask the sender for a new one',
-    status: 410,
-  },
   BIN_NOT_AMONG_SIGNERS: {
     kk: 'Бұл БСН/ЖСН қол қоюшылардың қатарында жоқ',
     ru: 'Этот БИН/ИИН не входит в число подписантов',
     en: 'This BIN/IIN is not among the signers',
+    // Also the server's answer when a signature breaks this rule.
+    status: 403,
   },
   ALREADY_SIGNED_BY_BIN: {
     kk: 'Құжатқа осы БСН/ЖСН арқылы қол қойылып қойған',
     ru: 'Документ уже подписан с этим БИН/ИИН',
     en: 'The document is already signed with this BIN/IIN',
+    // Also the server's answer when a signature breaks this rule.
+    status: 409,
   },
   SIGNATURE_MISMATCH: {
     kk: 'Қолтаңба сұралған құжатқа немесе компанияға сәйкес келмейді',
     ru: 'Подпись не соответствует запрошенному документу или компании',
     en: 'The signature does not match the requested document or company',
+    // Also the server's answer when a signature breaks this rule.
+    status: 403,
   },
   QR_SIGNING_TIMEOUT: {
     kk: 'QR арқылы қол қоюдың күту уақыты өтіп кетті',
     ru: 'Время ожидания подписания по QR истекло',
     en: 'The QR signing timeout was exceeded',
+    // Also the server's answer when a signature breaks this rule.
+    status: 410,
   },
   IIN_NOT_IN_REGISTER: {
     kk: 'ЖСН мемлекеттік статистикалық тіркелімнен табылмады',
@@ -53,6 +54,8 @@ export const clientErrors = {
     kk: 'Сертификаттың күші жойылған',
     ru: 'Сертификат отозван',
     en: 'The certificate has been revoked',
+    // Also the server's answer when a signature breaks this rule.
+    status: 400,
   },
   DOCUMENT_NOT_SIGNED: {
     kk: 'Құжатқа қол қойылмаған',

@@ -88,4 +88,40 @@ export const serverRuleErrors = {
     en: 'The file could not be converted for preview',
     status: 422,
   },
+  NOT_SIGNERS_TURN: {
+    kk: 'Қол қою кезегі әлі келген жоқ: алдымен тізімде сізден бұрынғы қол қоюшылар қол қоюы керек',
+    ru: 'Ещё не ваша очередь подписывать: сначала должны подписать подписанты, стоящие в списке раньше',
+    en: 'It is not your turn to sign yet: the signers listed before you must sign first',
+    status: 409,
+  },
+  SIGNATURE_INVALID: {
+    kk: 'Қолтаңба тексерілмеді: сертификат немесе қолтаңба жарамсыз не сенімсіз',
+    ru: 'Подпись не прошла проверку: сертификат или подпись недействительны или не доверенные',
+    en: 'The signature did not pass verification: the certificate or signature is invalid or not trusted',
+    status: 400,
+  },
+  SIGNING_LINK_NOT_FOUND: {
+    kk: 'Қол қою сілтемесі табылмады немесе оның мерзімі өтіп кетті',
+    ru: 'Ссылка для подписания не найдена или её срок истёк',
+    en: 'The signing link was not found or has expired',
+    status: 404,
+  },
+  QR_SESSION_NOT_FOUND: {
+    kk: 'QR арқылы қол қою сессиясы табылмады',
+    ru: 'Сессия подписания по QR не найдена',
+    en: 'The QR signing session was not found',
+    status: 404,
+  },
+  ATTACH_CHALLENGE_INVALID: {
+    kk: 'Қол қоюға арналған деректердің мерзімі өтіп кетті немесе олар пайдаланылған. Қайталап көріңіз',
+    ru: 'Данные для подписи устарели или уже использованы. Повторите попытку',
+    en: 'The data to sign has expired or was already used. Try again',
+    status: 400,
+  },
+  ATTACH_SIGNATURE_ROLE: {
+    kk: 'Компанияны тек заңды тұлғаның бірінші басшысының немесе қол қою құқығы бар адамның ЭЦҚ-сымен қосуға болады',
+    ru: 'Привязать компанию можно только ЭЦП первого руководителя или лица с правом подписи юридического лица',
+    en: "A company can only be attached with the EDS of a legal entity's first head or a person with the right to sign",
+    status: 403,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -132,7 +132,7 @@ export default function SigningLinkScreen(): JSX.Element {
             loading={state.kind === 'loading'}
             error={state.kind === 'failed' ? state.code : undefined}
             onRetry={
-              state.kind === 'failed' && state.code !== 'SIGNING_LINK_EXPIRED'
+              state.kind === 'failed' && state.code !== 'SIGNING_LINK_NOT_FOUND'
                 ? () => setAttempt((n) => n + 1)
                 : undefined
             }
