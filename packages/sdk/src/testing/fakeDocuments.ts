@@ -293,8 +293,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const actions: Document['allowedActions'] = [];
     if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
-      // "Sign and send": the sender's signature sends the draft.
-      if (canTransition(record.status, 'send')) actions.push('send', 'sign');
+      // The sign route also takes the sender's draft ("sign and send"), but the server does not offer it here.
+      if (canTransition(record.status, 'send')) actions.push('send');
       const nobodySigned =
         !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
