@@ -1,7 +1,8 @@
 /**
  * @qoltanba/sdk: the browser and node client of Qoltanba. API clients (plain and authenticated), stores
  * (session, profile, companies, locale, snackbars, mobile-app context), i18n, cookies, navigation
- * tracking, query policy and error reporting; documents, folders and counterparties of the acting company.
+ * tracking, query policy and error reporting; documents, folders and counterparties of the acting company;
+ * signing (NCALayer, eGov mobile QR, personal links of signers without an account, attach by signature).
  */
 // Explicit lists, values and types alike: a new export is a decision, visible in review (and in index.test.ts).
 export {
@@ -179,6 +180,49 @@ export {
   type UploadTransportResponse,
   xhrUploadTransport,
 } from './session';
+export {
+  $signingConfig,
+  attachCompanyBySignature,
+  attachCompanyWithNcaLayer,
+  attachSignerFilter,
+  createAttachChallenge,
+  createNcaLayerClient,
+  DEFAULT_SIGNING_CONFIG,
+  documentSignerFilter,
+  downloadSigningLinkFile,
+  type FollowQrSigningOptions,
+  followQrSigning,
+  getSigningConfig,
+  getSigningLink,
+  LEGAL_ENTITY_KEY_USAGE_OID,
+  loadSigningConfig,
+  type NcaLayerClient,
+  type NcaLayerClientOptions,
+  type NcaLayerSigning,
+  type NcaLayerSignOptions,
+  type NcaLayerSocket,
+  type NcaLayerSocketConstructor,
+  ncaLayerFor,
+  type QrEventSource,
+  type QrEventSourceConstructor,
+  type QrSigningFollower,
+  type QrSigningFollowState,
+  rejectByLink,
+  rejectDocument,
+  resendSigningLink,
+  resetSigningConfig,
+  revokeDocument,
+  SIGNING_KEY_USAGE_OID,
+  type SigningProgress,
+  signByLink,
+  signDocument,
+  signingLinkFileUrl,
+  signingLinkPreviewUrl,
+  startQrSigning,
+  startQrSigningByLink,
+  submitDocumentSignatures,
+  submitSigningLinkSignatures,
+} from './signing';
 export {
   $snackbars,
   dismissSnackbar,

@@ -41,6 +41,11 @@ export {
   type PdfViewport,
 } from './pdf-viewer';
 export { type ProfileActions, ProfileCard, type ProfileCardProps } from './profile-card';
+export {
+  type QrSigningActions,
+  QrSigningDialog,
+  type QrSigningDialogProps,
+} from './qr-signing-dialog';
 export { type RecoveryActions, RecoveryForm, type RecoveryFormProps } from './recovery-form';
 export {
   type RegistrationActions,
@@ -48,6 +53,8 @@ export {
   type RegistrationFormProps,
   type RegistrationStep,
 } from './registration-form';
+export { RejectDialog, type RejectDialogProps, RevokeDialog, type RevokeDialogProps } from './reject-dialog';
+export { SignPanel, type SignPanelActions, type SignPanelProps } from './sign-panel';
 export {
   emptySigner,
   type SignerDraft,

@@ -97,10 +97,19 @@ export const en = {
   },
   addCompany: {
     explanation:
-      'Adding a legal entity takes a request signed with the organisation’s EDS. This arrives together with the signing features.',
+      'Sign a request with the organisation’s EDS (the first head’s key or one with the right to sign): the company whose BIN the certificate carries is attached to your account.',
     sign: 'Sign with EDS',
-    unavailable: 'Not available yet: EDS signing comes later.',
+    testSigner: 'Test signer: {{label}} (test keys, no legal effect)',
+    attached: 'Company attached',
     attachInstead: 'Attach an individual or sole proprietor by IIN',
+  },
+  signingLink: {
+    sign: 'Sign',
+    reject: 'Reject',
+    signed: 'Thank you: your signature is on the document',
+    rejected: 'You rejected the document',
+    nothingToDo: 'There is nothing for you to sign in this document now.',
+    forSigner: 'For {{name}}, BIN/IIN {{identity}}. The link works until {{date}}.',
   },
   attach: {
     attached: 'Company attached',
@@ -110,6 +119,7 @@ export const en = {
   titles: {
     main: 'Electronic document signing',
     DocumentByHash: 'Shared document',
+    SigningLink: 'Document to sign',
     Tariffs: 'Plans',
     Check: 'Signature check',
     CheckFile: 'File signature check',
@@ -144,6 +154,8 @@ export const en = {
   texts: {
     main: 'Sign documents online.',
     DocumentByHash: 'The document shared with you opens here: review it and sign it free of charge.',
+    SigningLink:
+      'Review the document and sign it free of charge with your EDS or eGov mobile, or reject it. No registration needed.',
     Tariffs:
       'Send your first 3 documents free, then choose a monthly or a yearly plan. The yearly plan saves 17%.',
     Check: 'Upload signed files and verify their EDS: up to 10 files, 30 MB in total.',

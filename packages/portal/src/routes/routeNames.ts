@@ -2,6 +2,7 @@
 export const ROUTE_NAMES = {
   Main: 'main',
   DocumentByHash: 'DocumentByHash',
+  SigningLink: 'SigningLink',
   Tariffs: 'Tariffs',
   Check: 'Check',
   CheckFile: 'CheckFile',

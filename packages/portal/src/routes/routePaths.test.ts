@@ -22,6 +22,7 @@ describe('pathTo', () => {
     [pathTo('TrashDoc', { id: 9 }), '/cabinet/trash/9'],
     [pathTo('CheckFile', { docId: 15, fileId: 27 }), '/check/15/27'],
     [pathTo('DocumentByHash', { id: 'abc123' }), '/document/abc123/by-hash'],
+    [pathTo('SigningLink', { token: 'tok-1' }), '/sign/tok-1'],
   ])('fills parameters: %s', (built, expected) => {
     expect(built).toBe(expected);
   });
@@ -43,7 +44,7 @@ describe('pathTo', () => {
   });
 
   it('every address resolves back to its own route (Cabinet to its index)', () => {
-    const sample = { id: 12, docId: 3, fileId: 4 };
+    const sample = { id: 12, docId: 3, fileId: 4, token: 'link-token' };
     for (const name of Object.keys(ROUTE_PATHS) as PathName[]) {
       const path = (pathTo as (name: PathName, params: object) => string)(name, sample);
       expect(resolveRoute(path).name, path).toBe(name === 'Cabinet' ? 'CabinetIndex' : name);

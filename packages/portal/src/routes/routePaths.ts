@@ -1,3 +1,4 @@
+import { SIGNING_LINK_PAGE } from '@qoltanba/core';
 import type { RouteName } from './routeNames';
 
 /** Route names without an address of their own: the cabinet index (it is `Cabinet`'s) and the catch-alls. */
@@ -14,6 +15,8 @@ export type PathName = Exclude<RouteName, UnaddressedRouteName>;
 export const ROUTE_PATHS = {
   main: '/',
   DocumentByHash: '/document/:id/by-hash',
+  // Core's: the server puts this address into the e-mails it sends to signers without an account.
+  SigningLink: SIGNING_LINK_PAGE,
   Tariffs: '/tariffs',
   Check: '/check',
   CheckFile: '/check/:docId/:fileId',

@@ -22,6 +22,7 @@ const checkScreen: LazyScreen = () => import('../screens/public/CheckScreen');
 export const ROUTE_SCREENS: Readonly<Record<Exclude<RouteName, 'CabinetIndex'>, LazyScreen>> = {
   main: () => import('../screens/public/LandingScreen'),
   DocumentByHash: () => import('../screens/public/DocumentByHashScreen'),
+  SigningLink: () => import('../screens/public/SigningLinkScreen'),
   Tariffs: tariffsScreen,
   Check: checkScreen,
   CheckFile: checkScreen,

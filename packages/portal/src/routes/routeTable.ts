@@ -78,6 +78,7 @@ export const CABINET_ROUTES: readonly RouteEntry[] = [
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: N.Main, index: true },
   atRoot(N.DocumentByHash),
+  atRoot(N.SigningLink),
   atRoot(N.Tariffs),
   atRoot(N.Check),
   atRoot(N.CheckFile),

@@ -87,7 +87,8 @@ function writeSelected(bin: string | undefined): void {
   else storage.setItem(SESSION_STORAGE_KEYS.selectedCompanyBin, bin);
 }
 
-function applyList(list: Company[]): Company[] {
+/** Takes a company list from the server as the current one (selection rule applied); for sdk modules only. */
+export function applyList(list: Company[]): Company[] {
   companies.set(list);
   writeSelected(pickSelectedBin(list, selectedBin.get()));
   listLoad.set(LOADED);

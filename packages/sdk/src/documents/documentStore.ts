@@ -2,6 +2,8 @@ import type { Document, ErrorCode, HistoryEvent } from '@qoltanba/core';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { errorCodeOf, isApiError } from '../api/apiError';
 import { $actingCompanyBin } from '../company/actingCompany';
+import type { NcaLayerSigning } from '../signing/signFiles';
+import { rejectDocument, revokeDocument, signDocument } from '../signing/signingApi';
 import { reportError } from '../telemetry';
 import {
   copyDocument,
@@ -15,7 +17,15 @@ import {
 import { $documentsVersion, invalidateDocuments } from './documentsVersion';
 
 /** The actions a document store runs. */
-export type DocumentStoreAction = 'send' | 'copy' | 'trash' | 'restore' | 'move';
+export type DocumentStoreAction =
+  | 'send'
+  | 'copy'
+  | 'trash'
+  | 'restore'
+  | 'move'
+  | 'sign'
+  | 'reject'
+  | 'revoke';
 
 /** The state of one document as the acting company sees it. */
 export interface DocumentState {
@@ -46,6 +56,15 @@ export interface DocumentStore extends ReadableAtom<DocumentState> {
   restore(): Promise<Document>;
   /** Puts it into a folder of the acting company, or (null) out of any folder. */
   moveToFolder(folderId: number | null): Promise<Document>;
+  /**
+   * Signs every file with NCALayer for the acting company (see `signDocument`); `'cancelled'` when the
+   * person closed NCALayer's dialog. Needs the loaded document (its files).
+   */
+  sign(signing: NcaLayerSigning): Promise<Document | 'cancelled'>;
+  /** Rejects it with a reason (5 to 100 characters). */
+  reject(reason: string): Promise<Document>;
+  /** Revokes it (the sender, while nobody has signed). */
+  revoke(): Promise<Document>;
 }
 
 /**
@@ -68,7 +87,7 @@ export function createDocumentStore(id: number): DocumentStore {
     error: undefined,
     pending: [],
   });
-  const running = new Map<DocumentStoreAction, Promise<Document>>();
+  const running = new Map<DocumentStoreAction, Promise<Document | 'cancelled'>>();
   let generation = 0;
   let controller: AbortController | undefined;
   let loading: Promise<void> | undefined;
@@ -112,13 +131,18 @@ export function createDocumentStore(id: number): DocumentStore {
     return loading ?? restart();
   }
 
-  function run(action: DocumentStoreAction, call: () => Promise<Document>, keep: boolean): Promise<Document> {
+  function run<T extends Document | 'cancelled'>(
+    action: DocumentStoreAction,
+    call: () => Promise<T>,
+    keep: boolean,
+  ): Promise<T> {
     const inFlight = running.get(action);
-    if (inFlight !== undefined) return inFlight;
+    if (inFlight !== undefined) return inFlight as Promise<T>;
     const pending = (async () => {
       patch({ pending: [...state.get().pending, action], error: undefined });
       try {
         const document = await call();
+        if (document === 'cancelled') return document;
         // The answer is newer than any load still on its way.
         generation += 1;
         if (keep) patch({ document });
@@ -143,6 +167,17 @@ export function createDocumentStore(id: number): DocumentStore {
     trash: () => run('trash', () => trashDocument(id), true),
     restore: () => run('restore', () => restoreDocument(id), true),
     moveToFolder: (folderId: number | null) => run('move', () => moveDocumentToFolder(id, folderId), true),
+    sign: (signing: NcaLayerSigning) =>
+      run(
+        'sign',
+        async () => {
+          const { document } = state.get();
+          return signDocument(document ?? (await getDocument(id)), signing);
+        },
+        true,
+      ),
+    reject: (reason: string) => run('reject', () => rejectDocument(id, reason), true),
+    revoke: () => run('revoke', () => revokeDocument(id), true),
   });
 
   onMount(state, () => {

@@ -129,6 +129,8 @@ export interface FakeDocumentRecord {
   files: StoredFile[];
   signers: Signer[];
   rejection: Document['rejection'];
+  /** The sender signed it ("sign and send"): it can no longer be revoked. */
+  senderSigned?: boolean;
   /** When each company moved it to its trash. */
   trashedAt: Map<string, string>;
   /** The folder each company keeps it in. */
@@ -291,8 +293,10 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const actions: Document['allowedActions'] = [];
     if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
+      // The sign route also takes the sender's draft ("sign and send"), but the server does not offer it here.
       if (canTransition(record.status, 'send')) actions.push('send');
-      const nobodySigned = record.signers.every((signer) => signer.state === 'WAITING');
+      const nobodySigned =
+        !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
       actions.push('copy');
     } else if (canTransition(record.status, 'sign') && isTurn(record, bin)) {
@@ -908,6 +912,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
 
   return {
     handlers,
+    /** The rules other fake services build on (the signing service). */
+    access: { actingCompany, findDocument, documentView, signerOf, isTurn, record, touch, senderMayChange },
     documents,
     folders,
     counterparties,

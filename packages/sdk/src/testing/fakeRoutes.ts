@@ -1,10 +1,10 @@
-import { ACCOUNT_PATHS, DOCUMENT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, DOCUMENT_PATHS, PROFILE_PATHS, SIGNING_PATHS } from '@qoltanba/core';
 
 /** One operation the fake server plays: its OpenAPI operationId, method and core path template. */
 export interface FakeRoute {
   operationId: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS` or `DOCUMENT_PATHS` (`:param` syntax). */
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS` or `SIGNING_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
@@ -83,6 +83,25 @@ export const FAKE_ROUTES = [
   userRoute('createCounterparty', 'POST', DOCUMENT_PATHS.counterparties),
   userRoute('updateCounterparty', 'PUT', DOCUMENT_PATHS.counterparty),
   userRoute('deleteCounterparty', 'DELETE', DOCUMENT_PATHS.counterparty),
+
+  userRoute('signDocument', 'POST', SIGNING_PATHS.sign),
+  userRoute('rejectDocument', 'POST', SIGNING_PATHS.reject),
+  userRoute('revokeDocument', 'POST', SIGNING_PATHS.revoke),
+  userRoute('startQrSigning', 'POST', SIGNING_PATHS.qrSigning),
+  userRoute('resendSigningLink', 'POST', SIGNING_PATHS.resendSigningLink),
+  publicRoute('followQrSigning', 'GET', SIGNING_PATHS.qrSigningEvents),
+  publicRoute('getEgovQrDescription', 'GET', SIGNING_PATHS.egovApi1),
+  publicRoute('getEgovDocuments', 'GET', SIGNING_PATHS.egovApi2),
+  publicRoute('putEgovSignatures', 'PUT', SIGNING_PATHS.egovApi2),
+  publicRoute('getSigningLink', 'GET', SIGNING_PATHS.signingLink),
+  publicRoute('downloadSigningLinkFile', 'GET', SIGNING_PATHS.signingLinkFile),
+  publicRoute('previewSigningLinkFile', 'GET', SIGNING_PATHS.signingLinkFilePreview),
+  publicRoute('signByLink', 'POST', SIGNING_PATHS.signingLinkSign),
+  publicRoute('rejectByLink', 'POST', SIGNING_PATHS.signingLinkReject),
+  publicRoute('startQrSigningByLink', 'POST', SIGNING_PATHS.signingLinkQrSigning),
+  publicRoute('getSigningConfig', 'GET', SIGNING_PATHS.config),
+  userRoute('createAttachChallenge', 'POST', SIGNING_PATHS.attachChallenge),
+  userRoute('attachCompanyBySignature', 'POST', SIGNING_PATHS.attachBySignature),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

@@ -17,6 +17,7 @@ import {
   recoveryChangeRequestSchema,
   recoverySendRequestSchema,
   refreshRequestSchema,
+  type SigningConfig,
   sendEmailCodeRequestSchema,
   sendSmsCodeRequestSchema,
   validateIdentityNumber,
@@ -37,6 +38,7 @@ import {
   parseInput,
 } from './fakeHttp';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
+import { createFakeSigning } from './fakeSigning';
 
 export {
   detectFormat,
@@ -47,6 +49,15 @@ export {
 } from './fakeDocuments';
 export { type FakeAccount, type FakeContext, type FakeHandler, failure, json } from './fakeHttp';
 export { FAKE_ROUTES, type FakeOperationId, type FakeRoute } from './fakeRoutes';
+export {
+  FAKE_LINK_TTL_MS,
+  FAKE_QR_TTL_MS,
+  FAKE_TEST_BIN,
+  type FakeEventSource,
+  type FakeQrSession,
+  type FakeSigningLink,
+  fakeCms,
+} from './fakeSigning';
 
 // Plays the server's part of the core API contract in memory, for tests (`@qoltanba/sdk/testing`). Error codes
 // and statuses follow packages/server/src/modules; the contract test (contract-tests/) runs a shared table of
@@ -173,6 +184,8 @@ export interface FakeServerOptions {
   now?: () => Date;
   /** The statistics register (registry lookups, attaching by IIN); {@link FAKE_REGISTER} by default. */
   register?: readonly FakeRegisterParty[];
+  /** The signing config the fake answers; NCALayer at its default address and no test signer by default. */
+  signingConfig?: SigningConfig;
 }
 
 /**
@@ -418,6 +431,16 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   for (const [operationId, handler] of Object.entries(documentsService.handlers)) {
     play(operationId as FakeOperationId, handler);
   }
+  const signingService = createFakeSigning({
+    now: options.now ?? (() => new Date()),
+    baseUrl: FAKE_BASE_URL,
+    documents: documentsService,
+    companyName: (bin) => register.find((party) => party.entry.bin === bin)?.entry.nameRu,
+    ...(options.signingConfig ? { signingConfig: options.signingConfig } : {}),
+  });
+  for (const [operationId, handler] of Object.entries(signingService.handlers)) {
+    play(operationId as FakeOperationId, handler);
+  }
   const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));
   if (unplayed.length > 0)
     throw new Error(`fake server: no handler for ${unplayed.map((r) => r.operationId)}`);
@@ -494,6 +517,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     on,
     /** The documents service's stored documents, folders and counterparties, for assertions and set-up. */
     documents: documentsService,
+    /** The signing service: personal links, QR sessions (and an EventSource playing them), test controls. */
+    signing: signingService,
     /** Issues tokens for the default account, as a previous login would have. */
     issue: () => issue(account),
     /** Makes the access token `token` unknown, as a server-side revocation does. */

@@ -11,6 +11,12 @@ export const clientErrors = {
     ru: 'Программа для подписания (NCALayer) не запущена. Запустите её и повторите попытку',
     en: 'The signing program (NCALayer) is not running. Start it and try again',
   },
+  // Ours: NCALayer answered with an error (wrong password, no key matching the filter, token removed...).
+  SIGNER_APP_FAILED: {
+    kk: 'Қол қою бағдарламасы (NCALayer) құжатқа қол қоя алмады. Кілт пен құпиясөзді тексеріп, қайталап көріңіз',
+    ru: 'Программа для подписания (NCALayer) не смогла подписать. Проверьте ключ и пароль и повторите попытку',
+    en: 'The signing program (NCALayer) could not sign. Check the key and password and try again',
+  },
   BIN_NOT_AMONG_SIGNERS: {
     kk: 'Бұл БСН/ЖСН қол қоюшылардың қатарында жоқ',
     ru: 'Этот БИН/ИИН не входит в число подписантов',

@@ -5,6 +5,9 @@ export const docsEn = {
   snack: {
     saved: 'Draft saved',
     sent: 'The document was sent for signing',
+    signed: 'The document was signed',
+    rejected: 'The document was rejected',
+    revoked: 'The document was revoked',
     copied: 'A copy was made: it is in your drafts',
     trashed: 'The document was moved to the trash',
     restored: 'The document was restored from the trash',

@@ -49,7 +49,7 @@ describe('document screen', () => {
     const offered = within(actions())
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(offered).toEqual(['Make a copy', 'Move to folder', 'Move to trash']);
+    expect(offered).toEqual(['Revoke', 'Make a copy', 'Move to folder', 'Move to trash']);
   });
 
   it('a document the company does not take part in reads as not found; "Try again" asks again', async () => {
@@ -68,14 +68,14 @@ describe('document screen', () => {
     expect(server.callsTo('GET', DOCUMENT_PATHS.document)).toEqual([]);
   });
 
-  it('an incoming document offers no signing yet: its signer may file it or trash it', async () => {
+  it('an incoming document offers its signer to sign or reject it, file it or trash it', async () => {
     await signInSdkFake();
     const sent = await seedSent('Invoice from Beta', BETA_BIN);
     await openCard(`/cabinet/incoming/${sent.id}`, 'Invoice from Beta');
     const offered = within(actions())
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(offered).toEqual(['Move to folder', 'Move to trash']);
+    expect(offered).toEqual(['Sign', 'Reject', 'Move to folder', 'Move to trash']);
   });
 
   it('send: a snackbar, then the outgoing card of the document', async () => {

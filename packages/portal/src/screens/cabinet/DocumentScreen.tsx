@@ -1,12 +1,13 @@
-import type { Document, DocumentFile } from '@qoltanba/core';
+import type { DocumentFile } from '@qoltanba/core';
 import { documentStore, downloadDocumentFile, showSnackbar, translateError } from '@qoltanba/sdk';
-import { DocumentCard, type DocumentCardAction } from '@qoltanba/widgets';
-import { type JSX, useState } from 'react';
+import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
+import { type JSX, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import type { RouteName } from '../../routes/routeNames';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
+import { documentSignActions } from '../../signing/signingActions';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 import { FilePreview } from './documents/FilePreview';
@@ -15,28 +16,15 @@ import { MoveToFolder } from './documents/MoveToFolder';
 import { saveFile } from './documents/saveFile';
 import { useDocumentActions } from './documents/useDocumentActions';
 
-// Signing, rejecting and revoking come with the signatures work: until then the card does not offer them.
-const OFFERED: ReadonlySet<string> = new Set<DocumentCardAction>([
-  'update',
-  'send',
-  'copy',
-  'trash',
-  'restore',
-]);
-
-function offered(document: Document | undefined): Document | undefined {
-  if (!document) return undefined;
-  return { ...document, allowedActions: document.allowedActions.filter((action) => OFFERED.has(action)) };
-}
-
 /** One document of the sdk's document store in the widgets' DocumentCard, with its preview and folder chooser. */
 function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Element {
   const { t, lang } = usePortalT();
   const store = documentStore(id);
   const state = useSdkStore(store);
-  const { run, move, panel, closePanel } = useDocumentActions(id, store);
+  const { run, move, signed, rejected, revoked, panel, closePanel } = useDocumentActions(id, store);
   const [previewed, setPreviewed] = useState<DocumentFile>();
-  const document = offered(state.document);
+  const { document } = state;
+  const signActions = useMemo(() => documentSignActions(id, store, lang), [id, store, lang]);
 
   const download = (file: DocumentFile) => {
     downloadDocumentFile(id, file.id).then(
@@ -56,6 +44,19 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
           onMove={move}
           onCancel={closePanel}
         />
+      ) : null}
+      {panel === 'sign' && document ? (
+        <SignPanel actions={signActions} fileCount={document.files.length} onSigned={signed} />
+      ) : null}
+      {panel === 'reject' ? (
+        <RejectDialog
+          onReject={(reason) => store.reject(reason)}
+          onClose={closePanel}
+          onRejected={rejected}
+        />
+      ) : null}
+      {panel === 'revoke' ? (
+        <RevokeDialog onRevoke={() => store.revoke()} onClose={closePanel} onRevoked={revoked} />
       ) : null}
       {previewed ? (
         <FilePreview

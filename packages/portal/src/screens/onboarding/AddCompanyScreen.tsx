@@ -1,32 +1,76 @@
-import { mdiAccountCardOutline, mdiCertificateOutline } from '@mdi/js';
+import { mdiAccountCardOutline, mdiCertificateOutline, mdiLoading } from '@mdi/js';
+import type { ErrorCode } from '@qoltanba/core';
+import {
+  $signingConfig,
+  attachCompanyWithNcaLayer,
+  errorCodeOf,
+  reportError,
+  showSnackbar,
+  translateError,
+} from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
-import { type JSX, useId } from 'react';
-import { Link } from 'react-router';
+import { type JSX, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import { pathTo } from '../../routes/routePaths';
+import { ncaLayerSigning } from '../../signing/signingActions';
 import { ScreenHeading } from '../ScreenHeading';
 import * as screens from '../screens.css';
 import * as css from './onboarding.css';
 
 /**
- * Add company (a legal entity by signing with its EDS). Signing arrives with the signatures work, so the
- * screen explains that and keeps the action disabled, pointing to attach by IIN meanwhile.
+ * Add company: a legal entity by signing the server's challenge with the organisation's EDS through NCALayer
+ * (a legal entity's signing key; the server takes the BIN from the certificate and checks the role), then the
+ * company list is reloaded and the cabinet opens. Individuals and sole proprietors attach by IIN instead.
  */
 export default function AddCompanyScreen(): JSX.Element {
-  const { t } = usePortalT();
-  const reasonId = useId();
+  const { t, lang } = usePortalT();
+  const navigate = useNavigate();
+  const signingConfig = useSdkStore($signingConfig);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<ErrorCode>();
+
+  const attach = (): void => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(undefined);
+    ncaLayerSigning(lang)
+      .then((signing) => attachCompanyWithNcaLayer(signing))
+      .then(
+        (outcome) => {
+          setBusy(false);
+          if (outcome === 'cancelled') return;
+          showSnackbar({ message: t('addCompany.attached'), kind: 'success' });
+          return navigate(pathTo('Cabinet'));
+        },
+        (error: unknown) => {
+          setBusy(false);
+          setFailure(errorCodeOf(error));
+        },
+      )
+      .catch((error: unknown) => reportError(error, { action: 'navigate-after-attach-by-signature' }));
+  };
+
   return (
     <section className={screens.screen} data-route="AddCompany">
       <ScreenHeading>{t('titles.AddCompany')}</ScreenHeading>
       <div className={`${screens.panel} ${screens.narrowPanel}`}>
         <p className={screens.lead}>{t('addCompany.explanation')}</p>
-        <button type="button" className={css.disabledButton} disabled aria-describedby={reasonId}>
-          <Icon path={mdiCertificateOutline} size={20} />
+        {signingConfig.testSigner ? (
+          <p className={screens.muted} data-test-signer="">
+            {t('addCompany.testSigner', { label: signingConfig.testSigner.label })}
+          </p>
+        ) : null}
+        <button type="button" className={css.signButton} aria-busy={busy || undefined} onClick={attach}>
+          <Icon path={busy ? mdiLoading : mdiCertificateOutline} size={20} />
           {t('addCompany.sign')}
         </button>
-        <p id={reasonId} className={screens.muted}>
-          {t('addCompany.unavailable')}
-        </p>
+        {failure ? (
+          <p role="alert" className={css.failureText}>
+            {translateError(failure, lang)}
+          </p>
+        ) : null}
         <Link to={pathTo('AttachCompany')} className={screens.secondaryButton}>
           <Icon path={mdiAccountCardOutline} size={20} />
           {t('addCompany.attachInstead')}

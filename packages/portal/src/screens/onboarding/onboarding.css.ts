@@ -47,8 +47,8 @@ export const choiceTitle = style({
 
 export const choiceText = style({ display: 'block', color: vars.color.textMuted });
 
-/** The disabled "sign with EDS" button: visibly off, still announced with its reason. */
-export const disabledButton = style([
-  actionButton,
-  { background: vars.color.grey['300'], color: vars.color.grey['700'], cursor: 'not-allowed' },
-]);
+/** The "sign with EDS" button of attaching a legal entity. */
+export const signButton = style([actionButton]);
+
+/** A refusal under the button. */
+export const failureText = style({ margin: 0, color: vars.color.errorText });

@@ -8,8 +8,8 @@ import { pathTo } from '../../../routes/routePaths';
 import { boxOf, documentPathIn, folderPath } from './documentPaths';
 import { useGo } from './useGo';
 
-/** What the screen shows beside the card: the folder chooser, or nothing. */
-export type DocumentPanel = 'move' | undefined;
+/** What the screen shows beside the card: the folder chooser, the sign panel, a dialog, or nothing. */
+export type DocumentPanel = 'move' | 'sign' | 'reject' | 'revoke' | undefined;
 
 /**
  * The card's actions on the sdk's document store: each runs the store's action, then a snackbar in the
@@ -39,7 +39,10 @@ export function useDocumentActions(id: number, store: DocumentStore) {
         go(pathTo(document.status === 'DRAFT' ? 'DraftDoc' : 'EditDocument', { id }));
         return;
       case 'move':
-        setPanel('move');
+      case 'sign':
+      case 'reject':
+      case 'revoke':
+        setPanel(action);
         return;
       case 'send':
         return attempt(async () => {
@@ -65,11 +68,16 @@ export function useDocumentActions(id: number, store: DocumentStore) {
             box === 'draft' ? pathTo('Document', { id }) : documentPathIn(box, id),
           );
         });
-      default:
-        // Signing, rejecting and revoking arrive with the signatures work; the screen does not offer them.
-        return;
     }
   };
+
+  /** After signing (NCALayer or eGov mobile): a snackbar; the store already holds the signed document. */
+  const signed = () => {
+    setPanel(undefined);
+    done(t('docs.snack.signed'));
+  };
+  const rejected = () => done(t('docs.snack.rejected'));
+  const revoked = () => done(t('docs.snack.revoked'));
 
   const move = (folderId: number | null) =>
     attempt(async () => {
@@ -80,5 +88,5 @@ export function useDocumentActions(id: number, store: DocumentStore) {
       done(t('docs.snack.moved', { name }), folderPath(folderId, boxOf(moved)));
     });
 
-  return { run, move, panel, closePanel: () => setPanel(undefined) };
+  return { run, move, signed, rejected, revoked, panel, closePanel: () => setPanel(undefined) };
 }

@@ -1,0 +1,119 @@
+import { SIGNING_PATHS } from '@qoltanba/core';
+import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerPortalTranslations } from '../../i18n';
+import { seedSent } from '../../test/documents';
+import { renderPortal } from '../../test/renderPortal';
+import { BETA_BIN, signInSdkFake } from '../../test/sdkSession';
+
+// NCALayer runs on the user's machine: here a stand-in answers for it.
+const ncaLayer = vi.hoisted(() => ({
+  current: undefined as NcaLayerClient | undefined,
+}));
+vi.mock('@qoltanba/sdk', async (importOriginal) => {
+  const sdk = await importOriginal<typeof import('@qoltanba/sdk')>();
+  return {
+    ...sdk,
+    ncaLayerFor: (...args: Parameters<typeof sdk.ncaLayerFor>) =>
+      ncaLayer.current ?? sdk.ncaLayerFor(...args),
+  };
+});
+
+beforeEach(() => {
+  registerPortalTranslations();
+  setLocale('en');
+});
+
+afterEach(() => {
+  ncaLayer.current = undefined;
+  Reflect.deleteProperty(globalThis, 'EventSource');
+});
+
+const act = (name: string) =>
+  fireEvent.click(
+    within(screen.getByRole('group', { name: 'Document actions' })).getByRole('button', { name }),
+  );
+const statusBadge = () => document.querySelector('article header [data-status]')?.textContent;
+const snackbars = () => $snackbars.get().map((snackbar) => snackbar.message);
+
+async function openIncoming(name: string) {
+  const session = await signInSdkFake();
+  const sent = await seedSent(name, BETA_BIN);
+  renderPortal(`/cabinet/incoming/${sent.id}`);
+  await screen.findByRole('heading', { level: 2, name });
+  return { ...session, sent };
+}
+
+describe('signing from the document card', () => {
+  it('signs every file with NCALayer for the acting company, then shows the signed document', async () => {
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    ncaLayer.current = { signCms };
+    const { server } = await openIncoming('Invoice from Beta');
+
+    act('Sign');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS (NCALayer)' }));
+
+    await waitFor(() => expect(snackbars()).toContain('The document was signed'));
+    expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977', locale: 'en' });
+    expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
+    await waitFor(() => expect(statusBadge()).toBe('Signed'));
+  });
+
+  it('says NCALayer is not running, in the user language', async () => {
+    ncaLayer.current = {
+      signCms: async () => {
+        throw new ApiError(0, 'SIGNER_APP_NOT_RUNNING', 'not running');
+      },
+    };
+    await openIncoming('Invoice from Beta');
+    act('Sign');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS (NCALayer)' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The signing program (NCALayer) is not running. Start it and try again',
+    );
+  });
+
+  it('signs with eGov mobile: the QR dialog follows the session until it is signed', async () => {
+    const { server } = await openIncoming('Invoice from Beta');
+    Object.assign(globalThis, { EventSource: server.signing.EventSource });
+    act('Sign');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign with eGov mobile (QR)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign with eGov mobile' });
+    await within(dialog).findByRole('img', { name: 'QR code for eGov mobile' });
+    // The last session is the dialog's (a development double render may have opened one before it).
+    const session = [...server.signing.sessions.values()].at(-1);
+    server.signing.driveQr(session?.sessionId ?? '', 'SIGNED');
+    // Signed: the snackbar says so, and the panel with its dialog gives way to the card.
+    await waitFor(() => expect(snackbars()).toContain('The document was signed'));
+    expect(dialog.isConnected).toBe(false);
+  });
+
+  it('rejects with a reason of 5 to 100 characters', async () => {
+    await openIncoming('Invoice from Beta');
+    act('Reject');
+    const dialog = await screen.findByRole('dialog', { name: 'Reject the document' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
+      target: { value: 'Wrong bank details' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(snackbars()).toContain('The document was rejected'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(statusBadge()).toBe('Rejected'));
+    expect(screen.getByRole('region', { name: 'Rejection reason' }).textContent).toContain(
+      'Wrong bank details',
+    );
+  });
+
+  it('revokes an outgoing document after confirmation', async () => {
+    await signInSdkFake();
+    const sent = await seedSent('Supply contract 2026');
+    renderPortal(`/cabinet/outgoing/${sent.id}`);
+    await screen.findByRole('heading', { level: 2, name: 'Supply contract 2026' });
+    act('Revoke');
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the document?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(snackbars()).toContain('The document was revoked'));
+    await waitFor(() => expect(statusBadge()).toBe('Revoked'));
+  });
+});

@@ -1,0 +1,144 @@
+import type { DocumentFile, ErrorCode, SigningLinkView } from '@qoltanba/core';
+import {
+  downloadSigningLinkFile,
+  errorCodeOf,
+  getSigningLink,
+  rejectByLink,
+  showSnackbar,
+  translateError,
+} from '@qoltanba/sdk';
+import { DocumentCard, RejectDialog, SignPanel } from '@qoltanba/widgets';
+import { type JSX, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { usePortalT } from '../../i18n';
+import { linkSignActions } from '../../signing/signingActions';
+import { saveFile } from '../cabinet/documents/saveFile';
+import { ScreenHeading } from '../ScreenHeading';
+import * as css from '../screens.css';
+
+type LinkState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; code: ErrorCode }
+  | { kind: 'loaded'; view: SigningLinkView };
+
+/** Signing as a signer without an account: what the link's view lets them do now. */
+function LinkView({
+  token,
+  view,
+  onView,
+}: {
+  token: string;
+  view: SigningLinkView;
+  onView: (next: SigningLinkView) => void;
+}) {
+  const { t, lang } = usePortalT();
+  const [rejecting, setRejecting] = useState(false);
+  const actions = useMemo(() => linkSignActions(token, view, lang, onView), [token, view, lang, onView]);
+  const allowed = new Set<string>(view.document.allowedActions);
+  const { signer } = view;
+  const reload = () => {
+    getSigningLink(token).then(onView, () => undefined);
+  };
+
+  const download = (file: DocumentFile) => {
+    downloadSigningLinkFile(token, file.id).then(
+      (blob) => saveFile(blob, file.name),
+      (error: unknown) => showSnackbar({ message: translateError(errorCodeOf(error), lang), kind: 'error' }),
+    );
+  };
+
+  return (
+    <>
+      <p className={css.lead}>
+        {t('signingLink.forSigner', {
+          name: signer.nameRu,
+          identity: signer.identityNumber,
+          date: new Date(view.expiresAt).toLocaleDateString(
+            lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
+          ),
+        })}
+      </p>
+      {signer.state === 'SIGNED' ? <p role="status">{t('signingLink.signed')}</p> : null}
+      {signer.state === 'REJECTED' ? <p role="status">{t('signingLink.rejected')}</p> : null}
+      {allowed.has('sign') ? (
+        <SignPanel
+          actions={actions}
+          fileCount={view.document.files.length}
+          onSigned={() => {
+            showSnackbar({ message: t('signingLink.signed'), kind: 'success' });
+            reload();
+          }}
+        />
+      ) : signer.state === 'WAITING' ? (
+        <p className={css.muted}>{t('signingLink.nothingToDo')}</p>
+      ) : null}
+      {allowed.has('reject') ? (
+        <p>
+          <button type="button" className={css.secondaryButton} onClick={() => setRejecting(true)}>
+            {t('signingLink.reject')}
+          </button>
+        </p>
+      ) : null}
+      {rejecting ? (
+        <RejectDialog
+          onReject={(reason) => rejectByLink(token, reason).then(onView)}
+          onClose={() => setRejecting(false)}
+          onRejected={() => showSnackbar({ message: t('signingLink.rejected'), kind: 'success' })}
+        />
+      ) : null}
+      <DocumentCard document={view.document} history={[]} onDownload={download} />
+    </>
+  );
+}
+
+/**
+ * A signer's personal link (`/sign/:token`, from the e-mail the server sends to signers without an account):
+ * the document read-only, signing with NCALayer or eGov mobile free of charge, or rejecting it, without an
+ * account. An unknown or expired link says so.
+ */
+export default function SigningLinkScreen(): JSX.Element {
+  const { token = '' } = useParams();
+  const { t } = usePortalT();
+  const [state, setState] = useState<LinkState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const onView = useMemo(() => (view: SigningLinkView) => setState({ kind: 'loaded', view }), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: "Try again" asks again through `attempt`
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    getSigningLink(token).then(
+      (view) => {
+        if (live) setState({ kind: 'loaded', view });
+      },
+      (error: unknown) => {
+        if (live) setState({ kind: 'failed', code: errorCodeOf(error) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  return (
+    <section className={css.screen} data-route="SigningLink">
+      <ScreenHeading>{t('titles.SigningLink')}</ScreenHeading>
+      {state.kind === 'loaded' ? (
+        <LinkView token={token} view={state.view} onView={onView} />
+      ) : (
+        <>
+          <p className={css.lead}>{t('texts.SigningLink')}</p>
+          <DocumentCard
+            loading={state.kind === 'loading'}
+            error={state.kind === 'failed' ? state.code : undefined}
+            onRetry={
+              state.kind === 'failed' && state.code !== 'SIGNING_LINK_NOT_FOUND'
+                ? () => setAttempt((n) => n + 1)
+                : undefined
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

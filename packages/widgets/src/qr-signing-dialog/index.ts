@@ -1,0 +1,6 @@
+export {
+  formatCountdown,
+  type QrSigningActions,
+  QrSigningDialog,
+  type QrSigningDialogProps,
+} from './QrSigningDialog';

@@ -1,0 +1,1 @@
+export { SignPanel, type SignPanelActions, type SignPanelProps } from './SignPanel';
