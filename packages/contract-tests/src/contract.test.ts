@@ -1,4 +1,4 @@
-import { API_SERVICES, errorResponseSchema, SIGNING_PATHS } from '@qoltanba/core';
+import { API_SERVICES, errorResponseSchema } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -10,34 +10,11 @@ import { type Context, type Step, TABLE } from './table';
 /** The services the fake plays: every real route under them must be in FAKE_ROUTES, or excluded below. */
 const PLAYED_SERVICES = [API_SERVICES.account, API_SERVICES.profile, API_SERVICES.documents];
 
-/** Why the signing routes are not played yet; remove each entry when the fake plays its route. */
-const SIGNING_NOT_YET = 'signing (server branch h/signing): the sdk fake plays it with the sdk signing work';
-
 /** `:param` (core, Fastify) to `{param}` (OpenAPI). */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Real routes under the played services that the fake deliberately does not play, each with the reason. */
-const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = (
-  [
-    ['POST', SIGNING_PATHS.sign],
-    ['POST', SIGNING_PATHS.reject],
-    ['POST', SIGNING_PATHS.revoke],
-    ['POST', SIGNING_PATHS.qrSigning],
-    ['POST', SIGNING_PATHS.resendSigningLink],
-    ['GET', SIGNING_PATHS.qrSigningEvents],
-    ['GET', SIGNING_PATHS.egovApi1],
-    ['GET', SIGNING_PATHS.egovApi2],
-    ['PUT', SIGNING_PATHS.egovApi2],
-    ['GET', SIGNING_PATHS.signingLink],
-    ['GET', SIGNING_PATHS.signingLinkFile],
-    ['GET', SIGNING_PATHS.signingLinkFilePreview],
-    ['POST', SIGNING_PATHS.signingLinkSign],
-    ['POST', SIGNING_PATHS.signingLinkReject],
-    ['POST', SIGNING_PATHS.signingLinkQrSigning],
-    ['POST', SIGNING_PATHS.attachChallenge],
-    ['POST', SIGNING_PATHS.attachBySignature],
-  ] as const
-).map(([method, path]) => ({ method, path: openApiPath(path), why: SIGNING_NOT_YET }));
+const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = [];
 
 let fake: Side;
 let real: Side;

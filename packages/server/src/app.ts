@@ -67,6 +67,8 @@ export interface CreateAppOptions {
   beforeCodeCompare?: AppServices['beforeCodeCompare'];
   verifier?: AppServices['verifier'];
   beforeSignatureCheck?: AppServices['beforeSignatureCheck'];
+  /** The development signer running beside the server (see `dev/dev-signer.ts`): browsers are sent to it. */
+  devSigner?: { url: string; label: string };
 }
 
 /** A created server: the Fastify instance (ready, not listening), its services, and an orderly `close()`. */
@@ -117,9 +119,17 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     },
   });
 
-  const baseHeaders = securityHeaders({ production });
+  const signingConfig = {
+    ncaLayerUrl: options.devSigner?.url ?? config.ncaLayerUrl,
+    testSigner: options.devSigner ? { label: options.devSigner.label } : null,
+  };
+  // The portal opens a websocket to NCALayer (or to the development signer), so the CSP must allow exactly that.
+  const connectSources = [
+    ...new Set([config.ncaLayerUrl, signingConfig.ncaLayerUrl].map((url) => new URL(url).origin)),
+  ];
+  const baseHeaders = securityHeaders({ production, connectSources });
   const widgetHeaders = {
-    ...securityHeaders({ production, crossOriginResourcePolicy: 'cross-origin' }),
+    ...securityHeaders({ production, connectSources, crossOriginResourcePolicy: 'cross-origin' }),
     'access-control-allow-origin': '*',
   };
 
@@ -162,6 +172,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       beforeCodeCompare: options.beforeCodeCompare,
       verifier: options.verifier ?? (await createVerifier(config.pki)),
       beforeSignatureCheck: options.beforeSignatureCheck,
+      signingConfig,
     };
 
     app.addHook('onRequest', async (request, reply) => {

@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { createApp, type QoltanbaApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { type DevSigner, startDevSigner } from './dev/dev-signer.js';
 
 /** The process facilities the server start needs; injectable so start and shutdown can be tested. */
 export interface ProcessIo {
@@ -32,6 +33,7 @@ export async function runServer(
   const { config, warnings } = loaded;
 
   let server: QoltanbaApp | undefined;
+  let devSigner: DevSigner | undefined;
   let listening: Promise<unknown> | undefined;
   let stopping = false;
   const shutdown = (running: QoltanbaApp) => {
@@ -39,6 +41,7 @@ export async function runServer(
     Promise.resolve(listening)
       .catch(() => undefined)
       .then(() => running.close())
+      .then(() => devSigner?.close())
       .then(
         () => {
           running.app.log.info('stopped cleanly');
@@ -67,9 +70,20 @@ export async function runServer(
   io.signals.on('SIGINT', () => stop('SIGINT'));
   io.signals.on('SIGTERM', () => stop('SIGTERM'));
 
+  if (config.devSigner) {
+    devSigner = await startDevSigner({ trustDir: config.pki.trustDir, port: config.devSignerPort }).catch(
+      (error: unknown) => {
+        io.stderr.write(
+          `qoltanba: the development signer did not start (${String(error)}); signing needs NCALayer\n`,
+        );
+        return undefined;
+      },
+    );
+  }
   try {
-    server = await createApp(config);
+    server = await createApp(config, devSigner ? { devSigner } : {});
   } catch (error) {
+    await devSigner?.close();
     if (!(error instanceof DataDirLockedError)) throw error;
     io.stderr.write(`qoltanba: ${error.message}\n`);
     io.exit(1);
@@ -77,6 +91,11 @@ export async function runServer(
   }
   const log = server.app.log;
   for (const warning of warnings) log.warn(warning);
+  if (devSigner)
+    log.info(
+      { url: devSigner.url, keys: devSigner.keys },
+      `${devSigner.label}: an NCALayer emulator for development`,
+    );
   if (stopping) {
     log.info('shutting down (signal received during start-up)');
     shutdown(server);
@@ -89,6 +108,7 @@ export async function runServer(
   } catch (error) {
     log.error({ err: error }, 'could not listen');
     await server.close();
+    await devSigner?.close();
     io.exit(1);
     return undefined;
   }

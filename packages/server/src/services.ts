@@ -1,3 +1,4 @@
+import type { SigningConfig } from '@qoltanba/core';
 import type { BlobStore } from './blob/blob-store.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
@@ -29,4 +30,6 @@ export interface AppServices {
    * concurrent signings here to show the lock.
    */
   beforeSignatureCheck?: () => Promise<void>;
+  /** What browsers are told about signing: NCALayer's address and whether a test signer answers there. */
+  signingConfig: SigningConfig;
 }

@@ -51,6 +51,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ QOLTANBA_PKI_OFFLINE: 'maybe' })).toThrow(/QOLTANBA_PKI_OFFLINE/);
   });
 
+  it('runs the development signer in development only, on port 13580, and reads the NCALayer address', () => {
+    expect(loadConfig({}, opts).config).toMatchObject({
+      devSigner: true,
+      devSignerPort: 13580,
+      ncaLayerUrl: 'wss://127.0.0.1:13579',
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }, opts).config.devSigner).toBe(false);
+    expect(loadConfig({ QOLTANBA_DEV_SIGNER: 'false' }, opts).config.devSigner).toBe(false);
+    const custom = loadConfig(
+      { QOLTANBA_NCALAYER_URL: 'wss://127.0.0.1:14000', QOLTANBA_DEV_SIGNER_PORT: '0' },
+      opts,
+    );
+    expect(custom.config).toMatchObject({ ncaLayerUrl: 'wss://127.0.0.1:14000', devSignerPort: 0 });
+    expect(() => loadConfig({ QOLTANBA_NCALAYER_URL: 'http://127.0.0.1:13579' }, opts)).toThrow(
+      /QOLTANBA_NCALAYER_URL/,
+    );
+  });
+
   it('generates a different token secret per process start', () => {
     expect(loadConfig({}, opts).config.tokenSecret).not.toBe(loadConfig({}, opts).config.tokenSecret);
   });
@@ -269,6 +287,14 @@ describe('loadConfig', () => {
       );
       // Outside production the switch stays available.
       expect(loadConfig({ QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts).config.identityTestMode).toBe(true);
+    });
+
+    it('never runs the development signer: refuses QOLTANBA_DEV_SIGNER=true, and it is off by default', () => {
+      const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
+      expect(() => loadConfig({ ...env, QOLTANBA_DEV_SIGNER: 'true' }, opts)).toThrow(
+        /QOLTANBA_DEV_SIGNER=true is not allowed with NODE_ENV=production/,
+      );
+      expect(loadConfig(env, opts).config.devSigner).toBe(false);
     });
   });
 });

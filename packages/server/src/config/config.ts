@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TRASH_RETENTION_DAYS } from '@qoltanba/core';
+import { NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
@@ -69,6 +69,15 @@ export interface Config {
   signingLinkDays: number;
   /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
   pki: PkiConfig;
+  /** Where the browser finds NCALayer (QOLTANBA_NCALAYER_URL, its standard address by default). */
+  ncaLayerUrl: string;
+  /**
+   * Whether `npm start` runs the testkit's NCALayer emulator with test keys beside the server (QOLTANBA_DEV_SIGNER;
+   * on in development, refused in production).
+   */
+  devSigner: boolean;
+  /** Port of that emulator (QOLTANBA_DEV_SIGNER_PORT, 13580; 0 picks a free one). */
+  devSignerPort: number;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
@@ -124,6 +133,15 @@ const envSchema = z.object({
   QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
+  QOLTANBA_NCALAYER_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^wss?$/ }).default(NCALAYER_DEFAULT_URL),
+  ),
+  QOLTANBA_DEV_SIGNER: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
+  QOLTANBA_DEV_SIGNER_PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(65535).default(13580),
+  ),
   RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
@@ -257,6 +275,11 @@ export function loadConfig(
         `NODE_ENV=production requires ${missing.join(' and ')} to be set; refusing to start with development defaults.`,
       );
     }
+    if (e.QOLTANBA_DEV_SIGNER === true) {
+      throw new ConfigError(
+        'QOLTANBA_DEV_SIGNER=true is not allowed with NODE_ENV=production: it signs with test keys.',
+      );
+    }
     if (e.QOLTANBA_IDENTITY_TEST_MODE === true) {
       throw new ConfigError(
         'QOLTANBA_IDENTITY_TEST_MODE=true is not allowed with NODE_ENV=production: it accepts the NCA test ' +
@@ -351,6 +374,9 @@ export function loadConfig(
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
       pki,
+      ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
+      devSigner: production ? false : (e.QOLTANBA_DEV_SIGNER ?? mode === 'development'),
+      devSignerPort: e.QOLTANBA_DEV_SIGNER_PORT,
     },
     warnings,
   };

@@ -1,7 +1,8 @@
+import { NCALAYER_DEFAULT_URL } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 
-/** NCALayer's local websocket, which the portal connects to for signing. */
-export const NCALAYER_ORIGIN = 'wss://127.0.0.1:13579';
+/** NCALayer's local websocket, which the portal connects to for signing (when no other address is configured). */
+export const NCALAYER_ORIGIN = new URL(NCALAYER_DEFAULT_URL).origin;
 
 /** Options for {@link securityHeaders}. */
 export interface SecurityHeaderOptions {
@@ -11,17 +12,22 @@ export interface SecurityHeaderOptions {
   frameAncestors?: readonly string[];
   /** Cross-origin resource policy; widget bundles are loaded by partner pages, so they use `cross-origin`. */
   crossOriginResourcePolicy?: 'same-origin' | 'cross-origin';
+  /** Websocket origins the portal may connect to besides its own: NCALayer's ({@link NCALAYER_ORIGIN} by default). */
+  connectSources?: readonly string[];
 }
 
 /** The Content-Security-Policy value: same-origin by default, plus what the portal needs. */
-export function contentSecurityPolicy(frameAncestors: readonly string[] = ["'self'"]): string {
+export function contentSecurityPolicy(
+  frameAncestors: readonly string[] = ["'self'"],
+  connectSources: readonly string[] = [NCALAYER_ORIGIN],
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", NCALAYER_ORIGIN],
+    'connect-src': ["'self'", ...connectSources],
     'frame-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -38,7 +44,7 @@ export function contentSecurityPolicy(frameAncestors: readonly string[] = ["'sel
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   const frameAncestors = options.frameAncestors ?? ["'self'"];
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'content-security-policy': contentSecurityPolicy(frameAncestors, options.connectSources),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',

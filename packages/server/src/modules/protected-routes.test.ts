@@ -7,7 +7,7 @@ import { testDatabases } from '../testing/test-databases.js';
 
 /**
  * The only API routes a visitor may call without logging in: account entry, and the signing capability routes
- * whose path secret is the credential (personal links, eGov mobile QR sessions; the authorization matrix holds
+ * whose path secret is the credential, and the signing configuration (NCALayer's address, no data) (personal links, eGov mobile QR sessions; the authorization matrix holds
  * them to 404 for unknown secrets).
  */
 const PUBLIC_API_ROUTES = new Set([
@@ -21,6 +21,7 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${SIGNING_PATHS.egovApi1}`,
   `GET ${SIGNING_PATHS.egovApi2}`,
   `PUT ${SIGNING_PATHS.egovApi2}`,
+  `GET ${SIGNING_PATHS.config}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

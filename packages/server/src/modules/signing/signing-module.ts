@@ -6,6 +6,7 @@ import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
 import { sendSigningLinks } from './link-mail.js';
 import { forgetDocuments } from './signature-store.js';
+import { registerSigningConfigRoute } from './signing-config-route.js';
 import type { SigningContext } from './signing-context.js';
 import { registerSigningLinkRoutes } from './signing-link-routes.js';
 
@@ -55,6 +56,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
       registerSigningLinkRoutes(context);
       registerEgovRoutes(context);
       registerAttachRoutes(context);
+      registerSigningConfigRoute(route, services.signingConfig);
       hooks.documentSent.add(({ documentId }) => sendSigningLinks(context, documentId));
       hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
       app.addHook('preClose', async () => {

@@ -140,7 +140,7 @@ export class RevocationChecker {
     const response = await this.options.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/ocsp-request', accept: 'application/ocsp-response' },
-      body: der,
+      body: der.slice(),
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
     if (!response.ok) throw new Error(`OCSP HTTP ${response.status}`);
