@@ -1,20 +1,30 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 
+const SHALLOW = { parseEmbedded: false, copyInput: false } as const;
+
 /** Thrown when bytes are not the DER structure expected; the verifier turns it into FORMAT_FAILURE. */
 export class FormatError extends Error {
   override readonly name = 'FormatError';
 }
 
-/** Decodes one BER/DER value with asn1js, refusing trailing garbage and decoding errors. */
-export function decodeDer(bytes: Uint8Array, what: string): asn1js.AsnType {
-  const decoded = asn1js.fromBER(bytes);
+/**
+ * Decodes one BER/DER value with asn1js, refusing trailing garbage and decoding errors. `shallow` skips asn1js's
+ * speculative decoding of OCTET/BIT STRING contents and its copy of the input: the tree then shares `bytes`.
+ */
+export function decodeDer(bytes: Uint8Array, what: string, shallow = false): asn1js.AsnType {
+  const decoded = asn1js.fromBER(bytes, shallow ? SHALLOW : undefined);
   if (decoded.offset === -1 || decoded.result.error) {
     throw new FormatError(`${what}: not DER (${decoded.result.error || 'decoding failed'})`);
   }
   if (decoded.offset !== bytes.byteLength)
     throw new FormatError(`${what}: trailing bytes after the structure`);
   return decoded.result;
+}
+
+/** The contents of an OCTET STRING without a copy (a constructed BER one is joined). */
+export function octets(node: asn1js.OctetString): Uint8Array {
+  return node.idBlock.isConstructed ? new Uint8Array(node.getValue()) : node.valueBlock.valueHexView;
 }
 
 /** Lower-case hex of bytes. */

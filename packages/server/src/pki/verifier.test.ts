@@ -103,6 +103,27 @@ describe('openssl-made RSA and ECDSA CMS', () => {
     expect(both.signers).toHaveLength(2);
   });
 
+  it('verifies a BER CMS with chunked content, leaves its bytes as they were and hands out copies', async () => {
+    const verifier = await offline();
+    const large = new Uint8Array(20_000).map((_, i) => i % 251);
+    const cms = pki.cmsSign(large, [rsa], { attached: true, stream: true });
+    const before = cms.slice();
+    const first = await verifier.verifyCms({ cms });
+    expect(first.report.signatures[0]).toMatchObject({ indication: 'TOTAL_PASSED', packaging: 'attached' });
+    expect(first.content).toEqual(large);
+    expect(cms).toEqual(before);
+    expect(first.signers[0]?.certificateDer).toEqual(rsa.der);
+    expect(first.signers[0]?.certificateDer.buffer).not.toBe(cms.buffer);
+    const report = first.report.signatures[0];
+    const subject = report?.certificate?.subject;
+    expect(subject).toContain('SERIALNUMBER=IIN123456789011');
+    report?.signer.roles.push('hr');
+    if (report?.certificate) report.certificate.subject = 'changed by a caller';
+    const second = await verifier.verifyCms({ cms });
+    expect(second.report.signatures[0]?.signer.roles).toEqual(['first_head', 'legal_entity']);
+    expect(second.report.signatures[0]?.certificate?.subject).toBe(subject);
+  });
+
   it('reports other content as HASH_FAILURE and a tampered signature as SIG_CRYPTO_FAILURE', async () => {
     const verifier = await offline();
     const cms = pki.cmsSign(content, [rsa]);

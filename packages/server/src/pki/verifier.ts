@@ -1,4 +1,6 @@
 import {
+  type CertificateInfo,
+  type CertificateSigner,
   type EtsiSubIndication,
   isValidBin,
   isValidIin,
@@ -44,7 +46,7 @@ export interface CmsVerification {
   report: VerificationReport;
   /** One entry per SignerInfo whose certificate was found, in the report's order; empty for a malformed CMS. */
   signers: Array<{ report: SignatureReport; certificateDer: Uint8Array }>;
-  /** The attached content, null for a detached CMS. */
+  /** The attached content (a view into `cms`), null for a detached CMS. */
   content: Uint8Array | null;
 }
 
@@ -85,6 +87,14 @@ function findSigner(signer: ParsedSigner, records: CertificateRecord[]): Certifi
   );
 }
 
+/** What the report and the checks need from a signing certificate, derived once per certificate. */
+interface LeafFacts {
+  signer: CertificateSigner;
+  certificate: CertificateInfo;
+  /** Key usage, extended key usage, not a CA, and IIN/BIN well-formed. */
+  maySign: boolean;
+}
+
 /** The document a signature is checked against and its digests (each algorithm computed once). */
 interface SignedContent {
   bytes: Uint8Array;
@@ -96,6 +106,7 @@ class CmsVerifier implements Verifier {
   readonly #records = new LruCache<CertificateRecord>(4096);
   readonly #paths = new LruCache<CertificationPath | null>(4096);
   readonly #signatures = new IssuedByCache();
+  readonly #leafFacts = new WeakMap<CertificateRecord, LeafFacts>();
   readonly #revocation: RevocationChecker;
   readonly #now: () => Date;
 
@@ -166,7 +177,8 @@ class CmsVerifier implements Verifier {
     let record = this.#records.get(id);
     if (record === undefined) {
       try {
-        record = parseCertificate(der);
+        // A copy, so the cache does not keep the whole CMS it came in alive.
+        record = parseCertificate(der.slice());
       } catch {
         return null;
       }
@@ -214,7 +226,7 @@ class CmsVerifier implements Verifier {
           fail('NO_SIGNING_CERTIFICATE_FOUND');
       }
       this.#checkSignature(signer, leaf, cms, content.bytes);
-      if (!isSigningCertificate(leaf) || !this.#identityAcceptable(leaf)) fail('SIG_CONSTRAINTS_FAILURE');
+      if (!this.#facts(leaf).maySign) fail('SIG_CONSTRAINTS_FAILURE');
       const path = this.#path(leaf, pool);
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
       this.#checkValidity(path, signingTime);
@@ -228,11 +240,13 @@ class CmsVerifier implements Verifier {
       else if (error instanceof FormatError) sub = 'FORMAT_FAILURE';
       else throw error;
     }
+    const facts = leaf ? this.#facts(leaf) : null;
     return {
       indication: indicationOf(sub),
       subIndication: sub,
-      signer: leaf ? kzSigner(leaf) : UNKNOWN_SIGNER,
-      certificate: leaf ? certificateInfo(leaf) : null,
+      // Copies: reports go to callers, the cached facts stay as they are.
+      signer: facts ? { ...facts.signer, roles: [...facts.signer.roles] } : UNKNOWN_SIGNER,
+      certificate: facts ? { ...facts.certificate } : null,
       signingTime: signingTime?.toISOString() ?? null,
       signatureType: leaf
         ? (signatureFamily(leaf.cert.subjectPublicKeyInfo.algorithm.algorithmId) ?? signatureType)
@@ -264,10 +278,22 @@ class CmsVerifier implements Verifier {
     if (!ok) fail('SIG_CRYPTO_FAILURE');
   }
 
-  #identityAcceptable(leaf: CertificateRecord): boolean {
-    const options = { testMode: this.config.acceptTestIdentities === true };
-    const { iin, bin } = kzSigner(leaf);
-    return (iin === null || isValidIin(iin, options)) && (bin === null || isValidBin(bin, options));
+  #facts(leaf: CertificateRecord): LeafFacts {
+    let facts = this.#leafFacts.get(leaf);
+    if (facts === undefined) {
+      const signer = kzSigner(leaf);
+      const options = { testMode: this.config.acceptTestIdentities === true };
+      const { iin, bin } = signer;
+      const identityOk =
+        (iin === null || isValidIin(iin, options)) && (bin === null || isValidBin(bin, options));
+      facts = {
+        signer,
+        certificate: certificateInfo(leaf),
+        maySign: isSigningCertificate(leaf) && identityOk,
+      };
+      this.#leafFacts.set(leaf, facts);
+    }
+    return facts;
   }
 
   #path(leaf: CertificateRecord, pool: CertificateRecord[]): CertificationPath | null {

@@ -1,23 +1,29 @@
 import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { asBytes, decodeDer, FormatError, integerHex, toHex } from '../der.js';
+import { asBytes, decodeDer, FormatError, integerHex, octets, toHex } from '../der.js';
 import { OID } from '../oids.js';
+import type { AlgorithmRef } from '../signature/algorithms.js';
 
 /** How a SignerInfo names its certificate. */
 export type SignerIdentifier = { issuerKey: string; serialHex: string } | { subjectKeyId: string };
+
+/** One signed attribute: its type and its values as asn1js decoded them. */
+export interface SignedAttribute {
+  type: string;
+  values: asn1js.AsnType[];
+}
 
 /** One SignerInfo with the parts verification reads. */
 export interface ParsedSigner {
   sid: SignerIdentifier;
   digestAlgorithm: string;
-  signatureAlgorithm: pkijs.AlgorithmIdentifier;
+  signatureAlgorithm: AlgorithmRef;
   signature: Uint8Array;
   /** DER of the signed attributes re-tagged as SET OF (the bytes the signature covers); null when absent. */
   signedAttrsDer: Uint8Array | null;
-  signedAttrs: pkijs.Attribute[];
+  signedAttrs: SignedAttribute[];
 }
 
-/** A parsed CMS SignedData. */
+/** A parsed CMS SignedData. Its byte arrays are views into the bytes given to {@link parseCms}. */
 export interface ParsedCms {
   contentType: string;
   /** The encapsulated content of an attached CMS; null for a detached one. */
@@ -41,9 +47,21 @@ function oidOf(node: asn1js.AsnType | undefined, what: string): string {
   return node.valueBlock.toString();
 }
 
-function algorithm(node: asn1js.AsnType | undefined, what: string): pkijs.AlgorithmIdentifier {
+/** Reads an AlgorithmIdentifier (RFC 5280 4.1.1.2: SEQUENCE { algorithm OID, parameters ANY OPTIONAL }). */
+export function readAlgorithm(node: asn1js.AsnType | undefined, what: string): AlgorithmRef {
   if (!(node instanceof asn1js.Sequence)) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
-  return new pkijs.AlgorithmIdentifier({ schema: node });
+  const [id, params, extra] = node.valueBlock.value;
+  if (extra !== undefined) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
+  const algorithmId = oidOf(id, what);
+  return params === undefined ? { algorithmId } : { algorithmId, algorithmParams: params };
+}
+
+// RFC 5652 5.3: Attribute ::= SEQUENCE { attrType OID, attrValues SET OF AttributeValue }
+function attribute(node: asn1js.AsnType): SignedAttribute {
+  const [type, values, extra] = children(node, 'Attribute');
+  if (!(values instanceof asn1js.Set) || extra !== undefined)
+    throw new FormatError('Attribute: no SET of values');
+  return { type: oidOf(type, 'Attribute type'), values: values.valueBlock.value };
 }
 
 function signerOf(node: asn1js.AsnType): ParsedSigner {
@@ -62,16 +80,17 @@ function signerOf(node: asn1js.AsnType): ParsedSigner {
   } else {
     throw new FormatError('SignerInfo: unreadable signer identifier');
   }
-  const digestAlgorithm = algorithm(fields[i++], 'digestAlgorithm').algorithmId;
+  const digestAlgorithm = readAlgorithm(fields[i++], 'digestAlgorithm').algorithmId;
   let signedAttrsDer: Uint8Array | null = null;
-  let signedAttrs: pkijs.Attribute[] = [];
+  let signedAttrs: SignedAttribute[] = [];
   if (isContext(fields[i], 0)) {
-    const attrsNode = fields[i++] as asn1js.Constructed;
-    signedAttrsDer = new Uint8Array(attrsNode.valueBeforeDecodeView);
-    signedAttrsDer[0] = 0x31; // signed as SET OF, carried as [0] IMPLICIT
-    signedAttrs = attrsNode.valueBlock.value.map((attr) => new pkijs.Attribute({ schema: attr }));
+    const attrsNode = fields[i++];
+    signedAttrs = children(attrsNode, 'signedAttrs').map(attribute);
+    // A copy: the input is not ours to change, and the signature covers the attributes tagged as SET OF.
+    signedAttrsDer = new Uint8Array(attrsNode?.valueBeforeDecodeView ?? []);
+    signedAttrsDer[0] = 0x31;
   }
-  const signatureAlgorithm = algorithm(fields[i++], 'signatureAlgorithm');
+  const signatureAlgorithm = readAlgorithm(fields[i++], 'signatureAlgorithm');
   const signature = fields[i];
   if (!(signature instanceof asn1js.OctetString))
     throw new FormatError('SignerInfo: signature is not an OCTET STRING');
@@ -79,19 +98,20 @@ function signerOf(node: asn1js.AsnType): ParsedSigner {
     sid,
     digestAlgorithm,
     signatureAlgorithm,
-    signature: asBytes(signature.getValue()),
+    signature: octets(signature),
     signedAttrsDer,
     signedAttrs,
   };
 }
 
 /**
- * Parses a DER (or BER) CMS ContentInfo holding SignedData: asn1js decodes, and the SignedData fields are read
- * from its tree directly (pkijs's schema matching of a whole SignedData costs milliseconds). Certificates stay
- * raw DER, so callers parse each one once and cache it. Throws {@link FormatError} for anything else.
+ * Parses a DER (or BER) CMS ContentInfo holding SignedData: asn1js decodes it once without copying it or looking
+ * inside OCTET STRINGs, and the SignedData fields are read from its tree directly (pkijs's schema matching of a
+ * whole SignedData costs milliseconds). Certificates stay raw DER (views into `der`), so callers parse each one
+ * once and cache it. Throws {@link FormatError} for anything else.
  */
 export function parseCms(der: Uint8Array): ParsedCms {
-  const root = decodeDer(der, 'CMS');
+  const root = decodeDer(der, 'CMS', true);
   const [typeNode, wrapped] = children(root, 'ContentInfo');
   const contentType = oidOf(typeNode, 'ContentInfo');
   if (contentType !== OID.signedData) throw new FormatError(`CMS content type ${contentType}`);
@@ -103,7 +123,7 @@ export function parseCms(der: Uint8Array): ParsedCms {
   if (eContentWrapper !== undefined) {
     const eContent = children(eContentWrapper, 'eContent')[0];
     if (!(eContent instanceof asn1js.OctetString)) throw new FormatError('eContent is not an OCTET STRING');
-    content = new Uint8Array(eContent.getValue());
+    content = octets(eContent);
   }
   const certificates = fields
     .filter((node) => isContext(node, 0))

@@ -1,7 +1,7 @@
 import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { asBytes, FormatError } from '../der.js';
+import { FormatError, octets } from '../der.js';
 import { OID } from '../oids.js';
+import { readAlgorithm, type SignedAttribute } from './parse.js';
 
 /** A reference to the signing certificate from the ESS signingCertificate(V2) attribute. */
 export interface SigningCertificateRef {
@@ -17,7 +17,7 @@ export interface SignedAttributes {
   signingCertificate: SigningCertificateRef | null;
 }
 
-function single(attrs: pkijs.Attribute[], oid: string): asn1js.AsnType | null {
+function single(attrs: SignedAttribute[], oid: string): asn1js.AsnType | null {
   const found = attrs.filter((attr) => attr.type === oid);
   if (found.length === 0) return null;
   // RFC 5652 5.3: these attributes occur once with one value.
@@ -34,17 +34,16 @@ function essCertRef(value: asn1js.AsnType, v2: boolean): SigningCertificateRef {
   const [head, next] = first.valueBlock.value;
   // ESSCertIDv2 ::= SEQUENCE { hashAlgorithm DEFAULT sha256, certHash OCTET STRING, issuerSerial OPTIONAL }
   if (v2 && head instanceof asn1js.Sequence && next instanceof asn1js.OctetString) {
-    const algorithm = new pkijs.AlgorithmIdentifier({ schema: head });
-    return { hashAlgorithm: algorithm.algorithmId, hash: asBytes(next.valueBlock.valueHexView) };
+    return { hashAlgorithm: readAlgorithm(head, 'ESSCertIDv2').algorithmId, hash: octets(next) };
   }
   if (head instanceof asn1js.OctetString) {
-    return { hashAlgorithm: v2 ? OID.sha256 : OID.sha1, hash: asBytes(head.valueBlock.valueHexView) };
+    return { hashAlgorithm: v2 ? OID.sha256 : OID.sha1, hash: octets(head) };
   }
   throw new FormatError('signingCertificate: unreadable ESSCertID');
 }
 
 /** Reads contentType, messageDigest, signingTime and signingCertificate(V2); throws FormatError if malformed. */
-export function readSignedAttributes(attrs: pkijs.Attribute[]): SignedAttributes {
+export function readSignedAttributes(attrs: SignedAttribute[]): SignedAttributes {
   const contentType = single(attrs, OID.contentType);
   const messageDigest = single(attrs, OID.messageDigest);
   const signingTime = single(attrs, OID.signingTime);
@@ -64,7 +63,7 @@ export function readSignedAttributes(attrs: pkijs.Attribute[]): SignedAttributes
   }
   return {
     contentType: contentType?.valueBlock.toString() ?? null,
-    messageDigest: messageDigest ? asBytes(messageDigest.valueBlock.valueHexView) : null,
+    messageDigest: messageDigest ? octets(messageDigest) : null,
     signingTime: signingTime?.toDate() ?? null,
     signingCertificate: certV2 ? essCertRef(certV2, true) : certV1 ? essCertRef(certV1, false) : null,
   };

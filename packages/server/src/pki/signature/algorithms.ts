@@ -1,5 +1,12 @@
 import type { SignatureType } from '@qoltanba/core';
+import type * as asn1js from 'asn1js';
 import { OID } from '../oids.js';
+
+/** An AlgorithmIdentifier: the OID and its parameters as decoded (pkijs's `AlgorithmIdentifier` has this shape). */
+export interface AlgorithmRef {
+  algorithmId: string;
+  algorithmParams?: asn1js.AsnType;
+}
 
 /** node:crypto hash names of the digest OIDs it can compute. */
 export const NODE_HASHES: Readonly<Record<string, string>> = {

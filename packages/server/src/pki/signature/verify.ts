@@ -1,14 +1,14 @@
 import { constants, type KeyObject, verify } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import { OID } from '../oids.js';
-import { NODE_HASHES, SIGNATURE_HASHES, signatureFamily } from './algorithms.js';
+import { type AlgorithmRef, NODE_HASHES, SIGNATURE_HASHES, signatureFamily } from './algorithms.js';
 import { UnsupportedAlgorithmError } from './digest.js';
 import { verifyGost } from './gost.js';
 import type { PublicKeyHandle } from './public-key.js';
 
 /** One signature to check: the algorithm as written, the signer's key, the signed bytes and the signature. */
 export interface SignatureCheck {
-  algorithm: pkijs.AlgorithmIdentifier;
+  algorithm: AlgorithmRef;
   /** The digest OID to use when `algorithm` names only a key type (CMS often writes rsaEncryption). */
   digestAlgorithm?: string;
   key: PublicKeyHandle;
@@ -22,7 +22,7 @@ function nodeHash(oid: string | undefined): string {
   return name;
 }
 
-function pssOptions(algorithm: pkijs.AlgorithmIdentifier): { hash: string; saltLength: number } {
+function pssOptions(algorithm: AlgorithmRef): { hash: string; saltLength: number } {
   const params = algorithm.algorithmParams
     ? new pkijs.RSASSAPSSParams({ schema: algorithm.algorithmParams })
     : new pkijs.RSASSAPSSParams();

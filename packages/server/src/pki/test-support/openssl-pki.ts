@@ -229,7 +229,7 @@ export class OpensslPki {
   cmsSign(
     content: Uint8Array,
     signers: Leaf[],
-    options: { attached?: boolean; pss?: boolean } = {},
+    options: { attached?: boolean; pss?: boolean; stream?: boolean } = {},
   ): Uint8Array {
     writeFileSync(this.path('content.bin'), content);
     const signerArgs = signers.flatMap((s) => ['-signer', s.certPem, '-inkey', s.keyPem]);
@@ -250,6 +250,8 @@ export class OpensslPki {
       this.path('cms.der'),
       ...(options.attached ? ['-nodetach'] : []),
       ...(options.pss ? ['-keyopt', 'rsa_padding_mode:pss'] : []),
+      // BER: indefinite lengths, and attached content as a constructed OCTET STRING.
+      ...(options.stream ? ['-stream'] : []),
     );
     return new Uint8Array(readFileSync(this.path('cms.der')));
   }
