@@ -5,8 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
-// The development signer (the NCALayer emulator the server starts) on a fixed port; parallel runs may override it.
-const devSignerPort = Number(process.env.E2E_DEV_SIGNER_PORT ?? 13580);
+// The development signer (the NCALayer emulator the server starts) on a fixed port, not npm start's 13580.
+const devSignerPort = Number(process.env.E2E_DEV_SIGNER_PORT ?? 13590);
 const dataDir = mkdtempSync(join(tmpdir(), 'qoltanba-e2e-'));
 
 export default defineConfig({
