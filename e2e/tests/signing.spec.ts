@@ -56,6 +56,7 @@ test.describe('signing', () => {
     await expect(panel.getByText('Test signer: Test signer (NCA RK TEST keys)')).toBeVisible();
     await panel.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.getByText('The document was signed')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/cabinet/outgoing/${id}$`));
     await expect(cardStatus(page, name)).toHaveAttribute('data-status', 'AT_SIGNING');
     await expect(cardStatus(page, name)).toHaveText('Out for signing');
 
