@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './find-chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+// The development signer (the NCALayer emulator the server starts) on a fixed port, not npm start's 13580.
+const devSignerPort = Number(process.env.E2E_DEV_SIGNER_PORT ?? 13590);
 const dataDir = mkdtempSync(join(tmpdir(), 'qoltanba-e2e-'));
 
 export default defineConfig({
@@ -28,9 +30,14 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // E-mailed links and eGov mobile's API #1 address point where the tests reach the server.
+      QOLTANBA_PUBLIC_URL: `http://127.0.0.1:${port}`,
       QOLTANBA_DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The NCALayer emulator with the NCA RK TEST keys of ../shared/pki (QOLTANBA_PKI_DIR), trusted by the server.
+      QOLTANBA_DEV_SIGNER: 'true',
+      QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),
     },
   },
 });

@@ -145,6 +145,7 @@ describe('signDocument', () => {
       [pdfFile()],
       { bin: ALFA_BIN },
     );
+    expect(draft.allowedActions).toContain('sign');
     const { ncaLayer } = stubNcaLayer();
     const sent = await signDocument(draft, signing(ncaLayer), { bin: ALFA_BIN });
     expect(sent !== 'cancelled' && sent.status).toBe('AT_SIGNING');

@@ -293,8 +293,9 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const actions: Document['allowedActions'] = [];
     if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
-      // The sign route also takes the sender's draft ("sign and send"), but the server does not offer it here.
       if (canTransition(record.status, 'send')) actions.push('send');
+      // As the server: the sender signs its draft, which sends it ("sign and send").
+      if (record.status === 'DRAFT') actions.push('sign');
       const nobodySigned =
         !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');

@@ -2,6 +2,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { algorithmIdentifier, type SigningKey } from '../keys/signing-key';
 import { OID } from '../oids';
+import { berInput } from '../pki/ber-input';
 
 /** A certificate with the key that signs for it. */
 export interface CmsSigner {
@@ -37,7 +38,7 @@ function attribute(type: string, value: asn1js.BaseBlock): pkijs.Attribute {
 
 // ESSCertIDv2 with its issuerSerial; hashAlgorithm omitted when it is the DEFAULT sha256 (RFC 5035).
 function signingCertificateV2(signer: CmsSigner): asn1js.Sequence {
-  const certificate = pkijs.Certificate.fromBER(signer.certificateDer);
+  const certificate = pkijs.Certificate.fromBER(berInput(signer.certificateDer));
   const hash = signer.key.digestAlgorithm;
   const essCertId: asn1js.BaseBlock[] = [];
   if (hash.oid !== OID.sha256) essCertId.push(algorithmIdentifier(hash).toSchema());
@@ -62,7 +63,7 @@ export function buildSignerInfo(
   options: Omit<SignCmsOptions, 'content' | 'detached'> & { digest: Uint8Array },
 ): pkijs.SignerInfo {
   const { signer } = options;
-  const certificate = pkijs.Certificate.fromBER(signer.certificateDer);
+  const certificate = pkijs.Certificate.fromBER(berInput(signer.certificateDer));
   const attributes = [
     attribute(OID.contentType, new asn1js.ObjectIdentifier({ value: options.contentTypeOid ?? OID.data })),
     attribute(OID.signingTime, new asn1js.UTCTime({ valueDate: options.signingTime ?? new Date() })),
@@ -110,7 +111,7 @@ function assemble(
       ...(eContent ? { eContent: new asn1js.OctetString({ valueHex: eContent }) } : {}),
     }),
     certificates: [signer.certificateDer, ...(options.extraCertificatesDer ?? [])].map((der) =>
-      pkijs.Certificate.fromBER(der),
+      pkijs.Certificate.fromBER(berInput(der)),
     ),
     signerInfos: [buildSignerInfo({ ...options, contentTypeOid: eContentType, digest })],
   });
@@ -139,7 +140,7 @@ export function signDigestCms(
 
 /** Adds a further SignerInfo (and its certificate) to an existing CMS SignedData; returns the new DER. */
 export function addSigner(cmsDer: Uint8Array, options: AddSignerOptions): Uint8Array {
-  const contentInfo = pkijs.ContentInfo.fromBER(cmsDer);
+  const contentInfo = pkijs.ContentInfo.fromBER(berInput(cmsDer));
   const signedData = new pkijs.SignedData({ schema: contentInfo.content });
   const eContent = signedData.encapContentInfo.eContent;
   const content = options.content ?? (eContent ? eContent.getValue() : undefined);
@@ -147,7 +148,7 @@ export function addSigner(cmsDer: Uint8Array, options: AddSignerOptions): Uint8A
   const digestAlgorithm = algorithmIdentifier(options.signer.key.digestAlgorithm);
   if (!signedData.digestAlgorithms.some((a) => a.algorithmId === digestAlgorithm.algorithmId))
     signedData.digestAlgorithms.push(digestAlgorithm);
-  const certificate = pkijs.Certificate.fromBER(options.signer.certificateDer);
+  const certificate = pkijs.Certificate.fromBER(berInput(options.signer.certificateDer));
   const certificates = signedData.certificates ?? [];
   const known = certificates.some(
     (c) =>

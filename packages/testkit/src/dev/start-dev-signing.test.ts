@@ -44,6 +44,12 @@ describe('startDevSigning', () => {
         expect(dev.source).toBe('nca-test');
         expect(dev.signers.length).toBe(6);
         expect(dev.signers.every((s) => s.algorithm === 'gost2015')).toBe(true);
+        // A page asking for АО "ТЕСТ"'s signing key gets its first head's, as a person acting for it would pick.
+        expect(dev.signers.slice(0, 3).map((s) => s.kind)).toEqual([
+          'individual',
+          'first_head',
+          'right_to_sign',
+        ]);
         expect(dev.trustAnchorsDer).toHaveLength(2);
       } finally {
         await dev.close();

@@ -1,6 +1,7 @@
 import { type NcaLayerEmulator, startNcaLayerEmulator } from '../ncalayer/ncalayer-emulator';
 import { defaultPkiDir, ncaTestChainDer, ncaTestKeys } from '../pkcs12/nca-test-keys';
 import type { SignerIdentity } from '../pki/certificate-identity';
+import type { SignerKind } from '../pki/kz-roles';
 import { createTestPki, type TestPki } from '../pki/test-pki';
 import type { TestSigner } from '../signer';
 
@@ -26,9 +27,18 @@ export interface DevSigning {
   close(): Promise<void>;
 }
 
+// The emulator signs with the first key that passes a page's filters, where a person would pick one: offer the
+// keys that may act for a company (first head, right to sign) before the other employees'.
+const KIND_ORDER: readonly (SignerKind | undefined)[] = ['individual', 'first_head', 'right_to_sign'];
+const kindRank = (signer: TestSigner) => {
+  const rank = KIND_ORDER.indexOf(signer.identity.kind);
+  return rank < 0 ? KIND_ORDER.length : rank;
+};
+
 async function ncaTestSigners(pkiDir: string): Promise<TestSigner[]> {
   const valid = ncaTestKeys(pkiDir).filter((key) => key.status === 'valid');
-  return Promise.all(valid.map((key) => key.load()));
+  const signers = await Promise.all(valid.map((key) => key.load()));
+  return signers.sort((a, b) => kindRank(a) - kindRank(b));
 }
 
 function generatedSigners(pki: TestPki): TestSigner[] {
@@ -51,7 +61,9 @@ function generatedSigners(pki: TestPki): TestSigner[] {
 
 /**
  * Starts the NCALayer emulator for `npm start`'s demo mode: with the NCA TEST keys when the PKI folder has them,
- * else with keys of a generated test PKI. A newcomer can sign at once; the server trusts `trustAnchorsDer`.
+ * else with keys of a generated test PKI. A newcomer can sign at once; the server trusts `trustAnchorsDer`. Where
+ * several keys pass a page's filters the emulator takes the first: the individual's, then a first head's, then
+ * one with the right to sign, then other employees' (the NCA TEST `valid/employee.p12` is on the current CRL).
  */
 export async function startDevSigning(options: DevSigningOptions = {}): Promise<DevSigning> {
   const pkiDir = options.pkiDir ?? defaultPkiDir();

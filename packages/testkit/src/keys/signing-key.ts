@@ -1,5 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { berInput } from '../pki/ber-input';
 
 /** The key families testkit issues certificates for. */
 export type KeyAlgorithm = 'rsa' | 'ecdsa' | 'gost2015' | 'gost2004';
@@ -33,5 +34,5 @@ export function algorithmIdentifier(spec: AlgorithmSpec): pkijs.AlgorithmIdentif
 
 /** Parses a key's SubjectPublicKeyInfo with pkijs. */
 export function publicKeyInfoOf(key: SigningKey): pkijs.PublicKeyInfo {
-  return pkijs.PublicKeyInfo.fromBER(key.publicKeyInfoDer);
+  return pkijs.PublicKeyInfo.fromBER(berInput(key.publicKeyInfoDer));
 }

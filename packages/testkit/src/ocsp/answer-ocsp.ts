@@ -3,6 +3,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { algorithmIdentifier, type SigningKey } from '../keys/signing-key';
 import { OID } from '../oids';
+import { berInput } from '../pki/ber-input';
 import { toHex } from '../pki/certificate-identity';
 import type { CertificateStatus, TestPki } from '../pki/test-pki';
 import type { TestSigner } from '../signer';
@@ -32,7 +33,7 @@ function hashWith(oid: string, key: SigningKey, data: Uint8Array): string | unde
 function familyOf(pki: TestPki, certId: pkijs.CertID) {
   for (const algorithm of pki.algorithms) {
     const ca = pki.ca(algorithm);
-    const certificate = pkijs.Certificate.fromBER(ca.issuingCertificateDer);
+    const certificate = pkijs.Certificate.fromBER(berInput(ca.issuingCertificateDer));
     const oid = certId.hashAlgorithm.algorithmId;
     const nameHash = hashWith(oid, ca.issuingKey, new Uint8Array(certificate.subject.toSchema().toBER()));
     const keyHash = hashWith(
@@ -73,7 +74,7 @@ function statusOnly(status: number): Uint8Array {
 export function answerOcspRequest(requestDer: Uint8Array, signing: OcspSigning): Uint8Array {
   let request: pkijs.OCSPRequest;
   try {
-    request = pkijs.OCSPRequest.fromBER(requestDer);
+    request = pkijs.OCSPRequest.fromBER(berInput(requestDer));
   } catch {
     return statusOnly(OCSP_STATUS.malformedRequest);
   }
@@ -100,7 +101,7 @@ export function answerOcspRequest(requestDer: Uint8Array, signing: OcspSigning):
     });
   });
   const nonce = request.tbsRequest.requestExtensions?.find((e) => e.extnID === OID.ocspNonce);
-  const signerCertificate = pkijs.Certificate.fromBER(signerCertificateDer);
+  const signerCertificate = pkijs.Certificate.fromBER(berInput(signerCertificateDer));
   const keyHash = createHash('sha1')
     .update(signerCertificate.subjectPublicKeyInfo.subjectPublicKey.valueBlock.valueHexView)
     .digest();

@@ -7,6 +7,7 @@ import { gostSigningKeyFromPrivateKey } from '../keys/gost-keys';
 import { nodeSigningKey } from '../keys/node-keys';
 import type { SigningKey } from '../keys/signing-key';
 import { OID } from '../oids';
+import { berInput } from '../pki/ber-input';
 import { createTestSigner, type TestSigner } from '../signer';
 
 /** Options of {@link loadPkcs12}. */
@@ -40,10 +41,10 @@ function bagsOf(p12: forge.pkcs12.Pkcs12Pfx, bagType: string): Bag[] {
 
 /** A signing key from a DER PrivateKeyInfo: GOST 2015/2004 (a little-endian scalar inside) or RSA/EC via node:crypto. */
 export function signingKeyFromPrivateKeyInfo(der: Uint8Array, certificateDer: Uint8Array): SigningKey {
-  const info = pkijs.PrivateKeyInfo.fromBER(der);
+  const info = pkijs.PrivateKeyInfo.fromBER(berInput(der));
   const oid = info.privateKeyAlgorithm.algorithmId;
   const publicKeyInfoDer = new Uint8Array(
-    pkijs.Certificate.fromBER(certificateDer).subjectPublicKeyInfo.toSchema().toBER(),
+    pkijs.Certificate.fromBER(berInput(certificateDer)).subjectPublicKeyInfo.toSchema().toBER(),
   );
   if (oid === OID.gost2015Key || oid === OID.gost2004Key) {
     // NCA RK wraps the scalar in a second OCTET STRING inside privateKey.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { algorithmIdentifier, type SigningKey } from '../keys/signing-key';
+import { berInput } from './ber-input';
 
 /** What a certificate says; the issuer's key signs it. */
 export interface CertificateSpec {
@@ -33,7 +34,7 @@ export function buildCertificate(spec: CertificateSpec): Uint8Array {
   certificate.subject = spec.subject;
   certificate.notBefore = new pkijs.Time({ type: 0, value: spec.notBefore });
   certificate.notAfter = new pkijs.Time({ type: 0, value: spec.notAfter });
-  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(spec.publicKeyInfoDer);
+  certificate.subjectPublicKeyInfo = pkijs.PublicKeyInfo.fromBER(berInput(spec.publicKeyInfoDer));
   certificate.extensions = [...spec.extensions];
   certificate.tbsView = new Uint8Array(certificate.encodeTBS().toBER());
   const signature = spec.issuerKey.sign(certificate.tbsView);

@@ -2,6 +2,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { KeyAlgorithm } from '../keys/signing-key';
 import { OID } from '../oids';
+import { berInput } from './ber-input';
 import { type CertificateUsage, kindFromExtKeyUsages, type SignerKind } from './kz-roles';
 
 /** What a KZ certificate says about its holder, read back from the certificate. */
@@ -59,7 +60,7 @@ export function extKeyUsagesOf(certificate: pkijs.Certificate): string[] {
 
 /** Reads a KZ certificate's subject, serial, validity and roles. */
 export function identityOf(certificateDer: Uint8Array): SignerIdentity {
-  const certificate = pkijs.Certificate.fromBER(certificateDer);
+  const certificate = pkijs.Certificate.fromBER(berInput(certificateDer));
   const subject = certificate.subject;
   const commonName = nameValue(subject, OID.commonName) ?? '';
   const surname = nameValue(subject, OID.surname);

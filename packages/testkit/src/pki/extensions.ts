@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { OID } from '../oids';
+import { berInput } from './ber-input';
 
 /** keyUsage bits, most significant first, as RFC 5280 numbers them. */
 export const KEY_USAGE = {
@@ -37,7 +38,7 @@ export function caBasicConstraints(): pkijs.Extension {
 
 /** The key identifier of a SubjectPublicKeyInfo: SHA-1 of its key bits (RFC 5280 method 1). */
 export function keyIdentifier(publicKeyInfoDer: Uint8Array): Uint8Array {
-  const info = pkijs.PublicKeyInfo.fromBER(publicKeyInfoDer);
+  const info = pkijs.PublicKeyInfo.fromBER(berInput(publicKeyInfoDer));
   return new Uint8Array(createHash('sha1').update(info.subjectPublicKey.valueBlock.valueHexView).digest());
 }
 

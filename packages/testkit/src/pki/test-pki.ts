@@ -6,6 +6,7 @@ import { generateSigningKey } from '../keys/generate-key';
 import type { KeyAlgorithm, SigningKey } from '../keys/signing-key';
 import { OID } from '../oids';
 import { createTestSigner, type TestSigner } from '../signer';
+import { berInput } from './ber-input';
 import { buildCertificate, randomSerialNumber } from './certificate-builder';
 import { toHex } from './certificate-identity';
 import { buildCrl } from './crl';
@@ -251,7 +252,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
 
   function revoke(signer: { readonly certificateDer: Uint8Array }, at?: Date, reason = 0): void {
     const serial = toHex(
-      pkijs.Certificate.fromBER(signer.certificateDer).serialNumber.valueBlock.valueHexView,
+      pkijs.Certificate.fromBER(berInput(signer.certificateDer)).serialNumber.valueBlock.valueHexView,
     );
     for (const state of cas.values()) {
       if (state.issued.has(serial)) {

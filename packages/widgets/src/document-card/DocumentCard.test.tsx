@@ -33,7 +33,10 @@ describe('DocumentCard', () => {
   });
 
   it.each<[DocumentStatus, string[]]>([
-    ['DRAFT', ['Send for signing', 'Edit', 'Make a copy', 'Move to folder', 'Move to trash']],
+    [
+      'DRAFT',
+      ['Sign and send', 'Send for signing', 'Edit', 'Make a copy', 'Move to folder', 'Move to trash'],
+    ],
     ['AT_SIGNING', ['Revoke', 'Make a copy', 'Move to folder', 'Move to trash']],
     ['SIGNED', ['Make a copy', 'Move to folder', 'Move to trash']],
     ['REJECTED', ['Edit', 'Make a copy', 'Move to folder', 'Move to trash']],
@@ -52,6 +55,9 @@ describe('DocumentCard', () => {
   it('reports an action, and ignores presses while one is busy', () => {
     const onAction = vi.fn();
     const { rerender } = render(<DocumentCard document={sampleDocument('DRAFT')} onAction={onAction} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign and send' }));
+    expect(onAction).toHaveBeenCalledExactlyOnceWith('sign');
+    onAction.mockClear();
     fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
     expect(onAction).toHaveBeenCalledExactlyOnceWith('send');
     rerender(

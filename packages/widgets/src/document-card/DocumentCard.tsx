@@ -190,7 +190,10 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
               }}
             >
               {pending.includes(action) ? <Icon path={mdiLoading} className={spinner} /> : null}
-              {t(`action.${action}`)}
+              {/* On a draft the sender's signature also sends it: the button says so beside "Send for signing". */}
+              {t(
+                action === 'sign' && document.status === 'DRAFT' ? 'action.signAndSend' : `action.${action}`,
+              )}
             </button>
           ))}
           {props.actionError ? <span role="alert">{codeText(props.actionError, lang)}</span> : null}

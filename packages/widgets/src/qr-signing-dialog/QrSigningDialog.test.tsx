@@ -34,6 +34,9 @@ describe('QrSigningDialog', () => {
     render(<QrSigningDialog actions={actions} onClose={vi.fn()} now={() => now} />);
     const image = await screen.findByRole('img', { name: 'QR code for eGov mobile' });
     expect(image.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+    expect(image.closest('[data-qr-payload]')?.getAttribute('data-qr-payload')).toBe(
+      sampleQrSession().qrPayload,
+    );
     expect(screen.getByRole('link', { name: 'Open in eGov mobile' }).getAttribute('href')).toContain(
       'mgovsign.page.link',
     );

@@ -30,7 +30,8 @@ interface Matrix {
 
 /**
  * `text` as a QR code in SVG (the encoder is loaded on first use, so it stays out of the main bundle);
- * a spinner until it is ready.
+ * a spinner until it is ready. The encoded text is also in `data-qr-payload`, for tests and tools that cannot
+ * read pixels (the e2e tests hand it to the eGov mobile emulator).
  */
 export function QrCode({ text, label }: { text: string; label: string }): JSX.Element {
   const [matrix, setMatrix] = useState<Matrix>();
@@ -48,7 +49,7 @@ export function QrCode({ text, label }: { text: string; label: string }): JSX.El
     };
   }, [text]);
   return (
-    <div className={qrBox}>
+    <div className={qrBox} data-qr-payload={text}>
       {matrix?.text === text ? (
         <svg
           role="img"

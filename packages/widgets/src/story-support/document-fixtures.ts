@@ -107,7 +107,7 @@ export function sampleDocument(status: DocumentStatus = 'AT_SIGNING'): Document 
     ),
   ];
   const allowed: Record<DocumentStatus, Document['allowedActions']> = {
-    DRAFT: ['update', 'send', 'copy', 'trash'],
+    DRAFT: ['update', 'send', 'sign', 'copy', 'trash'],
     AT_SIGNING: ['revoke', 'copy', 'trash'],
     SIGNED: ['copy', 'trash'],
     REJECTED: ['update', 'copy', 'trash'],

@@ -88,6 +88,16 @@ describe('document screen', () => {
     expect(await screen.findByText('Out for signing')).toBeTruthy();
   });
 
+  it('a draft offers "Sign and send", which opens the sign panel', async () => {
+    await signInSdkFake();
+    const draft = await seedDraft('Draft to sign');
+    await openCard(`/cabinet/document/${draft.id}`, 'Draft to sign');
+    expect(screen.queryByRole('region', { name: 'Sign the document' })).toBeNull();
+    act('Sign and send');
+    const panel = await screen.findByRole('region', { name: 'Sign the document' });
+    expect(within(panel).getByRole('button', { name: 'Sign with EDS (NCALayer)' })).toBeTruthy();
+  });
+
   it('edit opens the draft editor', async () => {
     await signInSdkFake();
     const draft = await seedDraft('Draft to edit');

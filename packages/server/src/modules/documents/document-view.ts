@@ -53,8 +53,8 @@ export function trashInfo(trashedAt: Date | null, now: Date, retentionDays: numb
 type Action = Document['allowedActions'][number];
 
 /**
- * What the acting company may do now, from core's state machine: the sender edits, sends, copies and (later)
- * revokes; a signer (later) signs or rejects when it is its turn; everybody trashes or restores their own view.
+ * What the acting company may do now, from core's state machine: the sender edits, sends or signs and sends
+ * its draft, copies and (later) revokes; a signer (later) signs or rejects when it is its turn; everybody trashes or restores their own view.
  */
 export function allowedActions(
   core: DocumentCore,
@@ -68,6 +68,8 @@ export function allowedActions(
   if (sender) {
     if (canTransition(core.status, 'update')) actions.push('update');
     if (canTransition(core.status, 'send')) actions.push('send');
+    // The sender may sign its draft, which sends it ("sign and send"); later only listed signers are offered it.
+    if (core.status === 'DRAFT') actions.push('sign');
     const nobodySigned = signers.every((signer) => signer.state === 'WAITING');
     if (canTransition(core.status, 'revoke') && nobodySigned) actions.push('revoke');
     actions.push('copy');

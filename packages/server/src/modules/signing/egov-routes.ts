@@ -183,8 +183,8 @@ export function registerEgovRoutes(context: SigningContext): void {
       summary: 'Follow a QR signing session live (server-sent events of QrSigningEvent)',
       description:
         'text/event-stream: an event (`id:` the state version) for the current state and each change, comment ' +
-        'heartbeats, and the end after SIGNED, FAILED or EXPIRED (QR_SIGNING_TIMEOUT). `Last-Event-ID` skips what ' +
-        `was seen. ${SESSION}`,
+        'heartbeats, and the end after SIGNED, FAILED or EXPIRED (QR_SIGNING_TIMEOUT). `Last-Event-ID` (or the ' +
+        `lastEventId query parameter, for a new stream) skips what was seen. ${SESSION}`,
       tags: TAGS,
       params: sessionParamsSchema,
       produces: 'event-stream',

@@ -7,9 +7,14 @@ function eventOf(session: QrSession): QrSigningEvent {
   return { state: session.state, errorCode: session.errorCode, at: session.updatedAt.toISOString() };
 }
 
-/** The `Last-Event-ID` a reconnecting EventSource sends (0 when absent or not a number). */
+/**
+ * The `Last-Event-ID` a reconnecting EventSource sends, else the `lastEventId` query parameter with which the sdk
+ * opens a new stream after the server ended one (a new EventSource cannot set the header); 0 when absent.
+ */
 function lastEventId(request: FastifyRequest): number {
-  const value = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
+  const query = request.query as { lastEventId?: unknown } | undefined;
+  const raw = request.headers['last-event-id'] ?? query?.lastEventId ?? '';
+  const value = Number.parseInt(String(raw), 10);
   return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 

@@ -127,6 +127,9 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     expect(received.map((e) => e.event.state)).toEqual(['SIGNED']);
     // Caught up: nothing to send, and the stream ends at once after the final state.
     expect(parseEvents((await events(session, received[0]?.id)).body)).toEqual([]);
+    // A new EventSource cannot set Last-Event-ID: the sdk's follower passes it as a query parameter instead.
+    const resumed = await call(suite.server, 'GET', `${session.eventsUrl}?lastEventId=${received[0]?.id}`);
+    expect([resumed.statusCode, parseEvents(resumed.body)]).toEqual([200, []]);
     expect((await api1(session)).json().code).toBe('QR_SESSION_NOT_FOUND');
   });
 

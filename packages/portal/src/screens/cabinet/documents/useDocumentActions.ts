@@ -71,10 +71,17 @@ export function useDocumentActions(id: number, store: DocumentStore) {
     }
   };
 
-  /** After signing (NCALayer or eGov mobile): a snackbar; the store already holds the signed document. */
+  /**
+   * After signing (NCALayer or eGov mobile): a snackbar; the store already holds the signed document. A signed
+   * draft was sent too, so it opens in outgoing, as after "Send for signing".
+   */
   const signed = () => {
     setPanel(undefined);
-    done(t('docs.snack.signed'));
+    const document = store.get().document;
+    done(
+      t('docs.snack.signed'),
+      document && boxOf(document) === 'outgoing' ? pathTo('OutgoingDoc', { id }) : undefined,
+    );
   };
   const rejected = () => done(t('docs.snack.rejected'));
   const revoked = () => done(t('docs.snack.revoked'));

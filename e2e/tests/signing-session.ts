@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { registerByApi, signInPage, type Tokens, uniqueEmail } from './accounts-session';
+import { samplePdf } from './document-files';
+
+// Helpers for the signing browser tests: the server runs the development signer (the testkit's NCALayer
+// emulator with the NCA RK TEST keys of ../shared/pki), so "NCALayer" signs without a person at the keyboard.
+
+/** The NCA RK TEST material: QOLTANBA_PKI_DIR, else ../shared/pki beside the repository. */
+export const PKI_DIR =
+  process.env.QOLTANBA_PKI_DIR ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'pki');
+
+/** The NCA TEST individual's key file (IIN 123456789011), which the recipient signs with in eGov mobile. */
+export const INDIVIDUAL_P12 = join(
+  PKI_DIR,
+  'nca-test',
+  'certs',
+  'individual',
+  'valid',
+  'individual_valid.p12',
+);
+
+/** True when the NCA TEST keys are there (CI always has them). */
+export const HAS_NCA_TEST_KEYS = existsSync(INDIVIDUAL_P12);
+
+/** АО "ТЕСТ" of the NCA TEST certificates: its first head's key attaches it and signs for it. */
+export const TEST_COMPANY = { bin: '123456789021' };
+
+/** The NCA TEST individual as a signer without an account: reached only through the e-mailed link. */
+export const TEST_INDIVIDUAL = { iin: '123456789011', name: 'Тестов Тест Тестович' };
+
+/** The card of the open document (the article named after it). */
+export const card = (page: Page, name: string): Locator => page.getByRole('article', { name });
+
+/** The status badge in a card's header. */
+export const cardStatus = (page: Page, name: string): Locator =>
+  card(page, name).locator('header [data-status]');
+
+/** The card's actions bar. */
+export const cardActions = (page: Page): Locator => page.getByRole('group', { name: 'Document actions' });
+
+/**
+ * Registers a sender and attaches АО "ТЕСТ" on the add-company screen with "Sign with EDS": the emulator signs
+ * the server's challenge with the first head's key. Leaves the page in the cabinet, signed in.
+ */
+export async function senderOfTestCompany(page: Page, request: APIRequestContext): Promise<Tokens> {
+  const tokens = await registerByApi(request, {
+    email: uniqueEmail('sender'),
+    password: 'Qoltanba-e2e-2026',
+    firstname: 'Aigerim',
+    lastname: 'Sender',
+  });
+  await signInPage(page, tokens);
+  await page.goto('/cabinet/company/add?lang=en');
+  await expect(page.getByText(/^Test signer: Test signer \(NCA RK TEST keys\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign with EDS' }).click();
+  await expect(page.getByText('Company attached')).toBeVisible();
+  await expect(page).toHaveURL(/\/cabinet(\/|$)/);
+  return tokens;
+}
+
+/** Creates a draft with one PDF and the NCA TEST individual (with `email`) as its signer; returns its id. */
+export async function draftForTestIndividual(page: Page, name: string, email: string): Promise<number> {
+  await page.goto('/cabinet/create?lang=en');
+  await page.getByRole('textbox', { name: 'Document name' }).fill(name);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf(name) }]);
+  await expect(page.getByText('contract.pdf')).toBeVisible();
+  const signer = page.getByRole('group', { name: 'Signer 1' });
+  await signer.getByRole('textbox', { name: /BIN\/IIN/ }).fill(TEST_INDIVIDUAL.iin);
+  await signer.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+  await signer.getByRole('textbox', { name: /^Name in Russian/ }).fill(TEST_INDIVIDUAL.name);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/cabinet\/document\/\d+$/);
+  await expect(cardStatus(page, name)).toHaveAttribute('data-status', 'DRAFT');
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+interface OutboxMessage {
+  id: number;
+  recipient: string;
+  body: string;
+}
+
+/** Waits for the personal signing link e-mailed to `email` and returns its path (`/sign/<token>`). */
+export async function signingLinkSentTo(request: APIRequestContext, email: string): Promise<string> {
+  let path: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
+        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+        path = messages.map((message) => message.body.match(/\/sign\/[A-Za-z0-9_-]+/)?.[0]).find(Boolean);
+        return path;
+      },
+      { message: `a signing link e-mailed to ${email}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  if (!path) throw new Error(`No signing link reached ${email}`);
+  return path;
+}
