@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { outlineCms } from './outline.js';
 
 const pki = createTestPki({ seed: 'cms-outline' });
-const holder = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ', kind: 'individual', usage: 'sign' } as const;
+const holder = {
+  iin: '880101300123',
+  surname: 'ТЕСТОВ',
+  givenName: 'ТЕСТ',
+  kind: 'individual',
+  usage: 'sign',
+} as const;
 const original = new TextEncoder().encode('%PDF-1.4 Договор поставки №7');
 const other = new TextEncoder().encode('%PDF-1.4 another contract');
 
