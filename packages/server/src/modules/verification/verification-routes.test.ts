@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   apiPath,
   type Document,
@@ -280,6 +281,33 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
     expect(await refused([file('x.cms', Buffer.from('TWFu'))])).toBe('UNSUPPORTED_FILE_FORMAT');
     expect(await refused([{ ...file('a.pdf', original), name: 'document' }])).toBe('MULTIPART_INVALID');
     expect(await refused([])).toBe('MULTIPART_INVALID');
+  });
+
+  it('refuses SIZE_OVER_LIMIT while reading, without reading the rest of the body', async () => {
+    const boundary = 'qoltanbaVerifyLimit';
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const totalMiB = 80;
+    let pulled = 0;
+    async function* body() {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\n\r\n`;
+      yield Buffer.from(`${head}%PDF-1.4\n`);
+      for (let i = 0; i < totalMiB; i += 1) {
+        pulled += chunk.byteLength;
+        yield chunk;
+      }
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const res = await suite.server.app.inject({
+      method: 'POST',
+      url: `${VERIFICATION_PATHS.verify}?lang=en`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Readable.from(body()),
+      remoteAddress: nextAddress(),
+    });
+    expect(res.json().code).toBe('SIZE_OVER_LIMIT');
+    expect(res.headers.connection).toBe('close');
+    // Stopped a little past the limit (stream buffers), far from the end of the body.
+    expect(pulled).toBeLessThan(VERIFY_MAX_TOTAL_BYTES + 8 * 1024 * 1024);
   });
 
   it('is rate-limited per IP', async () => {
