@@ -88,6 +88,9 @@ describe('public entry', () => {
         "TARIFF_POLL_MS",
         "TARIFF_TYPES",
         "TRASH_RETENTION_DAYS",
+        "VERIFICATION_PATHS",
+        "VERIFICATION_UPLOAD_PARTS",
+        "VERIFIED_FILE_KINDS",
         "VERIFY_ALLOWED_EXTENSIONS",
         "VERIFY_MAX_FILES",
         "VERIFY_MAX_TOTAL_BYTES",
@@ -209,8 +212,13 @@ describe('public entry', () => {
         "updateFolderRequestSchema",
         "validateIdentityNumber",
         "verificationReportSchema",
+        "verificationResultSchema",
+        "verifiedDocumentSchema",
+        "verifiedFileSchema",
+        "verifiedSignatureSchema",
         "verifyEmailCodeRequestSchema",
         "verifySmsCodeRequestSchema",
+        "verifyStoredFileParamsSchema",
         "viewStatus",
       ]
     `);

@@ -17,6 +17,8 @@ export {
   PROFILE_PATHS,
   SIGNING_LINK_PAGE,
   SIGNING_PATHS,
+  VERIFICATION_PATHS,
+  VERIFICATION_UPLOAD_PARTS,
 } from './api/index';
 export {
   type CompanyNames,
@@ -297,10 +299,21 @@ export {
   trashInfoSchema,
   type UpdateFolderRequest,
   updateFolderRequestSchema,
+  VERIFIED_FILE_KINDS,
   type VerificationReport,
+  type VerificationResult,
+  type VerifiedDocument,
+  type VerifiedFile,
+  type VerifiedFileKind,
+  type VerifiedSignature,
   verificationReportSchema,
+  verificationResultSchema,
+  verifiedDocumentSchema,
+  verifiedFileSchema,
+  verifiedSignatureSchema,
   verifyEmailCodeRequestSchema,
   verifySmsCodeRequestSchema,
+  verifyStoredFileParamsSchema,
 } from './schemas/index';
 export {
   type ActiveTariff,

@@ -43,6 +43,7 @@ import { openApiModule } from './modules/openapi/openapi-module.js';
 import { profileModule } from './modules/profile/profile-module.js';
 import { companiesModule } from './modules/registry/companies-module.js';
 import { signingModule } from './modules/signing/signing-module.js';
+import { verificationModule } from './modules/verification/verification-module.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
@@ -89,6 +90,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   companiesModule,
   documentsModule,
   signingModule,
+  verificationModule,
   foldersModule,
   counterpartiesModule,
   housekeepingModule,

@@ -145,6 +145,31 @@ export const SIGNING_PATHS = {
   attachBySignature: `${PROFILE}/profile/companies/attach-by-signature`,
 } as const;
 
+const VERIFICATION = `${DOCUMENTS_API}/verification`;
+
+/**
+ * Ours: the public verification API (no account needed, rate-limited per IP). Anyone may check signatures; files
+ * are verified in memory and never kept. See `packages/server/src/modules/verification/README.md`.
+ */
+export const VERIFICATION_PATHS = {
+  /**
+   * POST multipart, one `files` part per file (at most VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES in total; PDF or
+   * CMS by content) -> VerificationResult. Operation `verifySignatures`.
+   */
+  verify: VERIFICATION,
+  /**
+   * GET -> VerificationResult of the stored file of a document signed here (what the signature sheet's QR codes
+   * link to). A file without a signature answers ENTITY_NOT_FOUND like an unknown id. Operation `verifyStoredFile`.
+   */
+  storedFile: `${VERIFICATION}/documents/:docId/files/:fileId`,
+} as const;
+
+/** Part names of the multipart verification upload. */
+export const VERIFICATION_UPLOAD_PARTS = {
+  /** One part per file: PDF originals and CMS signatures, in any order. */
+  files: 'files',
+} as const;
+
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
 

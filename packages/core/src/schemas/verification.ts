@@ -143,3 +143,68 @@ export function overallVerdict(indications: readonly EtsiIndication[]): EtsiIndi
   if (indications.length === 0) return 'INDETERMINATE';
   return indications.reduce((worst, next) => (INDICATION_RANK[next] > INDICATION_RANK[worst] ? next : worst));
 }
+
+/**
+ * What a verified file was recognised as, by content: a CMS signature, or a document (uploads take PDF only; the
+ * stored file of a document signed here may be any document format).
+ */
+export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt'] as const;
+/** See {@link VERIFIED_FILE_KINDS}. */
+export type VerifiedFileKind = (typeof VERIFIED_FILE_KINDS)[number];
+
+/** One file of a verification: an uploaded one, or the stored file of a document signed here. */
+export const verifiedFileSchema = z.object({
+  name: z.string().meta({ description: 'The file name as uploaded (or as stored).' }),
+  kind: z.enum(VERIFIED_FILE_KINDS),
+  sha256: z.string().meta({ description: 'Hex SHA-256 of the bytes.' }),
+});
+/** See {@link verifiedFileSchema}. */
+export type VerifiedFile = z.infer<typeof verifiedFileSchema>;
+
+const fileIndex = z.number().int().nonnegative();
+
+/** One signature of a verification: the engine's report plus where it came from. */
+export const verifiedSignatureSchema = signatureReportSchema.extend({
+  signedFile: fileIndex.nullable().meta({
+    description: 'Index in `files` of the document this signature covers; null when no original was found.',
+  }),
+  signatureFile: fileIndex.nullable().meta({
+    description: 'Index in `files` of the uploaded CMS it came from; null for a signature stored here.',
+  }),
+  signedHere: z
+    .boolean()
+    .meta({ description: 'The signature was made on this service (and is stored here).' }),
+  ip: z.string().nullable().meta({ description: 'IP address of the signer, for signatures made here.' }),
+  signedAt: isoDate.nullable().meta({ description: 'When this service accepted it (signatures made here).' }),
+});
+/** See {@link verifiedSignatureSchema}. */
+export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;
+
+/** A document signed on this service that the verified file belongs to. */
+export const verifiedDocumentSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.number().int().positive(),
+  name: z.string(),
+});
+/** See {@link verifiedDocumentSchema}. */
+export type VerifiedDocument = z.infer<typeof verifiedDocumentSchema>;
+
+/**
+ * The answer of the public verification API (`verifySignatures`, `verifyStoredFile`): a stable shape partners and
+ * the verification widget rely on; fields are only ever added. `verdict` is the worst indication of `signatures`.
+ */
+export const verificationResultSchema = verificationReportSchema.extend({
+  signatures: z.array(verifiedSignatureSchema),
+  document: verifiedDocumentSchema
+    .nullable()
+    .meta({ description: 'The document signed here that the verified original belongs to, if any.' }),
+  files: z.array(verifiedFileSchema),
+});
+/** See {@link verificationResultSchema}. */
+export type VerificationResult = z.infer<typeof verificationResultSchema>;
+
+/** Path parameters of the stored-file verification (`verifyStoredFile`). */
+export const verifyStoredFileParamsSchema = z.object({
+  docId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  fileId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

@@ -182,13 +182,32 @@ interface Built {
 
 /** How to call one route, or why this file cannot. */
 type Plan =
-  | { build: (bin: string, ids: ResourceIds) => Built | undefined; capability?: boolean }
+  | {
+      build: (bin: string, ids: ResourceIds) => Built | undefined;
+      capability?: boolean;
+      signedOnly?: boolean;
+    }
   | { uncovered: string }
   | { exempt: string };
 
 /** Routes of the service that hold no company's data at all, so there is nothing to refuse (with the reason). */
 const PUBLIC_WITHOUT_DATA: Record<string, string> = {
   getSigningConfig: "NCALayer's address and the test-signer flag, the same for everyone",
+  verifySignatures:
+    'answers about the uploaded bytes only; a document signed here is found by its SHA-256, so only by someone ' +
+    'who holds the document itself (the verification tests show an unsigned one answers DOCUMENT_NOT_SIGNED)',
+};
+
+/**
+ * Public routes that name a document by its ids and answer only for a file that carries a signature: the
+ * victim's document (sent, unsigned) must answer exactly like missing ids, to anybody.
+ */
+const PUBLIC_SIGNED_ONLY = new Set(['verifyStoredFile']);
+
+/** Path parameters of the public verification route, from a company's resource ids. */
+const PUBLIC_PATH_PARAMS: Record<string, (ids: ResourceIds) => number | undefined> = {
+  docId: (ids) => ids.documentId,
+  fileId: (ids) => ids.fileId,
 };
 
 function planFor(route: AnyRouteDefinition): Plan {
@@ -196,6 +215,7 @@ function planFor(route: AnyRouteDefinition): Plan {
   const exempt = PUBLIC_WITHOUT_DATA[operation];
   if (exempt) return { exempt };
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  if (PUBLIC_SIGNED_ONLY.has(operation)) return signedOnlyPlan(route, names);
   const capability = names.find((name) => name in CAPABILITY_PARAMS);
   if (!names.includes('bin') && capability) return capabilityPlan(route, names);
   const unknown = names.filter((name) => name !== 'bin' && !(name in PATH_PARAMS));
@@ -241,6 +261,26 @@ function capabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Pl
       }
       const body = bodyFor?.(MISSING);
       return body ? { url: `${url}?lang=en`, body } : { url: `${url}?lang=en` };
+    },
+  };
+}
+
+/** How to call a public route that names a document by ids (no :bin, no body). */
+function signedOnlyPlan(route: AnyRouteDefinition, names: readonly string[]): Plan {
+  if (route.body || route.multipart) return { uncovered: 'no fixture body' };
+  const unknown = names.filter((name) => !(name in PUBLIC_PATH_PARAMS));
+  if (unknown.length > 0)
+    return { uncovered: `no fixture for path parameter ${unknown.map((n) => `:${n}`).join(', ')}` };
+  return {
+    signedOnly: true,
+    build(_bin, ids): Built | undefined {
+      let url = route.url;
+      for (const name of names) {
+        const value = PUBLIC_PATH_PARAMS[name]?.(ids);
+        if (value === undefined) return undefined;
+        url = url.replace(`:${name}`, encodeURIComponent(String(value)));
+      }
+      return { url: `${url}?lang=en` };
     },
   };
 }
@@ -314,6 +354,29 @@ async function checkRoutes(
       continue;
     }
     if ('exempt' in plan) continue;
+    if (plan.signedOnly) {
+      const victims = plan.build(world.victim.bin, world.victimIds);
+      const missing = plan.build(world.victim.bin, MISSING);
+      const beyond = plan.build(world.victim.bin, BEYOND);
+      if (!victims || !missing || !beyond) {
+        uncovered.push(`${label}: no document fixture (createDocument is not registered)`);
+        continue;
+      }
+      cases += 1;
+      const unsignedLabel = `${label} anybody with the ids of an unsigned document`;
+      const first = await send(server, route.method, victims);
+      expectRefusal(unsignedLabel, first, 404);
+      for (const other of [
+        await send(server, route.method, victims, world.stranger.token),
+        await send(server, route.method, missing),
+        await send(server, route.method, beyond),
+      ]) {
+        if (other.statusCode !== first.statusCode || other.body !== first.body) {
+          problems.push(`${unsignedLabel}: answers differ: ${first.body} vs ${other.body}`);
+        }
+      }
+      continue;
+    }
     if (plan.capability) {
       const built = plan.build(world.victim.bin, world.victimIds);
       if (!built) {
@@ -532,7 +595,10 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     const before = await rowsMentioning(server, VICTIM_BIN);
     const { cases, problems } = await checkRoutes(server, routes, world);
     expect(problems).toEqual([]);
-    const capabilities = routes.filter((route) => 'capability' in planFor(route)).length;
+    const capabilities = routes.filter((route) => {
+      const plan = planFor(route);
+      return 'capability' in plan || ('signedOnly' in plan && plan.signedOnly === true);
+    }).length;
     const exempt = routes.filter((route) => 'exempt' in planFor(route)).length;
     expect(capabilities).toBeGreaterThan(0);
     expect(exempt).toBe(Object.keys(PUBLIC_WITHOUT_DATA).length);

@@ -27,6 +27,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   openapi: [],
   'dev-outbox': [],
   housekeeping: [],
+  verification: [],
 };
 
 const TABLE_CALL =

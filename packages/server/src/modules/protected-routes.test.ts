@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, SIGNING_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
 import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
@@ -22,6 +22,10 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${SIGNING_PATHS.egovApi2}`,
   `PUT ${SIGNING_PATHS.egovApi2}`,
   `GET ${SIGNING_PATHS.config}`,
+  // Public verification: anyone checks signatures (rate-limited per IP); the stored-file route answers only for
+  // files that carry a signature, which the signature sheet's QR codes make public on purpose.
+  `POST ${VERIFICATION_PATHS.verify}`,
+  `GET ${VERIFICATION_PATHS.storedFile}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

@@ -1,5 +1,6 @@
 /** The CMS signature verification engine: parse, check signatures, chain, revocation, KZ identity, ETSI report. */
 
+export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv } from './config.js';
 export { signatureErrorCode } from './report.js';
 export { type CmsVerification, createVerifier, type PkiConfig, type Verifier } from './verifier.js';

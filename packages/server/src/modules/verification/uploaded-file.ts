@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { AppError } from '@qoltanba/core';
+import { type CmsOutline, outlineCms } from '../../pki/index.js';
+
+/** An uploaded file recognised by content: a PDF original, or a CMS signature (DER, base64 or PEM). */
+export type UploadedFile =
+  | { name: string; kind: 'pdf'; bytes: Uint8Array; sha256: string }
+  | { name: string; kind: 'cms'; bytes: Uint8Array; sha256: string; outline: CmsOutline };
+
+/** Bytes {@link plausibleHead} needs to decide. */
+export const HEAD_BYTES = 5;
+
+const PDF_MAGIC = '%PDF-';
+const DER_SEQUENCE = 0x30;
+const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
+const PEM_ARMOUR = /-----(BEGIN|END) [A-Z0-9 ]+-----/g;
+
+/** Hex SHA-256 of bytes. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function ascii(bytes: Uint8Array): string {
+  return String.fromCharCode(...bytes);
+}
+
+/**
+ * Whether a file's first bytes can start a PDF, a DER CMS or a base64/PEM CMS, so anything else is refused before
+ * the rest of it is read.
+ */
+export function plausibleHead(head: Uint8Array): boolean {
+  const text = ascii(head);
+  if (PDF_MAGIC.startsWith(text) || text.startsWith(PDF_MAGIC)) return true;
+  if (head[0] === DER_SEQUENCE) return true;
+  return text.startsWith('-----') || BASE64_TEXT.test(text);
+}
+
+function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
+  const text = Buffer.from(bytes).toString('latin1').replace(PEM_ARMOUR, '');
+  if (!BASE64_TEXT.test(text)) return undefined;
+  const decoded = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+  return decoded.byteLength > 0 && decoded[0] === DER_SEQUENCE ? new Uint8Array(decoded) : undefined;
+}
+
+/**
+ * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
+ * header, a CMS by parsing it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded).
+ * Anything else is UNSUPPORTED_FILE_FORMAT.
+ */
+export function recogniseFile(name: string, bytes: Uint8Array): UploadedFile {
+  if (ascii(bytes.subarray(0, PDF_MAGIC.length)) === PDF_MAGIC) {
+    return { name, kind: 'pdf', bytes, sha256: sha256Hex(bytes) };
+  }
+  for (const candidate of [bytes, base64Cms(bytes)]) {
+    if (!candidate || candidate[0] !== DER_SEQUENCE) continue;
+    const outline = outlineCms(candidate);
+    if (outline) return { name, kind: 'cms', bytes: candidate, sha256: sha256Hex(candidate), outline };
+  }
+  throw new AppError('UNSUPPORTED_FILE_FORMAT');
+}

@@ -1,0 +1,374 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  apiPath,
+  type Document,
+  SIGNING_PATHS,
+  VERIFICATION_PATHS,
+  VERIFY_MAX_TOTAL_BYTES,
+  type VerificationResult,
+} from '@qoltanba/core';
+import { createTestPki, type TestPki, type TestSigner } from '@qoltanba/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifier, type Verifier } from '../../pki/index.js';
+import type { CmsVerifier } from '../../signature-verifier.js';
+import { samplePdf } from '../../testing/document-files.js';
+import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
+import { useSigningSuite } from '../../testing/signing.js';
+import { testDatabases } from '../../testing/test-databases.js';
+import { VERIFICATION_RATE_LIMIT } from './verification-module.js';
+
+// The public verification API with real CMS from the testkit's KZ-format PKI, verified offline by the engine.
+
+/** The address the test helpers send signed-in requests from (testing/accounts.ts). */
+const SIGNER_IP = '10.255.0.1';
+const person = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ', patronymic: 'ТЕСТОВИЧ' };
+const company = { ...person, bin: COMPANIES.signer.bin, organisation: 'ТОО "Береке Строй"' };
+
+let pki: TestPki;
+let trustDir: string;
+let engine: Verifier | undefined;
+let signers: Record<'gost' | 'rsa' | 'revoked', TestSigner>;
+
+beforeAll(async () => {
+  pki = createTestPki({ seed: 'qoltanba-verification' });
+  signers = {
+    gost: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
+    rsa: pki.issue({ ...company, algorithm: 'rsa', kind: 'right_to_sign', usage: 'sign' }),
+    revoked: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
+  };
+  pki.revoke(signers.revoked);
+  trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-verification-trust-'));
+  await pki.writeTrustDir(trustDir);
+  engine = await createVerifier({ trustDir, offline: true, acceptTestIdentities: true });
+});
+afterAll(async () => {
+  await rm(trustDir, { recursive: true, force: true });
+});
+
+const verifier: CmsVerifier = {
+  verifyCms(input) {
+    if (!engine) throw new Error('the engine is made in beforeAll');
+    return engine.verifyCms(input);
+  },
+};
+
+const pdf = (text: string) => samplePdf(text);
+const file = (filename: string, value: Uint8Array): Part => ({
+  name: 'files',
+  filename,
+  value: Buffer.from(value),
+  contentType: 'application/octet-stream',
+});
+const detached = (by: TestSigner, content: Uint8Array) => by.signCms({ content, detached: true });
+const attached = (by: TestSigner, content: Uint8Array) => by.signCms({ content, detached: false });
+
+let address = 0;
+/** A fresh client address per request, so the per-IP limit only bites where a test means it to. */
+const nextAddress = () => {
+  address += 1;
+  return `10.9.${(address >> 8) & 255}.${address & 255}`;
+};
+
+describe.each(testDatabases())('public verification on $name', (backend) => {
+  const suite = useSigningSuite(backend, { verifier });
+
+  async function verify(parts: readonly Part[], remoteAddress = nextAddress()) {
+    const { payload, contentType } = multipart(parts);
+    return suite.server.app.inject({
+      method: 'POST',
+      url: `${VERIFICATION_PATHS.verify}?lang=en`,
+      headers: { 'content-type': contentType },
+      payload,
+      remoteAddress,
+    });
+  }
+  const passed = async (parts: readonly Part[]) => {
+    const res = await verify(parts);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as VerificationResult;
+  };
+  const refused = async (parts: readonly Part[]) => {
+    const res = await verify(parts);
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    return res.json().code as string;
+  };
+
+  /** A document sent to the signer company and signed there through the API with `by` (GOST by default). */
+  async function signedHere(by: TestSigner = signers.gost): Promise<{ document: Document; bytes: Buffer }> {
+    const document = await suite.document();
+    const fileId = document.files[0]?.id ?? 0;
+    const bytes = await suite.fileBytes(document, fileId);
+    const cms = Buffer.from(detached(by, bytes)).toString('base64');
+    const res = await suite.request(
+      suite.tokens.signer,
+      'POST',
+      apiPath(SIGNING_PATHS.sign, { bin: COMPANIES.signer.bin, id: String(document.id) }),
+      { signatures: [{ fileId, cms }] },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return { document, bytes };
+  }
+
+  it('an attached CMS alone: its own content, the signer from the certificate', async () => {
+    const result = await passed([file('contract.cms', attached(signers.gost, pdf('attached alone')))]);
+    expect(result.verdict).toBe('TOTAL_PASSED');
+    expect(result.files).toEqual([{ name: 'contract.cms', kind: 'cms', sha256: expect.any(String) }]);
+    expect(result.document).toBeNull();
+    expect(result.signatures).toHaveLength(1);
+    expect(result.signatures[0]).toMatchObject({
+      indication: 'TOTAL_PASSED',
+      subIndication: null,
+      packaging: 'attached',
+      signatureType: 'GOST2015',
+      signer: { iin: person.iin, bin: company.bin, organisation: company.organisation, role: 'first_head' },
+      certificate: {
+        serial: expect.any(String),
+        notBefore: expect.any(String),
+        notAfter: expect.any(String),
+      },
+      signatureFile: 0,
+      signedFile: null,
+      signedHere: false,
+      ip: null,
+    });
+  });
+
+  it('a detached CMS with its original, in either order, and several CMS for one original', async () => {
+    const original = pdf('detached with original');
+    const one = await passed([file('a.pdf', original), file('a.pdf.cms', detached(signers.gost, original))]);
+    expect(one.verdict).toBe('TOTAL_PASSED');
+    expect(one.signatures[0]).toMatchObject({ packaging: 'detached', signedFile: 0, signatureFile: 1 });
+
+    const several = await passed([
+      file('gost.cms', detached(signers.gost, original)),
+      file('rsa.cms', detached(signers.rsa, original)),
+      file('a.pdf', original),
+    ]);
+    expect(several.verdict).toBe('TOTAL_PASSED');
+    expect(several.signatures.map((s) => [s.signatureType, s.signatureFile, s.signedFile])).toEqual([
+      ['GOST2015', 0, 2],
+      ['RSA', 1, 2],
+    ]);
+    expect(several.files.map((f) => f.kind)).toEqual(['cms', 'cms', 'pdf']);
+  });
+
+  it('several originals with their CMS: each CMS is paired by its messageDigest', async () => {
+    const first = pdf('first original');
+    const second = pdf('second original');
+    const result = await passed([
+      file('second.cms', detached(signers.rsa, second)),
+      file('first.pdf', first),
+      file('first.cms', detached(signers.gost, first)),
+      file('second.pdf', second),
+    ]);
+    expect(result.verdict).toBe('TOTAL_PASSED');
+    expect(result.signatures.map((s) => [s.signatureFile, s.signedFile])).toEqual([
+      [0, 3],
+      [2, 1],
+    ]);
+  });
+
+  it('a CMS over a different file fails with HASH_FAILURE; a revoked signer with REVOKED', async () => {
+    const mismatch = await passed([
+      file('other.pdf', pdf('the file at hand')),
+      file('x.cms', detached(signers.gost, pdf('another file'))),
+    ]);
+    expect(mismatch.verdict).toBe('TOTAL_FAILED');
+    expect(mismatch.signatures[0]).toMatchObject({
+      indication: 'TOTAL_FAILED',
+      subIndication: 'HASH_FAILURE',
+    });
+
+    const original = pdf('revoked signer');
+    const revoked = await passed([
+      file('r.pdf', original),
+      file('r.cms', detached(signers.revoked, original)),
+    ]);
+    expect(revoked.verdict).toBe('TOTAL_FAILED');
+    expect(revoked.signatures[0]).toMatchObject({
+      subIndication: 'REVOKED',
+      revocation: { status: 'revoked' },
+    });
+
+    // One bad signature makes the verdict, whatever the others say.
+    const mixed = await passed([
+      file('m.pdf', original),
+      file('good.cms', detached(signers.gost, original)),
+      file('bad.cms', detached(signers.revoked, original)),
+    ]);
+    expect(mixed.signatures.map((s) => s.indication)).toEqual(['TOTAL_PASSED', 'TOTAL_FAILED']);
+    expect(mixed.verdict).toBe('TOTAL_FAILED');
+  });
+
+  it('a CMS saved as base64 or PEM text is read like DER', async () => {
+    const original = pdf('base64 cms');
+    const base64 = Buffer.from(detached(signers.gost, original)).toString('base64');
+    const pem = `-----BEGIN CMS-----\n${base64.replace(/.{64}/g, '$&\n')}\n-----END CMS-----\n`;
+    for (const text of [base64, pem]) {
+      const result = await passed([file('a.pdf', original), file('a.cms', Buffer.from(text))]);
+      expect(result.verdict).toBe('TOTAL_PASSED');
+    }
+  });
+
+  it('a document alone signed here: its stored signatures verified over the upload, with document and IP', async () => {
+    const { document, bytes } = await signedHere();
+    const result = await passed([file('mine.pdf', bytes)]);
+    expect(result.verdict).toBe('TOTAL_PASSED');
+    expect(result.document).toEqual({ id: document.id, number: document.number, name: document.name });
+    expect(result.signatures).toHaveLength(1);
+    expect(result.signatures[0]).toMatchObject({
+      indication: 'TOTAL_PASSED',
+      signer: { iin: person.iin, bin: company.bin },
+      signedFile: 0,
+      signatureFile: null,
+      signedHere: true,
+      ip: SIGNER_IP,
+      signedAt: expect.any(String),
+    });
+  });
+
+  it('an uploaded CMS made here is marked signedHere with its IP and document', async () => {
+    const document = await suite.document();
+    const fileId = document.files[0]?.id ?? 0;
+    const bytes = await suite.fileBytes(document, fileId);
+    const cms = detached(signers.gost, bytes);
+    const signed = await suite.request(
+      suite.tokens.signer,
+      'POST',
+      apiPath(SIGNING_PATHS.sign, { bin: COMPANIES.signer.bin, id: String(document.id) }),
+      { signatures: [{ fileId, cms: Buffer.from(cms).toString('base64') }] },
+    );
+    expect(signed.statusCode, signed.body).toBe(200);
+    const result = await passed([file('d.pdf', bytes), file('d.cms', cms)]);
+    expect(result.document?.id).toBe(document.id);
+    expect(result.signatures[0]).toMatchObject({ signedHere: true, ip: SIGNER_IP, signatureFile: 1 });
+    // The same original signed by a certificate that did not sign it here is not.
+    const other = await passed([file('d.pdf', bytes), file('e.cms', detached(signers.rsa, bytes))]);
+    expect(other.signatures[0]).toMatchObject({ signedHere: false, ip: null });
+  });
+
+  it('a document alone that is not signed here: DOCUMENT_NOT_SIGNED (unknown, and sent but unsigned alike)', async () => {
+    expect(await refused([file('unknown.pdf', pdf('never seen here'))])).toBe('DOCUMENT_NOT_SIGNED');
+    const unsigned = await suite.document();
+    const bytes = await suite.fileBytes(unsigned, unsigned.files[0]?.id ?? 0);
+    expect(await refused([file('unsigned.pdf', bytes)])).toBe('DOCUMENT_NOT_SIGNED');
+  });
+
+  it('limits: 11 files, 30 MB + 1 byte, a text file named .pdf, a part of another name', async () => {
+    const original = pdf('limits');
+    const eleven = Array.from({ length: 11 }, (_, i) => file(`f${i}.pdf`, original));
+    expect(await refused(eleven)).toBe('TOO_MANY_FILES');
+    expect(await refused(eleven.slice(0, 10))).toBe('DOCUMENT_NOT_SIGNED');
+
+    const third = Math.ceil(VERIFY_MAX_TOTAL_BYTES / 3);
+    const big = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x20)]);
+    const over = [big(third), big(third), big(VERIFY_MAX_TOTAL_BYTES - 2 * third + 1)];
+    expect(over.reduce((sum, b) => sum + b.byteLength, 0)).toBe(VERIFY_MAX_TOTAL_BYTES + 1);
+    expect(await refused(over.map((b, i) => file(`big${i}.pdf`, b)))).toBe('SIZE_OVER_LIMIT');
+    const exactly = [big(third), big(third), big(VERIFY_MAX_TOTAL_BYTES - 2 * third)];
+    expect(await refused(exactly.map((b, i) => file(`big${i}.pdf`, b)))).toBe('DOCUMENT_NOT_SIGNED');
+
+    expect(await refused([file('notes.pdf', Buffer.from('just some text, not a PDF'))])).toBe(
+      'UNSUPPORTED_FILE_FORMAT',
+    );
+    // DER that is no SignedData, and base64 text that decodes to none, are not signatures either.
+    expect(await refused([file('x.cms', Buffer.from([0x30, 0x03, 0x02, 0x01, 0x01]))])).toBe(
+      'UNSUPPORTED_FILE_FORMAT',
+    );
+    expect(await refused([file('x.cms', Buffer.from('TWFu'))])).toBe('UNSUPPORTED_FILE_FORMAT');
+    expect(await refused([{ ...file('a.pdf', original), name: 'document' }])).toBe('MULTIPART_INVALID');
+    expect(await refused([])).toBe('MULTIPART_INVALID');
+  });
+
+  it('refuses SIZE_OVER_LIMIT while reading, without reading the rest of the body', async () => {
+    const boundary = 'qoltanbaVerifyLimit';
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const totalMiB = 80;
+    let pulled = 0;
+    async function* body() {
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\n\r\n`;
+      yield Buffer.from(`${head}%PDF-1.4\n`);
+      for (let i = 0; i < totalMiB; i += 1) {
+        pulled += chunk.byteLength;
+        yield chunk;
+      }
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    const res = await suite.server.app.inject({
+      method: 'POST',
+      url: `${VERIFICATION_PATHS.verify}?lang=en`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Readable.from(body()),
+      remoteAddress: nextAddress(),
+    });
+    expect(res.json().code).toBe('SIZE_OVER_LIMIT');
+    expect(res.headers.connection).toBe('close');
+    // Stopped a little past the limit (stream buffers), far from the end of the body.
+    expect(pulled).toBeLessThan(VERIFY_MAX_TOTAL_BYTES + 8 * 1024 * 1024);
+  });
+
+  it('is rate-limited per IP', async () => {
+    const parts = [file('rl.pdf', pdf('rate limit'))];
+    const codes: string[] = [];
+    for (let i = 0; i <= VERIFICATION_RATE_LIMIT.max; i += 1) {
+      codes.push((await verify(parts, '10.77.0.1')).json().code);
+    }
+    expect(codes.slice(0, VERIFICATION_RATE_LIMIT.max).every((code) => code === 'DOCUMENT_NOT_SIGNED')).toBe(
+      true,
+    );
+    expect(codes.at(-1)).toBe('RATE_LIMITED');
+    expect((await verify(parts, '10.77.0.2')).json().code).toBe('DOCUMENT_NOT_SIGNED');
+  });
+
+  describe('the stored file of a document signed here', () => {
+    const storedUrl = (docId: number | string, fileId: number | string) =>
+      `${apiPath(VERIFICATION_PATHS.storedFile, { docId: String(docId), fileId: String(fileId) })}?lang=en`;
+    const get = (url: string) =>
+      suite.server.app.inject({ method: 'GET', url, remoteAddress: nextAddress() });
+
+    it('verifies its kept signatures again over the stored bytes, without an account', async () => {
+      const { document, bytes } = await signedHere();
+      const fileId = document.files[0]?.id ?? 0;
+      const res = await get(storedUrl(document.id, fileId));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const result = res.json() as VerificationResult;
+      expect(result).toMatchObject({
+        verdict: 'TOTAL_PASSED',
+        document: { id: document.id, number: document.number, name: document.name },
+        files: [{ name: document.files[0]?.name, kind: 'pdf' }],
+      });
+      expect(result.files[0]?.sha256).toHaveLength(64);
+      expect(result.signatures).toHaveLength(1);
+      expect(result.signatures[0]).toMatchObject({ signedHere: true, ip: SIGNER_IP, signedFile: 0 });
+      expect(bytes.byteLength).toBeGreaterThan(0);
+    });
+
+    it('answers an unsigned file, a draft, unknown ids and a file of another document alike (404)', async () => {
+      const { document } = await signedHere();
+      const signedFileId = document.files[0]?.id ?? 0;
+      const unsigned = await suite.document();
+      const draft = await suite.document({}, { send: false });
+      const answers = await Promise.all(
+        [
+          storedUrl(unsigned.id, unsigned.files[0]?.id ?? 0),
+          storedUrl(draft.id, draft.files[0]?.id ?? 0),
+          storedUrl(2_000_000_000, 1),
+          storedUrl(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+          storedUrl(unsigned.id, signedFileId),
+        ].map(get),
+      );
+      for (const res of answers) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({
+          code: 'ENTITY_NOT_FOUND',
+          message: 'Status, company or document not found',
+        });
+      }
+      expect((await get(storedUrl('abc', 1))).statusCode).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import {
+  AppError,
+  overallVerdict,
+  type SignatureReport,
+  type VerificationResult,
+  type VerifiedDocument,
+  type VerifiedFile,
+  type VerifiedSignature,
+} from '@qoltanba/core';
+import type { CmsVerifier } from '../../signature-verifier.js';
+import { sha256Hex, type UploadedFile } from './uploaded-file.js';
+
+/** A signature kept here, over a file whose content the verification knows. */
+export interface StoredSignature {
+  cms: Uint8Array;
+  ip: string | null;
+  serial: string | null;
+  at: Date;
+}
+
+/** A file of a document signed here, with its stored signatures (never empty). */
+export interface SignedFileHere {
+  document: VerifiedDocument;
+  signatures: readonly StoredSignature[];
+}
+
+/** What the verification reads besides the upload: the engine, and the signed files here by content. */
+export interface VerificationSources {
+  verifier: CmsVerifier;
+  /** Files of documents signed here whose content has this hex SHA-256, each with its signatures. */
+  signedFilesWithContent(sha256: string): Promise<SignedFileHere[]>;
+}
+
+interface Origin {
+  signedFile: number | null;
+  signatureFile: number | null;
+  stored: StoredSignature | null;
+}
+
+function entry(report: SignatureReport, origin: Origin): VerifiedSignature {
+  return {
+    ...report,
+    signedFile: origin.signedFile,
+    signatureFile: origin.signatureFile,
+    signedHere: origin.stored !== null,
+    ip: origin.stored?.ip ?? null,
+    signedAt: origin.stored?.at.toISOString() ?? null,
+  };
+}
+
+function result(
+  files: VerifiedFile[],
+  signatures: VerifiedSignature[],
+  document: VerifiedDocument | null,
+): VerificationResult {
+  return { verdict: overallVerdict(signatures.map((s) => s.indication)), signatures, document, files };
+}
+
+/**
+ * Verifies an upload (see the module README): each CMS over its own content (attached) or its original (the only
+ * PDF uploaded, else the PDF its messageDigest names); each PDF no uploaded CMS covers through the signatures kept
+ * here for that content. A signature over a document signed here, by a certificate that signed it here, is marked
+ * `signedHere` with its IP. Nothing to verify at all: DOCUMENT_NOT_SIGNED.
+ */
+export async function verifyUpload(
+  files: readonly UploadedFile[],
+  sources: VerificationSources,
+): Promise<VerificationResult> {
+  const lookups = new Map<string, Promise<SignedFileHere[]>>();
+  const signedHere = (sha256: string) => {
+    let found = lookups.get(sha256);
+    if (!found) {
+      found = sources.signedFilesWithContent(sha256);
+      lookups.set(sha256, found);
+    }
+    return found;
+  };
+  const originals = files.flatMap((file, index) => (file.kind === 'pdf' ? [{ file, index }] : []));
+  const covered = new Set<number>();
+  const signatures: VerifiedSignature[] = [];
+  let document: VerifiedDocument | null = null;
+
+  for (const [index, file] of files.entries()) {
+    if (file.kind !== 'cms') continue;
+    let original: (typeof originals)[number] | undefined;
+    if (!file.outline.attached) {
+      original =
+        originals.length === 1 ? originals[0] : originals.find((o) => file.outline.signs(o.file.bytes));
+    }
+    const verified = await sources.verifier.verifyCms({ cms: file.bytes, content: original?.file.bytes });
+    const contentSha = original?.file.sha256 ?? (verified.content ? sha256Hex(verified.content) : null);
+    original ??= originals.find((o) => o.file.sha256 === contentSha);
+    if (original) covered.add(original.index);
+    const here = contentSha ? await signedHere(contentSha) : [];
+    for (const report of verified.report.signatures) {
+      const serial = report.certificate?.serial;
+      const match = here
+        .flatMap((signed) => signed.signatures.map((stored) => ({ signed, stored })))
+        .find(({ stored }) => serial !== undefined && stored.serial === serial);
+      if (match) document ??= match.signed.document;
+      signatures.push(
+        entry(report, {
+          signedFile: original?.index ?? null,
+          signatureFile: index,
+          stored: match?.stored ?? null,
+        }),
+      );
+    }
+  }
+
+  for (const { file, index } of originals) {
+    if (covered.has(index)) continue;
+    for (const signed of await signedHere(file.sha256)) {
+      document ??= signed.document;
+      for (const stored of signed.signatures) {
+        const verified = await sources.verifier.verifyCms({ cms: stored.cms, content: file.bytes });
+        for (const report of verified.report.signatures) {
+          signatures.push(entry(report, { signedFile: index, signatureFile: null, stored }));
+        }
+      }
+    }
+  }
+  if (signatures.length === 0) throw new AppError('DOCUMENT_NOT_SIGNED');
+  const listed = files.map(({ name, kind, sha256 }) => ({ name, kind, sha256 }));
+  return result(listed, signatures, document);
+}
+
+/** The stored file of a document signed here, with its bytes. */
+export interface StoredFileToVerify extends VerifiedFile {
+  bytes: Uint8Array;
+  document: VerifiedDocument;
+}
+
+/** Verifies again, now, every signature kept for a stored file over the stored bytes. */
+export async function verifyStoredFile(
+  file: StoredFileToVerify,
+  stored: readonly StoredSignature[],
+  verifier: CmsVerifier,
+): Promise<VerificationResult> {
+  const signatures: VerifiedSignature[] = [];
+  for (const signature of stored) {
+    const verified = await verifier.verifyCms({ cms: signature.cms, content: file.bytes });
+    for (const report of verified.report.signatures) {
+      signatures.push(entry(report, { signedFile: 0, signatureFile: null, stored: signature }));
+    }
+  }
+  return result([{ name: file.name, kind: file.kind, sha256: file.sha256 }], signatures, file.document);
+}
