@@ -84,6 +84,7 @@ describe('public entry', () => {
         "SIGNING_PATHS",
         "SNACKBAR_TIMEOUT_MS",
         "SORT_ORDERS",
+        "STORED_FILE_HASH_PREFIX",
         "TARIFF_LOADING",
         "TARIFF_POLL_MS",
         "TARIFF_TYPES",
@@ -107,6 +108,7 @@ describe('public entry', () => {
         "certificateInfoSchema",
         "certificateSignerSchema",
         "checkDigit",
+        "checkPagePath",
         "cmsBase64Schema",
         "codeSchema",
         "codeSentSchema",
@@ -219,6 +221,7 @@ describe('public entry', () => {
         "verifyEmailCodeRequestSchema",
         "verifySmsCodeRequestSchema",
         "verifyStoredFileParamsSchema",
+        "verifyStoredFileQuerySchema",
         "viewStatus",
       ]
     `);

@@ -160,6 +160,7 @@ export {
   type CreateFolderRequest,
   certificateInfoSchema,
   certificateSignerSchema,
+  checkPagePath,
   cmsBase64Schema,
   codeSchema,
   codeSentSchema,
@@ -283,6 +284,7 @@ export {
   type SigningLinkView,
   type SigningMethod,
   type SignRequest,
+  STORED_FILE_HASH_PREFIX,
   sendEmailCodeRequestSchema,
   sendSmsCodeRequestSchema,
   signatureReportSchema,
@@ -314,6 +316,7 @@ export {
   verifyEmailCodeRequestSchema,
   verifySmsCodeRequestSchema,
   verifyStoredFileParamsSchema,
+  verifyStoredFileQuerySchema,
 } from './schemas/index';
 export {
   type ActiveTariff,

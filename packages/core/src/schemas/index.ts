@@ -163,6 +163,7 @@ export {
   type CertificateSigner,
   certificateInfoSchema,
   certificateSignerSchema,
+  checkPagePath,
   ETSI_INDICATIONS,
   ETSI_SUB_INDICATIONS,
   type EtsiIndication,
@@ -177,6 +178,7 @@ export {
   type SignatureReport,
   type SignatureType,
   type SignerRole,
+  STORED_FILE_HASH_PREFIX,
   signatureReportSchema,
   VERIFIED_FILE_KINDS,
   type VerificationReport,
@@ -191,4 +193,5 @@ export {
   verifiedFileSchema,
   verifiedSignatureSchema,
   verifyStoredFileParamsSchema,
+  verifyStoredFileQuerySchema,
 } from './verification';

@@ -204,6 +204,30 @@ export const verificationResultSchema = verificationReportSchema.extend({
 export type VerificationResult = z.infer<typeof verificationResultSchema>;
 
 /** Path parameters of the stored-file verification (`verifyStoredFile`). */
+/** Hex characters of the file's SHA-256 a stored-file verification link must carry (64 bits). */
+export const STORED_FILE_HASH_PREFIX = 16;
+
+/**
+ * Query of `verifyStoredFile`: the start of the file's SHA-256 (at least {@link STORED_FILE_HASH_PREFIX} hex
+ * characters). Document ids are sequential, so the ids alone would let anyone walk through every signer's data;
+ * the hash proves the caller holds the document or its signature sheet, whose QR codes carry it.
+ */
+export const verifyStoredFileQuerySchema = z.object({
+  sha256: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(new RegExp(`^[0-9a-f]{${STORED_FILE_HASH_PREFIX},64}$`), { error: 'ENTITY_NOT_FOUND' })
+    .optional()
+    .meta({ description: "The start of the file's SHA-256; without it the file answers as not found." }),
+  lang: z.string().optional(),
+});
+
+/** The portal page that verifies a stored file (`/check/:docId/:fileId?sha256=...`), as QR codes print it. */
+export function checkPagePath(docId: number, fileId: number, sha256: string): string {
+  return `/check/${docId}/${fileId}?sha256=${sha256.slice(0, STORED_FILE_HASH_PREFIX)}`;
+}
+
 export const verifyStoredFileParamsSchema = z.object({
   docId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   fileId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),

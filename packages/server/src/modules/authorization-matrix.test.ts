@@ -64,6 +64,8 @@ interface ResourceIds {
   /** Present when the documents module is registered (its createDocument route made the fixture). */
   documentId?: number;
   fileId?: number;
+  /** The start of that file's SHA-256, which the public stored-file verification needs besides the ids. */
+  fileHash?: string;
 }
 
 const missingIds = (id: number): Required<ResourceIds> => ({
@@ -71,6 +73,7 @@ const missingIds = (id: number): Required<ResourceIds> => ({
   counterpartyId: id,
   documentId: id,
   fileId: id,
+  fileHash: '0'.repeat(16),
 });
 const MISSING = missingIds(MISSING_ID);
 /** Ids a path accepts but no `integer` column can hold: missing too, and must answer alike (not 500). */
@@ -280,7 +283,8 @@ function signedOnlyPlan(route: AnyRouteDefinition, names: readonly string[]): Pl
         if (value === undefined) return undefined;
         url = url.replace(`:${name}`, encodeURIComponent(String(value)));
       }
-      return { url: `${url}?lang=en` };
+      // The victim's real hash: even with it, an unsigned document must answer like a missing one.
+      return { url: `${url}?lang=en&sha256=${ids.fileHash ?? '0'.repeat(16)}` };
     },
   };
 }
@@ -582,8 +586,13 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     });
     if (created.statusCode >= 300)
       throw new Error(`fixture createDocument: ${created.statusCode} ${created.body}`);
-    const document = created.json() as { id: number; files: Array<{ id: number }> };
-    return { ...ids, documentId: document.id, fileId: document.files[0]?.id };
+    const document = created.json() as { id: number; files: Array<{ id: number; sha256: string }> };
+    return {
+      ...ids,
+      documentId: document.id,
+      fileId: document.files[0]?.id,
+      fileHash: document.files[0]?.sha256.slice(0, 16),
+    };
   }
 
   const routesUnder = (prefix: string) => routesOf().filter((route) => route.url.startsWith(prefix));

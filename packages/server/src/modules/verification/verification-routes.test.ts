@@ -324,15 +324,16 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
   });
 
   describe('the stored file of a document signed here', () => {
-    const storedUrl = (docId: number | string, fileId: number | string) =>
-      `${apiPath(VERIFICATION_PATHS.storedFile, { docId: String(docId), fileId: String(fileId) })}?lang=en`;
+    const storedUrl = (docId: number | string, fileId: number | string, sha256 = '0'.repeat(16)) =>
+      `${apiPath(VERIFICATION_PATHS.storedFile, { docId: String(docId), fileId: String(fileId) })}?lang=en&sha256=${sha256}`;
     const get = (url: string) =>
       suite.server.app.inject({ method: 'GET', url, remoteAddress: nextAddress() });
 
     it('verifies its kept signatures again over the stored bytes, without an account', async () => {
       const { document, bytes } = await signedHere();
       const fileId = document.files[0]?.id ?? 0;
-      const res = await get(storedUrl(document.id, fileId));
+      const sha256 = document.files[0]?.sha256 ?? '';
+      const res = await get(storedUrl(document.id, fileId, sha256.slice(0, 16)));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const result = res.json() as VerificationResult;
@@ -347,18 +348,22 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
       expect(bytes.byteLength).toBeGreaterThan(0);
     });
 
-    it('answers an unsigned file, a draft, unknown ids and a file of another document alike (404)', async () => {
+    it('answers an unsigned file, a draft, unknown ids, a file of another document and a wrong hash alike (404)', async () => {
       const { document } = await signedHere();
-      const signedFileId = document.files[0]?.id ?? 0;
+      const signedFile = document.files[0];
+      const hashOf = (d: { files: Array<{ sha256: string }> }) => d.files[0]?.sha256.slice(0, 16) ?? '';
       const unsigned = await suite.document();
       const draft = await suite.document({}, { send: false });
       const answers = await Promise.all(
         [
-          storedUrl(unsigned.id, unsigned.files[0]?.id ?? 0),
-          storedUrl(draft.id, draft.files[0]?.id ?? 0),
+          storedUrl(unsigned.id, unsigned.files[0]?.id ?? 0, hashOf(unsigned)),
+          storedUrl(draft.id, draft.files[0]?.id ?? 0, hashOf(draft)),
           storedUrl(2_000_000_000, 1),
           storedUrl(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
-          storedUrl(unsigned.id, signedFileId),
+          storedUrl(unsigned.id, signedFile?.id ?? 0, hashOf(document)),
+          // The signed file itself, without the hash or with another one: ids alone must not reveal the signers.
+          `${apiPath(VERIFICATION_PATHS.storedFile, { docId: String(document.id), fileId: String(signedFile?.id) })}?lang=en`,
+          storedUrl(document.id, signedFile?.id ?? 0, hashOf(unsigned)),
         ].map(get),
       );
       for (const res of answers) {
@@ -369,6 +374,10 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
         });
       }
       expect((await get(storedUrl('abc', 1))).statusCode).toBe(400);
+      // The full hash works as well as its start.
+      expect((await get(storedUrl(document.id, signedFile?.id ?? 0, signedFile?.sha256))).statusCode).toBe(
+        200,
+      );
     });
   });
 });

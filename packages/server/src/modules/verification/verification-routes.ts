@@ -6,6 +6,7 @@ import {
   VERIFY_MAX_TOTAL_BYTES,
   verificationResultSchema,
   verifyStoredFileParamsSchema,
+  verifyStoredFileQuerySchema,
 } from '@qoltanba/core';
 import { defineRoute, type RouteRateLimit } from '../../http/route.js';
 import type { ModuleContext } from '../module.js';
@@ -82,14 +83,18 @@ export function registerVerificationRoutes(
       description:
         'Verifies again, now, every signature kept for the file over its stored bytes (the signature sheet QR ' +
         'codes link here). No account needed; rate-limited per IP. A file without a signature, a draft, an ' +
-        'unknown document or file, or a file of another document all answer ENTITY_NOT_FOUND alike.',
+        'unknown document or file, a file of another document, or a `sha256` that is not the start of the ' +
+        "file's SHA-256 all answer ENTITY_NOT_FOUND alike.",
       tags: TAGS,
       params: verifyStoredFileParamsSchema,
+      query: verifyStoredFileQuerySchema,
       rateLimit,
       response: verificationResultSchema,
-      handler: async ({ params, reply }) => {
+      handler: async ({ params, query, reply }) => {
         reply.header('cache-control', NO_STORE);
-        const signed = await signedStoredFile(db, params.docId, params.fileId);
+        const found = await signedStoredFile(db, params.docId, params.fileId);
+        // Without the right hash the file answers like a missing one: ids alone are guessable.
+        const signed = query.sha256 && found?.file.sha256.startsWith(query.sha256) ? found : undefined;
         const bytes = signed ? await blobs.get(signed.file.blobKey) : undefined;
         if (!signed || !bytes) throw new AppError('ENTITY_NOT_FOUND');
         const { file, document, signatures } = signed;
