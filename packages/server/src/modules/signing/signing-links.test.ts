@@ -1,23 +1,18 @@
-import {
-  apiPath,
-  type Document,
-  type HistoryEvent,
-  SIGNING_PATHS,
-  type SigningLinkView,
-} from '@qoltanba/core';
+import { apiPath, type HistoryEvent, SIGNING_PATHS, type SigningLinkView } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES, documentPaths } from '../../testing/documents.js';
-import { fakeCms } from '../../testing/fake-verifier.js';
-import { companyCertificate, twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { signaturesOf } from './signature-store.js';
 
 const { sender, signer, second } = COMPANIES;
 const PUBLIC_URL = 'https://qoltanba.example.kz';
+const pki = createSigningPki();
 
 describe.each(testDatabases())('personal signing links on $name', (backend) => {
-  const suite = useSigningSuite(backend, { env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL } });
+  const suite = useSigningSuite(backend, { pki, env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL } });
 
   /** The token of the newest link e-mailed to the address. */
   async function linkToken(email: string): Promise<string> {
@@ -28,14 +23,6 @@ describe.each(testDatabases())('personal signing links on $name', (backend) => {
   }
   const anonymous = (method: 'GET' | 'POST', path: string, token: string, body?: unknown) =>
     call(suite.server, method, `${apiPath(path, { token })}?lang=en`, { body });
-  const signBody = async (document: Document, certificate: ReturnType<typeof companyCertificate>) => ({
-    signatures: await Promise.all(
-      document.files.map(async (file) => ({
-        fileId: file.id,
-        cms: fakeCms(await suite.fileBytes(document, file.id), certificate),
-      })),
-    ),
-  });
 
   it('sending e-mails each signer a link that opens the document as that signer sees it, without an account', async () => {
     const document = await suite.document(twoSigners());
@@ -97,14 +84,14 @@ describe.each(testDatabases())('personal signing links on $name', (backend) => {
       'POST',
       SIGNING_PATHS.signingLinkSign,
       token,
-      await signBody(document, companyCertificate(COMPANIES.outsider.bin)),
+      await suite.signBody(document, pki.head(COMPANIES.outsider.bin)),
     );
     expect([wrong.statusCode, wrong.json().code]).toEqual([403, 'BIN_NOT_AMONG_SIGNERS']);
     const res = await anonymous(
       'POST',
       SIGNING_PATHS.signingLinkSign,
       token,
-      await signBody(document, companyCertificate(signer.bin)),
+      await suite.signBody(document, pki.head(signer.bin)),
     );
     expect(res.statusCode).toBe(200);
     expect((res.json() as SigningLinkView).document.status).toBe('SIGNED');
