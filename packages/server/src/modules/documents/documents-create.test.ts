@@ -73,7 +73,7 @@ describe.each(testDatabases())('createDocument on $name', (backend) => {
         },
       ],
     });
-    expect(document.allowedActions).toEqual(['update', 'send', 'copy', 'trash']);
+    expect(document.allowedActions).toEqual(['update', 'send', 'sign', 'copy', 'trash']);
     expect(document.files.map((f: { name: string; format: string }) => [f.name, f.format])).toEqual([
       ['Договор.pdf', 'pdf'],
       ['act.docx', 'docx'],

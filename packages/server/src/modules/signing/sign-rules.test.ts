@@ -166,10 +166,12 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     expect(refusal(await suite.sign(signed, signer.bin))).toEqual([409, 'DOCUMENT_ALREADY_SIGNED']);
   });
 
-  it('sequential: each signer in the listed order', async () => {
+  it('sequential: each signer in the listed order; the later one is offered reject, then sign', async () => {
     const document = await suite.document(twoSigners('SEQUENTIAL'));
+    expect((await suite.view(document, second.bin)).allowedActions).toEqual(['reject', 'trash']);
     expect(refusal(await suite.sign(document, second.bin))).toEqual([409, 'NOT_SIGNERS_TURN']);
     expect((await suite.sign(document, signer.bin)).json().status).toBe('AT_SIGNING');
+    expect((await suite.view(document, second.bin)).allowedActions).toEqual(['sign', 'reject', 'trash']);
     const last = await suite.sign(document, second.bin, pki.head(second.bin, 'rsa'));
     expect(last.json().status).toBe('SIGNED');
     const stored = await signaturesOf(suite.server.services.database.db, document.id);
@@ -181,9 +183,16 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
 
   it('the sender signs its draft, which sends it; later it cannot sign again', async () => {
     const draft = await suite.document({}, { send: false });
+    expect((await suite.view(draft, sender.bin)).allowedActions).toEqual([
+      'update',
+      'send',
+      'sign',
+      'copy',
+      'trash',
+    ]);
     const res = await suite.sign(draft, sender.bin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('AT_SIGNING');
+    expect(res.json()).toMatchObject({ status: 'AT_SIGNING', allowedActions: ['copy', 'trash'] });
     expect((await history(draft)).map((e) => e.type)).toEqual(['CREATE', 'SEND', 'SIGN']);
     const outgoing = await suite.request(
       suite.tokens.sender,
@@ -197,6 +206,16 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
       expect.stringContaining('/sign/'),
     ]);
     expect((await suite.sign(draft, signer.bin)).json().status).toBe('SIGNED');
+  });
+
+  it('the sender signs a document it sent, once; the signers still complete it', async () => {
+    const document = await suite.document();
+    expect(document.allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
+    const res = await suite.sign(document, sender.bin, pki.head(sender.bin));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'AT_SIGNING', allowedActions: ['copy', 'trash'] });
+    expect(refusal(await suite.sign(document, sender.bin))).toEqual([409, 'ALREADY_SIGNED_BY_BIN']);
+    expect((await suite.sign(document, signer.bin)).json().status).toBe('SIGNED');
   });
 
   it('the same signer twice at once: one signs, the other is told the document is being signed', async () => {
