@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { $companies } from '../company/companyStore';
 import { createDocumentStore } from '../documents/documentStore';
-import { createDocument, sendDocument } from '../documents/documentsApi';
+import { createDocument, getDocument, sendDocument, trashDocument } from '../documents/documentsApi';
 import { FAKE_TEST_BIN, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
@@ -154,6 +154,61 @@ describe('signDocument', () => {
   });
 });
 
+describe('allowedActions (what the server offers)', () => {
+  it('offers the sender sign on its draft and once on the document at signing, and revoke only before it signed', async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    expect(draft.allowedActions).toEqual(['update', 'send', 'sign', 'copy', 'trash']);
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(sent.allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
+    const signed = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    expect(signed !== 'cancelled' && [signed.status, signed.allowedActions]).toEqual([
+      'AT_SIGNING',
+      ['copy', 'trash'],
+    ]);
+    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: 'Q01T' }];
+    expect(
+      await submitDocumentSignatures(sent.id, { signatures: again }, { bin: ALFA_BIN }).catch(codeOf),
+    ).toBe('ALREADY_SIGNED_BY_BIN');
+    // The sender's signature does not complete the document: the listed signer does.
+    const done = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: BETA_BIN });
+    expect(done !== 'cancelled' && done.status).toBe('SIGNED');
+  });
+
+  it('offers a later signer of a sequential document reject before its turn, and sign once it comes', async () => {
+    const { server } = await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual(['reject', 'trash']);
+    expect(
+      await submitDocumentSignatures(
+        sent.id,
+        { signatures: [{ fileId: sent.files[0]?.id ?? 0, cms: 'Q01T' }] },
+        { bin: BETA_BIN },
+      ).catch(codeOf),
+    ).toBe('NOT_SIGNERS_TURN');
+    const { token } = server.signing.issueLink(sent.id, person.identityNumber);
+    const view = await getSigningLink(token);
+    expect(view.document.allowedActions).toEqual(['sign', 'reject']);
+    await signByLink(token, view, signing(stubNcaLayer().ncaLayer));
+    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual([
+      'sign',
+      'reject',
+      'trash',
+    ]);
+    const rejected = await rejectDocument(sent.id, 'Неверные реквизиты', { bin: BETA_BIN });
+    expect([rejected.status, rejected.allowedActions]).toEqual(['REJECTED', ['trash']]);
+  });
+});
+
 describe('rejectDocument and revokeDocument', () => {
   it('rejects with a reason while AT_SIGNING, and only then', async () => {
     await setupLoggedIn();
@@ -222,6 +277,19 @@ describe('personal links', () => {
     expect(await getSigningLink('nope').catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
     clock.now += 31 * 24 * 60 * 60 * 1000;
     expect(await getSigningLink(token).catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
+  });
+
+  it("shows the link's document without the signer company's trash", async () => {
+    const { server } = await setupLoggedIn();
+    const document = await sentTo([beta]);
+    await trashDocument(document.id, { bin: BETA_BIN });
+    const { token } = server.signing.issueLink(document.id, BETA_BIN);
+    const view = await getSigningLink(token);
+    expect(view.document).toMatchObject({
+      status: 'AT_SIGNING',
+      trash: null,
+      allowedActions: ['sign', 'reject'],
+    });
   });
 
   it('rejects through the link', async () => {

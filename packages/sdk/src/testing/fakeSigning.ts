@@ -154,7 +154,11 @@ export function createFakeSigning(options: FakeSigningOptions) {
     for (const { cms } of signatures) verdict(cmsMarker(cms));
   }
 
-  /** Signs `record` as `bin`; the sender's signature on its draft sends it ("sign and send"). */
+  /**
+   * Signs `record` as `bin`, with the server's rules in its order: the state machine, then the sender (once: its
+   * signature on its draft sends it, "sign and send"; on the document at signing it completes nothing) or a
+   * listed signer who has not signed and whose turn it is.
+   */
   function sign(
     record: FakeDocumentRecord,
     bin: string,
@@ -162,25 +166,27 @@ export function createFakeSigning(options: FakeSigningOptions) {
     context: FakeContext,
     company: Party,
   ): void {
-    if (record.sender.bin === bin && record.status === 'DRAFT') {
-      access.senderMayChange(record, bin);
-      const sent = transition(record.status, 'send');
-      if (!sent.ok) refuse(sent.code);
-      if (record.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
-      if (record.signers.length === 0) refuse('SIGNERS_REQUIRED');
+    const step = transition(record.status, 'sign');
+    if (!step.ok) refuse(step.code);
+    if (record.sender.bin === bin) {
+      const draft = record.status === 'DRAFT';
+      if (draft) access.senderMayChange(record, bin);
+      if (record.senderSigned) refuse('ALREADY_SIGNED_BY_BIN');
+      if (draft && record.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
+      if (draft && record.signers.length === 0) refuse('SIGNERS_REQUIRED');
       checkSignatures(record, request.signatures);
-      record.status = sent.to;
+      record.status = step.to;
       record.senderSigned = true;
       access.touch(record);
-      access.record(record, 'SEND', context, company);
+      if (draft) access.record(record, 'SEND', context, company);
       access.record(record, 'SIGN', context, company);
       return;
     }
+    if (record.status === 'DRAFT') refuse('DOCUMENT_CHANGE_FORBIDDEN');
     const signer = access.signerOf(record, bin);
     if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    const step = transition(record.status, 'sign');
-    if (!step.ok) refuse(step.code);
     if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
+    if (signer.state === 'REJECTED') refuse('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
     if (!access.isTurn(record, bin)) refuse('NOT_SIGNERS_TURN');
     checkSignatures(record, request.signatures);
     signer.state = 'SIGNED';
@@ -247,7 +253,9 @@ export function createFakeSigning(options: FakeSigningOptions) {
   }
 
   function linkView(link: FakeSigningLink, record: FakeDocumentRecord) {
-    const document: Document = access.documentView(record, link.identityNumber);
+    // The signer company's folder and trash are its business, not the link's (as the server's documentForLink).
+    const outside = { ...record, trashedAt: new Map<string, string>(), folderOf: new Map<string, number>() };
+    const document: Document = access.documentView(outside, link.identityNumber);
     const signer = access.signerOf(record, link.identityNumber);
     return {
       document: {
