@@ -3,7 +3,7 @@ import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
-import { seedSent } from '../../test/documents';
+import { seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { BETA_BIN, signInSdkFake } from '../../test/sdkSession';
 
@@ -58,6 +58,25 @@ describe('signing from the document card', () => {
     expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977', locale: 'en' });
     expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
     await waitFor(() => expect(statusBadge()).toBe('Signed'));
+  });
+
+  it("offers the sender's draft Sign: signing it with NCALayer sends it", async () => {
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    ncaLayer.current = { signCms };
+    const { server } = await signInSdkFake();
+    const draft = await seedDraft('Draft to sign and send');
+    // The draft's card (the drafts list opens the editor; saving it leads here).
+    renderPortal(`/cabinet/document/${draft.id}`);
+    await screen.findByRole('heading', { level: 2, name: 'Draft to sign and send' });
+    expect(statusBadge()).toBe('Draft');
+
+    act('Sign');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS (NCALayer)' }));
+
+    await waitFor(() => expect(snackbars()).toContain('The document was signed'));
+    expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977' });
+    expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
+    await waitFor(() => expect(statusBadge()).toBe('Out for signing'));
   });
 
   it('says NCALayer is not running, in the user language', async () => {
