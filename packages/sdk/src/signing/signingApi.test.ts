@@ -24,7 +24,7 @@ const beta = { identityNumber: BETA_BIN, email: 'beta@example.kz', nameRu: 'АО
 
 /** An NCALayer stand-in: records what it was asked and signs each item as `answer` says. */
 function stubNcaLayer(
-  answer: (data: string[]) => string[] | 'cancelled' = (data) => data.map((_, i) => `Q01T${i}`),
+  answer: (data: string[]) => string[] | 'cancelled' = (data) => data.map((_, i) => fakeCms(`signed ${i}`)),
 ) {
   const calls: Array<{ data: string[]; options: NcaLayerSignOptions | undefined }> = [];
   const ncaLayer: NcaLayerClient = {
@@ -83,7 +83,7 @@ describe('signDocument', () => {
     expect(calls[0]?.options?.iin).toBeUndefined();
     const posted = server.callsTo('POST', SIGNING_PATHS.sign)[0]?.body as { signatures: unknown[] };
     expect(posted.signatures).toEqual(
-      document.files.map((file, index) => ({ fileId: file.id, cms: `Q01T${index}` })),
+      document.files.map((file, index) => ({ fileId: file.id, cms: fakeCms(`signed ${index}`) })),
     );
     expect(progress.map((step) => step.phase)).toEqual(['downloading', 'downloading', 'signing', 'sending']);
     expect(signed !== 'cancelled' && signed.signers.find((s) => s.identityNumber === BETA_BIN)?.state).toBe(
@@ -128,14 +128,25 @@ describe('signDocument', () => {
     await setupLoggedIn();
     const document = await sentTo([beta]);
     const [first, second] = document.files;
-    const one = [{ fileId: first?.id ?? 0, cms: 'Q01T' }];
+    const one = [{ fileId: first?.id ?? 0, cms: fakeCms('signed') }];
     expect(
       await submitDocumentSignatures(document.id, { signatures: one }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNATURE_MISSING');
-    const twice = [...one, { fileId: first?.id ?? 0, cms: 'Q01T' }, { fileId: second?.id ?? 0, cms: 'Q01T' }];
+    const twice = [
+      ...one,
+      { fileId: first?.id ?? 0, cms: fakeCms('signed') },
+      { fileId: second?.id ?? 0, cms: fakeCms('signed') },
+    ];
     expect(
       await submitDocumentSignatures(document.id, { signatures: twice }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNED_FILE_MISMATCH');
+    // What is neither a marked nor a DER-shaped CMS cannot be read, as on the server.
+    const unreadable = document.files.map((file) => ({ fileId: file.id, cms: btoa('not a CMS') }));
+    expect(
+      await submitDocumentSignatures(document.id, { signatures: unreadable }, { bin: BETA_BIN }).catch(
+        codeOf,
+      ),
+    ).toBe('SIGNATURE_INVALID');
   });
 
   it("signs and sends the sender's draft", async () => {
@@ -170,7 +181,7 @@ describe('allowedActions (what the server offers)', () => {
       'AT_SIGNING',
       ['copy', 'trash'],
     ]);
-    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: 'Q01T' }];
+    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }];
     expect(
       await submitDocumentSignatures(sent.id, { signatures: again }, { bin: ALFA_BIN }).catch(codeOf),
     ).toBe('ALREADY_SIGNED_BY_BIN');
@@ -191,7 +202,7 @@ describe('allowedActions (what the server offers)', () => {
     expect(
       await submitDocumentSignatures(
         sent.id,
-        { signatures: [{ fileId: sent.files[0]?.id ?? 0, cms: 'Q01T' }] },
+        { signatures: [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }] },
         { bin: BETA_BIN },
       ).catch(codeOf),
     ).toBe('NOT_SIGNERS_TURN');

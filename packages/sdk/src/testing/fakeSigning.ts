@@ -50,7 +50,9 @@ const FAKE_CMS_PREFIX = 'FAKE-CMS ';
 /**
  * A base64 "CMS" the fake reads: `'revoked'` answers CERTIFICATE_REVOKED, `'mismatch'` SIGNATURE_MISMATCH,
  * `'invalid'` SIGNATURE_INVALID, `'tampered'` SIGNED_FILE_MISMATCH, `'employee'` (attach) ATTACH_SIGNATURE_ROLE,
- * `'bin:<BIN>'` attaches that company. Any other base64 passes as a good signature.
+ * `'bin:<BIN>'` attaches that company; any other marker is a good signature. Unmarked base64 passes when it is
+ * DER-shaped (a SEQUENCE, as a real CMS from NCALayer) and is SIGNATURE_INVALID otherwise, as the server answers a
+ * CMS it cannot read.
  *
  * @example await server.fetch(url, { method: 'POST', body: JSON.stringify({ signatures: [{ fileId, cms: fakeCms('revoked') }] }) })
  */
@@ -66,13 +68,18 @@ function verdict(marker: string | undefined): void {
   if (marker === 'tampered') refuse('SIGNED_FILE_MISMATCH');
 }
 
+/** The marker of a {@link fakeCms}, undefined for a DER-shaped CMS; SIGNATURE_INVALID for anything else. */
 function cmsMarker(cms: string): string | undefined {
+  let text: string;
   try {
-    const text = atob(cms);
-    return text.startsWith(FAKE_CMS_PREFIX) ? text.slice(FAKE_CMS_PREFIX.length) : undefined;
+    text = atob(cms);
   } catch {
-    return undefined;
+    refuse('SIGNATURE_INVALID');
   }
+  if (text.startsWith(FAKE_CMS_PREFIX)) return text.slice(FAKE_CMS_PREFIX.length);
+  // 0x30: an ASN.1 SEQUENCE, how every CMS ContentInfo starts.
+  if (text.charCodeAt(0) !== 0x30) refuse('SIGNATURE_INVALID');
+  return undefined;
 }
 
 /** A personal link of a signer without an account. */

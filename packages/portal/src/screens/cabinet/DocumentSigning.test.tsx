@@ -1,5 +1,6 @@
 import { SIGNING_PATHS } from '@qoltanba/core';
 import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
+import { fakeCms } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
@@ -47,7 +48,7 @@ async function openIncoming(name: string) {
 
 describe('signing from the document card', () => {
   it('signs every file with NCALayer for the acting company, then shows the signed document', async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     ncaLayer.current = { signCms };
     const { server } = await openIncoming('Invoice from Beta');
 
@@ -61,7 +62,7 @@ describe('signing from the document card', () => {
   });
 
   it("offers the sender's draft Sign: signing it with NCALayer sends it", async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     ncaLayer.current = { signCms };
     const { server } = await signInSdkFake();
     const draft = await seedDraft('Draft to sign and send');
