@@ -304,11 +304,12 @@ export function createFakeSigning(options: FakeSigningOptions) {
     sessions.set(session.sessionId, session);
     emit(session, 'WAITING');
     const api1 = `${baseUrl}${apiPath(SIGNING_PATHS.egovApi1, { sessionId: session.sessionId })}`;
-    return json(200, {
+    // 201 and a relative eventsUrl, as the server's (the sdk's follower puts the client's base URL before it).
+    return json(201, {
       sessionId: session.sessionId,
       qrPayload: `${EGOV_QR_PREFIX}${api1}`,
       deepLink: `https://mgovsign.page.link/?link=${encodeURIComponent(api1)}&isi=1476128386&ibi=kz.egov.mobile&apn=kz.mobile.mgov`,
-      eventsUrl: `${baseUrl}${apiPath(SIGNING_PATHS.qrSigningEvents, { sessionId: session.sessionId })}`,
+      eventsUrl: apiPath(SIGNING_PATHS.qrSigningEvents, { sessionId: session.sessionId }),
       expiresAt: session.expiresAt,
     });
   }
@@ -510,9 +511,11 @@ export function createFakeSigning(options: FakeSigningOptions) {
     createAttachChallenge: (context) => {
       if (!context.account) return failure('UNAUTHORIZED');
       const challengeId = next('challenge');
-      const challenge = { data: btoa(`qoltanba attach ${challengeId}`), expiresAt: iso(CHALLENGE_TTL_MS) };
+      // 32 random bytes and 201, as the server's.
+      const bytes = crypto.getRandomValues(new Uint8Array(32));
+      const challenge = { data: btoa(String.fromCharCode(...bytes)), expiresAt: iso(CHALLENGE_TTL_MS) };
       challenges.set(challengeId, challenge);
-      return json(200, { challengeId, ...challenge });
+      return json(201, { challengeId, ...challenge });
     },
     attachCompanyBySignature: attach,
   } satisfies Partial<Record<FakeOperationId, FakeHandler>>;
