@@ -21,10 +21,11 @@ export const ALLOWED = {
 
 /**
  * Packages that only tests may import, with the source folders (besides test files) that may use them: the
- * development server starts the testkit's NCALayer emulator, never in production.
+ * development server starts the testkit's NCALayer emulator, never in production; the server's test helpers
+ * (`src/testing/`, imported by test files only) sign with the testkit's PKI.
  */
 export const TEST_ONLY = {
-  '@qoltanba/testkit': ['packages/server/src/dev/'],
+  '@qoltanba/testkit': ['packages/server/src/dev/', 'packages/server/src/testing/'],
 };
 
 const isTestFile = (file) => /\.test\.[mc]?[jt]sx?$/.test(file) || file.includes('/test-support/');

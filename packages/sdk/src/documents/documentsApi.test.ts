@@ -104,7 +104,7 @@ describe('documents API', () => {
     const renamed = await updateDocument(id, { ...draft, name: 'Договор аренды' });
     expect(renamed.name).toBe('Договор аренды');
     const sent = await sendDocument(id);
-    expect([sent.status, sent.allowedActions]).toEqual(['AT_SIGNING', ['revoke', 'copy', 'trash']]);
+    expect([sent.status, sent.allowedActions]).toEqual(['AT_SIGNING', ['sign', 'revoke', 'copy', 'trash']]);
     expect((await errorOf(updateDocument(id, draft))).code).toBe('DOCUMENT_CHANGE_FORBIDDEN');
     const copy = await copyDocument(id);
     expect([copy.status, copy.name, copy.files.length]).toEqual(['DRAFT', 'Договор аренды', 1]);

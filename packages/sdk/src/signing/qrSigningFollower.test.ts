@@ -36,7 +36,7 @@ async function egovMobileSigns(
   const documents = (await (await fetch(description.document.uri, { headers: auth })).json()) as {
     documentsToSign: Array<{ document: { file: { data: string } } }>;
   };
-  for (const entry of documents.documentsToSign) entry.document.file.data = cms ?? 'Q01TU0lHTkFUVVJF';
+  for (const entry of documents.documentsToSign) entry.document.file.data = cms ?? fakeCms('signed');
   return fetch(description.document.uri, {
     method: 'PUT',
     headers: { ...auth, 'content-type': 'application/json' },

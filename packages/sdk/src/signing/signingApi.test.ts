@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { $companies } from '../company/companyStore';
 import { createDocumentStore } from '../documents/documentStore';
-import { createDocument, sendDocument } from '../documents/documentsApi';
+import { createDocument, getDocument, sendDocument, trashDocument } from '../documents/documentsApi';
 import { FAKE_TEST_BIN, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
@@ -24,7 +24,7 @@ const beta = { identityNumber: BETA_BIN, email: 'beta@example.kz', nameRu: 'АО
 
 /** An NCALayer stand-in: records what it was asked and signs each item as `answer` says. */
 function stubNcaLayer(
-  answer: (data: string[]) => string[] | 'cancelled' = (data) => data.map((_, i) => `Q01T${i}`),
+  answer: (data: string[]) => string[] | 'cancelled' = (data) => data.map((_, i) => fakeCms(`signed ${i}`)),
 ) {
   const calls: Array<{ data: string[]; options: NcaLayerSignOptions | undefined }> = [];
   const ncaLayer: NcaLayerClient = {
@@ -83,7 +83,7 @@ describe('signDocument', () => {
     expect(calls[0]?.options?.iin).toBeUndefined();
     const posted = server.callsTo('POST', SIGNING_PATHS.sign)[0]?.body as { signatures: unknown[] };
     expect(posted.signatures).toEqual(
-      document.files.map((file, index) => ({ fileId: file.id, cms: `Q01T${index}` })),
+      document.files.map((file, index) => ({ fileId: file.id, cms: fakeCms(`signed ${index}`) })),
     );
     expect(progress.map((step) => step.phase)).toEqual(['downloading', 'downloading', 'signing', 'sending']);
     expect(signed !== 'cancelled' && signed.signers.find((s) => s.identityNumber === BETA_BIN)?.state).toBe(
@@ -128,14 +128,25 @@ describe('signDocument', () => {
     await setupLoggedIn();
     const document = await sentTo([beta]);
     const [first, second] = document.files;
-    const one = [{ fileId: first?.id ?? 0, cms: 'Q01T' }];
+    const one = [{ fileId: first?.id ?? 0, cms: fakeCms('signed') }];
     expect(
       await submitDocumentSignatures(document.id, { signatures: one }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNATURE_MISSING');
-    const twice = [...one, { fileId: first?.id ?? 0, cms: 'Q01T' }, { fileId: second?.id ?? 0, cms: 'Q01T' }];
+    const twice = [
+      ...one,
+      { fileId: first?.id ?? 0, cms: fakeCms('signed') },
+      { fileId: second?.id ?? 0, cms: fakeCms('signed') },
+    ];
     expect(
       await submitDocumentSignatures(document.id, { signatures: twice }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNED_FILE_MISMATCH');
+    // What is neither a marked nor a DER-shaped CMS cannot be read, as on the server.
+    const unreadable = document.files.map((file) => ({ fileId: file.id, cms: btoa('not a CMS') }));
+    expect(
+      await submitDocumentSignatures(document.id, { signatures: unreadable }, { bin: BETA_BIN }).catch(
+        codeOf,
+      ),
+    ).toBe('SIGNATURE_INVALID');
   });
 
   it("signs and sends the sender's draft", async () => {
@@ -152,6 +163,61 @@ describe('signDocument', () => {
     // The sender's signature counts: the document can no longer be revoked.
     expect(sent !== 'cancelled' && sent.allowedActions).not.toContain('revoke');
     expect(await revokeDocument(draft.id, { bin: ALFA_BIN }).catch(codeOf)).toBe('DOCUMENT_REVOKE_FORBIDDEN');
+  });
+});
+
+describe('allowedActions (what the server offers)', () => {
+  it('offers the sender sign on its draft and once on the document at signing, and revoke only before it signed', async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    expect(draft.allowedActions).toEqual(['update', 'send', 'sign', 'copy', 'trash']);
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(sent.allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
+    const signed = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    expect(signed !== 'cancelled' && [signed.status, signed.allowedActions]).toEqual([
+      'AT_SIGNING',
+      ['copy', 'trash'],
+    ]);
+    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }];
+    expect(
+      await submitDocumentSignatures(sent.id, { signatures: again }, { bin: ALFA_BIN }).catch(codeOf),
+    ).toBe('ALREADY_SIGNED_BY_BIN');
+    // The sender's signature does not complete the document: the listed signer does.
+    const done = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: BETA_BIN });
+    expect(done !== 'cancelled' && done.status).toBe('SIGNED');
+  });
+
+  it('offers a later signer of a sequential document reject before its turn, and sign once it comes', async () => {
+    const { server } = await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual(['reject', 'trash']);
+    expect(
+      await submitDocumentSignatures(
+        sent.id,
+        { signatures: [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }] },
+        { bin: BETA_BIN },
+      ).catch(codeOf),
+    ).toBe('NOT_SIGNERS_TURN');
+    const { token } = server.signing.issueLink(sent.id, person.identityNumber);
+    const view = await getSigningLink(token);
+    expect(view.document.allowedActions).toEqual(['sign', 'reject']);
+    await signByLink(token, view, signing(stubNcaLayer().ncaLayer));
+    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual([
+      'sign',
+      'reject',
+      'trash',
+    ]);
+    const rejected = await rejectDocument(sent.id, 'Неверные реквизиты', { bin: BETA_BIN });
+    expect([rejected.status, rejected.allowedActions]).toEqual(['REJECTED', ['trash']]);
   });
 });
 
@@ -223,6 +289,19 @@ describe('personal links', () => {
     expect(await getSigningLink('nope').catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
     clock.now += 31 * 24 * 60 * 60 * 1000;
     expect(await getSigningLink(token).catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
+  });
+
+  it("shows the link's document without the signer company's trash", async () => {
+    const { server } = await setupLoggedIn();
+    const document = await sentTo([beta]);
+    await trashDocument(document.id, { bin: BETA_BIN });
+    const { token } = server.signing.issueLink(document.id, BETA_BIN);
+    const view = await getSigningLink(token);
+    expect(view.document).toMatchObject({
+      status: 'AT_SIGNING',
+      trash: null,
+      allowedActions: ['sign', 'reject'],
+    });
   });
 
   it('rejects through the link', async () => {

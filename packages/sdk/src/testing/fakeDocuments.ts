@@ -287,6 +287,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     );
   }
 
+  /** What the routes accept now, exactly as the server's `allowedActions` (server documents/document-view.ts). */
   function allowedActions(record: FakeDocumentRecord, bin: string): Document['allowedActions'] {
     const sender = record.sender.bin === bin;
     if (record.trashedAt.has(bin)) return sender ? ['restore', 'copy'] : ['restore'];
@@ -294,14 +295,17 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     if (sender) {
       if (canTransition(record.status, 'update')) actions.push('update');
       if (canTransition(record.status, 'send')) actions.push('send');
-      // As the server: the sender signs its draft, which sends it ("sign and send").
-      if (record.status === 'DRAFT') actions.push('sign');
+      // Sign and send on a draft; once on the document at signing.
+      if (canTransition(record.status, 'sign') && !record.senderSigned) actions.push('sign');
       const nobodySigned =
         !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
       if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
       actions.push('copy');
-    } else if (canTransition(record.status, 'sign') && isTurn(record, bin)) {
-      actions.push('sign', 'reject');
+    } else {
+      const waiting = record.signers.some((s) => s.identityNumber === bin && s.state === 'WAITING');
+      if (waiting && record.status === 'AT_SIGNING' && isTurn(record, bin)) actions.push('sign');
+      // A later signer of a SEQUENTIAL document may reject before its turn.
+      if (waiting && canTransition(record.status, 'reject')) actions.push('reject');
     }
     actions.push('trash');
     return actions;

@@ -50,7 +50,9 @@ const FAKE_CMS_PREFIX = 'FAKE-CMS ';
 /**
  * A base64 "CMS" the fake reads: `'revoked'` answers CERTIFICATE_REVOKED, `'mismatch'` SIGNATURE_MISMATCH,
  * `'invalid'` SIGNATURE_INVALID, `'tampered'` SIGNED_FILE_MISMATCH, `'employee'` (attach) ATTACH_SIGNATURE_ROLE,
- * `'bin:<BIN>'` attaches that company. Any other base64 passes as a good signature.
+ * `'bin:<BIN>'` attaches that company; any other marker is a good signature. Unmarked base64 passes when it is
+ * DER-shaped (a SEQUENCE, as a real CMS from NCALayer) and is SIGNATURE_INVALID otherwise, as the server answers a
+ * CMS it cannot read.
  *
  * @example await server.fetch(url, { method: 'POST', body: JSON.stringify({ signatures: [{ fileId, cms: fakeCms('revoked') }] }) })
  */
@@ -66,13 +68,18 @@ function verdict(marker: string | undefined): void {
   if (marker === 'tampered') refuse('SIGNED_FILE_MISMATCH');
 }
 
+/** The marker of a {@link fakeCms}, undefined for a DER-shaped CMS; SIGNATURE_INVALID for anything else. */
 function cmsMarker(cms: string): string | undefined {
+  let text: string;
   try {
-    const text = atob(cms);
-    return text.startsWith(FAKE_CMS_PREFIX) ? text.slice(FAKE_CMS_PREFIX.length) : undefined;
+    text = atob(cms);
   } catch {
-    return undefined;
+    refuse('SIGNATURE_INVALID');
   }
+  if (text.startsWith(FAKE_CMS_PREFIX)) return text.slice(FAKE_CMS_PREFIX.length);
+  // 0x30: an ASN.1 SEQUENCE, how every CMS ContentInfo starts.
+  if (text.charCodeAt(0) !== 0x30) refuse('SIGNATURE_INVALID');
+  return undefined;
 }
 
 /** A personal link of a signer without an account. */
@@ -154,7 +161,11 @@ export function createFakeSigning(options: FakeSigningOptions) {
     for (const { cms } of signatures) verdict(cmsMarker(cms));
   }
 
-  /** Signs `record` as `bin`; the sender's signature on its draft sends it ("sign and send"). */
+  /**
+   * Signs `record` as `bin`, with the server's rules in its order: the state machine, then the sender (once: its
+   * signature on its draft sends it, "sign and send"; on the document at signing it completes nothing) or a
+   * listed signer who has not signed and whose turn it is.
+   */
   function sign(
     record: FakeDocumentRecord,
     bin: string,
@@ -162,25 +173,27 @@ export function createFakeSigning(options: FakeSigningOptions) {
     context: FakeContext,
     company: Party,
   ): void {
-    if (record.sender.bin === bin && record.status === 'DRAFT') {
-      access.senderMayChange(record, bin);
-      const sent = transition(record.status, 'send');
-      if (!sent.ok) refuse(sent.code);
-      if (record.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
-      if (record.signers.length === 0) refuse('SIGNERS_REQUIRED');
+    const step = transition(record.status, 'sign');
+    if (!step.ok) refuse(step.code);
+    if (record.sender.bin === bin) {
+      const draft = record.status === 'DRAFT';
+      if (draft) access.senderMayChange(record, bin);
+      if (record.senderSigned) refuse('ALREADY_SIGNED_BY_BIN');
+      if (draft && record.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
+      if (draft && record.signers.length === 0) refuse('SIGNERS_REQUIRED');
       checkSignatures(record, request.signatures);
-      record.status = sent.to;
+      record.status = step.to;
       record.senderSigned = true;
       access.touch(record);
-      access.record(record, 'SEND', context, company);
+      if (draft) access.record(record, 'SEND', context, company);
       access.record(record, 'SIGN', context, company);
       return;
     }
+    if (record.status === 'DRAFT') refuse('DOCUMENT_CHANGE_FORBIDDEN');
     const signer = access.signerOf(record, bin);
     if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    const step = transition(record.status, 'sign');
-    if (!step.ok) refuse(step.code);
     if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
+    if (signer.state === 'REJECTED') refuse('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
     if (!access.isTurn(record, bin)) refuse('NOT_SIGNERS_TURN');
     checkSignatures(record, request.signatures);
     signer.state = 'SIGNED';
@@ -247,7 +260,9 @@ export function createFakeSigning(options: FakeSigningOptions) {
   }
 
   function linkView(link: FakeSigningLink, record: FakeDocumentRecord) {
-    const document: Document = access.documentView(record, link.identityNumber);
+    // The signer company's folder and trash are its business, not the link's (as the server's documentForLink).
+    const outside = { ...record, trashedAt: new Map<string, string>(), folderOf: new Map<string, number>() };
+    const document: Document = access.documentView(outside, link.identityNumber);
     const signer = access.signerOf(record, link.identityNumber);
     return {
       document: {
@@ -289,11 +304,12 @@ export function createFakeSigning(options: FakeSigningOptions) {
     sessions.set(session.sessionId, session);
     emit(session, 'WAITING');
     const api1 = `${baseUrl}${apiPath(SIGNING_PATHS.egovApi1, { sessionId: session.sessionId })}`;
-    return json(200, {
+    // 201 and a relative eventsUrl, as the server's (the sdk's follower puts the client's base URL before it).
+    return json(201, {
       sessionId: session.sessionId,
       qrPayload: `${EGOV_QR_PREFIX}${api1}`,
       deepLink: `https://mgovsign.page.link/?link=${encodeURIComponent(api1)}&isi=1476128386&ibi=kz.egov.mobile&apn=kz.mobile.mgov`,
-      eventsUrl: `${baseUrl}${apiPath(SIGNING_PATHS.qrSigningEvents, { sessionId: session.sessionId })}`,
+      eventsUrl: apiPath(SIGNING_PATHS.qrSigningEvents, { sessionId: session.sessionId }),
       expiresAt: session.expiresAt,
     });
   }
@@ -495,9 +511,11 @@ export function createFakeSigning(options: FakeSigningOptions) {
     createAttachChallenge: (context) => {
       if (!context.account) return failure('UNAUTHORIZED');
       const challengeId = next('challenge');
-      const challenge = { data: btoa(`qoltanba attach ${challengeId}`), expiresAt: iso(CHALLENGE_TTL_MS) };
+      // 32 random bytes and 201, as the server's.
+      const bytes = crypto.getRandomValues(new Uint8Array(32));
+      const challenge = { data: btoa(String.fromCharCode(...bytes)), expiresAt: iso(CHALLENGE_TTL_MS) };
       challenges.set(challengeId, challenge);
-      return json(200, { challengeId, ...challenge });
+      return json(201, { challengeId, ...challenge });
     },
     attachCompanyBySignature: attach,
   } satisfies Partial<Record<FakeOperationId, FakeHandler>>;

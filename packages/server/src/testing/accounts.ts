@@ -8,8 +8,11 @@ export interface TestClock {
   advance(seconds: number): void;
 }
 
+/** Where every {@link testClock} starts (the signing suites' test PKI is issued at this time too). */
+export const TEST_CLOCK_START = new Date('2026-03-02T06:00:00Z');
+
 /** A clock that stands still until advanced. */
-export function testClock(start = new Date('2026-03-02T06:00:00Z')): TestClock {
+export function testClock(start = TEST_CLOCK_START): TestClock {
   let current = start.getTime();
   return {
     now: () => new Date(current),

@@ -1,20 +1,18 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PATHS } from '@qoltanba/core';
+import type { TestSigner } from '@qoltanba/testkit';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { listOutbox } from '../outbox/outbox-store.js';
+import { createVerifier, type Verifier } from '../pki/index.js';
 import type { CmsVerifier } from '../signature-verifier.js';
+import { TEST_CLOCK_START } from './accounts.js';
 import { deferred } from './deferred.js';
 import { COMPANIES, type DocumentsSuite, testDraft, useDocumentsSuite } from './documents.js';
-import { type FakeCms, fakeCms, fakeVerifier } from './fake-verifier.js';
+import type { SigningPki } from './signing-pki.js';
 import type { TestBackend } from './test-databases.js';
-
-/** An IIN of a person signing for a company (the fake certificate's SERIALNUMBER). */
-export const PERSON_IIN = '850101300123';
-
-/** The fake certificate of a company's signatory (first head by default). */
-export function companyCertificate(bin: string, roles: FakeCms['roles'] = ['legal_entity', 'first_head']) {
-  return { iin: PERSON_IIN, bin, roles };
-}
 
 /**
  * Holds concurrent signings at the check until each of `total` has reached it or been answered (see the account
@@ -43,8 +41,10 @@ export function gateForAll(total: number) {
   };
 }
 
-/** A documents suite with the fake verifier and a settable hook before each signature check. */
+/** A documents suite whose server verifies signatures with the real engine over a test PKI. */
 export interface SigningSuite extends DocumentsSuite {
+  /** The file's test PKI (its CAs are the engine's trust folder). */
+  readonly pki: SigningPki;
   /** Set to hold signings between their lock and their verification. */
   beforeCheck: (() => Promise<void>) | undefined;
   /** Tokens of a member of each company: sender, signer, second, outsider. */
@@ -53,41 +53,80 @@ export interface SigningSuite extends DocumentsSuite {
   document(draft?: Partial<DocumentDraft>, options?: { send?: boolean; files?: number }): Promise<Document>;
   /** The bytes of a file as stored. */
   fileBytes(document: Document, fileId: number): Promise<Buffer>;
-  /** Signs `document` for company `bin` with one CMS per file by the certificate (its own by default). */
+  /** A base64 CMS by `by` over `bytes`, signed now by the suite's clock (detached unless `attached`). */
+  cms(bytes: Uint8Array, by: TestSigner, attached?: boolean): string;
+  /** The body of a sign request: one CMS by `by` per file of `document` (over `bytesOf` the stored bytes). */
+  signBody(
+    document: Pick<Document, 'id' | 'files' | 'sender'>,
+    by: TestSigner,
+    bytesOf?: (fileId: number, bytes: Buffer) => Uint8Array,
+  ): Promise<{ signatures: Array<{ fileId: number; cms: string }> }>;
+  /** Signs `document` for company `bin` with one CMS per file, by its first head (ECDSA) unless `by` is given. */
   sign(
-    document: Document,
+    document: Pick<Document, 'id' | 'files' | 'sender'>,
     bin: string,
-    certificate?: Omit<FakeCms, 'sha256' | 'content'>,
+    by?: TestSigner,
     bytesOf?: (fileId: number, bytes: Buffer) => Uint8Array,
   ): Promise<LightMyRequestResponse>;
   /** The document as company `bin` sees it now. */
   view(document: Document, bin: string): Promise<Document>;
   /** E-mails captured for a recipient, newest first. */
   mails(recipient: string): ReturnType<typeof listOutbox>;
+  /** A fetch for the testkit's eGov mobile emulator that goes to the test server instead of the network. */
+  egovFetch: typeof fetch;
 }
 
-/** Starts a {@link SigningSuite} on `backend`. */
+/**
+ * Starts a {@link SigningSuite} on `backend`: the server's verifier is the engine (`createVerifier`, offline,
+ * over a trust folder written from `pki`, on the suite's clock), so every signature in the suite is a real CMS.
+ */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { env?: Record<string, string>; verifier?: CmsVerifier } = {},
+  options: { pki: SigningPki; env?: Record<string, string> },
 ): SigningSuite {
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
+  let engine: Verifier | undefined;
+  // The server is created before the engine's beforeAll runs; it reaches the engine only on requests.
+  const verifier: CmsVerifier = {
+    verifyCms(input) {
+      if (!engine) throw new Error('the engine is made in beforeAll');
+      return engine.verifyCms(input);
+    },
+  };
   const base = useDocumentsSuite(backend, {
     env: options.env,
     app: {
-      verifier: options.verifier ?? fakeVerifier,
+      verifier,
       beforeSignatureCheck: async () => {
         await holder.beforeCheck?.();
       },
     },
   });
+  let trustDir: string | undefined;
+  beforeAll(async () => {
+    trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-trust-'));
+    await options.pki.writeTrustDir(trustDir);
+    engine = await createVerifier({ trustDir, offline: true, now: base.clock.now });
+  });
+  afterAll(async () => {
+    if (trustDir) await rm(trustDir, { recursive: true, force: true });
+  });
   const tokens = {} as Record<keyof typeof COMPANIES, string>;
   // After the documents suite empties the tables: a member of each company for every test.
   beforeEach(async () => {
+    holder.beforeCheck = undefined;
+    // Every test starts when the PKI was issued, within its CRLs' day (a test may have moved the clock by weeks).
+    base.clock.advance((TEST_CLOCK_START.getTime() - base.clock.now().getTime()) / 1000);
     for (const key of Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>) {
       tokens[key] = await base.user(`${key}@example.kz`, [COMPANIES[key]]);
     }
   });
+  const tokenOf = (bin: string) => {
+    const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find(
+      (k) => COMPANIES[k].bin === bin,
+    );
+    return key ? tokens[key] : tokens.outsider;
+  };
   const suite: SigningSuite = Object.create(base, {
     beforeCheck: {
       get: () => holder.beforeCheck,
@@ -97,6 +136,7 @@ export function useSigningSuite(
     },
   });
   Object.assign(suite, {
+    pki: options.pki,
     tokens,
     async document(draft: Partial<DocumentDraft> = {}, opts: { send?: boolean; files?: number } = {}) {
       const files = Array.from({ length: opts.files ?? 1 }, (_, i) => ({
@@ -113,7 +153,7 @@ export function useSigningSuite(
       if (sent.statusCode !== 200) throw new Error(`send: ${sent.statusCode} ${sent.body}`);
       return sent.json() as Document;
     },
-    async fileBytes(document: Document, fileId: number) {
+    async fileBytes(document: Pick<Document, 'id' | 'sender'>, fileId: number) {
       const res = await base.request(
         tokens.sender,
         'GET',
@@ -126,38 +166,58 @@ export function useSigningSuite(
       if (res.statusCode !== 200) throw new Error(`file: ${res.statusCode}`);
       return res.rawPayload;
     },
-    async sign(
-      document: Document,
-      bin: string,
-      certificate = companyCertificate(bin),
-      bytesOf = (_fileId: number, bytes: Buffer) => bytes,
+    cms(bytes: Uint8Array, by: TestSigner, attached = false) {
+      const cms = by.signCms({ content: bytes, detached: !attached, signingTime: base.clock.now() });
+      return Buffer.from(cms).toString('base64');
+    },
+    async signBody(
+      document: Pick<Document, 'id' | 'files' | 'sender'>,
+      by: TestSigner,
+      bytesOf = (_fileId: number, bytes: Buffer): Uint8Array => bytes,
     ) {
       const signatures = [];
       for (const file of document.files) {
-        const bytes = bytesOf(file.id, await suite.fileBytes(document, file.id));
-        signatures.push({ fileId: file.id, cms: fakeCms(bytes, certificate) });
+        const bytes = bytesOf(file.id, await suite.fileBytes(document as Document, file.id));
+        signatures.push({ fileId: file.id, cms: suite.cms(bytes, by) });
       }
-      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find(
-        (k) => COMPANIES[k].bin === bin,
+      return { signatures };
+    },
+    async sign(
+      document: Pick<Document, 'id' | 'files' | 'sender'>,
+      bin: string,
+      by?: TestSigner,
+      bytesOf?: (fileId: number, bytes: Buffer) => Uint8Array,
+    ) {
+      const body = await suite.signBody(document, by ?? options.pki.head(bin), bytesOf);
+      return base.request(
+        tokenOf(bin),
+        'POST',
+        apiPath(SIGNING_PATHS.sign, { bin, id: String(document.id) }),
+        body,
       );
-      const token = key ? tokens[key] : tokens.outsider;
-      return base.request(token, 'POST', apiPath(SIGNING_PATHS.sign, { bin, id: String(document.id) }), {
-        signatures,
-      });
     },
     async view(document: Document, bin: string) {
-      const key = (Object.keys(COMPANIES) as Array<keyof typeof COMPANIES>).find(
-        (k) => COMPANIES[k].bin === bin,
-      );
-      const token = key ? tokens[key] : tokens.outsider;
       const res = await base.request(
-        token,
+        tokenOf(bin),
         'GET',
         apiPath(DOCUMENT_PATHS.document, { bin, id: String(document.id) }),
       );
       return res.json() as Document;
     },
     mails: (recipient: string) => listOutbox(base.server.services.database.db, { recipient }),
+    async egovFetch(input: Parameters<typeof fetch>[0], init?: RequestInit) {
+      const url = new URL(String(input));
+      const res = await base.server.app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        ...(init?.body ? { payload: String(init.body) } : {}),
+      });
+      return new Response(res.statusCode === 204 ? null : res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+      });
+    },
   });
   return suite;
 }

@@ -49,7 +49,7 @@ describe('document screen', () => {
     const offered = within(actions())
       .getAllByRole('button')
       .map((button) => button.textContent);
-    expect(offered).toEqual(['Revoke', 'Make a copy', 'Move to folder', 'Move to trash']);
+    expect(offered).toEqual(['Sign', 'Revoke', 'Make a copy', 'Move to folder', 'Move to trash']);
   });
 
   it('a document the company does not take part in reads as not found; "Try again" asks again', async () => {

@@ -1,5 +1,6 @@
 import { SIGNING_PATHS } from '@qoltanba/core';
 import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
+import { fakeCms } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
@@ -47,7 +48,7 @@ async function openIncoming(name: string) {
 
 describe('signing from the document card', () => {
   it('signs every file with NCALayer for the acting company, then shows the signed document', async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     ncaLayer.current = { signCms };
     const { server } = await openIncoming('Invoice from Beta');
 
@@ -61,18 +62,20 @@ describe('signing from the document card', () => {
   });
 
   it("signs and sends the sender's draft, then opens it in outgoing", async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     ncaLayer.current = { signCms };
     const { server } = await signInSdkFake();
     const draft = await seedDraft('Draft to sign and send');
     const { router } = renderPortal(`/cabinet/document/${draft.id}`);
     await screen.findByRole('heading', { level: 2, name: 'Draft to sign and send' });
+    expect(statusBadge()).toBe('Draft');
 
     act('Sign and send');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS (NCALayer)' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${draft.id}`));
     expect(snackbars()).toContain('The document was signed');
+    expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977' });
     expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
     await waitFor(() => expect(statusBadge()).toBe('Out for signing'));
   });

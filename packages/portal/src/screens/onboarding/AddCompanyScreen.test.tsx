@@ -1,5 +1,5 @@
 import { $companies, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
-import { FAKE_TEST_BIN } from '@qoltanba/sdk/testing';
+import { FAKE_TEST_BIN, fakeCms } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
@@ -26,7 +26,7 @@ afterEach(() => {
 
 describe('add company by EDS', () => {
   it("signs the server's challenge with a legal entity's key, reloads the companies and opens the cabinet", async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async () => ['Q01TU0lHTkFUVVJF']);
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async () => [fakeCms('signed')]);
     ncaLayer.current = { signCms };
     await signInSdkFake();
     const { router } = renderPortal('/cabinet/company/add');

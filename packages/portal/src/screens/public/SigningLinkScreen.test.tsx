@@ -1,6 +1,6 @@
 import { SIGNING_PATHS } from '@qoltanba/core';
 import { createDocument, type NcaLayerClient, sendDocument, setLocale } from '@qoltanba/sdk';
-import { pdfFile } from '@qoltanba/sdk/testing';
+import { fakeCms, pdfFile } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
@@ -44,7 +44,7 @@ async function linked() {
 
 describe('personal signing link page', () => {
   it('shows the document read-only and signs it with NCALayer as the person (IIN filter)', async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => 'Q01TU0lHTkFUVVJF'));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     ncaLayer.current = { signCms };
     const { server } = await linked();
     expect(screen.getByRole('heading', { level: 1, name: 'Document to sign' })).toBeTruthy();

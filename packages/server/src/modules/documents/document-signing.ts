@@ -245,6 +245,24 @@ export async function documentAsParty(
   return readDocument(db, identityNumber, document, now, retentionDays);
 }
 
+/**
+ * The document as a signer's personal link shows it: without the folder and trash of the signer's company (their
+ * business, not the link's) and with only the actions a link can take (sign, reject). ENTITY_NOT_FOUND when
+ * `identityNumber` takes no part.
+ */
+export async function documentForLink(
+  db: Db,
+  id: number,
+  identityNumber: string,
+  now: Date,
+): Promise<Document> {
+  const document = await requireAccessible(db, identityNumber, id);
+  const participation = { ...document.participation, folderId: null, trashedAt: null };
+  const view = await readDocument(db, identityNumber, { ...document, participation }, now, 0);
+  const allowedActions = view.allowedActions.filter((action) => action === 'sign' || action === 'reject');
+  return { ...view, allowedActions };
+}
+
 /** The signers of document `id` in signing order (with their e-mails), e.g. to send their personal links. */
 export async function documentSigners(db: Db, id: number): Promise<Signer[]> {
   return (await documentParts(db, id)).signers;

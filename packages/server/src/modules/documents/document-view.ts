@@ -53,8 +53,11 @@ export function trashInfo(trashedAt: Date | null, now: Date, retentionDays: numb
 type Action = Document['allowedActions'][number];
 
 /**
- * What the acting company may do now, from core's state machine: the sender edits, sends or signs and sends
- * its draft, copies and (later) revokes; a signer (later) signs or rejects when it is its turn; everybody trashes or restores their own view.
+ * What the acting company may do now: exactly what the routes would accept (core's state machine plus the
+ * signing rules of `document-signing.ts`). The sender edits and sends its draft, signs it (sign and send) or, once,
+ * the document at signing, revokes while nobody (itself included) has signed, and copies; a waiting signer signs
+ * when it is its turn (SEQUENTIAL: everybody before signed) and may reject any time while the document is at
+ * signing; everybody trashes or restores their own view.
  */
 export function allowedActions(
   core: DocumentCore,
@@ -66,24 +69,31 @@ export function allowedActions(
   if (participation.trashedAt) return sender ? ['restore', 'copy'] : ['restore'];
   const actions: Action[] = [];
   if (sender) {
+    const senderSigned = participation.signedAt !== null;
     if (canTransition(core.status, 'update')) actions.push('update');
     if (canTransition(core.status, 'send')) actions.push('send');
-    // The sender may sign its draft, which sends it ("sign and send"); later only listed signers are offered it.
-    if (core.status === 'DRAFT') actions.push('sign');
-    const nobodySigned = signers.every((signer) => signer.state === 'WAITING');
+    if (canTransition(core.status, 'sign') && !senderSigned) actions.push('sign');
+    const nobodySigned = !senderSigned && signers.every((signer) => signer.state === 'WAITING');
     if (canTransition(core.status, 'revoke') && nobodySigned) actions.push('revoke');
     actions.push('copy');
-  } else if (canTransition(core.status, 'sign') && isSignersTurn(core, bin, signers)) {
-    actions.push('sign', 'reject');
+  } else {
+    const mine = signers.findIndex((signer) => signer.identityNumber === bin);
+    const waiting = signers[mine]?.state === 'WAITING';
+    if (
+      waiting &&
+      canTransition(core.status, 'sign') &&
+      core.status !== 'DRAFT' &&
+      isTurn(core, mine, signers)
+    )
+      actions.push('sign');
+    if (waiting && canTransition(core.status, 'reject')) actions.push('reject');
   }
   actions.push('trash');
   return actions;
 }
 
-function isSignersTurn(core: DocumentCore, bin: string, signers: readonly Signer[]): boolean {
-  const mine = signers.findIndex((signer) => signer.identityNumber === bin);
-  if (mine < 0 || signers[mine]?.state !== 'WAITING') return false;
-  // Sequential signing: everybody before must have signed; parallel: any waiting signer.
+// Sequential signing: everybody before must have signed; parallel: any waiting signer.
+function isTurn(core: DocumentCore, mine: number, signers: readonly Signer[]): boolean {
   return core.signingMethod === 'PARALLEL' || signers.slice(0, mine).every((s) => s.state === 'SIGNED');
 }
 

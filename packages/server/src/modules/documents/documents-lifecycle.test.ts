@@ -54,7 +54,7 @@ describe.each(testDatabases())('document access and lifecycle on $name', (backen
       lifecycleStatus: 'AT_SIGNING',
       role: 'sender',
     });
-    expect(sent.json().allowedActions).toEqual(['revoke', 'copy', 'trash']);
+    expect(sent.json().allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
     const seen = await suite.request(bob, 'GET', documentPaths(signer.bin, id).document);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ role: 'signer', status: 'AT_SIGNING', sender: { bin: sender.bin } });
@@ -123,10 +123,10 @@ describe.each(testDatabases())('document access and lifecycle on $name', (backen
     const late = await suite.request(alice, 'PUT', paths.document, testDraft());
     expect(late.statusCode).toBe(403);
     expect(late.json().code).toBe('DOCUMENT_CHANGE_FORBIDDEN');
-    // Sequential: the second signer waits for the first.
+    // Sequential: the second signer waits for the first to sign, but may reject already.
     expect(
       (await suite.request(bob, 'GET', documentPaths(signer.bin, id).document)).json().allowedActions,
-    ).toEqual(['trash']);
+    ).toEqual(['reject', 'trash']);
 
     await db().updateTable('documents').set({ status: 'SIGNED' }).where('id', '=', id).execute();
     expect((await suite.request(alice, 'PUT', paths.document, testDraft())).json().code).toBe(

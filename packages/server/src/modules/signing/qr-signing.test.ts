@@ -6,17 +6,20 @@ import {
   type QrSigningEvent,
   type QrSigningSession,
   SIGNING_PATHS,
+  type SignatureReport,
 } from '@qoltanba/core';
+import { signWithEgovMobile, type TestSigner } from '@qoltanba/testkit';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
-import { fakeCms } from '../../testing/fake-verifier.js';
-import { companyCertificate, twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { signaturesOf } from './signature-store.js';
 
 const { sender, signer, second } = COMPANIES;
 const PUBLIC_URL = 'https://qoltanba.example.kz';
+const pki = createSigningPki(['gost2015']);
 
 /** The events of a text/event-stream body: each `id:` with its parsed `data:`. */
 function parseEvents(body: string): Array<{ id: number; event: QrSigningEvent }> {
@@ -31,7 +34,16 @@ function parseEvents(body: string): Array<{ id: number; event: QrSigningEvent }>
 }
 
 describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
-  const suite = useSigningSuite(backend, { env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL } });
+  const suite = useSigningSuite(backend, { pki, env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL } });
+  /** The testkit's eGov mobile app scanning the QR and signing with `by` (at the suite's time). */
+  const egovMobile = (session: QrSigningSession, by: TestSigner, action?: 'wrong-document') =>
+    signWithEgovMobile({
+      qr: session.qrPayload,
+      signer: by,
+      action,
+      fetch: suite.egovFetch,
+      now: suite.clock.now(),
+    });
 
   async function start(document: Document, bin = signer.bin): Promise<QrSigningSession> {
     const key = bin === signer.bin ? 'signer' : 'second';
@@ -65,7 +77,7 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
   /** API #2's GET answer with each file replaced by its CMS, as eGov mobile PUTs it back. */
   async function signed(
     session: QrSigningSession,
-    certificate = companyCertificate(signer.bin),
+    by: TestSigner = pki.head(signer.bin),
     method: 'CMS_SIGN_ONLY' | 'CMS_WITH_DATA' = 'CMS_SIGN_ONLY',
     tamper = false,
   ): Promise<EgovDocumentsToSign> {
@@ -75,7 +87,7 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
       documentsToSign: fetched.documentsToSign.map((item) => {
         const bytes = Buffer.from(item.document.file.data, 'base64');
         const content = tamper ? Buffer.concat([bytes, Buffer.from('x')]) : bytes;
-        const cms = fakeCms(content, certificate, method === 'CMS_WITH_DATA');
+        const cms = suite.cms(content, by, method === 'CMS_WITH_DATA');
         return { ...item, document: { file: { ...item.document.file, data: cms } } };
       }),
     };
@@ -104,23 +116,23 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     });
   });
 
-  it('API #2 gives the files only with the token, then takes detached signatures: 200 and the document signed', async () => {
+  it('eGov mobile signs with GOST 2015 through API #1 and #2 (files only with the token): 200, the document signed', async () => {
     const document = await suite.document();
     const session = await start(document);
     const anonymous = await api2('GET', session, undefined, 'wrong-token');
     expect(anonymous.statusCode).toBe(401);
-    const fetched = await api2('GET', session);
-    expect(fetched.statusCode).toBe(200);
-    const files = (fetched.json() as EgovDocumentsToSign).documentsToSign;
+    const outcome = await egovMobile(session, pki.head(signer.bin, 'gost2015'));
+    expect(outcome.status).toBe(200);
+    expect(outcome.description.organisation.bin).toBe(sender.bin);
     const file = document.files[0];
-    expect(files.map((f) => [f.id, Buffer.from(f.document.file.data, 'base64')])).toEqual([
-      [file?.id, await suite.fileBytes(document, file?.id ?? 0)],
-    ]);
-    const put = await api2('PUT', session, await signed(session));
-    expect([put.statusCode, put.json()]).toEqual([200, { signed: true }]);
+    expect(
+      outcome.received.documentsToSign.map((f) => [f.id, Buffer.from(f.document.file.data, 'base64')]),
+    ).toEqual([[file?.id, await suite.fileBytes(document, file?.id ?? 0)]]);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
     const stored = await signaturesOf(suite.server.services.database.db, document.id);
-    expect(stored.map((s) => [s.identity_number, s.method])).toEqual([[signer.bin, 'EGOV_QR']]);
+    expect(
+      stored.map((s) => [s.identity_number, s.method, (s.report as SignatureReport).signatureType]),
+    ).toEqual([[signer.bin, 'EGOV_QR', 'GOST2015']]);
     const stream = await events(session);
     expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const received = parseEvents(stream.body);
@@ -131,6 +143,26 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     const resumed = await call(suite.server, 'GET', `${session.eventsUrl}?lastEventId=${received[0]?.id}`);
     expect([resumed.statusCode, parseEvents(resumed.body)]).toEqual([200, []]);
     expect((await api1(session)).json().code).toBe('QR_SESSION_NOT_FOUND');
+  });
+
+  it('the app signing other bytes is refused with 403, and the session fails with SIGNED_FILE_MISMATCH', async () => {
+    const document = await suite.document();
+    const session = await start(document);
+    const outcome = await egovMobile(session, pki.head(signer.bin), 'wrong-document');
+    expect(outcome.status).toBe(403);
+    const received = parseEvents((await events(session)).body);
+    expect(received.map((e) => [e.event.state, e.event.errorCode])).toEqual([
+      ['FAILED', 'SIGNED_FILE_MISMATCH'],
+    ]);
+    expect((await suite.view(document, sender.bin)).status).toBe('AT_SIGNING');
+  });
+
+  it('a revoked certificate on the phone is refused with CERTIFICATE_REVOKED', async () => {
+    const document = await suite.document();
+    const session = await start(document);
+    expect((await egovMobile(session, pki.revoked)).status).toBe(403);
+    const received = parseEvents((await events(session)).body);
+    expect(received.map((e) => e.event.errorCode)).toEqual(['CERTIFICATE_REVOKED']);
   });
 
   it('takes CMS_WITH_DATA when the carried file is the stored one', async () => {
@@ -147,7 +179,7 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     const document = await suite.document(twoSigners());
     const session = await start(document);
     const token = await authToken(session);
-    const body = await signed(session, companyCertificate(second.bin));
+    const body = await signed(session, pki.head(second.bin));
     const put = await api2('PUT', session, body, token);
     expect([put.statusCode, put.json().code]).toEqual([403, 'SIGNATURE_MISMATCH']);
     const received = parseEvents((await events(session)).body);
@@ -210,7 +242,7 @@ describe.each(testDatabases())('eGov mobile QR signing on $name', (backend) => {
     const res = await call(suite.server, 'POST', apiPath(SIGNING_PATHS.signingLinkQrSigning, { token }));
     expect(res.statusCode).toBe(201);
     const session = res.json() as QrSigningSession;
-    expect((await api2('PUT', session, await signed(session))).statusCode).toBe(200);
+    expect((await egovMobile(session, pki.head(signer.bin))).status).toBe(200);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
   });
 

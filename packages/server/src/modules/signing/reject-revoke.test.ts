@@ -2,13 +2,15 @@ import { apiPath, type Document, type HistoryEvent, SIGNING_PATHS } from '@qolta
 import { describe, expect, it } from 'vitest';
 import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
 import { twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 
 const { sender, signer, second } = COMPANIES;
 const REASON = 'Сумма договора неверна';
+const pki = createSigningPki();
 
 describe.each(testDatabases())('rejecting and revoking on $name', (backend) => {
-  const suite = useSigningSuite(backend);
+  const suite = useSigningSuite(backend, { pki });
   const reject = (document: Document, bin: string, token: string, reason: unknown = REASON) =>
     suite.request(token, 'POST', apiPath(SIGNING_PATHS.reject, { bin, id: String(document.id) }), {
       reason,

@@ -1,18 +1,25 @@
-import { type Document, errorMessage, type HistoryEvent } from '@qoltanba/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import {
+  apiPath,
+  type Document,
+  errorMessage,
+  type HistoryEvent,
+  SIGNING_PATHS,
+  type SignatureReport,
+} from '@qoltanba/core';
+import { describe, expect, it } from 'vitest';
 import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
-import { companyCertificate, gateForAll, twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { gateForAll, twoSigners, useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki, PERSON } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { runDocumentPurge } from '../documents/trash-purge.js';
 import { forgetDocuments, signaturesOf } from './signature-store.js';
 
 const { sender, signer, second, outsider } = COMPANIES;
+// Real CMS verified by the engine: ECDSA where the algorithm does not matter, GOST 2015 and RSA where named.
+const pki = createSigningPki(['gost2015', 'rsa']);
 
 describe.each(testDatabases())('signing a document on $name', (backend) => {
-  const suite = useSigningSuite(backend);
-  afterEach(() => {
-    suite.beforeCheck = undefined;
-  });
+  const suite = useSigningSuite(backend, { pki });
   const history = async (document: Document) =>
     (
       (
@@ -26,9 +33,9 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     return [res.statusCode, body.code];
   };
 
-  it('the last signer completes it: SIGNED, SIGN and COMPLETE in history, the signature stored', async () => {
+  it('the last signer completes it with GOST 2015: SIGNED, SIGN and COMPLETE in history, the report stored', async () => {
     const document = await suite.document();
-    const res = await suite.sign(document, signer.bin);
+    const res = await suite.sign(document, signer.bin, pki.head(signer.bin, 'gost2015'));
     expect(res.statusCode).toBe(200);
     const signed = res.json() as Document;
     expect(signed.status).toBe('SIGNED');
@@ -38,7 +45,12 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     expect(stored.map((s) => [s.file_id, s.identity_number, s.method])).toEqual([
       [document.files[0]?.id, signer.bin, 'NCALAYER'],
     ]);
-    expect(stored[0]?.report).toMatchObject({ indication: 'TOTAL_PASSED' });
+    expect(stored[0]?.report).toMatchObject({
+      indication: 'TOTAL_PASSED',
+      signatureType: 'GOST2015',
+      signer: { bin: signer.bin, iin: PERSON.iin, role: 'first_head' },
+      signingTime: suite.clock.now().toISOString(),
+    });
     const list = await suite.request(
       suite.tokens.signer,
       'GET',
@@ -49,13 +61,19 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
 
   it('refuses a certificate of a company that is not among the signers', async () => {
     const document = await suite.document();
-    const res = await suite.sign(document, signer.bin, companyCertificate(outsider.bin));
+    const res = await suite.sign(document, signer.bin, pki.head(outsider.bin));
     expect(refusal(res)).toEqual([403, 'BIN_NOT_AMONG_SIGNERS']);
+  });
+
+  it('refuses an acting company that takes no part in the document as a missing document', async () => {
+    const document = await suite.document();
+    const res = await suite.sign(document, outsider.bin);
+    expect(refusal(res)).toEqual([404, 'ENTITY_NOT_FOUND']);
   });
 
   it("refuses another listed signer's certificate", async () => {
     const document = await suite.document(twoSigners());
-    const res = await suite.sign(document, signer.bin, companyCertificate(second.bin));
+    const res = await suite.sign(document, signer.bin, pki.head(second.bin));
     expect(refusal(res)).toEqual([403, 'SIGNATURE_MISMATCH']);
     expect((await suite.view(document, sender.bin)).signers.map((s) => s.state)).toEqual([
       'WAITING',
@@ -64,13 +82,14 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
   });
 
   it('an individual signs with the IIN of the certificate', async () => {
-    const iin = '123456789021';
+    const { iin } = PERSON;
     const document = await suite.document({
       signers: [{ identityNumber: iin, email: 'person@example.kz', nameRu: 'Иванова А.' }],
     });
     const person = await suite.user('person@example.kz', [{ bin: iin, nameRu: 'Иванова А.', nameKk: null }]);
     suite.tokens.outsider = person;
-    const res = await suite.sign(document, iin, { iin, bin: null });
+    const individual = pki.issue({ bin: undefined, organisation: undefined, kind: 'individual' });
+    const res = await suite.sign(document, iin, individual);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('SIGNED');
   });
@@ -83,7 +102,7 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
 
   it('refuses a signature over other bytes than the stored file', async () => {
     const document = await suite.document();
-    const res = await suite.sign(document, signer.bin, undefined, (_id, bytes) =>
+    const res = await suite.sign(document, signer.bin, pki.head(signer.bin), (_id, bytes) =>
       Buffer.concat([bytes, Buffer.from(' ')]),
     );
     expect(refusal(res)).toEqual([400, 'SIGNED_FILE_MISMATCH']);
@@ -101,19 +120,34 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     expect((await suite.sign(document, signer.bin)).json().status).toBe('SIGNED');
   });
 
-  it('refuses revoked and untrusted certificates', async () => {
+  it('refuses a revoked certificate, an authentication certificate and one of an untrusted CA', async () => {
     const document = await suite.document();
-    const revoked = await suite.sign(document, signer.bin, {
-      ...companyCertificate(signer.bin),
-      revoked: true,
-    });
-    expect(refusal(revoked)).toEqual([400, 'CERTIFICATE_REVOKED']);
-    const untrusted = await suite.sign(document, signer.bin, {
-      ...companyCertificate(signer.bin),
-      untrusted: true,
-    });
-    expect(refusal(untrusted)).toEqual([400, 'SIGNATURE_INVALID']);
+    expect(refusal(await suite.sign(document, signer.bin, pki.revoked))).toEqual([
+      400,
+      'CERTIFICATE_REVOKED',
+    ]);
+    expect(refusal(await suite.sign(document, signer.bin, pki.authentication))).toEqual([
+      400,
+      'SIGNATURE_INVALID',
+    ]);
+    expect(refusal(await suite.sign(document, signer.bin, pki.untrusted))).toEqual([
+      400,
+      'SIGNATURE_INVALID',
+    ]);
+    expect(await signaturesOf(suite.server.services.database.db, document.id)).toEqual([]);
     expect((await suite.view(document, sender.bin)).status).toBe('AT_SIGNING');
+  });
+
+  it('refuses a CMS that is not one', async () => {
+    const document = await suite.document();
+    const file = document.files[0]?.id ?? 0;
+    const res = await suite.request(
+      suite.tokens.signer,
+      'POST',
+      apiPath(SIGNING_PATHS.sign, { bin: signer.bin, id: String(document.id) }),
+      { signatures: [{ fileId: file, cms: Buffer.from('not a CMS').toString('base64') }] },
+    );
+    expect(refusal(res)).toEqual([400, 'SIGNATURE_INVALID']);
   });
 
   it('refuses a rejected document and a signed one', async () => {
@@ -132,18 +166,33 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     expect(refusal(await suite.sign(signed, signer.bin))).toEqual([409, 'DOCUMENT_ALREADY_SIGNED']);
   });
 
-  it('sequential: each signer in the listed order', async () => {
+  it('sequential: each signer in the listed order; the later one is offered reject, then sign', async () => {
     const document = await suite.document(twoSigners('SEQUENTIAL'));
+    expect((await suite.view(document, second.bin)).allowedActions).toEqual(['reject', 'trash']);
     expect(refusal(await suite.sign(document, second.bin))).toEqual([409, 'NOT_SIGNERS_TURN']);
     expect((await suite.sign(document, signer.bin)).json().status).toBe('AT_SIGNING');
-    expect((await suite.sign(document, second.bin)).json().status).toBe('SIGNED');
+    expect((await suite.view(document, second.bin)).allowedActions).toEqual(['sign', 'reject', 'trash']);
+    const last = await suite.sign(document, second.bin, pki.head(second.bin, 'rsa'));
+    expect(last.json().status).toBe('SIGNED');
+    const stored = await signaturesOf(suite.server.services.database.db, document.id);
+    expect(stored.map((s) => [s.identity_number, (s.report as SignatureReport).signatureType])).toEqual([
+      [signer.bin, 'ECDSA'],
+      [second.bin, 'RSA'],
+    ]);
   });
 
   it('the sender signs its draft, which sends it; later it cannot sign again', async () => {
     const draft = await suite.document({}, { send: false });
+    expect((await suite.view(draft, sender.bin)).allowedActions).toEqual([
+      'update',
+      'send',
+      'sign',
+      'copy',
+      'trash',
+    ]);
     const res = await suite.sign(draft, sender.bin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().status).toBe('AT_SIGNING');
+    expect(res.json()).toMatchObject({ status: 'AT_SIGNING', allowedActions: ['copy', 'trash'] });
     expect((await history(draft)).map((e) => e.type)).toEqual(['CREATE', 'SEND', 'SIGN']);
     const outgoing = await suite.request(
       suite.tokens.sender,
@@ -157,6 +206,16 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
       expect.stringContaining('/sign/'),
     ]);
     expect((await suite.sign(draft, signer.bin)).json().status).toBe('SIGNED');
+  });
+
+  it('the sender signs a document it sent, once; the signers still complete it', async () => {
+    const document = await suite.document();
+    expect(document.allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
+    const res = await suite.sign(document, sender.bin, pki.head(sender.bin));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'AT_SIGNING', allowedActions: ['copy', 'trash'] });
+    expect(refusal(await suite.sign(document, sender.bin))).toEqual([409, 'ALREADY_SIGNED_BY_BIN']);
+    expect((await suite.sign(document, signer.bin)).json().status).toBe('SIGNED');
   });
 
   it('the same signer twice at once: one signs, the other is told the document is being signed', async () => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, recordRejection, signingTarget } from '../documents/document-signing.js';
+import { documentForLink, recordRejection, signingTarget } from '../documents/document-signing.js';
 import { contentDisposition } from '../documents/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
 import { decodeSignatures } from './document-signing-routes.js';
@@ -43,7 +43,7 @@ function sendFile(reply: FastifyReply, bytes: Uint8Array, type: string, disposit
 
 /** The personal links' routes: what a signer without an account sees and does. */
 export function registerSigningLinkRoutes(context: SigningContext): void {
-  const { route, db, clock, config } = context;
+  const { route, db, clock } = context;
 
   /** The live link of a token whose document the signer still takes part in, else SIGNING_LINK_NOT_FOUND. */
   async function liveLink(token: string): Promise<SigningLink> {
@@ -53,22 +53,17 @@ export function registerSigningLinkRoutes(context: SigningContext): void {
   }
 
   async function linkView(link: SigningLink): Promise<SigningLinkView> {
-    const document = await documentAsParty(
-      db,
-      link.documentId,
-      link.identityNumber,
-      clock(),
-      config.trashRetentionDays,
-    ).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === 'ENTITY_NOT_FOUND'
-        ? new AppError('SIGNING_LINK_NOT_FOUND')
-        : error;
-    });
+    const document = await documentForLink(db, link.documentId, link.identityNumber, clock()).catch(
+      (error: unknown) => {
+        throw error instanceof AppError && error.code === 'ENTITY_NOT_FOUND'
+          ? new AppError('SIGNING_LINK_NOT_FOUND')
+          : error;
+      },
+    );
     const signer = document.signers.find((s) => s.identityNumber === link.identityNumber);
     if (!signer) throw new AppError('SIGNING_LINK_NOT_FOUND');
-    // The signer's own folder and trash are its company's business, not the link's.
     return {
-      document: { ...document, folderId: null, trash: null },
+      document,
       signer,
       expiresAt: link.expiresAt.toISOString(),
     };

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   apiPath,
@@ -10,13 +7,12 @@ import {
   VERIFY_MAX_TOTAL_BYTES,
   type VerificationResult,
 } from '@qoltanba/core';
-import { createTestPki, type TestPki, type TestSigner } from '@qoltanba/testkit';
+import type { TestSigner } from '@qoltanba/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifier, type Verifier } from '../../pki/index.js';
-import type { CmsVerifier } from '../../signature-verifier.js';
 import { samplePdf } from '../../testing/document-files.js';
 import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki, PERSON } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { VERIFICATION_RATE_LIMIT } from './verification-module.js';
 
@@ -24,35 +20,13 @@ import { VERIFICATION_RATE_LIMIT } from './verification-module.js';
 
 /** The address the test helpers send signed-in requests from (testing/accounts.ts). */
 const SIGNER_IP = '10.255.0.1';
-const person = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ', patronymic: 'ТЕСТОВИЧ' };
-const company = { ...person, bin: COMPANIES.signer.bin, organisation: 'ТОО "Береке Строй"' };
+const company = { ...PERSON, bin: COMPANIES.signer.bin, organisation: COMPANIES.signer.nameRu };
 
-let pki: TestPki;
-let trustDir: string;
-let engine: Verifier | undefined;
-let signers: Record<'gost' | 'rsa' | 'revoked', TestSigner>;
-
-beforeAll(async () => {
-  pki = createTestPki({ seed: 'qoltanba-verification' });
-  signers = {
-    gost: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
-    rsa: pki.issue({ ...company, algorithm: 'rsa', kind: 'right_to_sign', usage: 'sign' }),
-    revoked: pki.issue({ ...company, algorithm: 'gost2015', kind: 'first_head', usage: 'sign' }),
-  };
-  pki.revoke(signers.revoked);
-  trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-verification-trust-'));
-  await pki.writeTrustDir(trustDir);
-  engine = await createVerifier({ trustDir, offline: true, acceptTestIdentities: true });
-});
-afterAll(async () => {
-  await rm(trustDir, { recursive: true, force: true });
-});
-
-const verifier: CmsVerifier = {
-  verifyCms(input) {
-    if (!engine) throw new Error('the engine is made in beforeAll');
-    return engine.verifyCms(input);
-  },
+const pki = createSigningPki(['gost2015', 'rsa']);
+const signers: Record<'gost' | 'rsa' | 'revoked', TestSigner> = {
+  gost: pki.head(COMPANIES.signer.bin, 'gost2015'),
+  rsa: pki.issue({ kind: 'right_to_sign' }, 'rsa'),
+  revoked: pki.revoked,
 };
 
 const pdf = (text: string) => samplePdf(text);
@@ -73,7 +47,7 @@ const nextAddress = () => {
 };
 
 describe.each(testDatabases())('public verification on $name', (backend) => {
-  const suite = useSigningSuite(backend, { verifier });
+  const suite = useSigningSuite(backend, { pki });
 
   async function verify(parts: readonly Part[], remoteAddress = nextAddress()) {
     const { payload, contentType } = multipart(parts);
@@ -123,7 +97,7 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
       subIndication: null,
       packaging: 'attached',
       signatureType: 'GOST2015',
-      signer: { iin: person.iin, bin: company.bin, organisation: company.organisation, role: 'first_head' },
+      signer: { iin: PERSON.iin, bin: company.bin, organisation: company.organisation, role: 'first_head' },
       certificate: {
         serial: expect.any(String),
         notBefore: expect.any(String),
@@ -221,7 +195,7 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
     expect(result.signatures).toHaveLength(1);
     expect(result.signatures[0]).toMatchObject({
       indication: 'TOTAL_PASSED',
-      signer: { iin: person.iin, bin: company.bin },
+      signer: { iin: PERSON.iin, bin: company.bin },
       signedFile: 0,
       signatureFile: null,
       signedHere: true,
