@@ -8,7 +8,7 @@ import {
   type VerificationResult,
 } from '@qoltanba/core';
 import type { TestSigner } from '@qoltanba/testkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../../testing/document-files.js';
 import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
