@@ -146,6 +146,7 @@ describe('public entry', () => {
         "hasUnstorableCharacters",
         "healthSchema",
         "historyEventSchema",
+        "historyVerificationSchema",
         "identityKind",
         "identityNumberSchema",
         "isAppError",

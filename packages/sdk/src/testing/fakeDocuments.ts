@@ -487,6 +487,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
         size: bytes.length,
         sha256: await sha256(bytes),
         uploadedAt: iso(),
+        stored: true,
         bytes,
       });
     }
