@@ -19,6 +19,7 @@ import {
   type Folder,
   folderSchema,
   historyEventSchema,
+  historyVerificationSchema,
   PROFILE_PATHS,
   profileSchema,
   type QrSigningSession,
@@ -704,6 +705,12 @@ export const TABLE: readonly Step[] = [
     request: (context) => ({ method: 'GET', path: docPath(DOCUMENT_PATHS.history, context), as: 'a' }),
     expect: ok(historyEventSchema.array()),
     same: (events: { type: string }[]) => events.map((event) => event.type),
+  },
+  {
+    name: 'the history chain',
+    request: (context) => ({ method: 'GET', path: docPath(DOCUMENT_PATHS.historyVerify, context), as: 'a' }),
+    expect: ok(historyVerificationSchema),
+    same: (answer: { valid: boolean; brokenAt: number | null }) => [answer.valid, answer.brokenAt],
   },
   {
     name: 'copying it into a new draft',

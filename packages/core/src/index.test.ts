@@ -151,6 +151,7 @@ describe('public entry', () => {
         "hasUnstorableCharacters",
         "healthSchema",
         "historyEventSchema",
+        "historyVerificationSchema",
         "identityKind",
         "identityNumberSchema",
         "isAppError",

@@ -89,6 +89,8 @@ export const DOCUMENT_PATHS = {
   filePreview: `${DOCUMENT}/files/:fileId/preview`,
   /** GET -> HistoryEvent[]. */
   history: `${DOCUMENT}/history`,
+  /** GET -> HistoryVerification: checks the hash chain of the history. */
+  historyVerify: `${DOCUMENT}/history/verify`,
   /** PUT {folderId} -> Document. */
   folder: `${DOCUMENT}/folder`,
   /** GET -> Folder[]; POST CreateFolderRequest -> Folder. */

@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   'COUNTERPARTY_EXISTS',
   'PREVIEW_UNAVAILABLE',
   'PREVIEW_FAILED',
+  'FILE_NOT_RETAINED',
   // Signing rules of ours (SPEC shows no message).
   'NOT_SIGNERS_TURN',
   'SIGNATURE_INVALID',

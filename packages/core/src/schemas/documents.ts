@@ -110,6 +110,11 @@ export const documentFileSchema = z.object({
   size: z.number().int(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   uploadedAt: isoDate,
+  stored: z.boolean().meta({
+    description:
+      'False once the retention period of a finished document has passed: the original is no longer kept ' +
+      '(downloads answer FILE_NOT_RETAINED); its name, size and SHA-256 remain to match it against its signatures.',
+  }),
 });
 /** See {@link documentFileSchema}. */
 export type DocumentFile = z.infer<typeof documentFileSchema>;
@@ -254,6 +259,27 @@ export const historyEventSchema = z.object({
 });
 /** See {@link historyEventSchema}. */
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+/** Answer of `verifyDocumentHistory`: whether the hash chain of a document's history is intact. */
+export const historyVerificationSchema = z.object({
+  valid: z.boolean(),
+  events: z.number().int().meta({ description: 'Events in the history (of every company, VIEW included).' }),
+  brokenAt: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      description:
+        'Id of the first event whose hash, link to the previous event or place in the sequence does not hold ' +
+        '(the last event when the chain ends before the head the document recorded); null when valid.',
+    }),
+  headHash: z
+    .string()
+    .nullable()
+    .meta({ description: 'SHA-256 (hex) of the last event as stored; null without events.' }),
+});
+/** See {@link historyVerificationSchema}. */
+export type HistoryVerification = z.infer<typeof historyVerificationSchema>;
 
 /** Body of `moveDocumentToFolder`: a folder of the acting company, or null to take it out of any folder. */
 export const moveToFolderRequestSchema = z.object({ folderId: z.number().int().positive().nullable() });

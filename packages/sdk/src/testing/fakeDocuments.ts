@@ -492,6 +492,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
         size: bytes.length,
         sha256: await sha256(bytes),
         uploadedAt: iso(),
+        stored: true,
         bytes,
       });
     }
@@ -703,6 +704,15 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     return json(200, own);
   }
 
+  // The fake keeps no hash chain: its history is always intact, and the head is a digest of the whole history.
+  async function verifyDocumentHistory(context: FakeContext): Promise<Response> {
+    const { record: target } = documentInput(context);
+    const events = target.history.length;
+    const headHash =
+      events > 0 ? await sha256(new TextEncoder().encode(JSON.stringify(target.history))) : null;
+    return json(200, { valid: true, events, brokenAt: null, headHash });
+  }
+
   function moveDocumentToFolder(context: FakeContext): Response {
     const params = parseInput(documentParamsSchema, context.params);
     const { folderId } = parseInput(moveToFolderRequestSchema, context.rawBody);
@@ -904,6 +914,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     deleteDocumentFile,
     previewDocumentFile,
     getDocumentHistory,
+    verifyDocumentHistory,
     moveDocumentToFolder,
     listFolders,
     createFolder,

@@ -74,6 +74,7 @@ export const FAKE_ROUTES = [
   userRoute('deleteDocumentFile', 'DELETE', DOCUMENT_PATHS.file),
   userRoute('previewDocumentFile', 'GET', DOCUMENT_PATHS.filePreview),
   userRoute('getDocumentHistory', 'GET', DOCUMENT_PATHS.history),
+  userRoute('verifyDocumentHistory', 'GET', DOCUMENT_PATHS.historyVerify),
   userRoute('moveDocumentToFolder', 'PUT', DOCUMENT_PATHS.folder),
   userRoute('listFolders', 'GET', DOCUMENT_PATHS.folders),
   userRoute('createFolder', 'POST', DOCUMENT_PATHS.folders),

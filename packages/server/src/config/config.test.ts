@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       storageQuotaBytes: 1024 * 1024 * 1024,
       trashRetentionDays: 30,
       documentsPurgeIntervalMinutes: 60,
+      signedRetentionDays: 90,
       sofficePath: undefined,
       previewTimeoutSeconds: 60,
     });
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
         QOLTANBA_STORAGE_QUOTA_MB: '0.5',
         QOLTANBA_TRASH_RETENTION_DAYS: '7',
         QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
+        QOLTANBA_SIGNED_RETENTION_DAYS: '0',
         QOLTANBA_SOFFICE_PATH: '/opt/libreoffice/program/soffice',
         QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '20',
         QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz/',
@@ -121,6 +123,7 @@ describe('loadConfig', () => {
       storageQuotaBytes: 512 * 1024,
       trashRetentionDays: 7,
       documentsPurgeIntervalMinutes: 0,
+      signedRetentionDays: 0,
       sofficePath: '/opt/libreoffice/program/soffice',
       previewTimeoutSeconds: 20,
       publicUrl: 'https://qoltanba.example.kz',
@@ -166,6 +169,7 @@ describe('loadConfig', () => {
       [{ QOLTANBA_STORAGE_QUOTA_MB: '0' }, 'QOLTANBA_STORAGE_QUOTA_MB'],
       [{ QOLTANBA_TRASH_RETENTION_DAYS: '0' }, 'QOLTANBA_TRASH_RETENTION_DAYS'],
       [{ QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '-5' }, 'QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES'],
+      [{ QOLTANBA_SIGNED_RETENTION_DAYS: '-1' }, 'QOLTANBA_SIGNED_RETENTION_DAYS'],
       [{ QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '0' }, 'QOLTANBA_PREVIEW_TIMEOUT_SECONDS'],
     ] as const) {
       expect(() => loadConfig(env, opts), name).toThrow(ConfigError);

@@ -52,6 +52,11 @@ export interface Config {
   /** Minutes between document purge rounds (trash, stale uploads, blob deletions); 0 disables them. */
   documentsPurgeIntervalMinutes: number;
   /**
+   * Days a signed, rejected or revoked document keeps its original files after it finished (the purge then
+   * deletes their bytes and keeps what verification needs); 0 keeps them forever.
+   */
+  signedRetentionDays: number;
+  /**
    * Seconds the per-request session check may trust a session it found open without reading it again (0: read
    * every time). Logout on this instance takes effect at once; a revocation on another instance is seen here at
    * most this much later.
@@ -179,6 +184,11 @@ const envSchema = z.object({
   QOLTANBA_TRASH_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3650).default(TRASH_RETENTION_DAYS),
+  ),
+  // SPEC: completed documents are kept for a limited period, 3 months mentioned.
+  QOLTANBA_SIGNED_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(90),
   ),
   QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
@@ -367,6 +377,7 @@ export function loadConfig(
       storageQuotaBytes: Math.floor(e.QOLTANBA_STORAGE_QUOTA_MB * 1024 * 1024),
       trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
       documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
+      signedRetentionDays: e.QOLTANBA_SIGNED_RETENTION_DAYS,
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,

@@ -38,6 +38,7 @@ export async function migrate(
         }
         await conn.transaction().execute(async (trx) => {
           await sql.raw(migration.sql).execute(trx);
+          await migration.run?.(trx);
           await trx.insertInto('schema_migrations').values({ id: migration.id }).execute();
         });
         report.applied.push(migration.id);

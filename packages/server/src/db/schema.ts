@@ -139,6 +139,8 @@ export interface DocumentsTable {
   copied_from: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Hash of the last history event, so that a deleted last event shows (written by the history append only). */
+  history_head: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Which list of a company a participant row shows in (a generated column). */
@@ -188,6 +190,8 @@ export interface DocumentFilesTable {
   blob_key: string | null;
   /** When the upload started (UPLOADING) or finished (READY). */
   uploaded_at: Timestamp;
+  /** When the retention purge deleted the bytes (blob_key null from then on); null while they are stored. */
+  content_deleted_at: NullableTimestamp;
 }
 
 /** Row of `document_history`: one event; `view_day` (Asia/Almaty date) is set for VIEW events only. */
@@ -201,6 +205,11 @@ export interface DocumentHistoryTable {
   ip: string | null;
   details: string | null;
   view_day: string | null;
+  /** Place in the document's history, from 1 without gaps. */
+  seq: number;
+  /** Hash of the event before (the document's genesis value for the first); see `history-hash.ts`. */
+  prev_hash: string;
+  hash: string;
 }
 
 /** Row of `company_document_counters`: the last document number and the bytes a sender company stores. */

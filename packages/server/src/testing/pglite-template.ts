@@ -13,7 +13,13 @@ const cacheDir = resolve(here, '../../node_modules/.cache/qoltanba-server');
 export function templatePath(): string {
   const hash = createHash('sha256');
   for (const migration of migrations)
-    hash.update(migration.id).update('\0').update(migration.sql).update('\0');
+    hash
+      .update(migration.id)
+      .update('\0')
+      .update(migration.sql)
+      .update('\0')
+      .update(migration.run?.toString() ?? '')
+      .update('\0');
   return join(cacheDir, `pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

@@ -126,6 +126,7 @@ export function sampleDocument(status: DocumentStatus = 'AT_SIGNING'): Document 
         size: 482_133,
         sha256: '3f79bb7b435b05321651daefd374cdc681dc06faa65e374e38337b88ca046dea',
         uploadedAt: at(1),
+        stored: true,
       },
       {
         id: 12,
@@ -134,6 +135,7 @@ export function sampleDocument(status: DocumentStatus = 'AT_SIGNING'): Document 
         size: 1_874_000,
         sha256: 'a1b2c3d4e5f60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00',
         uploadedAt: at(1),
+        stored: true,
       },
     ],
     signers: status === 'DRAFT' ? signers.map((s) => ({ ...s, state: 'WAITING', signedAt: null })) : signers,

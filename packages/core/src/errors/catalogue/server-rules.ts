@@ -88,6 +88,12 @@ export const serverRuleErrors = {
     en: 'The file could not be converted for preview',
     status: 422,
   },
+  FILE_NOT_RETAINED: {
+    kk: 'Файлдың түпнұсқасы сақтау мерзімі өткеннен кейін жойылды. Оның SHA-256 хэші мен қолтаңбалары тексеру үшін сақталған',
+    ru: 'Оригинал файла удалён по истечении срока хранения. Его хэш SHA-256 и подписи сохранены для проверки',
+    en: 'The original file was deleted when its retention period ended. Its SHA-256 hash and signatures are kept for verification',
+    status: 410,
+  },
   NOT_SIGNERS_TURN: {
     kk: 'Қол қою кезегі әлі келген жоқ: алдымен тізімде сізден бұрынғы қол қоюшылар қол қоюы керек',
     ru: 'Ещё не ваша очередь подписывать: сначала должны подписать подписанты, стоящие в списке раньше',

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../schema.js';
 import * as foundation from './0001_foundation.js';
 import * as accounts from './0002_accounts.js';
 import * as companies from './0003_companies.js';
@@ -8,11 +10,16 @@ import * as refreshGeneration from './0007_refresh_generation.js';
 import * as documents from './0008_documents.js';
 import * as foldersCounterparties from './0009_folders_counterparties.js';
 import * as signing from './0010_signing.js';
+import * as historyChain from './0011_history_chain.js';
 
-/** One schema change: a stable id (applied in list order) and the SQL script that makes it. */
+/**
+ * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
+ * cannot compute alike on every backend (hashes), a step that runs after the script in the same transaction.
+ */
 export interface Migration {
   id: string;
   sql: string;
+  run?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /** Every migration, oldest first. Append only: never edit or reorder an applied migration. */
@@ -27,4 +34,5 @@ export const migrations: readonly Migration[] = [
   documents,
   foldersCounterparties,
   signing,
+  historyChain,
 ];

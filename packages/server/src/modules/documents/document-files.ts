@@ -152,7 +152,10 @@ export interface StoredFile {
   blobKey: string;
 }
 
-/** The file `fileId` of a document company `bin` takes part in, or ENTITY_NOT_FOUND. */
+/**
+ * The file `fileId` of a document company `bin` takes part in, or ENTITY_NOT_FOUND; FILE_NOT_RETAINED once the
+ * retention purge deleted its bytes.
+ */
 export async function requireFile(db: Db, bin: string, id: number, fileId: number): Promise<StoredFile> {
   await requireAccessible(db, bin, id);
   if (!isRowId(fileId)) throw new AppError('ENTITY_NOT_FOUND');
@@ -163,6 +166,7 @@ export async function requireFile(db: Db, bin: string, id: number, fileId: numbe
     .where('document_id', '=', id)
     .where('state', '=', 'READY')
     .executeTakeFirst();
-  if (!file?.format || !file.sha256 || !file.blob_key) throw new AppError('ENTITY_NOT_FOUND');
+  if (!file?.format || !file.sha256) throw new AppError('ENTITY_NOT_FOUND');
+  if (!file.blob_key) throw new AppError('FILE_NOT_RETAINED');
   return { name: file.name, format: file.format, sha256: file.sha256, blobKey: file.blob_key };
 }

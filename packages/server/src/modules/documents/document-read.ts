@@ -26,6 +26,7 @@ interface FileJson {
   size: number;
   sha256: string;
   uploaded_at: string;
+  stored: boolean;
 }
 
 const iso = (value: string) => new Date(value).toISOString();
@@ -39,7 +40,7 @@ const signersJson = (id: number | RawBuilder<number>) => sql<SignerJson[]>`
 /** The finished files of document `id` as one JSON array, oldest first. */
 const filesJson = (id: number | RawBuilder<number>) => sql<FileJson[]>`
   (select coalesce(json_agg(f order by f.id), '[]'::json) from (
-    select id, name, format, size, sha256, uploaded_at
+    select id, name, format, size, sha256, uploaded_at, blob_key is not null as stored
     from document_files where document_id = ${id} and state = 'READY') f)`;
 
 function toSigners(rows: readonly SignerJson[]): Signer[] {
@@ -63,6 +64,7 @@ function toFiles(rows: readonly FileJson[]): DocumentFile[] {
     size: f.size,
     sha256: f.sha256,
     uploadedAt: iso(f.uploaded_at),
+    stored: f.stored,
   }));
 }
 

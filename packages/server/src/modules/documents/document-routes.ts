@@ -10,6 +10,7 @@ import {
   documentParamsSchema,
   documentSchema,
   historyEventSchema,
+  historyVerificationSchema,
   MAX_FILE_BYTES,
   moveToFolderRequestSchema,
 } from '@qoltanba/core';
@@ -24,6 +25,7 @@ import { copyDocument, createDocument, sendDocument, setTrashed, updateDocument 
 import { FORMAT_CONTENT_TYPES } from './file-type.js';
 import { closeIfUnread, readUpload, UPLOAD_LIMITS } from './file-upload.js';
 import { createViewRecorder, listHistory } from './history.js';
+import { verifyHistoryChain } from './history-verify.js';
 
 const TAGS = ['documents'];
 const ACCESS =
@@ -241,6 +243,29 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
         const document = await requireAccessible(db, actor.bin, params.id);
         const { signers } = await documentParts(db, params.id);
         return listHistory(db, params.id, actor.bin, knownParties(document, signers));
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: DOCUMENT_PATHS.historyVerify,
+      operationId: 'verifyDocumentHistory',
+      summary: "Check the hash chain of a document's history",
+      description:
+        'Each event stores the SHA-256 of a canonical serialisation of its fields and of the previous event (the ' +
+        'first one of a per-document genesis value); the document stores the last hash. Walks the whole history ' +
+        "(every company's events, VIEW included) and answers whether it is intact, how many events it holds, the " +
+        `first event that does not hold (edited, deleted or moved) and the head hash. ${ACCESS}`,
+      tags: TAGS,
+      auth: true,
+      params: documentParamsSchema,
+      response: historyVerificationSchema,
+      handler: async ({ request, params }) => {
+        const actor = await actingCompany(context, request, params.bin);
+        await requireAccessible(db, actor.bin, params.id);
+        return verifyHistoryChain(db, params.id);
       },
     }),
   );

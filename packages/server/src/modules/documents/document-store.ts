@@ -250,9 +250,11 @@ export async function applySend(
   if (!step.ok) throw new AppError(step.code);
   const files = await trx
     .selectFrom('document_files')
-    .select(['state', 'uploaded_at'])
+    .select(['state', 'uploaded_at', 'content_deleted_at'])
     .where('document_id', '=', id)
     .execute();
+  // A rejected document edited back into a draft after the retention purge has no bytes left to sign.
+  if (files.some((f) => f.content_deleted_at !== null)) throw new AppError('FILE_NOT_RETAINED');
   const staleBefore = now.getTime() - STALE_UPLOAD_MS;
   if (files.some((f) => f.state === 'UPLOADING' && new Date(f.uploaded_at).getTime() > staleBefore)) {
     throw new AppError('FILES_STILL_UPLOADING');
@@ -305,7 +307,8 @@ export async function copyDocument(svc: DocumentServices, actor: Actor, id: numb
   const copies: ReceivedFile[] = [];
   try {
     for (const file of files) {
-      const bytes = file.blob_key ? await svc.blobs.get(file.blob_key) : undefined;
+      if (!file.blob_key) throw new AppError('FILE_NOT_RETAINED');
+      const bytes = await svc.blobs.get(file.blob_key);
       if (!bytes || !file.format) throw new AppError('FILE_LOAD_FAILED');
       const stored = await svc.blobs.put(bytes);
       copies.push({

@@ -24,7 +24,8 @@ export interface DocumentsModuleOptions {
 /**
  * Documents of a company: create from uploaded files, list, read, edit, send, copy, trash and restore, files
  * (add, delete, download, PDF preview), history and folders; plus the purge job that empties trashes after
- * QOLTANBA_TRASH_RETENTION_DAYS and deletes documents no participant is left for.
+ * QOLTANBA_TRASH_RETENTION_DAYS, deletes documents no participant is left for, and deletes the original files of
+ * finished documents after QOLTANBA_SIGNED_RETENTION_DAYS (keeping what verification needs).
  */
 export function createDocumentsModule(options: DocumentsModuleOptions = {}): AppModule {
   return {
@@ -74,6 +75,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
             run: async () => {
               const round = await runDocumentPurge(db, services.blobs, services.clock(), {
                 retentionDays: config.trashRetentionDays,
+                signedRetentionDays: config.signedRetentionDays,
                 onDocumentsDeleted: async (trx, documentIds) => {
                   await hooks.documentsPurged.run({ trx, documentIds });
                 },

@@ -51,6 +51,7 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
         'downloadDocumentFile',
         'previewDocumentFile',
         'getDocumentHistory',
+        'verifyDocumentHistory',
         'moveDocumentToFolder',
         // The signing module's routes of one document.
         'signDocument',

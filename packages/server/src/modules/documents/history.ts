@@ -2,6 +2,7 @@ import type { HistoryEvent, HistoryEventType } from '@qoltanba/core';
 import { userNames } from '../account/user-store.js';
 import { companyNames } from '../registry/company-store.js';
 import type { Db } from './document-access.js';
+import { historyEventHash, historyGenesis } from './history-hash.js';
 
 /** Who did something to a document, for which company, from where. */
 export interface Actor {
@@ -17,6 +18,88 @@ export interface EventActor {
   ip: string;
 }
 
+/** A new event of a document's history. */
+export interface NewEvent {
+  type: HistoryEventType;
+  actor: EventActor | null;
+  at: Date;
+  details?: string | null;
+  /** Set for VIEW events: a second VIEW of the company that day is not recorded (a unique index decides). */
+  viewDay?: string;
+}
+
+/** Test seam of {@link appendEvent}. */
+export interface AppendOptions {
+  /** Runs after the head of the chain was read, before the event is written (tests hold a race here). */
+  afterHeadRead?: () => Promise<void>;
+}
+
+/**
+ * The one way into a document's history: appends `event` to the hash chain. Takes the document row FOR NO KEY
+ * UPDATE (inside the caller's transaction, or one of its own), so concurrent appends to one document queue and
+ * each chains to the one before; reads the last event, writes the new one with the next `seq`, the previous hash
+ * and its own hash, and records it as the document's head. Answers false when a VIEW of that company and day was
+ * already there (nothing written).
+ */
+export async function appendEvent(
+  db: Db,
+  documentId: number,
+  event: NewEvent,
+  options: AppendOptions = {},
+): Promise<boolean> {
+  const append = async (trx: Db): Promise<boolean> => {
+    await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', documentId)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
+    const last = await trx
+      .selectFrom('document_history')
+      .select(['seq', 'hash'])
+      .where('document_id', '=', documentId)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    await options.afterHeadRead?.();
+    const fields = {
+      documentId,
+      seq: (last?.seq ?? 0) + 1,
+      type: event.type,
+      at: event.at,
+      actorUserId: event.actor?.userId ?? null,
+      companyBin: event.actor?.bin ?? null,
+      ip: event.actor?.ip ?? null,
+      details: event.details ?? null,
+    };
+    const prevHash = last?.hash ?? historyGenesis(documentId);
+    const hash = historyEventHash(fields, prevHash);
+    let insert = trx.insertInto('document_history').values({
+      document_id: documentId,
+      seq: fields.seq,
+      type: fields.type,
+      at: fields.at,
+      actor_user_id: fields.actorUserId,
+      company_bin: fields.companyBin,
+      ip: fields.ip,
+      details: fields.details,
+      view_day: event.viewDay ?? null,
+      prev_hash: prevHash,
+      hash,
+    });
+    if (event.viewDay !== undefined) {
+      insert = insert.onConflict((oc) =>
+        oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
+      );
+    }
+    const written = await insert.returning('id').executeTakeFirst();
+    if (!written) return false;
+    await trx.updateTable('documents').set({ history_head: hash }).where('id', '=', documentId).execute();
+    return true;
+  };
+  return db.isTransaction ? append(db) : db.transaction().execute(append);
+}
+
 /** Records one event of a document's history (inside the transaction of the change it describes). */
 export async function recordEvent(
   db: Db,
@@ -26,19 +109,7 @@ export async function recordEvent(
   at: Date,
   details: string | null = null,
 ): Promise<void> {
-  await db
-    .insertInto('document_history')
-    .values({
-      document_id: documentId,
-      type,
-      at,
-      actor_user_id: actor?.userId ?? null,
-      company_bin: actor?.bin ?? null,
-      ip: actor?.ip ?? null,
-      details,
-      view_day: null,
-    })
-    .execute();
+  await appendEvent(db, documentId, { type, actor, at, details });
 }
 
 /** The calendar day in Kazakhstan (UTC+5, no daylight saving), which "first view of the day" counts in. */
@@ -66,22 +137,7 @@ export function createViewRecorder() {
     const day = almatyDay(at);
     const key = `${document.id}:${document.creatorId}:${actor.bin}:${day}`;
     if (seen.has(key)) return;
-    await db
-      .insertInto('document_history')
-      .values({
-        document_id: document.id,
-        type: 'VIEW',
-        at,
-        actor_user_id: actor.userId,
-        company_bin: actor.bin,
-        ip: actor.ip,
-        details: null,
-        view_day: day,
-      })
-      .onConflict((oc) =>
-        oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
-      )
-      .execute();
+    await appendEvent(db, document.id, { type: 'VIEW', actor, at, viewDay: day });
     if (seen.size >= VIEW_MEMO_MAX) seen.clear();
     seen.add(key);
   };

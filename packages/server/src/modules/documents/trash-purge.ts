@@ -17,6 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** What one purge transaction removed. */
 export interface PurgeCounts {
   participations: number;
+  /** Files of finished documents whose bytes went after the signed-document retention. */
+  filesReleased: number;
   documents: number;
   staleUploads: number;
   previews: number;
@@ -26,6 +28,11 @@ export interface PurgeCounts {
 /** Options of {@link purgeDocuments}. */
 export interface PurgeOptions {
   retentionDays: number;
+  /**
+   * Days a finished (SIGNED, REJECTED, REVOKED) document keeps its files' bytes after it finished; 0 or absent
+   * keeps them forever.
+   */
+  signedRetentionDays?: number;
   /** Runs while the lock is held (tests hold a round here to race a second instance against it). */
   whileLocked?: () => Promise<void>;
   /** Runs inside the purge transaction with the ids of the documents it deletes (other modules' rows go too). */
@@ -87,7 +94,8 @@ export async function purgeDocuments(
         for (const file of files) {
           if (file.blob_key) keys.push(file.blob_key);
           const sender = senderOf.get(file.document_id);
-          if (file.state === 'READY' && sender)
+          // A file whose bytes the retention already deleted gave its bytes back then.
+          if (file.state === 'READY' && file.blob_key && sender)
             bytesBySender.set(sender, (bytesBySender.get(sender) ?? 0) + (file.size ?? 0));
         }
         for (const [sender, bytes] of bytesBySender) await releaseStorage(trx, sender, bytes);
@@ -97,6 +105,14 @@ export async function purgeDocuments(
         );
       }
     }
+    const filesReleased = options.signedRetentionDays
+      ? await releaseFinishedContent(
+          trx,
+          new Date(now.getTime() - options.signedRetentionDays * DAY_MS),
+          now,
+          keys,
+        )
+      : 0;
     const stale = await trx
       .deleteFrom('document_files')
       .where('state', '=', 'UPLOADING')
@@ -107,7 +123,8 @@ export async function purgeDocuments(
     const previews = await trx
       .deleteFrom('document_previews')
       .where(
-        sql<boolean>`not exists (select 1 from document_files f where f.sha256 = document_previews.sha256)`,
+        sql<boolean>`not exists (select 1 from document_files f
+          where f.sha256 = document_previews.sha256 and f.blob_key is not null)`,
       )
       .returning('blob_key')
       .execute();
@@ -115,6 +132,7 @@ export async function purgeDocuments(
     await queueBlobDeletions(trx, keys, now);
     return {
       participations: removed.length,
+      filesReleased,
       documents,
       staleUploads: stale.length,
       previews: previews.length,
@@ -140,6 +158,7 @@ export async function runDocumentPurge(
   const round: PurgeRound = {
     ran: false,
     participations: 0,
+    filesReleased: 0,
     documents: 0,
     staleUploads: 0,
     previews: 0,
@@ -150,10 +169,16 @@ export async function runDocumentPurge(
     const result = await purgeDocuments(db, now, options);
     if (!result.ran) break;
     round.ran = true;
-    for (const key of ['participations', 'documents', 'staleUploads', 'previews', 'blobsQueued'] as const) {
-      round[key] += result.value[key];
-    }
-    if (result.value.participations < PURGE_BATCH) break;
+    const counted = [
+      'participations',
+      'filesReleased',
+      'documents',
+      'staleUploads',
+      'previews',
+      'blobsQueued',
+    ];
+    for (const key of counted as Array<keyof PurgeCounts>) round[key] += result.value[key];
+    if (result.value.participations < PURGE_BATCH && result.value.filesReleased < PURGE_BATCH) break;
   }
   for (;;) {
     const deleted = await drainBlobDeletions(db, blobs);
@@ -161,4 +186,47 @@ export async function runDocumentPurge(
     if (deleted === 0) break;
   }
   return round;
+}
+
+/**
+ * The signed-document retention: for documents SIGNED, REJECTED or REVOKED at or before `finishedBefore`
+ * (`updated_at` is when they got there; nothing changes them afterwards), deletes the files' bytes (at most
+ * PURGE_BATCH files; their blob keys go to `keys`) and gives them back to the sender's quota. The file rows keep
+ * name, size and SHA-256, the history and the signing module's CMS stay: what a verifier needs.
+ */
+async function releaseFinishedContent(
+  trx: Db,
+  finishedBefore: Date,
+  now: Date,
+  keys: string[],
+): Promise<number> {
+  const due = await trx
+    .selectFrom('document_files as f')
+    .innerJoin('documents as d', 'd.id', 'f.document_id')
+    .select(['f.id', 'f.size', 'f.blob_key', 'd.sender_bin'])
+    .where('d.status', 'in', ['SIGNED', 'REJECTED', 'REVOKED'])
+    .where('d.updated_at', '<=', finishedBefore)
+    .where('f.state', '=', 'READY')
+    .where('f.blob_key', 'is not', null)
+    .orderBy('f.id')
+    .limit(PURGE_BATCH)
+    .forUpdate('f')
+    .execute();
+  if (due.length === 0) return 0;
+  await trx
+    .updateTable('document_files')
+    .set({ blob_key: null, content_deleted_at: now })
+    .where(
+      'id',
+      'in',
+      due.map((file) => file.id),
+    )
+    .execute();
+  const bytesBySender = new Map<string, number>();
+  for (const file of due) {
+    if (file.blob_key) keys.push(file.blob_key);
+    bytesBySender.set(file.sender_bin, (bytesBySender.get(file.sender_bin) ?? 0) + (file.size ?? 0));
+  }
+  for (const [sender, bytes] of bytesBySender) await releaseStorage(trx, sender, bytes);
+  return due.length;
 }
