@@ -145,6 +145,22 @@ export const SIGNING_PATHS = {
   attachBySignature: `${PROFILE}/profile/companies/attach-by-signature`,
 } as const;
 
+/**
+ * Ours: the evidence a participant downloads for a signed document (`packages/server/src/modules/evidence/README.md`
+ * has the package layout). Answers DOCUMENT_NOT_SIGNED while the document has no signature.
+ */
+export const EVIDENCE_PATHS = {
+  /** GET -> application/zip, streamed: originals, one DER CMS per signature, the signature sheet, README.txt. */
+  signedPackage: `${DOCUMENT}/package`,
+  /** GET -> application/pdf: the signature sheet of the whole document, in the request language. */
+  signatureSheet: `${DOCUMENT}/signature-sheet`,
+  /** GET -> application/pdf: the file (a PDF, or its preview) with the sheet of its signatures appended. */
+  printableCopy: `${DOCUMENT}/files/:fileId/printable`,
+} as const;
+
+/** The public verification page of one stored file of a document signed here (ours); the sheet's QR codes point here. */
+export const CHECK_FILE_PAGE = '/check/:docId/:fileId';
+
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
 
