@@ -27,6 +27,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   openapi: [],
   'dev-outbox': [],
   housekeeping: [],
+  evidence: [],
 };
 
 const TABLE_CALL =
