@@ -1,4 +1,4 @@
-import { API_SERVICES, errorResponseSchema } from '@qoltanba/core';
+import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -14,7 +14,13 @@ const PLAYED_SERVICES = [API_SERVICES.account, API_SERVICES.profile, API_SERVICE
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Real routes under the played services that the fake deliberately does not play, each with the reason. */
-const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = [];
+const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = Object.values(
+  EVIDENCE_PATHS,
+).map((path) => ({
+  method: 'GET',
+  path: openApiPath(path),
+  why: 'evidence downloads (ZIP, PDF) of signed documents: the portal links to them, no widget reads them yet',
+}));
 
 let fake: Side;
 let real: Side;
