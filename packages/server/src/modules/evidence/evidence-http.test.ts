@@ -238,7 +238,8 @@ describe.each(testDatabases())('signed package, signature sheet and printable co
     // The original's one page, then the sheet's pages numbered 1..n of their own.
     const sheetPages = copy.getPageCount() - 1;
     expect(sheetPages).toBeGreaterThan(0);
-    pages.slice(1).forEach((page, index) => expect(page).toContain(`Бет ${index + 1} / ${sheetPages}`));
+    for (const [index, page] of pages.slice(1).entries())
+      expect(page).toContain(`Бет ${index + 1} / ${sheetPages}`);
     expect(pages[0]).not.toContain('Бет');
     expect(pages[0]).toContain('Contract');
     expect(pages.slice(1).join(' ')).toContain('900202400469');

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../documents/file-name.js';
 import type { ModuleContext } from '../module.js';
-import { checkFileUrl } from './check-url.js';
 import { appendSheet } from './printable-copy.js';
 import { buildSignatureSheet } from './signature-sheet.js';
 import { requireSignedEvidence } from './signed-evidence.js';
