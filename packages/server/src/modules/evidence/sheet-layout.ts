@@ -53,6 +53,8 @@ export class SheetLayout {
   readonly #fonts: LayoutFonts;
   #page: PDFPage;
   #y = 0;
+  // pdf-lib measures through fontkit's shaping, slow per call; wrapping measures every word, so advances are cached.
+  readonly #advances = new Map<PDFFont, Map<string, number>>();
 
   constructor(pdf: PDFDocument, fonts: LayoutFonts) {
     this.#pdf = pdf;
@@ -80,7 +82,7 @@ export class SheetLayout {
     const font = this.#font(style);
     const size = style.size ?? 9;
     const width = style.width ?? this.contentWidth - (style.indent ?? 0);
-    const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+    const fits = (line: string) => this.#width(line, font) * size <= width;
     const lines: string[] = [];
     for (const paragraph of text.split('\n')) {
       let line = '';
@@ -104,6 +106,25 @@ export class SheetLayout {
       lines.push(line);
     }
     return lines;
+  }
+
+  /** Width of `text` at size 1: the sum of its characters' advances (kerning ignored; wrapping needs no more). */
+  #width(text: string, font: PDFFont): number {
+    let advances = this.#advances.get(font);
+    if (!advances) {
+      advances = new Map();
+      this.#advances.set(font, advances);
+    }
+    let width = 0;
+    for (const character of text) {
+      let advance = advances.get(character);
+      if (advance === undefined) {
+        advance = font.widthOfTextAtSize(character, 1);
+        advances.set(character, advance);
+      }
+      width += advance;
+    }
+    return width;
   }
 
   static #lineHeight(style: TextStyle): number {
