@@ -23,4 +23,6 @@ if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.incl
 }
 // `npm run bench -- pki`: the signature verification engine only (no database needed).
 if (process.argv.includes('pki')) await import('./pki.bench.mjs');
+// `npm run bench -- package`: the signed package's time to first byte (PostgreSQL needed).
+else if (process.argv.includes('package')) await import('./package.bench.mjs');
 else await import('./documents.bench.mjs');

@@ -1,4 +1,4 @@
-import { API_SERVICES, errorResponseSchema, VERIFICATION_PATHS } from '@qoltanba/core';
+import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema, VERIFICATION_PATHS } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -25,6 +25,11 @@ const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> =
     path: openApiPath(VERIFICATION_PATHS.storedFile),
     why: 'public verification: the sdk has no call for it yet (the /check page brings one, and the fake with it)',
   },
+  ...Object.values(EVIDENCE_PATHS).map((path) => ({
+    method: 'GET',
+    path: openApiPath(path),
+    why: 'evidence downloads (ZIP, PDF) of signed documents: the portal links to them, no widget reads them yet',
+  })),
 ];
 
 let fake: Side;

@@ -45,6 +45,7 @@ describe('public entry', () => {
         "ERROR_CODES",
         "ETSI_INDICATIONS",
         "ETSI_SUB_INDICATIONS",
+        "EVIDENCE_PATHS",
         "FILE_NAME_MAX",
         "FOLDER_NAME_MAX",
         "FREE_DOCUMENTS",

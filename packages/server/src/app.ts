@@ -34,6 +34,7 @@ import { verifyPassword } from './modules/account/password-hash.js';
 import { counterpartiesModule } from './modules/counterparties/counterparties-module.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
 import { documentsModule } from './modules/documents/documents-module.js';
+import { evidenceModule } from './modules/evidence/evidence-module.js';
 import { foldersModule } from './modules/folders/folders-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
@@ -91,6 +92,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   documentsModule,
   signingModule,
   verificationModule,
+  evidenceModule,
   foldersModule,
   counterpartiesModule,
   housekeepingModule,

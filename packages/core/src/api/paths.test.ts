@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, apiPath, PROFILE_PATHS } from './paths';
+import { checkPagePath } from '../schemas/verification';
+import { ACCOUNT_PATHS, apiPath, DOCUMENT_PATHS, EVIDENCE_PATHS, PROFILE_PATHS } from './paths';
 
 describe('API paths', () => {
   it('keeps the SPEC section 7 addresses exactly', () => {
@@ -20,5 +21,11 @@ describe('API paths', () => {
   it('encodes values and refuses a missing parameter', () => {
     expect(apiPath(PROFILE_PATHS.mainCompany, { bin: '1/2' })).toContain('/companies/1%2F2/main');
     expect(() => apiPath(PROFILE_PATHS.mainCompany, {})).toThrow(/missing :bin/);
+  });
+
+  it('puts the evidence downloads under a document and the check page at the site root', () => {
+    for (const path of Object.values(EVIDENCE_PATHS))
+      expect(path.startsWith(`${DOCUMENT_PATHS.document}/`)).toBe(true);
+    expect(checkPagePath(41, 5, 'ab'.repeat(32))).toBe(`/check/41/5?sha256=${'ab'.repeat(8)}`);
   });
 });

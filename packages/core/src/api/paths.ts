@@ -172,6 +172,19 @@ export const VERIFICATION_UPLOAD_PARTS = {
   files: 'files',
 } as const;
 
+/**
+ * Ours: the evidence a participant downloads for a signed document (`packages/server/src/modules/evidence/README.md`
+ * has the package layout). Answers DOCUMENT_NOT_SIGNED while the document has no signature.
+ */
+export const EVIDENCE_PATHS = {
+  /** GET -> application/zip, streamed: originals, one DER CMS per signature, the signature sheet, README.txt. */
+  signedPackage: `${DOCUMENT}/package`,
+  /** GET -> application/pdf: the signature sheet of the whole document, in the request language. */
+  signatureSheet: `${DOCUMENT}/signature-sheet`,
+  /** GET -> application/pdf: the file (a PDF, or its preview) with the sheet of its signatures appended. */
+  printableCopy: `${DOCUMENT}/files/:fileId/printable`,
+} as const;
+
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
 

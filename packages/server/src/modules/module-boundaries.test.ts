@@ -28,6 +28,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   'dev-outbox': [],
   housekeeping: [],
   verification: [],
+  evidence: [],
 };
 
 const TABLE_CALL =

@@ -59,6 +59,10 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
         'revokeDocument',
         'startQrSigning',
         'resendSigningLink',
+        // The evidence module's downloads.
+        'downloadSignedPackage',
+        'downloadSignatureSheet',
+        'downloadPrintableCopy',
       ].sort(),
     );
     for (const op of operations.values()) expect(op.security, op.route).toEqual([{ bearerAuth: [] }]);
@@ -84,5 +88,8 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
       'application/msword',
     );
     expect(Object.keys(operations.get('createDocument')?.responses ?? {})).toContain('201');
+    expect(Object.keys(operations.get('downloadSignedPackage')?.responses['200']?.content ?? {})).toEqual([
+      'application/zip',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { migrations } from '../../db/migrations/index.js';
 import { deferred } from '../../testing/deferred.js';
 import { COMPANIES, testDraft } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { appendEvent } from './history.js';
 import { historyGenesis } from './history-hash.js';
@@ -17,8 +18,10 @@ const { sender, signer } = COMPANIES;
 const verifyPath = (bin: string, id: number) =>
   apiPath(DOCUMENT_PATHS.historyVerify, { bin, id: String(id) });
 
+const pki = createSigningPki();
+
 describe.each(testDatabases())('the history hash chain on $name', (backend) => {
-  const suite = useSigningSuite(backend);
+  const suite = useSigningSuite(backend, { pki });
   const db = () => suite.server.services.database.db;
 
   /** A document through a whole life: create, update, send, viewed by the signer, signed, completed. */

@@ -2,6 +2,7 @@ import { apiPath, DOCUMENT_PATHS, type Document, SIGNING_PATHS } from '@qoltanba
 import { describe, expect, it } from 'vitest';
 import { blobFiles, COMPANIES, documentPaths, testDraft } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
+import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { signaturesOf } from '../signing/signature-store.js';
 import { usedStorage } from './company-counters.js';
@@ -10,8 +11,10 @@ import { runDocumentPurge } from './trash-purge.js';
 const { sender, signer } = COMPANIES;
 const DAY = 24 * 3600;
 
+const pki = createSigningPki();
+
 describe.each(testDatabases())('signed-document retention on $name', (backend) => {
-  const suite = useSigningSuite(backend);
+  const suite = useSigningSuite(backend, { pki });
   const db = () => suite.server.services.database.db;
   const purge = (signedRetentionDays = 90) =>
     runDocumentPurge(db(), suite.server.services.blobs, suite.clock.now(), {

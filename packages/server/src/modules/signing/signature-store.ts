@@ -49,11 +49,22 @@ export async function insertSignatures(
     .execute();
 }
 
-/** The signatures kept for a document, oldest first (file, signer, method, report). */
+/** The signatures kept for a document, oldest first (file, signer, method, report, CMS, IP, time). */
 export async function signaturesOf(db: Kysely<Database>, documentId: number) {
   return db
     .selectFrom('signatures')
-    .select(['file_id', 'identity_number', 'method', 'link_id', 'user_id', 'report', 'cms'])
+    .select([
+      'id',
+      'file_id',
+      'identity_number',
+      'method',
+      'link_id',
+      'user_id',
+      'report',
+      'cms',
+      'ip',
+      'created_at',
+    ])
     .where('document_id', '=', documentId)
     .orderBy('id')
     .execute();

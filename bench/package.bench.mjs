@@ -1,0 +1,246 @@
+// The signed package of a 5 MB document with 10 signatures: time to its first byte and to its last, over HTTP
+// against the built server (bench/run.mjs builds it), next to the signature sheet alone measured in the same run.
+// Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): the document is uploaded through the API, its
+// signatures are put in by SQL (a CMS-sized blob and an engine-shaped report each), all in a throw-away schema.
+// Prints figures, asserts nothing. Goal (issue 9): the first byte within 500 ms.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SIZE = 5 * 1024 * 1024;
+const SIGNATURES = 10;
+const ROUNDS = 10;
+const BIN = '200140000101';
+const SIGNER_BIN = '200140000202';
+const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
+const ACCOUNT = '/proxy/account-recovery-api.bpmn';
+
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!url) {
+  console.error('bench: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(port, path) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+async function post(port, path, body) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A PDF-looking file of `size` bytes (the server recognises PDFs by their header). */
+function pdfOf(size) {
+  const bytes = randomBytes(size);
+  bytes.write('%PDF-1.7\n', 0, 'latin1');
+  return bytes;
+}
+
+function report(n) {
+  const iin = `8801013${String(n).padStart(5, '0')}`;
+  return {
+    indication: 'TOTAL_PASSED',
+    subIndication: null,
+    signer: {
+      iin,
+      bin: SIGNER_BIN,
+      fullName: `ҚОЖАҒҰЛОВ ӘЛІБЕК ҮМБЕТҰЛЫ ${n}`,
+      surname: 'ҚОЖАҒҰЛОВ',
+      givenName: 'ӘЛІБЕК',
+      patronymic: 'ҮМБЕТҰЛЫ',
+      organisation: 'ТОО «Береке Строй»',
+      email: null,
+      role: 'first_head',
+      roles: ['legal_entity', 'first_head'],
+    },
+    certificate: {
+      serial: randomBytes(20).toString('hex'),
+      notBefore: '2026-01-01T00:00:00.000Z',
+      notAfter: '2027-01-01T00:00:00.000Z',
+      issuer: 'C=KZ,CN=ҰЛТТЫҚ КУӘЛАНДЫРУШЫ ОРТАЛЫҚ (GOST) TEST 2022',
+      subject: `CN=ҚОЖАҒҰЛОВ ӘЛІБЕК,SERIALNUMBER=IIN${iin}`,
+    },
+    signingTime: new Date().toISOString(),
+    signatureType: 'GOST2015',
+    packaging: 'detached',
+    revocation: { status: 'good', source: 'ocsp', revokedAt: null, checkedAt: new Date().toISOString() },
+  };
+}
+
+/** Time to the response headers, to the first body byte and to the last, and the body's size. */
+async function timed(port, path, headers) {
+  const start = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  const reader = res.body.getReader();
+  let first;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    first ??= performance.now() - start;
+    bytes += value.byteLength;
+  }
+  return { first, total: performance.now() - start, bytes };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const schema = `bench_${randomBytes(5).toString('hex')}`;
+const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create schema ${schema}`);
+const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+let server;
+
+try {
+  const port = await freePort();
+  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      QOLTANBA_DATA_DIR: dataDir,
+      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
+      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
+      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz',
+      RATE_LIMIT_MAX: '100000000',
+      LOG_LEVEL: 'warn',
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitFor(port, '/readyz');
+  await db.connect();
+
+  const email = `bench-${randomBytes(4).toString('hex')}@example.kz`;
+  await post(port, `${ACCOUNT}/api/v1/account-recovery/sendCode/registration/email`, { email, lang: 'ru' });
+  const { rows } = await db.query(
+    'select body from outbox_messages where recipient = $1 order by id desc limit 1',
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+  const ticket = await post(port, `${ACCOUNT}/api/v1/account-recovery/verifyCode/registration/email`, {
+    email,
+    code,
+    lang: 'ru',
+  });
+  const tokens = await post(port, `${ACCOUNT}/api/v1/account-recovery/registration/complete`, {
+    registrationToken: ticket.registrationToken,
+    password: 'bench-password-1',
+    firstname: 'Бенч',
+    lastname: 'Тест',
+    lang: 'ru',
+  });
+  const user = await db.query('select id from users where email = $1', [email]);
+  await db.query(
+    `insert into companies (bin, kind, name_ru, created_at) values ($1, 'legal', 'ТОО «Бенч»', now())`,
+    [BIN],
+  );
+  await db.query(
+    'insert into memberships (user_id, company_bin, is_main, created_at) values ($1, $2, true, now())',
+    [user.rows[0].id, BIN],
+  );
+  const headers = { authorization: `Bearer ${tokens.access_token}` };
+
+  const form = new FormData();
+  const draft = {
+    name: 'Жеткізу шарты № 7',
+    signingMethod: 'PARALLEL',
+    signers: [{ identityNumber: SIGNER_BIN, email: 'signer@example.kz', nameRu: 'ТОО «Береке Строй»' }],
+  };
+  form.append('document', JSON.stringify(draft));
+  form.append('files', new Blob([pdfOf(SIZE)], { type: 'application/pdf' }), 'шарт.pdf');
+  const created = await fetch(`http://127.0.0.1:${port}${PREFIX}/${BIN}/documents`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  if (created.status !== 201) throw new Error(`createDocument: ${created.status} ${await created.text()}`);
+  const document = await created.json();
+  const fileId = document.files[0].id;
+  await db.query(`update documents set status = 'SIGNED' where id = $1`, [document.id]);
+  for (let n = 1; n <= SIGNATURES; n += 1) {
+    await db.query(
+      `insert into signatures (document_id, file_id, identity_number, cms, report, method, ip, created_at)
+       values ($1, $2, $3, $4, $5, 'NCALAYER', '192.0.2.1', now())`,
+      [
+        document.id,
+        fileId,
+        `20014000${String(n).padStart(4, '0')}`,
+        randomBytes(3500),
+        JSON.stringify(report(n)),
+      ],
+    );
+  }
+
+  const base = `${PREFIX}/${BIN}/documents/${document.id}`;
+  await timed(port, `${base}/package`, headers);
+  await timed(port, `${base}/signature-sheet`, headers);
+  const packages = [];
+  const sheets = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    packages.push(await timed(port, `${base}/package`, headers));
+    sheets.push(await timed(port, `${base}/signature-sheet`, headers));
+  }
+  const row = (label, runs, key) =>
+    `${label.padEnd(40)} ${median(runs.map((r) => r[key]))
+      .toFixed(1)
+      .padStart(8)} ${Math.max(...runs.map((r) => r[key]))
+      .toFixed(1)
+      .padStart(8)}`;
+  console.log(
+    `\nsigned package: ${(SIZE / 1024 / 1024).toFixed(1)} MB document, ${SIGNATURES} signatures, ${ROUNDS} rounds after a warm-up, Node ${process.version}`,
+  );
+  console.log(
+    `ZIP size ${(packages[0].bytes / 1024 / 1024).toFixed(2)} MB, sheet ${(sheets[0].bytes / 1024).toFixed(0)} kB\n`,
+  );
+  console.log(`${'measure'.padEnd(40)} ${'median'.padStart(8)} ${'max'.padStart(8)}   (ms)`);
+  console.log(row('package: first byte', packages, 'first'));
+  console.log(row('package: last byte', packages, 'total'));
+  console.log(row('signature sheet alone: last byte', sheets, 'total'));
+  const worst = Math.max(...packages.map((r) => r.first));
+  console.log(
+    `\ngoal: first byte within 500 ms: ${worst <= 500 ? 'met' : 'NOT met'} (worst ${worst.toFixed(1)} ms)`,
+  );
+} finally {
+  server?.kill('SIGTERM');
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
