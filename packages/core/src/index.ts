@@ -76,12 +76,18 @@ export {
 } from './errors/index';
 export {
   DEFAULT_LANG,
+  ETSI_INDICATION_TEXTS,
+  ETSI_SUB_INDICATION_TEXTS,
   isLang,
   LANGS,
   type Lang,
+  type LangTexts,
   langFromAcceptLanguage,
   normalizeLang,
   resolveLang,
+  SIGNATURE_PACKAGING_TEXTS,
+  SIGNATURE_TYPE_TEXTS,
+  SIGNER_ROLE_TEXTS,
 } from './i18n/index';
 export {
   checkDigit,

@@ -7,3 +7,11 @@ export {
   normalizeLang,
   resolveLang,
 } from './lang';
+export {
+  ETSI_INDICATION_TEXTS,
+  ETSI_SUB_INDICATION_TEXTS,
+  type LangTexts,
+  SIGNATURE_PACKAGING_TEXTS,
+  SIGNATURE_TYPE_TEXTS,
+  SIGNER_ROLE_TEXTS,
+} from './verification-texts';

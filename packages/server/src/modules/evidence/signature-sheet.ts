@@ -1,20 +1,18 @@
 import fontkit from '@pdf-lib/fontkit';
-import type { HistoryEvent, Lang } from '@qoltanba/core';
+import {
+  ETSI_INDICATION_TEXTS,
+  ETSI_SUB_INDICATION_TEXTS,
+  type HistoryEvent,
+  type Lang,
+  SIGNATURE_PACKAGING_TEXTS,
+  SIGNATURE_TYPE_TEXTS,
+  SIGNER_ROLE_TEXTS,
+} from '@qoltanba/core';
 import { PDFDocument } from 'pdf-lib';
 import { checkFileUrl } from './check-url.js';
 import { qrMatrix } from './qr-matrix.js';
 import { sheetFonts } from './sheet-fonts.js';
-import {
-  EVENT_TEXTS,
-  INDICATION_TEXTS,
-  METHOD_TEXTS,
-  PACKAGING_TEXTS,
-  ROLE_TEXTS,
-  SHEET_LABELS,
-  SIGNATURE_TYPE_TEXTS,
-  STATUS_TEXTS,
-  SUB_INDICATION_TEXTS,
-} from './sheet-labels.js';
+import { EVENT_TEXTS, METHOD_TEXTS, SHEET_LABELS, STATUS_TEXTS } from './sheet-labels.js';
 import { SheetLayout } from './sheet-layout.js';
 import type { EvidenceSignature, SignedEvidence } from './signed-evidence.js';
 
@@ -43,14 +41,14 @@ function signatureLines(signature: EvidenceSignature, fileName: string, lang: La
   const { signer, certificate } = report;
   const dash = L('none');
   const verdict = report.subIndication
-    ? `${INDICATION_TEXTS[report.indication][lang]}: ${SUB_INDICATION_TEXTS[report.subIndication][lang]} (${report.indication} / ${report.subIndication})`
-    : `${INDICATION_TEXTS[report.indication][lang]} (${report.indication})`;
-  const type = report.signatureType ? SIGNATURE_TYPE_TEXTS[report.signatureType] : dash;
+    ? `${ETSI_INDICATION_TEXTS[report.indication][lang]}: ${ETSI_SUB_INDICATION_TEXTS[report.subIndication][lang]} (${report.indication} / ${report.subIndication})`
+    : `${ETSI_INDICATION_TEXTS[report.indication][lang]} (${report.indication})`;
+  const type = report.signatureType ? SIGNATURE_TYPE_TEXTS[report.signatureType][lang] : dash;
   return [
     { text: signer.fullName ?? signature.identityNumber, style: { bold: true, size: 10 } },
     { text: `${L('iin')}: ${signer.iin ?? dash}    ${L('bin')}: ${signer.bin ?? dash}` },
     { text: `${L('organisation')}: ${signer.organisation ?? dash}` },
-    { text: `${L('role')}: ${signer.role ? ROLE_TEXTS[signer.role][lang] : dash}` },
+    { text: `${L('role')}: ${signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : dash}` },
     {
       text: certificate
         ? `${L('certificate')}, ${L('serial')}: ${certificate.serial}`
@@ -67,7 +65,7 @@ function signatureLines(signature: EvidenceSignature, fileName: string, lang: La
     { text: `${L('signingTime')}: ${almatyTime(report.signingTime ?? signature.acceptedAt)}` },
     { text: `${L('ip')}: ${signature.ip ?? dash}` },
     {
-      text: `${L('signatureType')}: ${type}, ${PACKAGING_TEXTS[report.packaging][lang]}; ${L('method')}: ${METHOD_TEXTS[signature.method][lang]}`,
+      text: `${L('signatureType')}: ${type}, ${SIGNATURE_PACKAGING_TEXTS[report.packaging][lang]}; ${L('method')}: ${METHOD_TEXTS[signature.method][lang]}`,
     },
     { text: `${L('file')}: ${fileName}` },
     { text: `${L('result')}: ${verdict}`, style: { bold: true } },
