@@ -29,6 +29,9 @@ import {
   SIGNING_PATHS,
   type SigningConfig,
   signingConfigSchema,
+  VERIFICATION_PATHS,
+  VERIFICATION_UPLOAD_PARTS,
+  VERIFY_MAX_FILES,
 } from '@qoltanba/core';
 import { PARTIES, type Side } from './sides';
 
@@ -103,6 +106,22 @@ function upload(draft: unknown, files: File[], options: { draftFirst?: boolean }
   if (options.draftFirst === false) form.append(DOCUMENT_UPLOAD_PARTS.document, JSON.stringify(draft));
   return form;
 }
+
+/** A verification upload: one `files` part per file. */
+function verification(files: File[]): FormData {
+  const form = new FormData();
+  for (const file of files) form.append(VERIFICATION_UPLOAD_PARTS.files, file, file.name);
+  return form;
+}
+
+async function sha256Of(file: File): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+const storedFilePath = (docId: number, fileId: number, sha256?: string) =>
+  apiPath(VERIFICATION_PATHS.storedFile, { docId: String(docId), fileId: String(fileId) }) +
+  (sha256 === undefined ? '' : `?sha256=${sha256}`);
 
 const signerB = { identityNumber: B_BIN, email: EMAIL.b, nameRu: 'ИП Бекова' };
 const draft: DocumentDraft = { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [signerB] };
@@ -1178,6 +1197,89 @@ export const TABLE: readonly Step[] = [
       json: { reason: 'Неверные реквизиты' },
     }),
     expect: refused('ONLY_IN_PROGRESS_CAN_BE_REJECTED'),
+  },
+
+  // ----- public verification: the refusals both sides can judge (a real CMS only the server can verify) -----
+  {
+    name: 'verification: an upload without a file',
+    request: () => ({ method: 'POST', path: VERIFICATION_PATHS.verify, form: verification([]) }),
+    expect: refused('MULTIPART_INVALID'),
+  },
+  {
+    name: 'verification: a part that is not `files`',
+    request: () => {
+      const form = new FormData();
+      form.append('document', pdf('a.pdf'), 'a.pdf');
+      return { method: 'POST', path: VERIFICATION_PATHS.verify, form };
+    },
+    expect: refused('MULTIPART_INVALID'),
+  },
+  {
+    name: 'verification: a text file renamed .pdf',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.verify,
+      form: verification([new File(['plain text'], 'notes.pdf', { type: 'application/pdf' })]),
+    }),
+    expect: refused('UNSUPPORTED_FILE_FORMAT'),
+  },
+  {
+    name: 'verification: a PDF never signed here',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.verify,
+      form: verification([pdf('x.pdf', 777)]),
+    }),
+    expect: refused('DOCUMENT_NOT_SIGNED'),
+  },
+  {
+    name: 'verification: the file of a document sent here but not signed, with a token too',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.verify,
+      as: 'a',
+      form: verification([pdf('Договор.pdf', 300)]),
+    }),
+    expect: refused('DOCUMENT_NOT_SIGNED'),
+  },
+  {
+    name: 'verification: one file too many',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.verify,
+      form: verification(Array.from({ length: VERIFY_MAX_FILES + 1 }, (_, index) => pdf(`${index}.pdf`))),
+    }),
+    expect: refused('TOO_MANY_FILES'),
+  },
+  {
+    name: 'verification: an unknown stored file',
+    request: () => ({ method: 'GET', path: storedFilePath(999_999, 999_999, 'ab'.repeat(8)) }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
+    name: 'verification: an unsigned stored file with its right hash',
+    request: async (context) => ({
+      method: 'GET',
+      path: storedFilePath(
+        context.ids.document ?? 0,
+        context.ids.firstFile ?? 0,
+        (await sha256Of(pdf('Договор.pdf', 300))).slice(0, 16),
+      ),
+    }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
+    name: 'verification: a stored file without the hash',
+    request: (context) => ({
+      method: 'GET',
+      path: storedFilePath(context.ids.document ?? 0, context.ids.firstFile ?? 0),
+    }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
+    name: 'verification: a stored file id beyond a database integer',
+    request: () => ({ method: 'GET', path: storedFilePath(1, 2 ** 40, 'ab'.repeat(8)) }),
+    expect: refused('ENTITY_NOT_FOUND'),
   },
 
   // ----- transport -----

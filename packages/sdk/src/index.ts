@@ -2,7 +2,8 @@
  * @qoltanba/sdk: the browser and node client of Qoltanba. API clients (plain and authenticated), stores
  * (session, profile, companies, locale, snackbars, mobile-app context), i18n, cookies, navigation
  * tracking, query policy and error reporting; documents, folders and counterparties of the acting company;
- * signing (NCALayer, eGov mobile QR, personal links of signers without an account, attach by signature).
+ * signing (NCALayer, eGov mobile QR, personal links of signers without an account, attach by signature);
+ * public verification and the evidence downloads of signed documents.
  */
 // Explicit lists, values and types alike: a new export is a decision, visible in review (and in index.test.ts).
 export {
@@ -236,3 +237,12 @@ export {
   initErrorReporting,
   reportError,
 } from './telemetry';
+export {
+  printableCopyUrl,
+  signatureSheetUrl,
+  signedPackageUrl,
+  type VerifySignaturesOptions,
+  verifySignatures,
+  verifyStoredFile,
+  verifyStoredFilePath,
+} from './verification';

@@ -1,10 +1,16 @@
-import { ACCOUNT_PATHS, DOCUMENT_PATHS, PROFILE_PATHS, SIGNING_PATHS } from '@qoltanba/core';
+import {
+  ACCOUNT_PATHS,
+  DOCUMENT_PATHS,
+  PROFILE_PATHS,
+  SIGNING_PATHS,
+  VERIFICATION_PATHS,
+} from '@qoltanba/core';
 
 /** One operation the fake server plays: its OpenAPI operationId, method and core path template. */
 export interface FakeRoute {
   operationId: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS` or `SIGNING_PATHS` (`:param` syntax). */
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS` or `VERIFICATION_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
@@ -103,6 +109,9 @@ export const FAKE_ROUTES = [
   publicRoute('getSigningConfig', 'GET', SIGNING_PATHS.config),
   userRoute('createAttachChallenge', 'POST', SIGNING_PATHS.attachChallenge),
   userRoute('attachCompanyBySignature', 'POST', SIGNING_PATHS.attachBySignature),
+
+  publicRoute('verifySignatures', 'POST', VERIFICATION_PATHS.verify),
+  publicRoute('verifyStoredFile', 'GET', VERIFICATION_PATHS.storedFile),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

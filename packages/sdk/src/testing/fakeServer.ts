@@ -39,6 +39,7 @@ import {
 } from './fakeHttp';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 import { createFakeSigning } from './fakeSigning';
+import { createFakeVerification } from './fakeVerification';
 
 export {
   detectFormat,
@@ -439,6 +440,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     ...(options.signingConfig ? { signingConfig: options.signingConfig } : {}),
   });
   for (const [operationId, handler] of Object.entries(signingService.handlers)) {
+    play(operationId as FakeOperationId, handler);
+  }
+  for (const [operationId, handler] of Object.entries(createFakeVerification().handlers)) {
     play(operationId as FakeOperationId, handler);
   }
   const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));

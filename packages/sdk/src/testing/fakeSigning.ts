@@ -60,6 +60,16 @@ export function fakeCms(marker: string): string {
   return btoa(`${FAKE_CMS_PREFIX}${marker}`);
 }
 
+/** The marker of a {@link fakeCms} given as base64 text, undefined for anything else (never throws). */
+export function fakeCmsMarker(text: string): string | undefined {
+  try {
+    const decoded = atob(text);
+    return decoded.startsWith(FAKE_CMS_PREFIX) ? decoded.slice(FAKE_CMS_PREFIX.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The server's verdict on a marked CMS. */
 function verdict(marker: string | undefined): void {
   if (marker === 'revoked') refuse('CERTIFICATE_REVOKED');

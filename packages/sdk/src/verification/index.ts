@@ -1,0 +1,9 @@
+export {
+  printableCopyUrl,
+  signatureSheetUrl,
+  signedPackageUrl,
+  type VerifySignaturesOptions,
+  verifySignatures,
+  verifyStoredFile,
+  verifyStoredFilePath,
+} from './verificationApi';
