@@ -67,3 +67,10 @@ export {
 } from './signer-editor';
 export { Snackbar, type SnackbarProps } from './snackbar';
 export { type GreyStep, lightTheme, lightThemeTokens, type ThemeTokens, vars } from './theme';
+export {
+  VerificationResult,
+  type VerificationResultProps,
+  VerifyDropzone,
+  type VerifyDropzoneActions,
+  type VerifyDropzoneProps,
+} from './verification-report';

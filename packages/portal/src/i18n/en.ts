@@ -37,7 +37,6 @@ export const en = {
       folders: 'Folders',
       counterparties: 'Counterparties',
     },
-    checkFile: 'Document {{docId}}, file {{fileId}}',
     quickLinks: 'Quick links',
   },
   notFound: {

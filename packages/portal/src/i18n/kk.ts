@@ -37,7 +37,6 @@ export const kk = {
       folders: 'Папкалар',
       counterparties: 'Контрагенттер',
     },
-    checkFile: 'Құжат {{docId}}, файл {{fileId}}',
     quickLinks: 'Жылдам өту',
   },
   notFound: {

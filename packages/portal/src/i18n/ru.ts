@@ -37,7 +37,6 @@ export const ru = {
       folders: 'Папки',
       counterparties: 'Контрагенты',
     },
-    checkFile: 'Документ {{docId}}, файл {{fileId}}',
     quickLinks: 'Быстрый переход',
   },
   notFound: {

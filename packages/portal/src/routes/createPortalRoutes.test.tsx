@@ -83,10 +83,10 @@ describe('portal routes', () => {
     expect(list?.getAttribute('data-status')).toBe(status);
   });
 
-  it('check of one file shows the document and file ids', async () => {
+  it('check of one file without its hash says the file was not found', async () => {
     renderPortal('/check/15/27');
     expect(await screen.findByRole('heading', { level: 1, name: 'File signature check' })).toBeTruthy();
-    expect(screen.getByText('Document 15, file 27')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
   });
 
   it('sets the document title per route in the current language', async () => {

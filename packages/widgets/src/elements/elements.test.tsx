@@ -33,6 +33,9 @@ const NOT_ELEMENTS = [
   'SignPanel',
   'SignerEditor',
   'Snackbar',
+  // Loaded on first render (React.lazy); an element for partners' pages is a later step.
+  'VerificationResult',
+  'VerifyDropzone',
 ];
 
 function componentExports(): Array<[string, unknown]> {
@@ -186,6 +189,8 @@ describe('package entries', () => {
         "SignPanel",
         "SignerEditor",
         "Snackbar",
+        "VerificationResult",
+        "VerifyDropzone",
         "documentCardActions",
         "emptySigner",
         "lightTheme",

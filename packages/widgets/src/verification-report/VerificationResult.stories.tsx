@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { onPhone } from '../story-support/story-fakes';
+import { failedResult, passedResult, passedSignature } from './fixtures';
+import { VerificationResult } from './VerificationResult';
+
+const meta = {
+  title: 'Verification/VerificationResult',
+  component: VerificationResult,
+  args: { result: passedResult },
+} satisfies Meta<typeof VerificationResult>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A stored file of a document signed here: one valid signature, with its IP address. */
+export const Passed: Story = {};
+
+/** Two uploaded signatures, one revoked: the verdict is "invalid". */
+export const Failed: Story = { args: { result: failedResult } };
+
+/** The indeterminate verdict at phone width. */
+export const IndeterminateOnPhone: Story = {
+  ...onPhone,
+  args: {
+    result: {
+      ...failedResult,
+      verdict: 'INDETERMINATE',
+      signatures: [{ ...passedSignature, indication: 'INDETERMINATE', subIndication: 'TRY_LATER' }],
+    },
+  },
+};

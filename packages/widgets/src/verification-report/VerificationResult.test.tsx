@@ -1,0 +1,80 @@
+import { setLocale } from '@qoltanba/sdk';
+import { act, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '../test-support/axe';
+import { itRendersStoriesAccessibly } from '../test-support/stories';
+import { failedResult, passedResult, passedSignature } from './fixtures';
+import { VerificationResult } from './VerificationResult';
+import * as stories from './VerificationResult.stories';
+
+beforeEach(() => setLocale('en'));
+
+/** The facts of the signature item whose heading is `name`, as term → value. */
+function factsOf(name: string): Record<string, string> {
+  const item = screen.getByRole('heading', { level: 4, name }).closest('li');
+  if (!item) throw new Error(`no signature item for ${name}`);
+  const terms = within(item).getAllByRole('term');
+  return Object.fromEntries(
+    terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']),
+  );
+}
+
+describe('VerificationResult', () => {
+  itRendersStoriesAccessibly(stories, (container) => {
+    expect(container.querySelector('[role="status"]')?.textContent).not.toBe('');
+  });
+
+  it('announces the overall verdict and lists every signature with its indication in words', () => {
+    render(<VerificationResult result={failedResult} />);
+    expect(screen.getByRole('region', { name: 'Verification result' })).toBeTruthy();
+    const verdict = screen.getByRole('status');
+    expect(verdict.getAttribute('aria-live')).toBe('polite');
+    expect(verdict.textContent).toBe('A signature is invalid');
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]?.textContent).toContain('The signature is valid');
+    expect(items[1]?.textContent).toContain('The signature is invalid: The certificate is revoked');
+  });
+
+  it('shows the signer, the certificate, the type and, for a signature made here, its IP address', () => {
+    render(<VerificationResult result={failedResult} />);
+    const here = factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ');
+    expect(here).toMatchObject({
+      IIN: '920715401122',
+      BIN: '990340005977',
+      Organisation: 'ТОО «Альфа»',
+      Role: 'First head',
+      'Certificate serial number': passedSignature.certificate?.serial,
+      'Signature type': 'GOST 34.10-2015, detached',
+      'IP address': '203.0.113.7',
+    });
+    expect(here['Certificate validity']).toMatch(/2026.*–.*2027/);
+    expect(here['Signing time']).toMatch(/2026/);
+    const uploaded = factsOf('СЕРІКОВА АЙГЕРІМ');
+    expect(uploaded).toMatchObject({
+      IIN: '870412300415',
+      Role: 'Individual',
+      'Signature type': 'RSA, attached',
+    });
+    expect(uploaded).not.toHaveProperty('BIN');
+    expect(uploaded).not.toHaveProperty('IP address');
+  });
+
+  it('says which document signed here the file belongs to', () => {
+    render(<VerificationResult result={passedResult} />);
+    expect(screen.getByText('Document No. 1207: Еңбек шарты')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('All signatures are valid');
+  });
+
+  it('follows the interface language (kk, ru)', async () => {
+    render(<VerificationResult result={failedResult} />);
+    act(() => setLocale('kk'));
+    expect(screen.getByRole('status').textContent).toBe('Қолтаңба жарамсыз');
+    expect(screen.getByText(/Сертификат кері қайтарылған/)).toBeTruthy();
+    act(() => setLocale('ru'));
+    expect(screen.getByRole('status').textContent).toBe('Подпись недействительна');
+    expect(screen.getByText('Подпись недействительна: Сертификат отозван')).toBeTruthy();
+    expect(screen.getAllByText('ИИН')).toHaveLength(2);
+    await expectNoAxeViolations(document.body);
+  });
+});

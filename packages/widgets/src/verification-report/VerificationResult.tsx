@@ -1,0 +1,161 @@
+import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
+import { useStore } from '@nanostores/react';
+import {
+  ETSI_INDICATION_TEXTS,
+  ETSI_SUB_INDICATION_TEXTS,
+  type EtsiIndication,
+  type Lang,
+  type VerificationResult as Result,
+  SIGNATURE_PACKAGING_TEXTS,
+  SIGNATURE_TYPE_TEXTS,
+  SIGNER_ROLE_TEXTS,
+  type VerifiedSignature,
+} from '@qoltanba/core';
+import { $locale } from '@qoltanba/sdk';
+import { Fragment, type JSX, useId } from 'react';
+import {
+  flush,
+  formatDate,
+  formatDateTime,
+  muted,
+  plainList,
+  sectionHeading,
+  widgetRoot,
+} from '../documents-common';
+import { heading } from '../form';
+import { Icon } from '../icon';
+import { verificationReportT } from './texts';
+import { card, facts, signatureItem, term, value, verdict, verdictIcon } from './VerificationReport.css';
+
+/** Props of {@link VerificationResult}. */
+export interface VerificationResultProps {
+  /** The answer of `verifySignatures` or `verifyStoredFile`. */
+  result: Result;
+  /** The level of the widget's heading (its sections take the next ones); 2 by default. */
+  headingLevel?: 2 | 3;
+  className?: string;
+}
+
+const VERDICT_ICONS: Record<EtsiIndication, string> = {
+  TOTAL_PASSED: mdiCheckCircle,
+  INDETERMINATE: mdiAlertCircle,
+  TOTAL_FAILED: mdiCloseCircle,
+};
+
+/** The rows of one signature's facts, the empty ones left out. */
+function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string, string]> {
+  const t = verificationReportT(lang);
+  const { signer, certificate } = signature;
+  const rows: Array<[string, string | null]> = [
+    [t('iin'), signer.iin],
+    [t('bin'), signer.bin],
+    [t('organisation'), signer.organisation],
+    [t('role'), signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : null],
+    [t('serial'), certificate?.serial ?? null],
+    [
+      t('validity'),
+      certificate
+        ? t('validityRange', {
+            from: formatDate(certificate.notBefore, lang),
+            to: formatDate(certificate.notAfter, lang),
+          })
+        : null,
+    ],
+    [t('issuer'), certificate?.issuer ?? null],
+    [t('signingTime'), signature.signingTime ? formatDateTime(signature.signingTime, lang) : t('notStated')],
+    [
+      t('signatureType'),
+      [
+        signature.signatureType ? SIGNATURE_TYPE_TEXTS[signature.signatureType][lang] : null,
+        SIGNATURE_PACKAGING_TEXTS[signature.packaging][lang],
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    [
+      t('signedHere'),
+      signature.signedHere && signature.signedAt ? formatDateTime(signature.signedAt, lang) : null,
+    ],
+    [t('ip'), signature.signedHere ? signature.ip : null],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
+}
+
+/** An indication with its icon: the words carry the meaning, the colour and icon repeat it. */
+function Indication({ indication, text }: { indication: EtsiIndication; text: string }): JSX.Element {
+  return (
+    <>
+      <Icon path={VERDICT_ICONS[indication]} className={verdictIcon[indication]} size={24} />
+      <span>{text}</span>
+    </>
+  );
+}
+
+/**
+ * A verification report: the overall verdict (announced to screen readers when it appears), the document signed
+ * here when known, then per signature the ETSI indication and sub-indication in words, the signer (IIN, BIN, name,
+ * organisation, role), the certificate (serial, validity, issuer), the signing time, the signature type and
+ * packaging, and for signatures made here when and from which IP address. Texts follow the sdk's `$locale`.
+ *
+ * @example <VerificationResult result={await verifySignatures(files)} />
+ */
+export function VerificationResult({
+  result,
+  headingLevel = 2,
+  className,
+}: VerificationResultProps): JSX.Element {
+  const lang = useStore($locale);
+  const t = verificationReportT(lang);
+  const titleId = useId();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const Section = headingLevel === 2 ? 'h3' : 'h4';
+  const Item = headingLevel === 2 ? 'h4' : 'h5';
+  const classes = [widgetRoot, card, className].filter(Boolean).join(' ');
+  return (
+    <section className={classes} aria-labelledby={titleId}>
+      <Title id={titleId} className={heading}>
+        {t('title')}
+      </Title>
+      <p role="status" aria-live="polite" className={verdict[result.verdict]}>
+        <Indication indication={result.verdict} text={t(`verdict.${result.verdict}`)} />
+      </p>
+      {result.document ? (
+        <p className={flush}>
+          {t('document', { number: result.document.number, name: result.document.name })}
+        </p>
+      ) : null}
+      <Section className={sectionHeading}>
+        {t('signatures')} <span className={muted}>({result.signatures.length})</span>
+      </Section>
+      <ol className={plainList}>
+        {result.signatures.map((signature, index) => (
+          // Signatures have no id of their own; the order is the server's and does not change.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={index} className={signatureItem}>
+            <Item className={sectionHeading}>
+              {signature.signer.fullName ?? signature.signer.organisation ?? t('unnamedSigner')}
+            </Item>
+            <p className={verdict[signature.indication]}>
+              <Indication
+                indication={signature.indication}
+                text={
+                  signature.subIndication
+                    ? `${ETSI_INDICATION_TEXTS[signature.indication][lang]}: ${ETSI_SUB_INDICATION_TEXTS[signature.subIndication][lang]}`
+                    : ETSI_INDICATION_TEXTS[signature.indication][lang]
+                }
+              />
+            </p>
+            <dl className={facts}>
+              {signatureFacts(signature, lang).map(([name, text]) => (
+                <Fragment key={name}>
+                  <dt className={term}>{name}</dt>
+                  <dd className={value}>{text}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { VERIFICATION_PATHS, VERIFY_MAX_TOTAL_BYTES } from '@qoltanba/core';
+import { createMemoryStorage, createQoltanbaClient, initSession, setLocale } from '@qoltanba/sdk';
+import { createFakeServer, FAKE_BASE_URL, fakeCms, pdfFile } from '@qoltanba/sdk/testing';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { itRendersStoriesAccessibly } from '../test-support/stories';
+import { VerifyDropzone } from './VerifyDropzone';
+import * as stories from './VerifyDropzone.stories';
+import { hasVerifiableExtension, verifyFilesProblem } from './verify-files';
+
+let server: ReturnType<typeof createFakeServer>;
+
+beforeEach(async () => {
+  setLocale('en');
+  server = createFakeServer();
+  const client = createQoltanbaClient({
+    baseUrl: FAKE_BASE_URL,
+    fetch: server.fetch,
+    storage: createMemoryStorage(),
+    sessionStorage: createMemoryStorage(),
+  });
+  await initSession(client);
+});
+
+const cmsFile = (name: string, marker: string) =>
+  new File([fakeCms(marker)], name, { type: 'application/pkcs7-signature' });
+
+/** A file that says it is `size` bytes long without holding them. */
+function sizedFile(name: string, size: number): File {
+  const file = new File(['x'], name);
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+function choose(...files: File[]) {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
+  fireEvent.change(input);
+}
+
+describe('client-side checks', () => {
+  it('takes .pdf, .cms, .p7s and .sig names, in any case', () => {
+    expect(['a.pdf', 'a.CMS', 'b.p7s', 'c.sig'].every(hasVerifiableExtension)).toBe(true);
+    expect(['a.txt', 'pdf', 'a.pdf.exe', '.pdf'].some(hasVerifiableExtension)).toBe(false);
+  });
+
+  it('refuses more than 10 files and more than 30 MB in total', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => sizedFile(`${i}.pdf`, 1));
+    expect(verifyFilesProblem(ten)).toBeUndefined();
+    expect(verifyFilesProblem([...ten, sizedFile('x.pdf', 1)])).toBe('TOO_MANY_FILES');
+    expect(verifyFilesProblem([sizedFile('a.pdf', VERIFY_MAX_TOTAL_BYTES)])).toBeUndefined();
+    expect(verifyFilesProblem([sizedFile('a.pdf', VERIFY_MAX_TOTAL_BYTES), sizedFile('b.cms', 1)])).toBe(
+      'SIZE_OVER_LIMIT',
+    );
+  });
+});
+
+describe('VerifyDropzone', () => {
+  itRendersStoriesAccessibly(stories, (container) => {
+    expect(container.querySelector('input[type="file"]')).toBeTruthy();
+  });
+
+  it('lists the chosen files with sizes, sends them to the fake server and shows the verdict', async () => {
+    const onResult = vi.fn();
+    render(<VerifyDropzone onResult={onResult} />);
+    choose(pdfFile('contract.pdf', 2048), cmsFile('contract.pdf.cms', 'revoked'));
+    const list = screen.getByRole('list', { name: /Chosen files/ });
+    expect(within(list).getByText('contract.pdf').textContent).toContain('2 KB');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('A signature is invalid')).toBeTruthy();
+    expect(screen.getByText('The signature is invalid: The certificate is revoked')).toBeTruthy();
+    expect(server.callsTo('POST', VERIFICATION_PATHS.verify)).toHaveLength(1);
+    expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ verdict: 'TOTAL_FAILED' }));
+  });
+
+  it('shows the progress of each file while sending', async () => {
+    let finish: () => void = () => undefined;
+    const verifySignatures = vi.fn(
+      (_files: readonly (File | Blob)[], options?: { onProgress?: (files: number[]) => void }) =>
+        new Promise<never>((_resolve, reject) => {
+          options?.onProgress?.([1, 0.25]);
+          finish = () => reject(new Error('stop'));
+        }),
+    );
+    render(<VerifyDropzone actions={{ verifySignatures }} />);
+    choose(pdfFile('a.pdf'), cmsFile('a.cms', 'ok'));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '25']);
+    expect(screen.getByRole('button', { name: 'Checking…' }).getAttribute('aria-busy')).toBe('true');
+    finish();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  it('refuses a wrong extension with the catalogue text and keeps the others', () => {
+    render(<VerifyDropzone />);
+    choose(new File(['hello'], 'notes.txt'), pdfFile('a.pdf'));
+    expect(screen.getByRole('alert').textContent).toBe('notes.txt — Unsupported file format');
+    expect(within(screen.getByRole('list', { name: /Chosen files/ })).getAllByRole('listitem')).toHaveLength(
+      1,
+    );
+  });
+
+  it('says "Too many files" for 11 files and does not send them until one is removed', async () => {
+    render(<VerifyDropzone />);
+    choose(...Array.from({ length: 11 }, (_, i) => pdfFile(`${i}.pdf`)));
+    expect(screen.getByRole('alert').textContent).toBe('Too many files. You can upload at most 10');
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(server.callsTo('POST', VERIFICATION_PATHS.verify)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 10.pdf' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says "Size over limit" past 30 MB in total', () => {
+    render(<VerifyDropzone />);
+    choose(sizedFile('big.pdf', VERIFY_MAX_TOTAL_BYTES), sizedFile('one-more.cms', 1));
+    expect(screen.getByRole('alert').textContent).toBe('Size over limit (at most 30 MB in total)');
+    expect(screen.getByRole('button', { name: 'Check' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("shows the server's refusal of a PDF alone that was not signed here", async () => {
+    render(<VerifyDropzone />);
+    choose(pdfFile('lonely.pdf'));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The document is not signed'));
+  });
+});

@@ -1,0 +1,3 @@
+export { VerificationResult, VerifyDropzone } from './lazy-widgets';
+export type { VerificationResultProps } from './VerificationResult';
+export type { VerifyDropzoneActions, VerifyDropzoneProps } from './VerifyDropzone';
