@@ -4,11 +4,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchDatabaseUrl, freePort, registerMember, waitFor } from './bench-support.mjs';
 import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,45 +17,8 @@ const CONCURRENCY = 16;
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 4000);
 const BIN = '200140000101'; // a valid BIN (check digit 1)
 const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
-const ACCOUNT = '/proxy/account-recovery-api.bpmn';
 
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) {
-  console.error(
-    'bench: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database, e.g. postgres://root@127.0.0.1:5432/test',
-  );
-  process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(port, path) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nothing answers on port ${port}`);
-}
-
-async function post(port, path, body) {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const url = benchDatabaseUrl();
 
 /** The same bulk seed as the server's EXPLAIN tests: generate_series, then ANALYZE. */
 async function seed(db) {
@@ -122,35 +85,8 @@ try {
   await waitFor(barePort, '/bare');
   await db.connect();
 
-  // A user through the API (the code is read from the outbox table), a membership and the documents by SQL.
-  const email = `bench-${randomBytes(4).toString('hex')}@example.kz`;
-  await post(port, `${ACCOUNT}/api/v1/account-recovery/sendCode/registration/email`, { email, lang: 'ru' });
-  const { rows } = await db.query(
-    'select body from outbox_messages where recipient = $1 order by id desc limit 1',
-    [email],
-  );
-  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
-  const ticket = await post(port, `${ACCOUNT}/api/v1/account-recovery/verifyCode/registration/email`, {
-    email,
-    code,
-    lang: 'ru',
-  });
-  const tokens = await post(port, `${ACCOUNT}/api/v1/account-recovery/registration/complete`, {
-    registrationToken: ticket.registrationToken,
-    password: 'bench-password-1',
-    firstname: 'Бенч',
-    lastname: 'Тест',
-    lang: 'ru',
-  });
-  const user = await db.query('select id from users where email = $1', [email]);
-  await db.query(
-    `insert into companies (bin, kind, name_ru, created_at) values ($1, 'legal', 'ТОО «Бенч»', now())`,
-    [BIN],
-  );
-  await db.query(
-    'insert into memberships (user_id, company_bin, is_main, created_at) values ($1, $2, true, now())',
-    [user.rows[0].id, BIN],
-  );
+  // A user through the API, a membership and the documents by SQL.
+  const accessToken = await registerMember(port, db, BIN);
   const seeding = Date.now();
   await seed(db);
   console.log(
@@ -173,7 +109,7 @@ try {
     }),
   ).toString('base64url');
 
-  const headers = { authorization: `Bearer ${tokens.access_token}` };
+  const headers = { authorization: `Bearer ${accessToken}` };
   const list = `${PREFIX}/${BIN}/documents`;
   const scenarios = [
     ['bare Fastify route', { port: barePort, path: '/bare' }],

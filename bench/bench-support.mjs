@@ -1,0 +1,83 @@
+// What the HTTP benchmarks share: the PostgreSQL they run on, a free port, waiting for a server, a JSON POST.
+import { createServer } from 'node:net';
+
+/** The benchmark database (BENCH_DATABASE_URL, else TEST_DATABASE_URL); exits with a hint when neither is set. */
+export function benchDatabaseUrl() {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) return url;
+  console.error(
+    'bench: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database, e.g. postgres://root@127.0.0.1:5432/test',
+  );
+  process.exit(1);
+}
+
+/** A TCP port nothing listens on right now. */
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Waits (up to a minute) until `path` on the local port answers 2xx. */
+export async function waitFor(port, path) {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing answers on port ${port}`);
+}
+
+/** POSTs JSON to the local port and returns the parsed answer; throws on a non-2xx status. */
+export async function post(port, path, body) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const ACCOUNT = '/proxy/account-recovery-api.bpmn';
+
+/**
+ * Registers a user through the API (the e-mail code read from the outbox table of `db`) and makes it the main
+ * member of company `bin`, created by SQL. Returns the user's access token.
+ */
+export async function registerMember(port, db, bin) {
+  const email = `bench-${Math.random().toString(16).slice(2, 10)}@example.kz`;
+  await post(port, `${ACCOUNT}/api/v1/account-recovery/sendCode/registration/email`, { email, lang: 'ru' });
+  const { rows } = await db.query(
+    'select body from outbox_messages where recipient = $1 order by id desc limit 1',
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+  const ticket = await post(port, `${ACCOUNT}/api/v1/account-recovery/verifyCode/registration/email`, {
+    email,
+    code,
+    lang: 'ru',
+  });
+  const tokens = await post(port, `${ACCOUNT}/api/v1/account-recovery/registration/complete`, {
+    registrationToken: ticket.registrationToken,
+    password: 'bench-password-1',
+    firstname: 'Бенч',
+    lastname: 'Тест',
+    lang: 'ru',
+  });
+  const user = await db.query('select id from users where email = $1', [email]);
+  await db.query(
+    `insert into companies (bin, kind, name_ru, created_at) values ($1, 'legal', 'ТОО «Бенч»', now())`,
+    [bin],
+  );
+  await db.query(
+    'insert into memberships (user_id, company_bin, is_main, created_at) values ($1, $2, true, now())',
+    [user.rows[0].id, bin],
+  );
+  return tokens.access_token;
+}
