@@ -1,10 +1,9 @@
-import { mdiClose } from '@mdi/js';
+import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
 import { $locale, verifySignatures } from '@qoltanba/sdk';
-import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { bar, barFill, refusedBox } from '../document-form/DocumentForm.css';
-import { FileDropArea } from '../document-form/FileDropArea';
+import { type DragEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
+import { bar, barFill, dropZone, refusedBox } from '../document-form/DocumentForm.css';
 import {
   breakAnywhere,
   button,
@@ -54,9 +53,11 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
   const lang = useStore($locale);
   const t = verificationReportT(lang);
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const sending = phase.kind === 'sending';
   const problem = verifyFilesProblem(files);
@@ -71,6 +72,12 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
       setFiles((current) => [...current, ...accepted]);
       setPhase({ kind: 'choosing' });
     }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    event.preventDefault();
+    setDragging(false);
+    take(Array.from(event.dataTransfer?.files ?? []));
   };
 
   const check = async (): Promise<void> => {
@@ -97,12 +104,49 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
   const classes = [widgetRoot, zone, className].filter(Boolean).join(' ');
   return (
     <div className={classes}>
-      <FileDropArea
-        accept={VERIFY_ACCEPT}
-        disabled={sending}
-        texts={{ drop: t('drop'), choose: t('choose'), formats: t('formats') }}
-        onFiles={take}
-      />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the "choose files" button inside is the keyboard and screen-reader way */}
+      <div
+        className={dropZone}
+        data-dragging={dragging || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          if (!sending) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <Icon path={mdiFileUploadOutline} size={32} />
+        <span>
+          {t('drop')}{' '}
+          <button
+            type="button"
+            className={button.quiet}
+            aria-describedby={`${id}-formats`}
+            aria-disabled={sending || undefined}
+            onClick={() => {
+              if (!sending) inputRef.current?.click();
+            }}
+          >
+            {t('choose')}
+          </button>
+        </span>
+        <span id={`${id}-formats`} className={muted}>
+          {t('formats')}
+        </span>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          accept={VERIFY_ACCEPT}
+          aria-label={t('choose')}
+          onChange={(event) => {
+            take(Array.from(event.target.files ?? []));
+            event.target.value = '';
+          }}
+        />
+      </div>
 
       {refused.length > 0 ? (
         <div role="alert" className={refusedBox}>
