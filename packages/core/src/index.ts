@@ -84,6 +84,7 @@ export {
   type LangTexts,
   langFromAcceptLanguage,
   normalizeLang,
+  OVERALL_VERDICT_TEXTS,
   resolveLang,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,

@@ -164,6 +164,17 @@ export const VERIFICATION_PATHS = {
    * link to). A file without a signature answers ENTITY_NOT_FOUND like an unknown id. Operation `verifyStoredFile`.
    */
   storedFile: `${VERIFICATION}/documents/:docId/files/:fileId`,
+  /**
+   * POST multipart, the same `files` parts and limits as `verify` -> application/pdf: the report of that
+   * verification, made on the server from the files themselves (a report cannot be forged by posting a result).
+   * Operation `downloadVerificationReport`.
+   */
+  report: `${VERIFICATION}/report`,
+  /**
+   * GET `?sha256=` -> application/pdf: the report of `storedFile`'s verification, with the same access rule.
+   * Operation `downloadStoredFileVerificationReport`.
+   */
+  storedFileReport: `${VERIFICATION}/documents/:docId/files/:fileId/report`,
 } as const;
 
 /** Part names of the multipart verification upload. */

@@ -11,6 +11,7 @@ import {
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
   type LangTexts,
+  OVERALL_VERDICT_TEXTS,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
   SIGNER_ROLE_TEXTS,
@@ -18,6 +19,7 @@ import {
 
 const catalogues: ReadonlyArray<[string, readonly string[], Readonly<Record<string, LangTexts>>]> = [
   ['indications', ETSI_INDICATIONS, ETSI_INDICATION_TEXTS],
+  ['overall verdicts', ETSI_INDICATIONS, OVERALL_VERDICT_TEXTS],
   ['sub-indications', ETSI_SUB_INDICATIONS, ETSI_SUB_INDICATION_TEXTS],
   ['signer roles', SIGNER_ROLES, SIGNER_ROLE_TEXTS],
   ['signature types', SIGNATURE_TYPES, SIGNATURE_TYPE_TEXTS],
@@ -36,7 +38,7 @@ describe('verification texts', () => {
   );
 
   it('kk and ru say it in their own words where the meaning is text (not a standard name)', () => {
-    for (const texts of [ETSI_INDICATION_TEXTS, ETSI_SUB_INDICATION_TEXTS, SIGNER_ROLE_TEXTS]) {
+    for (const texts of [ETSI_INDICATION_TEXTS, OVERALL_VERDICT_TEXTS, ETSI_SUB_INDICATION_TEXTS, SIGNER_ROLE_TEXTS]) {
       for (const text of Object.values(texts)) {
         expect(text.kk).not.toBe(text.en);
         expect(text.ru).not.toBe(text.en);

@@ -25,6 +25,20 @@ export const ETSI_INDICATION_TEXTS: Readonly<Record<EtsiIndication, LangTexts>> 
   TOTAL_FAILED: { kk: 'Қолтаңба жарамсыз', ru: 'Подпись недействительна', en: 'The signature is invalid' },
 };
 
+/**
+ * The overall verdict of a verification (the worst indication of its signatures) in words: what the /check page
+ * announces and the verification report PDF prints.
+ */
+export const OVERALL_VERDICT_TEXTS: Readonly<Record<EtsiIndication, LangTexts>> = {
+  TOTAL_PASSED: { kk: 'Барлық қолтаңба жарамды', ru: 'Все подписи действительны', en: 'All signatures are valid' },
+  INDETERMINATE: {
+    kk: 'Қолтаңбаларды толық тексеру мүмкін болмады',
+    ru: 'Подписи не удалось проверить полностью',
+    en: 'The signatures could not be fully checked',
+  },
+  TOTAL_FAILED: { kk: 'Қолтаңба жарамсыз', ru: 'Подпись недействительна', en: 'A signature is invalid' },
+};
+
 /** The ETSI EN 319 102-1 sub-indications in words. */
 export const ETSI_SUB_INDICATION_TEXTS: Readonly<Record<EtsiSubIndication, LangTexts>> = {
   FORMAT_FAILURE: { kk: 'Қолтаңба пішімі қате', ru: 'Неверный формат подписи', en: 'Malformed signature' },

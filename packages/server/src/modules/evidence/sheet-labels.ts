@@ -1,5 +1,6 @@
 import type { DocumentStatus, HistoryEventType, LangTexts } from '@qoltanba/core';
 import type { SigningMethod } from '../../db/schema.js';
+import { SIGNATURE_FIELD_LABELS } from '../../pdf/signature-fields.js';
 
 // The words of the verification itself (indications, roles, signature types) are core's catalogue, shared with
 // the /check page; these are the sheet's own.
@@ -9,6 +10,8 @@ export type Texts = LangTexts;
 
 /** Labels of the signature sheet's fields and sections. */
 export const SHEET_LABELS = {
+  // A signature's own fields are shared with the verification report (pdf/signature-fields.ts).
+  ...SIGNATURE_FIELD_LABELS,
   title: { kk: 'Қолтаңбалар парағы', ru: 'Лист подписания', en: 'Signature sheet' },
   document: { kk: 'Құжат', ru: 'Документ', en: 'Document' },
   number: { kk: 'Нөмірі', ru: 'Номер', en: 'Number' },
@@ -17,26 +20,11 @@ export const SHEET_LABELS = {
   files: { kk: 'Файлдар', ru: 'Файлы', en: 'Files' },
   sha256: { kk: 'SHA-256', ru: 'SHA-256', en: 'SHA-256' },
   signatures: { kk: 'Қолтаңбалар', ru: 'Подписи', en: 'Signatures' },
-  file: { kk: 'Файл', ru: 'Файл', en: 'File' },
   signer: { kk: 'Қол қоюшы', ru: 'Подписант', en: 'Signer' },
-  iin: { kk: 'ЖСН', ru: 'ИИН', en: 'IIN' },
-  bin: { kk: 'БСН', ru: 'БИН', en: 'BIN' },
-  organisation: { kk: 'Ұйым', ru: 'Организация', en: 'Company' },
-  role: { kk: 'Рөлі', ru: 'Роль', en: 'Role' },
-  certificate: { kk: 'Сертификат', ru: 'Сертификат', en: 'Certificate' },
-  serial: { kk: 'сериялық нөмірі', ru: 'серийный номер', en: 'serial' },
-  validity: { kk: 'Жарамдылық мерзімі', ru: 'Срок действия', en: 'Valid' },
-  issuer: { kk: 'Берген', ru: 'Издатель', en: 'Issuer' },
-  signingTime: { kk: 'Қол қойылған уақыты', ru: 'Время подписания', en: 'Signing time' },
-  ip: { kk: 'IP мекенжайы', ru: 'IP-адрес', en: 'IP address' },
-  signatureType: { kk: 'Қолтаңба түрі', ru: 'Тип подписи', en: 'Signature type' },
-  method: { kk: 'Тәсілі', ru: 'Способ', en: 'Method' },
-  result: { kk: 'Тексеру нәтижесі', ru: 'Результат проверки', en: 'Verification result' },
   check: { kk: 'Тексеру', ru: 'Проверка', en: 'Check' },
   history: { kk: 'Құжат тарихы', ru: 'История документа', en: 'Document history' },
   generated: { kk: 'Жасалған уақыты', ru: 'Сформирован', en: 'Generated' },
   page: { kk: 'Бет', ru: 'Страница', en: 'Page' },
-  none: { kk: '—', ru: '—', en: '—' },
 } as const satisfies Record<string, Texts>;
 
 /** How a signature reached us. */

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { decodeQrMatrix, drawnQrMatrices, pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { checkFileUrl } from './check-url.js';
-import { qrMatrix } from './qr-matrix.js';
+import { qrMatrix } from '../../pdf/qr-matrix.js';
 import { buildSignatureSheet } from './signature-sheet.js';
 import type { SignedEvidence } from './signed-evidence.js';
 

@@ -1,19 +1,9 @@
-import fontkit from '@pdf-lib/fontkit';
-import {
-  ETSI_INDICATION_TEXTS,
-  ETSI_SUB_INDICATION_TEXTS,
-  type HistoryEvent,
-  type Lang,
-  SIGNATURE_PACKAGING_TEXTS,
-  SIGNATURE_TYPE_TEXTS,
-  SIGNER_ROLE_TEXTS,
-} from '@qoltanba/core';
-import { PDFDocument } from 'pdf-lib';
+import type { HistoryEvent, Lang } from '@qoltanba/core';
+import { qrMatrix } from '../../pdf/qr-matrix.js';
+import { almatyTime, signatureFieldLines } from '../../pdf/signature-fields.js';
+import { createTextPdf } from '../../pdf/text-pdf.js';
 import { checkFileUrl } from './check-url.js';
-import { qrMatrix } from './qr-matrix.js';
-import { sheetFonts } from './sheet-fonts.js';
 import { EVENT_TEXTS, METHOD_TEXTS, SHEET_LABELS, STATUS_TEXTS } from './sheet-labels.js';
-import { SheetLayout } from './sheet-layout.js';
 import type { EvidenceSignature, SignedEvidence } from './signed-evidence.js';
 
 /** What a sheet is written for. */
@@ -27,49 +17,18 @@ export interface SheetOptions {
   generatedAt: Date;
 }
 
-const ALMATY_OFFSET_MS = 5 * 60 * 60 * 1000;
-
-/** A moment as Kazakhstan reads it (UTC+5, no daylight saving). */
-export function almatyTime(at: Date | string): string {
-  const shifted = new Date(new Date(at).getTime() + ALMATY_OFFSET_MS).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)} (UTC+5)`;
-}
-
 function signatureLines(signature: EvidenceSignature, fileName: string, lang: Lang) {
-  const L = (key: keyof typeof SHEET_LABELS) => SHEET_LABELS[key][lang];
-  const { report } = signature;
-  const { signer, certificate } = report;
-  const dash = L('none');
-  const verdict = report.subIndication
-    ? `${ETSI_INDICATION_TEXTS[report.indication][lang]}: ${ETSI_SUB_INDICATION_TEXTS[report.subIndication][lang]} (${report.indication} / ${report.subIndication})`
-    : `${ETSI_INDICATION_TEXTS[report.indication][lang]} (${report.indication})`;
-  const type = report.signatureType ? SIGNATURE_TYPE_TEXTS[report.signatureType][lang] : dash;
-  return [
-    { text: signer.fullName ?? signature.identityNumber, style: { bold: true, size: 10 } },
-    { text: `${L('iin')}: ${signer.iin ?? dash}    ${L('bin')}: ${signer.bin ?? dash}` },
-    { text: `${L('organisation')}: ${signer.organisation ?? dash}` },
-    { text: `${L('role')}: ${signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : dash}` },
+  return signatureFieldLines(
+    signature.report,
     {
-      text: certificate
-        ? `${L('certificate')}, ${L('serial')}: ${certificate.serial}`
-        : `${L('certificate')}: ${dash}`,
+      fallbackName: signature.identityNumber,
+      fileName,
+      ip: signature.ip,
+      fallbackTime: signature.acceptedAt,
+      method: METHOD_TEXTS[signature.method][lang],
     },
-    ...(certificate
-      ? [
-          {
-            text: `${L('validity')}: ${almatyTime(certificate.notBefore)} — ${almatyTime(certificate.notAfter)}`,
-          },
-          { text: `${L('issuer')}: ${certificate.issuer}`, style: { grey: true, size: 7 } },
-        ]
-      : []),
-    { text: `${L('signingTime')}: ${almatyTime(report.signingTime ?? signature.acceptedAt)}` },
-    { text: `${L('ip')}: ${signature.ip ?? dash}` },
-    {
-      text: `${L('signatureType')}: ${type}, ${SIGNATURE_PACKAGING_TEXTS[report.packaging][lang]}; ${L('method')}: ${METHOD_TEXTS[signature.method][lang]}`,
-    },
-    { text: `${L('file')}: ${fileName}` },
-    { text: `${L('result')}: ${verdict}`, style: { bold: true } },
-  ];
+    lang,
+  );
 }
 
 function historyLine(event: HistoryEvent, lang: Lang): string {
@@ -102,19 +61,11 @@ export async function buildSignatureSheet(
   const fileHashes = new Map(files.map((file) => [file.id, file.sha256]));
   const signatures = evidence.signatures.filter((signature) => fileNames.has(signature.fileId));
 
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await sheetFonts();
-  const fonts = {
-    regular: await pdf.embedFont(bytes.regular, { subset: true }),
-    bold: await pdf.embedFont(bytes.bold, { subset: true }),
-  };
   const { document } = evidence;
-  pdf.setTitle(`${L('title')}: ${document.name}`);
-  pdf.setProducer('Qoltanba');
-  pdf.setCreationDate(options.generatedAt);
-  pdf.setModificationDate(options.generatedAt);
-  const layout = new SheetLayout(pdf, fonts);
+  const { pdf, layout } = await createTextPdf({
+    title: `${L('title')}: ${document.name}`,
+    createdAt: options.generatedAt,
+  });
 
   layout.text(L('title'), { size: 16, bold: true });
   layout.gap(6);

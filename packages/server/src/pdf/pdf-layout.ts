@@ -17,7 +17,7 @@ const MARGIN = 40;
 const FOOTER = 24;
 const GREY = rgb(0.35, 0.35, 0.35);
 
-/** The two faces the sheet writes with. */
+/** The two faces the layout writes with. */
 export interface LayoutFonts {
   regular: PDFFont;
   bold: PDFFont;
@@ -48,7 +48,7 @@ export const QR_SIDE = 90;
  * Writes flowing text onto A4 pages: wraps at spaces (and inside words too long for a line, such as hashes and
  * addresses), starts a new page when the next line would not fit, and numbers the pages at the end.
  */
-export class SheetLayout {
+export class PdfLayout {
   readonly #pdf: PDFDocument;
   readonly #fonts: LayoutFonts;
   #page: PDFPage;
@@ -147,7 +147,7 @@ export class SheetLayout {
   }
 
   #line(line: string, style: TextStyle): void {
-    const height = SheetLayout.#lineHeight(style);
+    const height = PdfLayout.#lineHeight(style);
     this.ensure(height);
     const size = style.size ?? 9;
     this.#y -= height;
@@ -160,6 +160,17 @@ export class SheetLayout {
     });
   }
 
+  /** Writes paragraphs kept together: the block moves to a new page whole when it fits one. */
+  block(lines: ReadonlyArray<{ text: string; style?: TextStyle }>): void {
+    const wrapped = lines.map(({ text, style = {} }) => ({ lines: this.wrap(text, style), style }));
+    const height = wrapped.reduce(
+      (sum, { lines: written, style }) => sum + written.length * PdfLayout.#lineHeight(style),
+      0,
+    );
+    this.ensure(Math.min(height, PAGE.height - 2 * MARGIN - FOOTER));
+    for (const { lines: written, style } of wrapped) for (const line of written) this.#line(line, style);
+  }
+
   /** Writes a block with its QR code at the right; the block moves to a new page whole when it fits one. */
   qrBlock(block: QrBlock): void {
     const textWidth = this.contentWidth - QR_SIDE - 16;
@@ -168,12 +179,12 @@ export class SheetLayout {
       style,
     }));
     const textHeight = wrapped.reduce(
-      (sum, { lines, style }) => sum + lines.length * SheetLayout.#lineHeight(style),
+      (sum, { lines, style }) => sum + lines.length * PdfLayout.#lineHeight(style),
       0,
     );
     const captionStyle: TextStyle = { size: 6, grey: true, width: QR_SIDE };
     const caption = this.wrap(block.caption, captionStyle);
-    const qrHeight = QR_SIDE + 4 + caption.length * SheetLayout.#lineHeight(captionStyle);
+    const qrHeight = QR_SIDE + 4 + caption.length * PdfLayout.#lineHeight(captionStyle);
     this.ensure(Math.min(Math.max(textHeight, qrHeight), PAGE.height - 2 * MARGIN - FOOTER));
     const top = this.#y;
     const page = this.#page;
@@ -181,7 +192,7 @@ export class SheetLayout {
     drawQr(page, block.qr, qrX, top - QR_SIDE, QR_SIDE);
     let captionY = top - QR_SIDE - 4;
     for (const line of caption) {
-      captionY -= SheetLayout.#lineHeight(captionStyle);
+      captionY -= PdfLayout.#lineHeight(captionStyle);
       page.drawText(line, { x: qrX, y: captionY + 1, size: 6, font: this.#fonts.regular, color: GREY });
     }
     for (const { lines, style } of wrapped) for (const line of lines) this.#line(line, style);

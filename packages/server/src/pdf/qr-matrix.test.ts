@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQrMatrix } from '../../testing/pdf-inspect.js';
+import { decodeQrMatrix } from '../testing/pdf-inspect.js';
 import { qrMatrix, qrRuns } from './qr-matrix.js';
 
 describe('QR matrix', () => {
