@@ -66,6 +66,7 @@ describe('public entry', () => {
         "NCALAYER_DEFAULT_URL",
         "NCA_TEST_IDENTITY_NUMBERS",
         "NOTIFICATION_DAYS",
+        "OVERALL_VERDICT_TEXTS",
         "PARTY_KINDS",
         "PASSWORD_MAX",
         "PASSWORD_MIN",

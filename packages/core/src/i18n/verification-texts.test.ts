@@ -38,7 +38,12 @@ describe('verification texts', () => {
   );
 
   it('kk and ru say it in their own words where the meaning is text (not a standard name)', () => {
-    for (const texts of [ETSI_INDICATION_TEXTS, OVERALL_VERDICT_TEXTS, ETSI_SUB_INDICATION_TEXTS, SIGNER_ROLE_TEXTS]) {
+    for (const texts of [
+      ETSI_INDICATION_TEXTS,
+      OVERALL_VERDICT_TEXTS,
+      ETSI_SUB_INDICATION_TEXTS,
+      SIGNER_ROLE_TEXTS,
+    ]) {
       for (const text of Object.values(texts)) {
         expect(text.kk).not.toBe(text.en);
         expect(text.ru).not.toBe(text.en);

@@ -30,7 +30,11 @@ export const ETSI_INDICATION_TEXTS: Readonly<Record<EtsiIndication, LangTexts>> 
  * announces and the verification report PDF prints.
  */
 export const OVERALL_VERDICT_TEXTS: Readonly<Record<EtsiIndication, LangTexts>> = {
-  TOTAL_PASSED: { kk: 'Барлық қолтаңба жарамды', ru: 'Все подписи действительны', en: 'All signatures are valid' },
+  TOTAL_PASSED: {
+    kk: 'Барлық қолтаңба жарамды',
+    ru: 'Все подписи действительны',
+    en: 'All signatures are valid',
+  },
   INDETERMINATE: {
     kk: 'Қолтаңбаларды толық тексеру мүмкін болмады',
     ru: 'Подписи не удалось проверить полностью',

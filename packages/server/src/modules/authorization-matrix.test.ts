@@ -199,13 +199,14 @@ const PUBLIC_WITHOUT_DATA: Record<string, string> = {
   verifySignatures:
     'answers about the uploaded bytes only; a document signed here is found by its SHA-256, so only by someone ' +
     'who holds the document itself (the verification tests show an unsigned one answers DOCUMENT_NOT_SIGNED)',
+  downloadVerificationReport: 'the same upload and answer as verifySignatures, printed as a PDF',
 };
 
 /**
  * Public routes that name a document by its ids and answer only for a file that carries a signature: the
  * victim's document (sent, unsigned) must answer exactly like missing ids, to anybody.
  */
-const PUBLIC_SIGNED_ONLY = new Set(['verifyStoredFile']);
+const PUBLIC_SIGNED_ONLY = new Set(['verifyStoredFile', 'downloadStoredFileVerificationReport']);
 
 /** Path parameters of the public verification route, from a company's resource ids. */
 const PUBLIC_PATH_PARAMS: Record<string, (ids: ResourceIds) => number | undefined> = {

@@ -26,6 +26,8 @@ const PUBLIC_API_ROUTES = new Set([
   // files that carry a signature, which the signature sheet's QR codes make public on purpose.
   `POST ${VERIFICATION_PATHS.verify}`,
   `GET ${VERIFICATION_PATHS.storedFile}`,
+  `POST ${VERIFICATION_PATHS.report}`,
+  `GET ${VERIFICATION_PATHS.storedFileReport}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

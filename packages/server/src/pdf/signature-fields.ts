@@ -7,8 +7,8 @@ import {
   type LangTexts,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
-  type SignatureReport,
   SIGNER_ROLE_TEXTS,
+  type SignatureReport,
 } from '@qoltanba/core';
 import type { TextStyle } from './pdf-layout.js';
 

@@ -14,7 +14,9 @@ export interface TextPdfOptions {
  * A new A4 PDF with DejaVu Sans (regular and bold) embedded as subsets, so Kazakh and Russian render and extract
  * as text anywhere, and a {@link PdfLayout} on its first page.
  */
-export async function createTextPdf(options: TextPdfOptions): Promise<{ pdf: PDFDocument; layout: PdfLayout }> {
+export async function createTextPdf(
+  options: TextPdfOptions,
+): Promise<{ pdf: PDFDocument; layout: PdfLayout }> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const bytes = await pdfFontBytes();

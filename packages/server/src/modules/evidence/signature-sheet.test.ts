@@ -1,9 +1,9 @@
 import type { HistoryEvent, SignatureReport } from '@qoltanba/core';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { qrMatrix } from '../../pdf/qr-matrix.js';
 import { decodeQrMatrix, drawnQrMatrices, pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { checkFileUrl } from './check-url.js';
-import { qrMatrix } from '../../pdf/qr-matrix.js';
 import { buildSignatureSheet } from './signature-sheet.js';
 import type { SignedEvidence } from './signed-evidence.js';
 
