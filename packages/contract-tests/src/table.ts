@@ -123,6 +123,10 @@ const storedFilePath = (docId: number, fileId: number, sha256?: string) =>
   apiPath(VERIFICATION_PATHS.storedFile, { docId: String(docId), fileId: String(fileId) }) +
   (sha256 === undefined ? '' : `?sha256=${sha256}`);
 
+const storedReportPath = (docId: number, fileId: number, sha256?: string) =>
+  apiPath(VERIFICATION_PATHS.storedFileReport, { docId: String(docId), fileId: String(fileId) }) +
+  (sha256 === undefined ? '' : `?sha256=${sha256}`);
+
 const signerB = { identityNumber: B_BIN, email: EMAIL.b, nameRu: 'ИП Бекова' };
 const draft: DocumentDraft = { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [signerB] };
 
@@ -1279,6 +1283,65 @@ export const TABLE: readonly Step[] = [
   {
     name: 'verification: a stored file id beyond a database integer',
     request: () => ({ method: 'GET', path: storedFilePath(1, 2 ** 40, 'ab'.repeat(8)) }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+
+  // ----- the verification report (PDF): the same refusals; a printed report needs a real CMS (server tests) -----
+  {
+    name: 'verification report: an upload without a file',
+    request: () => ({ method: 'POST', path: VERIFICATION_PATHS.report, form: verification([]) }),
+    expect: refused('MULTIPART_INVALID'),
+  },
+  {
+    name: 'verification report: a text file renamed .pdf',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.report,
+      form: verification([new File(['plain text'], 'notes.pdf', { type: 'application/pdf' })]),
+    }),
+    expect: refused('UNSUPPORTED_FILE_FORMAT'),
+  },
+  {
+    name: 'verification report: a PDF never signed here',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.report,
+      form: verification([pdf('x.pdf', 778)]),
+    }),
+    expect: refused('DOCUMENT_NOT_SIGNED'),
+  },
+  {
+    name: 'verification report: one file too many',
+    request: () => ({
+      method: 'POST',
+      path: VERIFICATION_PATHS.report,
+      form: verification(Array.from({ length: VERIFY_MAX_FILES + 1 }, (_, index) => pdf(`${index}.pdf`))),
+    }),
+    expect: refused('TOO_MANY_FILES'),
+  },
+  {
+    name: 'verification report: an unknown stored file',
+    request: () => ({ method: 'GET', path: storedReportPath(999_999, 999_999, 'ab'.repeat(8)) }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
+    name: 'verification report: an unsigned stored file with its right hash',
+    request: async (context) => ({
+      method: 'GET',
+      path: storedReportPath(
+        context.ids.document ?? 0,
+        context.ids.firstFile ?? 0,
+        (await sha256Of(pdf('Договор.pdf', 300))).slice(0, 16),
+      ),
+    }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
+    name: 'verification report: a stored file without the hash',
+    request: (context) => ({
+      method: 'GET',
+      path: storedReportPath(context.ids.document ?? 0, context.ids.firstFile ?? 0),
+    }),
     expect: refused('ENTITY_NOT_FOUND'),
   },
 

@@ -97,6 +97,7 @@ describe('public entry', () => {
         "TARIFF_TYPES",
         "TRASH_RETENTION_DAYS",
         "VERIFICATION_PATHS",
+        "VERIFICATION_REPORT_FILE_NAMES",
         "VERIFICATION_UPLOAD_PARTS",
         "VERIFIED_FILE_KINDS",
         "VERIFY_ALLOWED_EXTENSIONS",

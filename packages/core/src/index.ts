@@ -89,6 +89,7 @@ export {
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
   SIGNER_ROLE_TEXTS,
+  VERIFICATION_REPORT_FILE_NAMES,
 } from './i18n/index';
 export {
   checkDigit,

@@ -153,3 +153,10 @@ export const SIGNER_ROLE_TEXTS: Readonly<Record<SignerRole, LangTexts>> = {
   hr: { kk: 'Кадр құжаттары', ru: 'Кадровые документы', en: 'HR documents' },
   employee: { kk: 'Қызметкер', ru: 'Сотрудник', en: 'Employee' },
 };
+
+/** The download name of the verification report PDF in each language (the server's Content-Disposition). */
+export const VERIFICATION_REPORT_FILE_NAMES: LangTexts = {
+  kk: 'тексеру-есебі.pdf',
+  ru: 'отчёт-о-проверке.pdf',
+  en: 'verification-report.pdf',
+};

@@ -112,6 +112,8 @@ export const FAKE_ROUTES = [
 
   publicRoute('verifySignatures', 'POST', VERIFICATION_PATHS.verify),
   publicRoute('verifyStoredFile', 'GET', VERIFICATION_PATHS.storedFile),
+  publicRoute('downloadVerificationReport', 'POST', VERIFICATION_PATHS.report),
+  publicRoute('downloadStoredFileVerificationReport', 'GET', VERIFICATION_PATHS.storedFileReport),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

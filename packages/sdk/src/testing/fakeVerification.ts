@@ -1,7 +1,10 @@
 import {
   type EtsiIndication,
   type EtsiSubIndication,
+  langFromAcceptLanguage,
   overallVerdict,
+  resolveLang,
+  VERIFICATION_REPORT_FILE_NAMES,
   VERIFICATION_UPLOAD_PARTS,
   VERIFY_MAX_FILES,
   VERIFY_MAX_TOTAL_BYTES,
@@ -11,7 +14,7 @@ import {
   verifyStoredFileParamsSchema,
   verifyStoredFileQuerySchema,
 } from '@qoltanba/core';
-import { type FakeHandler, json, parseInput, refuse } from './fakeHttp';
+import { type FakeContext, type FakeHandler, json, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
 import { fakeCmsMarker } from './fakeSigning';
 
@@ -122,9 +125,38 @@ async function readUpload(rawBody: unknown): Promise<FakeUpload[]> {
   return uploads;
 }
 
-/** The verification routes of the fake server (`verifySignatures`, `verifyStoredFile`). */
+/**
+ * What the fake answers as a verification report: a tiny valid PDF (one empty page). The fake cannot print a
+ * report; the real server's tests read its text.
+ */
+export const FAKE_REPORT_PDF = new TextEncoder().encode(
+  [
+    '%PDF-1.4',
+    '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+    '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]>> endobj',
+    'trailer <</Root 1 0 R>>',
+    '%%EOF',
+    '',
+  ].join('\n'),
+);
+
+/** The fake's report answer, named like the server's in the request language. */
+function reportResponse({ query, headers }: Pick<FakeContext, 'query' | 'headers'>): Response {
+  const lang = resolveLang(query.get('lang'), langFromAcceptLanguage(headers.get('accept-language')));
+  const name = VERIFICATION_REPORT_FILE_NAMES[lang];
+  return new Response(FAKE_REPORT_PDF as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="verification-report.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });
+}
+
+/** The verification routes of the fake server (`verifySignatures`, `verifyStoredFile` and their PDF reports). */
 export function createFakeVerification() {
-  const verifySignatures: FakeHandler = async ({ rawBody }) => {
+  const verify = async (rawBody: unknown): Promise<VerificationResult> => {
     const uploads = await readUpload(rawBody);
     const pdfs = uploads.flatMap((upload, index) => (upload.kind === 'pdf' ? [index] : []));
     // One original: every CMS is over it. Several: the fake cannot pair by messageDigest and says so.
@@ -134,13 +166,19 @@ export function createFakeVerification() {
     );
     if (signatures.length === 0) refuse('DOCUMENT_NOT_SIGNED');
     const files: VerifiedFile[] = uploads.map(({ name, kind, sha256 }) => ({ name, kind, sha256 }));
-    const result: VerificationResult = {
+    return {
       verdict: overallVerdict(signatures.map((signature) => signature.indication)),
       signatures,
       document: null,
       files,
     };
-    return json(200, result);
+  };
+
+  const verifySignatures: FakeHandler = async ({ rawBody }) => json(200, await verify(rawBody));
+
+  const downloadVerificationReport: FakeHandler = async (context) => {
+    await verify(context.rawBody);
+    return reportResponse(context);
   };
 
   const verifyStoredFile: FakeHandler = ({ params, query }) => {
@@ -149,8 +187,12 @@ export function createFakeVerification() {
     return refuse('ENTITY_NOT_FOUND');
   };
 
-  const handlers = { verifySignatures, verifyStoredFile } satisfies Partial<
-    Record<FakeOperationId, FakeHandler>
-  >;
+  const handlers = {
+    verifySignatures,
+    downloadVerificationReport,
+    verifyStoredFile,
+    // The fake keeps no signatures: a stored file's report is as missing as the stored file.
+    downloadStoredFileVerificationReport: verifyStoredFile,
+  } satisfies Partial<Record<FakeOperationId, FakeHandler>>;
   return { handlers };
 }

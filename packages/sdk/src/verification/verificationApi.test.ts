@@ -4,11 +4,14 @@ import { ApiError } from '../api/apiError';
 import { setActiveClient } from '../session/activeClient';
 import { json, pdfFile, textFile } from '../testing/fakeServer';
 import { fakeCms } from '../testing/fakeSigning';
+import { FAKE_REPORT_PDF } from '../testing/fakeVerification';
 import { ALFA_BIN, BETA_BIN, setupClient, setupLoggedIn } from '../testing/setupSession';
 import {
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,
+  storedFileVerificationReportUrl,
+  verificationReportPdf,
   verifySignatures,
   verifyStoredFile,
   verifyStoredFilePath,
@@ -105,6 +108,42 @@ describe('public verification', () => {
     const malformed = await errorOf(verifyStoredFile(41, 5, 'abcdef0123456789'));
     expect([malformed.status, malformed.code]).toEqual([502, 'INTERNAL_ERROR']);
     expect(asked).toEqual(['41/5?sha256=abcdef0123456789']);
+  });
+});
+
+describe('the verification report (PDF)', () => {
+  it('posts the same `files` parts and resolves with the PDF as a Blob, without a session', async () => {
+    const { client, server } = setupClient();
+    setActiveClient(client);
+    const pdf = await verificationReportPdf([pdfFile('contract.pdf'), cmsFile('good')]);
+    expect(pdf).toBeInstanceOf(Blob);
+    expect(pdf.type).toBe('application/pdf');
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(FAKE_REPORT_PDF);
+    const [call] = server.callsTo('POST', VERIFICATION_PATHS.report);
+    const body = call?.body;
+    if (!(body instanceof FormData)) throw new Error('no multipart body was sent');
+    expect([...body.entries()].map(([name, value]) => [name, (value as File).name])).toEqual([
+      ['files', 'contract.pdf'],
+      ['files', 'contract.pdf.cms'],
+    ]);
+  });
+
+  it("rejects with the verification's codes", async () => {
+    await setupLoggedIn();
+    expect((await errorOf(verificationReportPdf([textFile('notes.pdf')]))).code).toBe(
+      'UNSUPPORTED_FILE_FORMAT',
+    );
+    const eleven = Array.from({ length: VERIFY_MAX_FILES + 1 }, (_, index) => pdfFile(`${index}.pdf`));
+    expect((await errorOf(verificationReportPdf(eleven))).code).toBe('TOO_MANY_FILES');
+    expect((await errorOf(verificationReportPdf([pdfFile()]))).code).toBe('DOCUMENT_NOT_SIGNED');
+  });
+
+  it("addresses a stored file's report with its hash and a language", async () => {
+    await setupLoggedIn();
+    expect(storedFileVerificationReportUrl(41, 5, 'abcdef0123456789', 'ru')).toBe(
+      'http://qoltanba.test/proxy/documents-interceptor.bpmn/api/v1/verification/documents/41/files/5/report?sha256=abcdef0123456789&lang=ru',
+    );
+    expect(storedFileVerificationReportUrl(41, 5, 'abcdef0123456789')).toMatch(/&lang=(kk|ru|en)$/);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   apiPath,
   EVIDENCE_PATHS,
+  type Lang,
   VERIFICATION_PATHS,
   VERIFICATION_UPLOAD_PARTS,
   type VerificationResult,
@@ -39,11 +40,7 @@ export async function verifySignatures(
   options: VerifySignaturesOptions = {},
 ): Promise<VerificationResult> {
   const client = activeClient();
-  const form = new FormData();
-  const names = files.map(partName);
-  files.forEach((file, index) => {
-    form.append(VERIFICATION_UPLOAD_PARTS.files, file, names[index]);
-  });
+  const { form, names } = uploadForm(files);
   const layout = multipartLayout(
     files.map((file, index) => ({
       name: VERIFICATION_UPLOAD_PARTS.files,
@@ -63,6 +60,35 @@ export async function verifySignatures(
       : {}),
   });
   return expectResponse(verificationResultSchema, body, client.lang());
+}
+
+/** A verification upload: one `files` part per file, in order, a bare Blob named by its place. */
+function uploadForm(files: readonly (File | Blob)[]): { form: FormData; names: string[] } {
+  const form = new FormData();
+  const names = files.map(partName);
+  files.forEach((file, index) => {
+    form.append(VERIFICATION_UPLOAD_PARTS.files, file, names[index]);
+  });
+  return { form, names };
+}
+
+/**
+ * The verification report of `files` as a PDF (a Blob of type application/pdf): the server verifies the files
+ * again, exactly as {@link verifySignatures} does, and prints that result in the client's language (time of
+ * check, overall verdict, each file and each signature). Rejects with the same ApiError codes as
+ * `verifySignatures`. The files travel again: nothing was kept of the first check.
+ *
+ * @example
+ * const pdf = await verificationReportPdf([contract, signature]);
+ * link.href = URL.createObjectURL(pdf);
+ */
+export async function verificationReportPdf(
+  files: readonly (File | Blob)[],
+  options: { signal?: AbortSignal } = {},
+): Promise<Blob> {
+  const client = activeClient();
+  const base = options.signal ? client.publicApi.options({ signal: options.signal }) : client.publicApi;
+  return base.url(VERIFICATION_PATHS.report).post(uploadForm(files).form).blob();
 }
 
 /** The API path of {@link verifyStoredFile}, query included. */
@@ -86,6 +112,20 @@ export function verifyStoredFile(
   const base = options.signal ? client.publicApi.options({ signal: options.signal }) : client.publicApi;
   const api = base.url(verifyStoredFilePath(docId, fileId, sha256));
   return readResponse(api.get().json<unknown>(), verificationResultSchema, client.lang);
+}
+
+/**
+ * Address of the verification report PDF of a stored file (what {@link verifyStoredFile} answers, printed), for
+ * a link or `<a download>`: public, so no cookie is needed; `lang` picks the report's language.
+ */
+export function storedFileVerificationReportUrl(
+  docId: number,
+  fileId: number,
+  sha256: string,
+  lang: Lang = activeClient().lang(),
+): string {
+  const path = apiPath(VERIFICATION_PATHS.storedFileReport, { docId: String(docId), fileId: String(fileId) });
+  return `${activeClient().baseUrl}${path}?${new URLSearchParams({ sha256, lang }).toString()}`;
 }
 
 function evidenceUrl(template: string, params: Record<string, number>, scope?: Pick<CompanyScope, 'bin'>) {

@@ -43,13 +43,6 @@ const KIND_TEXTS: Readonly<Record<VerifiedFileKind, LangTexts>> = {
   odt: { kk: 'ODT құжаты', ru: 'документ ODT', en: 'ODT document' },
 };
 
-/** The download name of the report in each language. */
-export const REPORT_FILE_NAMES: Readonly<Record<Lang, string>> = {
-  kk: 'тексеру-есебі.pdf',
-  ru: 'отчёт-о-проверке.pdf',
-  en: 'verification-report.pdf',
-};
-
 /** What a report is written for. */
 export interface ReportOptions {
   lang: Lang;

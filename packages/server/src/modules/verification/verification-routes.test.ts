@@ -9,6 +9,7 @@ import {
   OVERALL_VERDICT_TEXTS,
   SIGNING_PATHS,
   VERIFICATION_PATHS,
+  VERIFICATION_REPORT_FILE_NAMES,
   VERIFY_MAX_TOTAL_BYTES,
   type VerificationResult,
 } from '@qoltanba/core';
@@ -21,7 +22,7 @@ import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki, PERSON } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { VERIFICATION_RATE_LIMIT } from './verification-module.js';
-import { REPORT_FILE_NAMES, REPORT_LABELS } from './verification-report-pdf.js';
+import { REPORT_LABELS } from './verification-report-pdf.js';
 
 // The public verification API with real CMS from the testkit's KZ-format PKI, verified offline by the engine.
 
@@ -391,7 +392,7 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
         expect(res.statusCode, res.body).toBe(200);
         expect(res.headers['content-type']).toBe('application/pdf');
         expect(res.headers['cache-control']).toBe('no-store');
-        expect(filenameOf(res.headers['content-disposition'])).toBe(REPORT_FILE_NAMES[lang]);
+        expect(filenameOf(res.headers['content-disposition'])).toBe(VERIFICATION_REPORT_FILE_NAMES[lang]);
         const text = await textOf(res.rawPayload);
         expect(text).toContain(REPORT_LABELS.title[lang]);
         expect(text).toContain(`${OVERALL_VERDICT_TEXTS.TOTAL_PASSED[lang]} (TOTAL_PASSED)`);
@@ -456,7 +457,7 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(filenameOf(res.headers['content-disposition'])).toBe(REPORT_FILE_NAMES.ru);
+      expect(filenameOf(res.headers['content-disposition'])).toBe(VERIFICATION_REPORT_FILE_NAMES.ru);
       const text = await textOf(res.rawPayload);
       expect(text).toContain(PERSON.iin);
       expect(text).toContain(SIGNER_IP);

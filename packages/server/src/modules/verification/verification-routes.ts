@@ -2,6 +2,7 @@ import {
   AppError,
   type Lang,
   VERIFICATION_PATHS,
+  VERIFICATION_REPORT_FILE_NAMES,
   VERIFICATION_UPLOAD_PARTS,
   VERIFY_MAX_FILES,
   VERIFY_MAX_TOTAL_BYTES,
@@ -16,7 +17,7 @@ import { defineRoute, type MultipartBody, type RouteRateLimit } from '../../http
 import { contentDisposition } from '../documents/file-name.js';
 import type { ModuleContext } from '../module.js';
 import { signedFilesWithContent, signedStoredFile } from './signed-files-here.js';
-import { buildVerificationReportPdf, REPORT_FILE_NAMES } from './verification-report-pdf.js';
+import { buildVerificationReportPdf } from './verification-report-pdf.js';
 import { readVerificationUpload, VERIFICATION_UPLOAD_LIMITS } from './verification-upload.js';
 import { verifyStoredFile, verifyUpload } from './verify-files.js';
 
@@ -52,7 +53,7 @@ const STORED_RULE =
 function sendReport(reply: FastifyReply, pdf: Uint8Array, lang: Lang): Buffer {
   reply
     .type('application/pdf')
-    .header('content-disposition', contentDisposition('attachment', REPORT_FILE_NAMES[lang]))
+    .header('content-disposition', contentDisposition('attachment', VERIFICATION_REPORT_FILE_NAMES[lang]))
     .header('x-content-type-options', 'nosniff');
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
