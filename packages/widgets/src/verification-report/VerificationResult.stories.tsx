@@ -29,3 +29,8 @@ export const IndeterminateOnPhone: Story = {
     },
   },
 };
+
+/** With the "Download report (PDF)" button (here it waits a second and succeeds). */
+export const WithReportButton: Story = {
+  args: { onDownloadReport: () => new Promise((resolve) => setTimeout(resolve, 1000)) },
+};

@@ -1,6 +1,7 @@
-import { setLocale } from '@qoltanba/sdk';
-import { act, render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { errorMessage } from '@qoltanba/core';
+import { ApiError, setLocale } from '@qoltanba/sdk';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
 import { failedResult, passedResult, passedSignature } from './fixtures';
@@ -75,6 +76,38 @@ describe('VerificationResult', () => {
     expect(screen.getByRole('status').textContent).toBe('Подпись недействительна');
     expect(screen.getByText('Подпись недействительна: Сертификат отозван')).toBeTruthy();
     expect(screen.getAllByText('ИИН')).toHaveLength(2);
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('offers the report only with a callback, busy while it is made, and says why it failed', async () => {
+    const { unmount } = render(<VerificationResult result={passedResult} />);
+    expect(screen.queryByRole('button', { name: 'Download report (PDF)' })).toBeNull();
+    unmount();
+
+    let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+    const onDownloadReport = vi.fn(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          settle = { resolve, reject };
+        }),
+    );
+    render(<VerificationResult result={passedResult} onDownloadReport={onDownloadReport} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download report (PDF)' }));
+    const busy = screen.getByRole('button', { name: 'Preparing the report…' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(busy);
+    expect(onDownloadReport).toHaveBeenCalledTimes(1);
+    act(() => settle?.resolve());
+    await screen.findByRole('button', { name: 'Download report (PDF)' });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download report (PDF)' }));
+    act(() => setLocale('ru'));
+    act(() => settle?.reject(new ApiError(400, 'DOCUMENT_NOT_SIGNED', 'The document is not signed')));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(errorMessage('DOCUMENT_NOT_SIGNED', 'ru')),
+    );
+    expect(screen.getByRole('button', { name: 'Скачать отчёт (PDF)' })).toBeTruthy();
     await expectNoAxeViolations(document.body);
   });
 });

@@ -5,6 +5,7 @@ import {
   ETSI_SUB_INDICATION_TEXTS,
   type EtsiIndication,
   type Lang,
+  OVERALL_VERDICT_TEXTS,
   type VerificationResult as Result,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
@@ -12,8 +13,12 @@ import {
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { $locale } from '@qoltanba/sdk';
-import { Fragment, type JSX, useId } from 'react';
+import { Fragment, type JSX, useId, useState } from 'react';
+import { refusedBox } from '../document-form/DocumentForm.css';
 import {
+  button,
+  codeOfFailure,
+  codeText,
   flush,
   formatDate,
   formatDateTime,
@@ -33,7 +38,51 @@ export interface VerificationResultProps {
   result: Result;
   /** The level of the widget's heading (its sections take the next ones); 2 by default. */
   headingLevel?: 2 | 3;
+  /**
+   * Shows a "Download report (PDF)" button that calls this (e.g. the sdk's `verificationReportPdf` and saving the
+   * Blob). The button is busy until the promise settles; a rejection shows the error catalogue's text.
+   */
+  onDownloadReport?: () => Promise<unknown>;
   className?: string;
+}
+
+type ReportState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'failed'; failure: unknown };
+
+/** The "Download report (PDF)" button: busy while the report is made, then the failure in words if any. */
+function ReportButton({ download, lang }: { download: () => Promise<unknown>; lang: Lang }): JSX.Element {
+  const t = verificationReportT(lang);
+  const [state, setState] = useState<ReportState>({ kind: 'idle' });
+  const busy = state.kind === 'busy';
+  const start = (): void => {
+    if (busy) return;
+    setState({ kind: 'busy' });
+    download().then(
+      () => setState({ kind: 'idle' }),
+      (failure: unknown) => setState({ kind: 'failed', failure }),
+    );
+  };
+  return (
+    <div>
+      <button
+        type="button"
+        className={button.secondary}
+        aria-busy={busy || undefined}
+        aria-disabled={busy || undefined}
+        onClick={start}
+      >
+        {busy ? t('preparingReport') : t('downloadReport')}
+      </button>
+      {state.kind === 'failed' ? (
+        <p role="alert" className={refusedBox}>
+          {codeText(
+            codeOfFailure(state.failure),
+            lang,
+            state.failure instanceof Error ? state.failure.message : undefined,
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 const VERDICT_ICONS: Record<EtsiIndication, string> = {
@@ -95,13 +144,15 @@ function Indication({ indication, text }: { indication: EtsiIndication; text: st
  * A verification report: the overall verdict (announced to screen readers when it appears), the document signed
  * here when known, then per signature the ETSI indication and sub-indication in words, the signer (IIN, BIN, name,
  * organisation, role), the certificate (serial, validity, issuer), the signing time, the signature type and
- * packaging, and for signatures made here when and from which IP address. Texts follow the sdk's `$locale`.
+ * packaging, and for signatures made here when and from which IP address; with `onDownloadReport`, a button for
+ * the report as PDF. Texts follow the sdk's `$locale`.
  *
  * @example <VerificationResult result={await verifySignatures(files)} />
  */
 export function VerificationResult({
   result,
   headingLevel = 2,
+  onDownloadReport,
   className,
 }: VerificationResultProps): JSX.Element {
   const lang = useStore($locale);
@@ -117,13 +168,14 @@ export function VerificationResult({
         {t('title')}
       </Title>
       <p role="status" aria-live="polite" className={verdict[result.verdict]}>
-        <Indication indication={result.verdict} text={t(`verdict.${result.verdict}`)} />
+        <Indication indication={result.verdict} text={OVERALL_VERDICT_TEXTS[result.verdict][lang]} />
       </p>
       {result.document ? (
         <p className={flush}>
           {t('document', { number: result.document.number, name: result.document.name })}
         </p>
       ) : null}
+      {onDownloadReport ? <ReportButton download={onDownloadReport} lang={lang} /> : null}
       <Section className={sectionHeading}>
         {t('signatures')} <span className={muted}>({result.signatures.length})</span>
       </Section>

@@ -74,6 +74,16 @@ describe('VerifyDropzone', () => {
     expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ verdict: 'TOTAL_FAILED' }));
   });
 
+  it('gives the report button the files just checked', async () => {
+    const onDownloadReport = vi.fn(async (_files: File[]) => undefined);
+    render(<VerifyDropzone onDownloadReport={onDownloadReport} />);
+    const files = [pdfFile('contract.pdf', 2048), cmsFile('contract.pdf.cms', 'good')];
+    choose(...files);
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report (PDF)' }));
+    expect(onDownloadReport).toHaveBeenCalledWith(files);
+  });
+
   it('shows the progress of each file while sending', async () => {
     let finish: () => void = () => undefined;
     const verifySignatures = vi.fn(

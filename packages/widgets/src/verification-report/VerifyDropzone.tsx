@@ -32,6 +32,11 @@ export interface VerifyDropzoneProps {
   actions?: Partial<VerifyDropzoneActions>;
   /** Called with each verification's result. */
   onResult?: (result: Result) => void;
+  /**
+   * Shows the result's "Download report (PDF)" button, which calls this with the files just checked (they are
+   * sent again: nothing is kept of a check), e.g. the sdk's `verificationReportPdf` and saving the Blob.
+   */
+  onDownloadReport?: (files: File[]) => Promise<unknown>;
   className?: string;
 }
 
@@ -39,7 +44,7 @@ type Phase =
   | { kind: 'choosing' }
   | { kind: 'sending'; progress: number[] }
   | { kind: 'failed'; code: ErrorCode; message?: string }
-  | { kind: 'done'; result: Result };
+  | { kind: 'done'; result: Result; files: File[] };
 
 /**
  * Public signature verification: choose or drop up to 10 PDF and CMS files (30 MB in total), see them with their
@@ -48,7 +53,12 @@ type Phase =
  *
  * @example <VerifyDropzone onResult={(result) => track(result.verdict)} />
  */
-export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneProps): JSX.Element {
+export function VerifyDropzone({
+  actions,
+  onResult,
+  onDownloadReport,
+  className,
+}: VerifyDropzoneProps): JSX.Element {
   const verify = actions?.verifySignatures ?? verifySignatures;
   const lang = useStore($locale);
   const t = verificationReportT(lang);
@@ -91,7 +101,7 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
         onProgress: (progress) => setPhase({ kind: 'sending', progress }),
       });
       if (controller.signal.aborted) return;
-      setPhase({ kind: 'done', result });
+      setPhase({ kind: 'done', result, files });
       onResult?.(result);
     } catch (failure) {
       if (controller.signal.aborted) return;
@@ -250,7 +260,12 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
       <span role="status" className={muted}>
         {phase.kind === 'done' ? t('done') : ''}
       </span>
-      {phase.kind === 'done' ? <VerificationResult result={phase.result} /> : null}
+      {phase.kind === 'done' ? (
+        <VerificationResult
+          result={phase.result}
+          {...(onDownloadReport ? { onDownloadReport: () => onDownloadReport(phase.files) } : {})}
+        />
+      ) : null}
     </div>
   );
 }

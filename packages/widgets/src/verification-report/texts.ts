@@ -5,14 +5,10 @@ import { defineTexts } from '../documents-common';
 const MB = VERIFY_MAX_TOTAL_BYTES / (1024 * 1024);
 
 // Source locale: Kazakh (the default language); the other locales must have the same keys. The indications,
-// roles and signature types come from core's catalogue (verification-texts.ts), shared with the signature sheet.
+// roles, signature types and the overall verdict come from core's catalogue (verification-texts.ts), shared with
+// the signature sheet and the report PDF.
 const kk = {
   title: 'Тексеру нәтижесі',
-  verdict: {
-    TOTAL_PASSED: 'Барлық қолтаңба жарамды',
-    INDETERMINATE: 'Қолтаңбаларды толық тексеру мүмкін болмады',
-    TOTAL_FAILED: 'Қолтаңба жарамсыз',
-  },
   signatureCount: 'Қолтаңбалар саны: {{count}}',
   document: '№{{number}} құжат: {{name}}',
   signatures: 'Қолтаңбалар',
@@ -41,6 +37,8 @@ const kk = {
   uploading: '{{name}} жүктелуде',
   clear: 'Тазалау',
   done: 'Тексеру аяқталды',
+  downloadReport: 'Есепті жүктеу (PDF)',
+  preparingReport: 'Есеп дайындалуда…',
 };
 
 /** Texts of the `verificationReport` namespace. */
@@ -48,11 +46,6 @@ export const verificationReportTexts = {
   kk,
   ru: {
     title: 'Результат проверки',
-    verdict: {
-      TOTAL_PASSED: 'Все подписи действительны',
-      INDETERMINATE: 'Подписи не удалось проверить полностью',
-      TOTAL_FAILED: 'Подпись недействительна',
-    },
     signatureCount: 'Подписей: {{count}}',
     document: 'Документ №{{number}}: {{name}}',
     signatures: 'Подписи',
@@ -81,14 +74,11 @@ export const verificationReportTexts = {
     uploading: 'Загрузка {{name}}',
     clear: 'Очистить',
     done: 'Проверка завершена',
+    downloadReport: 'Скачать отчёт (PDF)',
+    preparingReport: 'Готовим отчёт…',
   },
   en: {
     title: 'Verification result',
-    verdict: {
-      TOTAL_PASSED: 'All signatures are valid',
-      INDETERMINATE: 'The signatures could not be fully checked',
-      TOTAL_FAILED: 'A signature is invalid',
-    },
     signatureCount: 'Signatures: {{count}}',
     document: 'Document No. {{number}}: {{name}}',
     signatures: 'Signatures',
@@ -117,6 +107,8 @@ export const verificationReportTexts = {
     uploading: 'Uploading {{name}}',
     clear: 'Clear',
     done: 'Verification finished',
+    downloadReport: 'Download report (PDF)',
+    preparingReport: 'Preparing the report…',
   },
 } satisfies Translations<typeof kk>;
 
