@@ -137,6 +137,7 @@ describe('public entry', () => {
         "signingLinkPreviewUrl",
         "startQrSigning",
         "startQrSigningByLink",
+        "storedFileVerificationReportPdf",
         "storedFileVerificationReportUrl",
         "submitDocumentSignatures",
         "submitSigningLinkSignatures",

@@ -241,6 +241,7 @@ export {
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,
+  storedFileVerificationReportPdf,
   storedFileVerificationReportUrl,
   type VerifySignaturesOptions,
   verificationReportPdf,

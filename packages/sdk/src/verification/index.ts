@@ -2,6 +2,7 @@ export {
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,
+  storedFileVerificationReportPdf,
   storedFileVerificationReportUrl,
   type VerifySignaturesOptions,
   verificationReportPdf,

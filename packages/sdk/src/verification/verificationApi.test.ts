@@ -10,6 +10,7 @@ import {
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,
+  storedFileVerificationReportPdf,
   storedFileVerificationReportUrl,
   verificationReportPdf,
   verifySignatures,
@@ -144,6 +145,9 @@ describe('the verification report (PDF)', () => {
       'http://qoltanba.test/proxy/documents-interceptor.bpmn/api/v1/verification/documents/41/files/5/report?sha256=abcdef0123456789&lang=ru',
     );
     expect(storedFileVerificationReportUrl(41, 5, 'abcdef0123456789')).toMatch(/&lang=(kk|ru|en)$/);
+    // The fake keeps no signatures: every stored file's report is missing, as the server says for a wrong hash.
+    const missing = await errorOf(storedFileVerificationReportPdf(41, 5, 'abcdef0123456789'));
+    expect([missing.status, missing.code]).toEqual([404, 'ENTITY_NOT_FOUND']);
   });
 });
 

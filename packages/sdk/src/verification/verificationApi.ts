@@ -128,6 +128,23 @@ export function storedFileVerificationReportUrl(
   return `${activeClient().baseUrl}${path}?${new URLSearchParams({ sha256, lang }).toString()}`;
 }
 
+/**
+ * The verification report PDF of a stored file (see {@link storedFileVerificationReportUrl}) as a Blob, in the
+ * client's language. Rejects like {@link verifyStoredFile}: ApiError ENTITY_NOT_FOUND for an unsigned or unknown
+ * file or a hash that does not match.
+ */
+export function storedFileVerificationReportPdf(
+  docId: number,
+  fileId: number,
+  sha256: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Blob> {
+  const client = activeClient();
+  const base = options.signal ? client.publicApi.options({ signal: options.signal }) : client.publicApi;
+  const path = apiPath(VERIFICATION_PATHS.storedFileReport, { docId: String(docId), fileId: String(fileId) });
+  return base.url(`${path}?${new URLSearchParams({ sha256 }).toString()}`).get().blob();
+}
+
 function evidenceUrl(template: string, params: Record<string, number>, scope?: Pick<CompanyScope, 'bin'>) {
   const { client, path } = companyRequest(template, params, scope);
   return `${client.baseUrl}${path}`;

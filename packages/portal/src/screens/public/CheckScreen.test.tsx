@@ -2,7 +2,7 @@ import { checkPagePath, VERIFICATION_PATHS, type VerificationResult } from '@qol
 import { setLocale } from '@qoltanba/sdk';
 import { fakeCms, json, pdfFile } from '@qoltanba/sdk/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { renderPortal } from '../../test/renderPortal';
 import { signInSdkFake } from '../../test/sdkSession';
@@ -75,6 +75,51 @@ describe('/check', () => {
     expect(await screen.findByText('Барлық қолтаңба жарамды')).toBeTruthy();
     act(() => setLocale('ru'));
     expect(await screen.findByText('Все подписи действительны')).toBeTruthy();
+  });
+});
+
+describe('the report (PDF)', () => {
+  it('sends the dropped files again and saves the PDF under its name in the language', async () => {
+    const { server } = await signInSdkFake();
+    const saved: Array<{ name: string; type: string }> = [];
+    const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved.push({ name: '', type: (blob as Blob).type });
+      return 'blob:report';
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      const last = saved.at(-1);
+      if (last) last.name = this.download;
+    });
+    renderPortal('/check');
+    await screen.findByRole('button', { name: 'choose files' });
+    choose(pdfFile('contract.pdf'), new File([fakeCms('ok')], 'contract.pdf.cms'));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    act(() => setLocale('ru'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Скачать отчёт (PDF)' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'отчёт-о-проверке.pdf', type: 'application/pdf' }]));
+    const [call] = server.callsTo('POST', VERIFICATION_PATHS.report);
+    const body = call?.body;
+    expect(body instanceof FormData ? [...body.keys()] : body).toEqual(['files', 'files']);
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for a stored file's report with the link's hash and says why it failed", async () => {
+    const { server } = await signInSdkFake();
+    server.on('GET', VERIFICATION_PATHS.storedFile, () => json(200, storedResult));
+    const asked: Array<string | null> = [];
+    server.on('GET', VERIFICATION_PATHS.storedFileReport, ({ query }) => {
+      asked.push(query.get('sha256'));
+      return json(404, { code: 'ENTITY_NOT_FOUND', message: 'not found' });
+    });
+    renderPortal(checkPagePath(15, 27, SHA256));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download report (PDF)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Status, company or document not found'),
+    );
+    expect(asked).toEqual([SHA256.slice(0, 16)]);
   });
 });
 

@@ -1,9 +1,21 @@
-import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
-import { errorCodeOf, translateError, verifyStoredFile } from '@qoltanba/sdk';
+import {
+  type ErrorCode,
+  type Lang,
+  type VerificationResult as Result,
+  VERIFICATION_REPORT_FILE_NAMES,
+} from '@qoltanba/core';
+import {
+  errorCodeOf,
+  storedFileVerificationReportPdf,
+  translateError,
+  verificationReportPdf,
+  verifyStoredFile,
+} from '@qoltanba/sdk';
 import { VerificationResult, VerifyDropzone } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePortalT } from '../../i18n';
+import { saveFile } from '../cabinet/documents/saveFile';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
@@ -11,6 +23,11 @@ type StoredState =
   | { kind: 'loading' }
   | { kind: 'failed'; code: ErrorCode }
   | { kind: 'done'; result: Result };
+
+/** Saves a report the server made, named in the language it was asked in. */
+async function saveReport(report: Promise<Blob>, lang: Lang): Promise<void> {
+  saveFile(await report, VERIFICATION_REPORT_FILE_NAMES[lang]);
+}
 
 /** A path id as a positive safe integer, or undefined for anything else (then the file is "not found"). */
 function idOf(text: string | undefined): number | undefined {
@@ -47,7 +64,9 @@ function StoredFileCheck({ docId, fileId }: { docId: string; fileId: string }): 
 
   if (state.kind === 'loading') return <p role="status">{t('loading')}</p>;
   if (state.kind === 'failed') return <p role="alert">{translateError(state.code, lang)}</p>;
-  return <VerificationResult result={state.result} />;
+  const downloadReport = () =>
+    saveReport(storedFileVerificationReportPdf(Number(docId), Number(fileId), sha256), lang);
+  return <VerificationResult result={state.result} onDownloadReport={downloadReport} />;
 }
 
 /**
@@ -55,14 +74,20 @@ function StoredFileCheck({ docId, fileId }: { docId: string; fileId: string }): 
  * see the result of a stored file of a document signed here (`/check/:docId/:fileId?sha256=…`).
  */
 export default function CheckScreen(): JSX.Element {
-  const { t } = usePortalT();
+  const { t, lang } = usePortalT();
   const { docId, fileId } = useParams();
+  // The upload case sends the files again: the server keeps nothing of a check.
+  const downloadReport = (files: File[]) => saveReport(verificationReportPdf(files), lang);
   const stored = docId !== undefined && fileId !== undefined;
   return (
     <section className={css.screen} data-route={stored ? 'CheckFile' : 'Check'}>
       <ScreenHeading>{t(stored ? 'titles.CheckFile' : 'titles.Check')}</ScreenHeading>
       <p className={css.lead}>{t(stored ? 'texts.CheckFile' : 'texts.Check')}</p>
-      {stored ? <StoredFileCheck docId={docId} fileId={fileId} /> : <VerifyDropzone />}
+      {stored ? (
+        <StoredFileCheck docId={docId} fileId={fileId} />
+      ) : (
+        <VerifyDropzone onDownloadReport={downloadReport} />
+      )}
     </section>
   );
 }
