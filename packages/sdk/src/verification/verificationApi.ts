@@ -142,7 +142,10 @@ export function storedFileVerificationReportPdf(
   const client = activeClient();
   const base = options.signal ? client.publicApi.options({ signal: options.signal }) : client.publicApi;
   const path = apiPath(VERIFICATION_PATHS.storedFileReport, { docId: String(docId), fileId: String(fileId) });
-  return base.url(`${path}?${new URLSearchParams({ sha256 }).toString()}`).get().blob();
+  return base
+    .url(`${path}?${new URLSearchParams({ sha256 }).toString()}`)
+    .get()
+    .blob();
 }
 
 function evidenceUrl(template: string, params: Record<string, number>, scope?: Pick<CompanyScope, 'bin'>) {
