@@ -15,8 +15,20 @@ if (process.argv.includes('gost')) {
   await import('./gost.bench.mjs');
   process.exit(0);
 }
-if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.includes('--build')) {
-  for (const workspace of ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/server']) {
+const check = process.argv.includes('check');
+const needed = [
+  'packages/server/dist/main.js',
+  // The check benchmark signs with the testkit's PKI.
+  ...(check ? ['packages/testkit/dist/index.js'] : []),
+];
+if (needed.some((file) => !existsSync(join(root, file))) || process.argv.includes('--build')) {
+  const workspaces = [
+    '@qoltanba/core',
+    '@qoltanba/gost',
+    ...(check ? ['@qoltanba/testkit'] : []),
+    '@qoltanba/server',
+  ];
+  for (const workspace of workspaces) {
     const built = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
@@ -25,4 +37,6 @@ if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.incl
 if (process.argv.includes('pki')) await import('./pki.bench.mjs');
 // `npm run bench -- package`: the signed package's time to first byte (PostgreSQL needed).
 else if (process.argv.includes('package')) await import('./package.bench.mjs');
+// `npm run bench -- check`: a full /check of 10 files, 30 MB, against the bare engine; memory (PostgreSQL needed).
+else if (check) await import('./check.bench.mjs');
 else await import('./documents.bench.mjs');

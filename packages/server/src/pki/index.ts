@@ -3,4 +3,11 @@
 export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv } from './config.js';
 export { signatureErrorCode } from './report.js';
-export { type CmsVerification, createVerifier, type PkiConfig, type Verifier } from './verifier.js';
+export { type ContentDigests, digestMemo } from './signature/digest.js';
+export {
+  type CmsVerification,
+  createVerifier,
+  type PkiConfig,
+  type Verifier,
+  type VerifyCmsInput,
+} from './verifier.js';

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pemBlocks } from './der.js';
 import { OID } from './oids.js';
 import { signatureErrorCode } from './report.js';
+import { digestMemo } from './signature/digest.js';
 import { buildCms } from './test-support/build-cms.js';
 import { type Leaf, OpensslPki } from './test-support/openssl-pki.js';
 import { createVerifier, type PkiConfig } from './verifier.js';
@@ -43,6 +44,38 @@ afterAll(() => pki.dispose());
 
 const offline = (extra: Partial<PkiConfig> = {}) =>
   createVerifier({ trustDir: pki.trustDir, offline: true, acceptTestIdentities: true, ...extra });
+
+describe('a digest memo shared between verifications of one content', () => {
+  it('hashes the content once for several CMS, and is what the signatures are checked against', async () => {
+    const verifier = await offline();
+    const memo = digestMemo(content);
+    const hashed: string[] = [];
+    const counting = (oid: string) => {
+      hashed.push(oid);
+      return memo(oid);
+    };
+    for (const leaf of [rsa, ec]) {
+      const { report } = await verifier.verifyCms({
+        cms: pki.cmsSign(content, [leaf]),
+        content,
+        contentDigests: counting,
+      });
+      expect(report.verdict).toBe('TOTAL_PASSED');
+    }
+    expect(hashed).toEqual([OID.sha256, OID.sha256]);
+    // A SHA-256 the caller already has is taken as it is.
+    expect(digestMemo(content, { sha256: 'ab'.repeat(32) })(OID.sha256)).toEqual(
+      Buffer.from('ab'.repeat(32), 'hex'),
+    );
+    // The memo is trusted to describe `content`: a memo of other bytes fails the hash check.
+    const { report } = await verifier.verifyCms({
+      cms: pki.cmsSign(content, [rsa]),
+      content,
+      contentDigests: digestMemo(new TextEncoder().encode('other bytes')),
+    });
+    expect(report.signatures[0]?.subIndication).toBe('HASH_FAILURE');
+  });
+});
 
 describe('openssl-made RSA and ECDSA CMS', () => {
   it('verifies a detached `openssl cms -sign` RSA signature and reads the KZ signer', async () => {

@@ -22,7 +22,7 @@ import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
 import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
-import { digest, digestMemo, UnsupportedAlgorithmError } from './signature/digest.js';
+import { type ContentDigests, digest, digestMemo, UnsupportedAlgorithmError } from './signature/digest.js';
 import { verifySignature } from './signature/verify.js';
 
 /** Verification engine settings; see `pkiConfigFromEnv` for the environment variables. */
@@ -50,13 +50,25 @@ export interface CmsVerification {
   content: Uint8Array | null;
 }
 
+/** What {@link Verifier.verifyCms} checks. */
+export interface VerifyCmsInput {
+  cms: Uint8Array;
+  /** The original of a detached CMS; given, the signature is checked over it rather than any attached content. */
+  content?: Uint8Array;
+  /**
+   * `digestMemo(content)` shared with other verifications over the same `content`, so a large original is hashed
+   * once per algorithm however many CMS sign it. Must be the memo of exactly `content`.
+   */
+  contentDigests?: ContentDigests;
+}
+
 /** The CMS verification engine. */
 export interface Verifier {
   /**
    * Verifies every SignerInfo of a CMS over `content` (detached) or its own content (attached). Never throws for
    * bad input: a malformed CMS is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
-  verifyCms(input: { cms: Uint8Array; content?: Uint8Array }): Promise<CmsVerification>;
+  verifyCms(input: VerifyCmsInput): Promise<CmsVerification>;
   /** Re-reads the trust folder (CA certificates and CRLs). */
   reload(): Promise<void>;
   /** Files of the trust folder that could not be read at the last (re)load. */
@@ -135,7 +147,7 @@ class CmsVerifier implements Verifier {
     this.#paths.clear();
   }
 
-  async verifyCms(input: { cms: Uint8Array; content?: Uint8Array }): Promise<CmsVerification> {
+  async verifyCms(input: VerifyCmsInput): Promise<CmsVerification> {
     let cms: ParsedCms;
     try {
       cms = parseCms(input.cms);
@@ -154,8 +166,10 @@ class CmsVerifier implements Verifier {
       if (record) records.push(record);
     }
     const content = input.content ?? cms.content;
+    // The caller's memo only describes the content it gave; an attached content is hashed here.
+    const hashOf = input.content !== undefined && input.contentDigests ? input.contentDigests : undefined;
     const signed: SignedContent | null =
-      content === null ? null : { bytes: content, hashOf: digestMemo(content) };
+      content === null ? null : { bytes: content, hashOf: hashOf ?? digestMemo(content) };
     const signers: CmsVerification['signers'] = [];
     const reports: SignatureReport[] = [];
     for (const signer of cms.signers) {

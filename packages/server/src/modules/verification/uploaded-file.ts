@@ -45,16 +45,17 @@ function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
 /**
  * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
  * header, a CMS by parsing it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded).
- * Anything else is UNSUPPORTED_FILE_FORMAT.
+ * Anything else is UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of `bytes` when the reader already has it.
  */
-export function recogniseFile(name: string, bytes: Uint8Array): UploadedFile {
+export function recogniseFile(name: string, bytes: Uint8Array, sha256 = sha256Hex(bytes)): UploadedFile {
   if (ascii(bytes.subarray(0, PDF_MAGIC.length)) === PDF_MAGIC) {
-    return { name, kind: 'pdf', bytes, sha256: sha256Hex(bytes) };
+    return { name, kind: 'pdf', bytes, sha256 };
   }
   for (const candidate of [bytes, base64Cms(bytes)]) {
     if (!candidate || candidate[0] !== DER_SEQUENCE) continue;
     const outline = outlineCms(candidate);
-    if (outline) return { name, kind: 'cms', bytes: candidate, sha256: sha256Hex(candidate), outline };
+    const hash = candidate === bytes ? sha256 : sha256Hex(candidate);
+    if (outline) return { name, kind: 'cms', bytes: candidate, sha256: hash, outline };
   }
   throw new AppError('UNSUPPORTED_FILE_FORMAT');
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   apiPath,
@@ -123,6 +124,8 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
     const one = await passed([file('a.pdf', original), file('a.pdf.cms', detached(signers.gost, original))]);
     expect(one.verdict).toBe('TOTAL_PASSED');
     expect(one.signatures[0]).toMatchObject({ packaging: 'detached', signedFile: 0, signatureFile: 1 });
+    // Hashed while it was read: the SHA-256 of exactly the bytes sent.
+    expect(one.files[0]?.sha256).toBe(createHash('sha256').update(original).digest('hex'));
 
     const several = await passed([
       file('gost.cms', detached(signers.gost, original)),

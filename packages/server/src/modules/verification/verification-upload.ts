@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   AppError,
@@ -49,12 +50,15 @@ interface ByteBudget {
 
 async function readPart(part: MultipartFile, budget: ByteBudget): Promise<UploadedFile> {
   const chunks: Buffer[] = [];
+  // Hashed as it arrives (while the next chunk is on the wire), not once more after.
+  const hash = createHash('sha256');
   let size = 0;
   let headChecked = false;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     budget.used += chunk.byteLength;
     if (budget.used > VERIFY_MAX_TOTAL_BYTES || part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
     chunks.push(chunk);
+    hash.update(chunk);
     size += chunk.byteLength;
     if (!headChecked && size >= HEAD_BYTES) {
       headChecked = true;
@@ -65,7 +69,7 @@ async function readPart(part: MultipartFile, budget: ByteBudget): Promise<Upload
   }
   if (part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
   // One copy: the chunks go once they are joined.
-  return recogniseFile(part.filename, Buffer.concat(chunks, size));
+  return recogniseFile(part.filename, Buffer.concat(chunks, size), hash.digest('hex'));
 }
 
 /**

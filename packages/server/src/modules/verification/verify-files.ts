@@ -7,6 +7,7 @@ import {
   type VerifiedFile,
   type VerifiedSignature,
 } from '@qoltanba/core';
+import { digestMemo } from '../../pki/index.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
 import { sha256Hex, type UploadedFile } from './uploaded-file.js';
 
@@ -75,7 +76,10 @@ export async function verifyUpload(
     }
     return found;
   };
-  const originals = files.flatMap((file, index) => (file.kind === 'pdf' ? [{ file, index }] : []));
+  // Each original is hashed once per digest algorithm, for pairing and for every CMS verified over it.
+  const originals = files.flatMap((file, index) =>
+    file.kind === 'pdf' ? [{ file, index, digests: digestMemo(file.bytes, { sha256: file.sha256 }) }] : [],
+  );
   const covered = new Set<number>();
   const signatures: VerifiedSignature[] = [];
   let document: VerifiedDocument | null = null;
@@ -84,10 +88,12 @@ export async function verifyUpload(
     if (file.kind !== 'cms') continue;
     let original: (typeof originals)[number] | undefined;
     if (!file.outline.attached) {
-      original =
-        originals.length === 1 ? originals[0] : originals.find((o) => file.outline.signs(o.file.bytes));
+      original = originals.length === 1 ? originals[0] : originals.find((o) => file.outline.signs(o.digests));
     }
-    const verified = await sources.verifier.verifyCms({ cms: file.bytes, content: original?.file.bytes });
+    const verified = await sources.verifier.verifyCms({
+      cms: file.bytes,
+      ...(original ? { content: original.file.bytes, contentDigests: original.digests } : {}),
+    });
     const contentSha = original?.file.sha256 ?? (verified.content ? sha256Hex(verified.content) : null);
     original ??= originals.find((o) => o.file.sha256 === contentSha);
     if (original) covered.add(original.index);
@@ -108,12 +114,16 @@ export async function verifyUpload(
     }
   }
 
-  for (const { file, index } of originals) {
+  for (const { file, index, digests } of originals) {
     if (covered.has(index)) continue;
     for (const signed of await signedHere(file.sha256)) {
       document ??= signed.document;
       for (const stored of signed.signatures) {
-        const verified = await sources.verifier.verifyCms({ cms: stored.cms, content: file.bytes });
+        const verified = await sources.verifier.verifyCms({
+          cms: stored.cms,
+          content: file.bytes,
+          contentDigests: digests,
+        });
         for (const report of verified.report.signatures) {
           signatures.push(entry(report, { signedFile: index, signatureFile: null, stored }));
         }
@@ -138,8 +148,14 @@ export async function verifyStoredFile(
   verifier: CmsVerifier,
 ): Promise<VerificationResult> {
   const signatures: VerifiedSignature[] = [];
+  // Not seeded with the stored SHA-256: the signatures are checked over the bytes as they are now.
+  const digests = digestMemo(file.bytes);
   for (const signature of stored) {
-    const verified = await verifier.verifyCms({ cms: signature.cms, content: file.bytes });
+    const verified = await verifier.verifyCms({
+      cms: signature.cms,
+      content: file.bytes,
+      contentDigests: digests,
+    });
     for (const report of verified.report.signatures) {
       signatures.push(entry(report, { signedFile: 0, signatureFile: null, stored: signature }));
     }

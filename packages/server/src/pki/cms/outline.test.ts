@@ -1,5 +1,6 @@
 import { createTestPki } from '@qoltanba/testkit';
 import { describe, expect, it } from 'vitest';
+import { digestMemo } from '../signature/digest.js';
 import { outlineCms } from './outline.js';
 
 const pki = createTestPki({ seed: 'cms-outline' });
@@ -22,6 +23,9 @@ describe('outlineCms', () => {
       expect(detached?.attached).toBe(false);
       expect(detached?.signs(original)).toBe(true);
       expect(detached?.signs(other)).toBe(false);
+      // With the originals' digest memos, as when several CMS are paired with several originals.
+      expect(detached?.signs(digestMemo(original))).toBe(true);
+      expect(detached?.signs(digestMemo(other))).toBe(false);
       const attached = outlineCms(signer.signCms({ content: original, detached: false }));
       expect(attached?.attached).toBe(true);
       expect(attached?.signs(original)).toBe(true);

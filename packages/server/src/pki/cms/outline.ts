@@ -1,5 +1,5 @@
 import { bytesEqual } from '../der.js';
-import { digestMemo } from '../signature/digest.js';
+import { type ContentDigests, digestMemo } from '../signature/digest.js';
 import { parseCms } from './parse.js';
 import { readSignedAttributes } from './signed-attributes.js';
 
@@ -14,10 +14,11 @@ export interface CmsOutline {
   /** The CMS carries its content (attached). */
   attached: boolean;
   /**
-   * True when some SignerInfo's messageDigest is the digest of `content`: the way to find which of several
-   * originals a detached CMS signs. Never throws (an unknown digest algorithm matches nothing).
+   * True when some SignerInfo's messageDigest is the digest of `content` (its bytes, or their {@link digestMemo}
+   * to hash each original once for several CMS): the way to find which of several originals a detached CMS
+   * signs. Never throws (an unknown digest algorithm matches nothing).
    */
-  signs(content: Uint8Array): boolean;
+  signs(content: Uint8Array | ContentDigests): boolean;
 }
 
 /**
@@ -47,7 +48,7 @@ export function outlineCms(bytes: Uint8Array): CmsOutline | null {
   return {
     attached,
     signs(content) {
-      const hashOf = digestMemo(content);
+      const hashOf = typeof content === 'function' ? content : digestMemo(content);
       return claims.some((claim) => {
         try {
           return bytesEqual(claim.messageDigest, hashOf(claim.algorithm));

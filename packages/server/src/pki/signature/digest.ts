@@ -16,9 +16,18 @@ export function digest(oid: string, data: Uint8Array): Uint8Array {
   throw new UnsupportedAlgorithmError(`digest algorithm ${oid}`);
 }
 
-/** A per-verification memo so a document is hashed once per digest algorithm, whatever the signer count. */
-export function digestMemo(data: Uint8Array): (oid: string) => Uint8Array {
+/** The digests of one content by digest algorithm OID, each computed once: see {@link digestMemo}. */
+export type ContentDigests = (oid: string) => Uint8Array;
+
+/**
+ * A memo so a document is hashed once per digest algorithm, whatever the signer count: one per verification, or
+ * shared by every verification over the same bytes (several CMS of one original, pairing by messageDigest).
+ * `known.sha256` (hex) must be the SHA-256 of exactly `data`.
+ */
+export function digestMemo(data: Uint8Array, known: { sha256?: string } = {}): ContentDigests {
   const done = new Map<string, Uint8Array>();
+  // A SHA-256 the caller already has (an upload is hashed as it arrives) is not computed again.
+  if (known.sha256 !== undefined) done.set(OID.sha256, Buffer.from(known.sha256, 'hex'));
   return (oid) => {
     let value = done.get(oid);
     if (value === undefined) {
