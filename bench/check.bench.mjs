@@ -138,33 +138,26 @@ let server;
 try {
   const port = await freePort();
   const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  server = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []),
-      join(ROOT, 'packages/server/dist/main.js'),
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        QOLTANBA_DATA_DIR: dataDir,
-        QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
-        QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
-        QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
-        QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz',
-        QOLTANBA_TRUST_DIR: trustDir,
-        QOLTANBA_PKI_OFFLINE: 'true',
-        LOG_LEVEL: 'warn',
-        HOUSEKEEPING_INTERVAL_MINUTES: '0',
-        QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      QOLTANBA_DATA_DIR: dataDir,
+      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
+      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
+      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz',
+      QOLTANBA_TRUST_DIR: trustDir,
+      QOLTANBA_PKI_OFFLINE: 'true',
+      LOG_LEVEL: 'warn',
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitFor(port, '/readyz');
 
   // Warm both paths up on one small pair, so the figures leave out first-call compilation.

@@ -143,7 +143,10 @@ export const FAKE_REPORT_PDF = new TextEncoder().encode(
 
 /** The fake's report answer, named like the server's in the request language. */
 function reportResponse({ query, headers }: Pick<FakeContext, 'query' | 'headers'>): Response {
-  const lang = resolveLang(query.get('lang'), langFromAcceptLanguage(headers.get('accept-language')));
+  const lang = resolveLang(
+    query.get('lang'),
+    langFromAcceptLanguage(headers.get('accept-language') ?? undefined),
+  );
   const name = VERIFICATION_REPORT_FILE_NAMES[lang];
   return new Response(FAKE_REPORT_PDF as Uint8Array<ArrayBuffer>, {
     status: 200,
