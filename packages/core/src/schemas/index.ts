@@ -102,6 +102,27 @@ export {
   trashInfoSchema,
 } from './documents';
 export {
+  type CreateExternalLinkRequest,
+  createExternalLinkRequestSchema,
+  EXTERNAL_LINK_DEFAULT_DAYS,
+  EXTERNAL_LINK_LABEL_MAX,
+  EXTERNAL_LINK_MAX_DAYS,
+  type ExternalDocument,
+  type ExternalDocumentView,
+  type ExternalFileVerification,
+  type ExternalLink,
+  type ExternalLinkCreated,
+  type ExternalSigner,
+  externalDocumentSchema,
+  externalDocumentViewSchema,
+  externalFileVerificationSchema,
+  externalLinkCreatedSchema,
+  externalLinkHeadersSchema,
+  externalLinkParamsSchema,
+  externalLinkSchema,
+  externalSignerSchema,
+} from './external-links';
+export {
   documentNameSchema,
   type IdentityNumberSchemaOptions,
   identityNumberSchema,
