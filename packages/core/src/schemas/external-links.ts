@@ -16,6 +16,9 @@ import { verificationResultSchema } from './verification';
 
 const isoDate = z.string().meta({ description: 'ISO 8601 date and time (UTC).' });
 
+/** The `details` of a VIEW event recorded when the document was opened through an external link. */
+export const EXTERNAL_LINK_VIEW_DETAILS = 'EXTERNAL_LINK';
+
 /** Days an external link lives when the request does not say. */
 export const EXTERNAL_LINK_DEFAULT_DAYS = 30;
 /** The longest life of an external link, in days. */

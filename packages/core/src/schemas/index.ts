@@ -105,6 +105,7 @@ export {
   type CreateExternalLinkRequest,
   createExternalLinkRequestSchema,
   EXTERNAL_LINK_DEFAULT_DAYS,
+  EXTERNAL_LINK_VIEW_DETAILS,
   EXTERNAL_LINK_LABEL_MAX,
   EXTERNAL_LINK_MAX_DAYS,
   type ExternalDocument,
