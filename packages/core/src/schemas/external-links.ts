@@ -124,12 +124,19 @@ export const externalDocumentViewSchema = z.object({
 /** See {@link externalDocumentViewSchema}. */
 export type ExternalDocumentView = z.infer<typeof externalDocumentViewSchema>;
 
+const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** Path parameters of one external link of a document. */
 export const externalLinkParamsSchema = z.object({
   bin: z.string().regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' }),
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  linkId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: pathId,
+  linkId: pathId,
 });
+
+/** Path parameters of the public external document routes. */
+export const externalDocumentParamsSchema = z.object({ id: pathId });
+/** Path parameters of one file of the public external document routes. */
+export const externalFileParamsSchema = externalDocumentParamsSchema.extend({ fileId: pathId });
 
 /** The token header of the external document routes (base64url, 43 characters when issued here). */
 export const externalLinkHeadersSchema = z.object({

@@ -4,7 +4,8 @@ import {
   EXTERNAL_LINK_PATHS,
   externalDocumentViewSchema,
   externalLinkHeadersSchema,
-  resourceIdSchema,
+  externalDocumentParamsSchema,
+  externalFileParamsSchema,
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -24,8 +25,6 @@ const ACCESS =
   `Public: the link's token in the \`${EXTERNAL_LINK_HEADER}\` header is the only credential. A missing, unknown, ` +
   'revoked or expired token, or one of another document, answers 404 ENTITY_NOT_FOUND alike. Rate-limited per IP.';
 const BYTES = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
-const documentParams = z.object({ id: resourceIdSchema });
-const fileParams = documentParams.extend({ fileId: resourceIdSchema });
 
 /** Nothing of a link's answers is kept by a cache, and pages opened from it tell nobody where they came from. */
 function privateAnswer(reply: FastifyReply): void {
@@ -75,7 +74,7 @@ export function registerExternalDocumentRoutes(
         'user ids), its history, and every signed file verified again now (as verifyStoredFile). Opening records ' +
         `a VIEW event for that company, at most one per link an hour. ${ACCESS}`,
       tags: TAGS,
-      params: documentParams,
+      params: externalDocumentParamsSchema,
       headers: externalLinkHeadersSchema,
       rateLimit,
       response: externalDocumentViewSchema,
@@ -100,7 +99,7 @@ export function registerExternalDocumentRoutes(
       summary: 'Download an original file of an external document link',
       description: `ENTITY_NOT_FOUND for a file of another document, FILE_NOT_RETAINED after retention. ${ACCESS}`,
       tags: TAGS,
-      params: fileParams,
+      params: externalFileParamsSchema,
       headers: externalLinkHeadersSchema,
       rateLimit,
       produces: 'binary',
@@ -129,7 +128,7 @@ export function registerExternalDocumentRoutes(
       summary: 'A PDF preview of a file of an external document link',
       description: `As previewDocumentFile (PREVIEW_UNAVAILABLE, PREVIEW_FAILED). ${ACCESS}`,
       tags: TAGS,
-      params: fileParams,
+      params: externalFileParamsSchema,
       headers: externalLinkHeadersSchema,
       rateLimit,
       produces: 'binary',
