@@ -1,4 +1,4 @@
-import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema } from '@qoltanba/core';
+import { API_SERVICES, errorResponseSchema } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';

@@ -37,13 +37,9 @@ export const createExternalLinkRequestSchema = z.object({
     .meta({
       description: `Days the link works, 1 to ${EXTERNAL_LINK_MAX_DAYS}; ${EXTERNAL_LINK_DEFAULT_DAYS} by default.`,
     }),
-  label: singleLineTextSchema
-    .trim()
-    .max(EXTERNAL_LINK_LABEL_MAX)
-    .optional()
-    .meta({
-      description: 'Who the link is for, shown in the list of links only (never to the link holder).',
-    }),
+  label: singleLineTextSchema.trim().max(EXTERNAL_LINK_LABEL_MAX).optional().meta({
+    description: 'Who the link is for, shown in the list of links only (never to the link holder).',
+  }),
 });
 /** See {@link createExternalLinkRequestSchema}. */
 export type CreateExternalLinkRequest = z.infer<typeof createExternalLinkRequestSchema>;

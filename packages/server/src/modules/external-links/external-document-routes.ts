@@ -2,10 +2,10 @@ import {
   AppError,
   EXTERNAL_LINK_HEADER,
   EXTERNAL_LINK_PATHS,
-  externalDocumentViewSchema,
-  externalLinkHeadersSchema,
   externalDocumentParamsSchema,
+  externalDocumentViewSchema,
   externalFileParamsSchema,
+  externalLinkHeadersSchema,
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';

@@ -118,6 +118,13 @@ export function ShareLinkDialog({ documentId, onClose }: ShareLinkDialogProps): 
     };
   }, []);
 
+  // The modal closes before the caller moves focus: while open, everything outside it is inert.
+  const close = () => {
+    const element = dialog.current;
+    if (element?.open && typeof element.close === 'function') element.close();
+    onClose();
+  };
+
   const creating = state.pending.includes('create');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,7 +154,7 @@ export function ShareLinkDialog({ documentId, onClose }: ShareLinkDialogProps): 
       aria-describedby={`${id}-explanation`}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
       data-share-dialog={documentId}
     >
@@ -156,7 +163,7 @@ export function ShareLinkDialog({ documentId, onClose }: ShareLinkDialogProps): 
           <h2 id={`${id}-title`} className={docs.panelTitle}>
             {t('docs.share.title')}
           </h2>
-          <button type="button" className={css.secondaryButton} onClick={onClose}>
+          <button type="button" className={css.secondaryButton} onClick={close}>
             {t('docs.share.close')}
           </button>
         </div>
