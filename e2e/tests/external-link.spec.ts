@@ -83,7 +83,9 @@ test.describe('external document link and evidence', () => {
     const holder = await holderContext.newPage();
     const answers: string[] = [];
     holder.on('request', (sent) => answers.push(sent.url()));
-    await holder.goto(url.replace('#', '?lang=en#'));
+    const opened = await holder.goto(url.replace('#', '?lang=en#'));
+    // Nothing the page links to learns which document it was.
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
     await expect(holder.getByRole('heading', { level: 1, name: 'Shared document' })).toBeVisible();
     await expect(card(holder, name)).toBeVisible();
     await expect(cardStatus(holder, name)).toHaveAttribute('data-status', 'AT_SIGNING');

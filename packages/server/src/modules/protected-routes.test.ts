@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, EXTERNAL_LINK_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
 import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
@@ -26,6 +26,10 @@ const PUBLIC_API_ROUTES = new Set([
   // files that carry a signature, which the signature sheet's QR codes make public on purpose.
   `POST ${VERIFICATION_PATHS.verify}`,
   `GET ${VERIFICATION_PATHS.storedFile}`,
+  // External document links: the token header is the credential (the authorization matrix holds them to 404).
+  `GET ${EXTERNAL_LINK_PATHS.document}`,
+  `GET ${EXTERNAL_LINK_PATHS.file}`,
+  `GET ${EXTERNAL_LINK_PATHS.filePreview}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,
