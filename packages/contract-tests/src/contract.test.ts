@@ -1,4 +1,4 @@
-import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema } from '@qoltanba/core';
+import { API_SERVICES, errorResponseSchema } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -14,15 +14,7 @@ const PLAYED_SERVICES = [API_SERVICES.account, API_SERVICES.profile, API_SERVICE
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Real routes under the played services that the fake deliberately does not play, each with the reason. */
-const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = [
-  ...Object.values(EVIDENCE_PATHS).map((path) => ({
-    method: 'GET',
-    path: openApiPath(path),
-    why:
-      'evidence downloads (ZIP, PDF) of signed documents: the fake keeps no signatures, and a placeholder ZIP or ' +
-      'PDF would not match the real bytes the table compares (the sdk gives their URLs: signedPackageUrl etc.)',
-  })),
-];
+const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> = [];
 
 let fake: Side;
 let real: Side;
@@ -118,7 +110,7 @@ interface Answer {
 async function send(step: Step, side: Side, context: Context): Promise<Answer> {
   const request = await step.request(context, side);
   const token = request.as ? context.tokens[request.as] : undefined;
-  const headers: Record<string, string> = { 'accept-language': 'en' };
+  const headers: Record<string, string> = { 'accept-language': 'en', ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (request.json !== undefined) {

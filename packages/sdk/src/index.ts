@@ -113,6 +113,18 @@ export {
   updateDocument,
 } from './documents';
 export {
+  createExternalLink,
+  createExternalLinksStore,
+  downloadExternalFile,
+  type ExternalLinksState,
+  type ExternalLinksStore,
+  externalLinkToken,
+  getExternalDocument,
+  listExternalLinks,
+  previewExternalFile,
+  revokeExternalLink,
+} from './external-links';
+export {
   $folders,
   $folderTree,
   buildFolderTree,
@@ -238,6 +250,9 @@ export {
   reportError,
 } from './telemetry';
 export {
+  downloadPrintableCopy,
+  downloadSignatureSheet,
+  downloadSignedPackage,
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,

@@ -19,6 +19,7 @@ import { type AnyRouteDefinition, allowsEmptyJsonBody, RouteRegistry, registerRo
 import { applyHeaders, securityHeaders } from './http/security-headers.js';
 import {
   isApiPath,
+  isCapabilityPage,
   isStaticFilePath,
   NO_CACHE,
   PORTAL_NOT_BUILT_HTML,
@@ -35,6 +36,7 @@ import { counterpartiesModule } from './modules/counterparties/counterparties-mo
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
 import { documentsModule } from './modules/documents/documents-module.js';
 import { evidenceModule } from './modules/evidence/evidence-module.js';
+import { externalLinksModule } from './modules/external-links/external-links-module.js';
 import { foldersModule } from './modules/folders/folders-module.js';
 import { healthModule } from './modules/health/health-module.js';
 import { housekeepingModule } from './modules/housekeeping/housekeeping-module.js';
@@ -93,6 +95,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   signingModule,
   verificationModule,
   evidenceModule,
+  externalLinksModule,
   foldersModule,
   counterpartiesModule,
   housekeepingModule,
@@ -228,6 +231,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       if (wantsPortalPage(request.method, request.url, request.headers.accept)) {
         reply.header('cache-control', NO_CACHE);
+        if (isCapabilityPage(request.url)) reply.header('referrer-policy', 'no-referrer');
         if (serving.portalBuilt) return reply.code(200).sendFile('index.html');
         return reply.code(200).type('text/html; charset=utf-8').send(PORTAL_NOT_BUILT_HTML);
       }

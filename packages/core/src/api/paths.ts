@@ -196,6 +196,34 @@ export const EVIDENCE_PATHS = {
   printableCopy: `${DOCUMENT}/files/:fileId/printable`,
 } as const;
 
+const EXTERNAL_DOCUMENT = `${DOCUMENTS_API}/external-documents/:id`;
+
+/**
+ * Ours: external document links (SPEC section 2, `/document/:id/by-hash`). A member of a company taking part in a
+ * sent document shares a read-only link; whoever holds its token reads the document card with the verification
+ * result, without an account. The token travels in the {@link EXTERNAL_LINK_HEADER} header, never in a path or
+ * query, so it stays out of server logs and Referer headers. See
+ * `packages/server/src/modules/external-links/README.md`.
+ */
+export const EXTERNAL_LINK_PATHS = {
+  /** GET -> ExternalLink[] (the acting company's links of the document, no tokens); POST CreateExternalLinkRequest -> ExternalLinkCreated. */
+  links: `${DOCUMENT}/external-links`,
+  /** DELETE -> 204: revokes a link of the acting company. */
+  link: `${DOCUMENT}/external-links/:linkId`,
+  /** GET (token header) -> ExternalDocumentView: the read-only card with the verification result per signed file. */
+  document: EXTERNAL_DOCUMENT,
+  /** GET (token header) -> the original bytes of one file. */
+  file: `${EXTERNAL_DOCUMENT}/files/:fileId`,
+  /** GET (token header) -> application/pdf preview of one file. */
+  filePreview: `${EXTERNAL_DOCUMENT}/files/:fileId/preview`,
+} as const;
+
+/** The request header that carries an external link's token (the URL fragment of the page). */
+export const EXTERNAL_LINK_HEADER = 'x-qoltanba-link';
+
+/** The portal's page of an external document link (SPEC section 2); the token is in the URL fragment (`#<token>`). */
+export const EXTERNAL_DOCUMENT_PAGE = '/document/:id/by-hash';
+
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
 

@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'PREVIEW_UNAVAILABLE',
   'PREVIEW_FAILED',
   'FILE_NOT_RETAINED',
+  'DOCUMENT_NOT_SENT',
   // Signing rules of ours (SPEC shows no message).
   'NOT_SIGNERS_TURN',
   'SIGNATURE_INVALID',

@@ -102,6 +102,15 @@ export const en = {
     attached: 'Company attached',
     attachInstead: 'Attach an individual or sole proprietor by IIN',
   },
+  byHash: {
+    lead: 'A participant of the document shared it with you. It opens read-only.',
+    noLink: 'The link is incomplete: its key is missing. Copy the whole link.',
+    gone: 'The link was revoked or has expired, or it does not exist.',
+    verification: 'Signature check',
+    fileVerification: 'File: {{name}}',
+    unsigned: 'Nobody has signed the document yet.',
+    expires: 'The link works until {{date}}.',
+  },
   signingLink: {
     sign: 'Sign',
     reject: 'Reject',

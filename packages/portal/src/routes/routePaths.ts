@@ -1,4 +1,4 @@
-import { SIGNING_LINK_PAGE } from '@qoltanba/core';
+import { EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE } from '@qoltanba/core';
 import type { RouteName } from './routeNames';
 
 /** Route names without an address of their own: the cabinet index (it is `Cabinet`'s) and the catch-alls. */
@@ -14,7 +14,8 @@ export type PathName = Exclude<RouteName, UnaddressedRouteName>;
  */
 export const ROUTE_PATHS = {
   main: '/',
-  DocumentByHash: '/document/:id/by-hash',
+  // Core's: the server builds external links to this address (the token in the fragment).
+  DocumentByHash: EXTERNAL_DOCUMENT_PAGE,
   // Core's: the server puts this address into the e-mails it sends to signers without an account.
   SigningLink: SIGNING_LINK_PAGE,
   Tariffs: '/tariffs',

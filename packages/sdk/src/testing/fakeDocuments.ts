@@ -95,7 +95,7 @@ function sanitizeFileName(raw: string, format: DocumentFileFormat): string {
 }
 
 /** A Content-Disposition value as the server sends it: an ASCII fallback and the exact UTF-8 name. */
-function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
@@ -173,7 +173,7 @@ export function detectFormat(bytes: Uint8Array): DocumentFileFormat | undefined 
 /** The bytes the fake answers as the PDF conversion of a non-PDF file. */
 export const FAKE_CONVERTED_PDF = new TextEncoder().encode('%PDF-1.4\n% fake conversion\n%%EOF\n');
 
-const CONTENT_TYPES: Record<DocumentFileFormat, string> = {
+export const CONTENT_TYPES: Record<DocumentFileFormat, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -185,7 +185,7 @@ async function sha256(bytes: Uint8Array): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function bytesResponse(bytes: Uint8Array, type: string, disposition?: string): Response {
+export function bytesResponse(bytes: Uint8Array, type: string, disposition?: string): Response {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: { 'content-type': type, ...(disposition ? { 'content-disposition': disposition } : {}) },

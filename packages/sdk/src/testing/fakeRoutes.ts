@@ -1,6 +1,8 @@
 import {
   ACCOUNT_PATHS,
   DOCUMENT_PATHS,
+  EVIDENCE_PATHS,
+  EXTERNAL_LINK_PATHS,
   PROFILE_PATHS,
   SIGNING_PATHS,
   VERIFICATION_PATHS,
@@ -10,7 +12,7 @@ import {
 export interface FakeRoute {
   operationId: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS` or `VERIFICATION_PATHS` (`:param` syntax). */
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS`, `VERIFICATION_PATHS`, `EVIDENCE_PATHS` or `EXTERNAL_LINK_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
@@ -114,6 +116,17 @@ export const FAKE_ROUTES = [
   publicRoute('verifyStoredFile', 'GET', VERIFICATION_PATHS.storedFile),
   publicRoute('downloadVerificationReport', 'POST', VERIFICATION_PATHS.report),
   publicRoute('downloadStoredFileVerificationReport', 'GET', VERIFICATION_PATHS.storedFileReport),
+
+  userRoute('downloadSignedPackage', 'GET', EVIDENCE_PATHS.signedPackage),
+  userRoute('downloadSignatureSheet', 'GET', EVIDENCE_PATHS.signatureSheet),
+  userRoute('downloadPrintableCopy', 'GET', EVIDENCE_PATHS.printableCopy),
+
+  userRoute('createExternalLink', 'POST', EXTERNAL_LINK_PATHS.links),
+  userRoute('listExternalLinks', 'GET', EXTERNAL_LINK_PATHS.links),
+  userRoute('revokeExternalLink', 'DELETE', EXTERNAL_LINK_PATHS.link),
+  publicRoute('getExternalDocument', 'GET', EXTERNAL_LINK_PATHS.document),
+  publicRoute('downloadExternalFile', 'GET', EXTERNAL_LINK_PATHS.file),
+  publicRoute('previewExternalFile', 'GET', EXTERNAL_LINK_PATHS.filePreview),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

@@ -25,6 +25,8 @@ import {
   verifySmsCodeRequestSchema,
 } from '@qoltanba/core';
 import { createFakeDocuments } from './fakeDocuments';
+import { createFakeEvidence } from './fakeEvidence';
+import { createFakeExternalLinks } from './fakeExternalLinks';
 import {
   compile,
   type FakeAccount,
@@ -442,8 +444,18 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   for (const [operationId, handler] of Object.entries(signingService.handlers)) {
     play(operationId as FakeOperationId, handler);
   }
-  for (const [operationId, handler] of Object.entries(createFakeVerification().handlers)) {
-    play(operationId as FakeOperationId, handler);
+  const externalLinksService = createFakeExternalLinks({
+    now: options.now ?? (() => new Date()),
+    baseUrl: FAKE_BASE_URL,
+    documents: documentsService,
+  });
+  for (const handlers of [
+    createFakeVerification().handlers,
+    createFakeEvidence(documentsService).handlers,
+    externalLinksService.handlers,
+  ]) {
+    for (const [operationId, handler] of Object.entries(handlers))
+      play(operationId as FakeOperationId, handler);
   }
   const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));
   if (unplayed.length > 0)
@@ -523,6 +535,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     documents: documentsService,
     /** The signing service: personal links, QR sessions (and an EventSource playing them), test controls. */
     signing: signingService,
+    /** The external document links, by id (with their tokens), for assertions. */
+    externalLinks: externalLinksService.links,
     /** Issues tokens for the default account, as a previous login would have. */
     issue: () => issue(account),
     /** Makes the access token `token` unknown, as a server-side revocation does. */

@@ -1,4 +1,7 @@
 export {
+  downloadPrintableCopy,
+  downloadSignatureSheet,
+  downloadSignedPackage,
   printableCopyUrl,
   signatureSheetUrl,
   signedPackageUrl,

@@ -9,6 +9,7 @@ import {
 } from '@qoltanba/core';
 import { expectResponse, readResponse } from '../api/expectResponse';
 import { type CompanyScope, companyRequest } from '../company/companyScope';
+import { contentDispositionFileName, type DownloadedFile } from '../documents/documentsApi';
 import { multipartLayout, partProgress } from '../documents/uploadProgress';
 import { activeClient } from '../session/activeClient';
 
@@ -169,4 +170,38 @@ export function signatureSheetUrl(id: number, scope?: Pick<CompanyScope, 'bin'>)
 /** Address of a file's printable copy (its PDF with the sheet of its signatures appended); see {@link signedPackageUrl}. */
 export function printableCopyUrl(id: number, fileId: number, scope?: Pick<CompanyScope, 'bin'>): string {
   return evidenceUrl(EVIDENCE_PATHS.printableCopy, { id, fileId }, scope);
+}
+
+/** Downloads with the bearer header (a cabinet download never relies on the cookie): bytes and the server's name. */
+async function downloadEvidence(
+  template: string,
+  params: Record<string, number>,
+  scope?: CompanyScope,
+): Promise<DownloadedFile> {
+  const { api } = companyRequest(template, params, scope);
+  const response = await api.get().res();
+  const fileName = contentDispositionFileName(response.headers.get('content-disposition'));
+  return { blob: await response.blob(), fileName };
+}
+
+/**
+ * Downloads a signed document's package (ZIP) with the bearer header. Rejects with ApiError DOCUMENT_NOT_SIGNED
+ * while nobody has signed.
+ */
+export function downloadSignedPackage(id: number, scope?: CompanyScope): Promise<DownloadedFile> {
+  return downloadEvidence(EVIDENCE_PATHS.signedPackage, { id }, scope);
+}
+
+/** Downloads a signed document's signature sheet (PDF, in the request language) with the bearer header. */
+export function downloadSignatureSheet(id: number, scope?: CompanyScope): Promise<DownloadedFile> {
+  return downloadEvidence(EVIDENCE_PATHS.signatureSheet, { id }, scope);
+}
+
+/** Downloads a file's printable copy (its PDF with the sheet of its signatures appended) with the bearer header. */
+export function downloadPrintableCopy(
+  id: number,
+  fileId: number,
+  scope?: CompanyScope,
+): Promise<DownloadedFile> {
+  return downloadEvidence(EVIDENCE_PATHS.printableCopy, { id, fileId }, scope);
 }

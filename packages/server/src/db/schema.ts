@@ -292,6 +292,22 @@ export interface SigningLinksTable {
   created_at: Timestamp;
 }
 
+/** Row of `external_links`: a read-only link of a company to a document; only the token's SHA-256 is kept. */
+export interface ExternalLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  document_id: number;
+  /** The company that made the link: the document is shown as it sees it. */
+  company_bin: string;
+  created_by: string;
+  label: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  /** When the link last recorded a VIEW event (at most one an hour). */
+  last_viewed_at: NullableTimestamp;
+}
+
 /** Where an eGov mobile QR session is. */
 export type QrSessionState = 'WAITING' | 'FETCHED' | 'SIGNED' | 'FAILED' | 'EXPIRED';
 
@@ -359,6 +375,7 @@ export interface Database {
   qr_signing_sessions: QrSigningSessionsTable;
   attach_challenges: AttachChallengesTable;
   signing_locks: SigningLocksTable;
+  external_links: ExternalLinksTable;
 }
 
 /** A user row as read. */

@@ -23,7 +23,7 @@ export function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): unknown[] {
+function parameters(schema: z.ZodType | undefined, location: 'query' | 'path' | 'header'): unknown[] {
   if (!schema) return [];
   const json = toJsonSchema(schema, 'input');
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -98,7 +98,11 @@ function operation(route: AnyRouteDefinition): Record<string, unknown> {
             description: 'Success',
             content: { [successContentType]: { schema: toJsonSchema(route.response, 'output') } },
           };
-  const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
+  const params = [
+    ...parameters(route.params, 'path'),
+    ...parameters(route.query, 'query'),
+    ...parameters(route.headers, 'header'),
+  ];
   return {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),

@@ -39,10 +39,12 @@ export interface MultipartBody {
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What a handler receives: validated input, the request language and the raw Fastify objects. */
-export interface RouteContext<Q, P, B> {
+export interface RouteContext<Q, P, B, H = undefined> {
   query: Q;
   params: P;
   body: B;
+  /** The request headers `headers` declares, validated (undefined when the route declares none). */
+  headers: H;
   lang: Lang;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -57,6 +59,7 @@ export interface RouteDefinition<
   TParams extends Schema | undefined = Schema | undefined,
   TBody extends Schema | undefined = Schema | undefined,
   TResponse extends Schema = Schema,
+  THeaders extends Schema | undefined = Schema | undefined,
 > {
   method: HttpMethod;
   /** Fastify path syntax: `/proxy/documents/api/v1/document/:id`. */
@@ -72,6 +75,11 @@ export interface RouteDefinition<
   query?: TQuery;
   params?: TParams;
   body?: TBody;
+  /**
+   * Request headers the route reads (an object schema, lower-case names), validated like the query and listed in
+   * the OpenAPI document as header parameters.
+   */
+  headers?: THeaders;
   /** Schema of the success response body. */
   response: TResponse;
   /** Success status; 200 by default. */
@@ -107,13 +115,13 @@ export interface RouteDefinition<
   /** Left out of the OpenAPI document. */
   hidden?: boolean;
   handler: (
-    context: RouteContext<Parsed<TQuery>, Parsed<TParams>, Parsed<TBody>>,
+    context: RouteContext<Parsed<TQuery>, Parsed<TParams>, Parsed<TBody>, Parsed<THeaders>>,
   ) => Promise<z.input<TResponse>>;
 }
 
 /** Type-erased route definition, as kept in a registry. */
 // biome-ignore lint/suspicious/noExplicitAny: erases the handler's generic context for storage.
-export type AnyRouteDefinition = RouteDefinition<any, any, any, any>;
+export type AnyRouteDefinition = RouteDefinition<any, any, any, any, any>;
 
 /** Identity function that gives a route definition its inferred types. */
 export function defineRoute<
@@ -121,9 +129,10 @@ export function defineRoute<
   TParams extends Schema | undefined = undefined,
   TBody extends Schema | undefined = undefined,
   TResponse extends Schema = Schema,
+  THeaders extends Schema | undefined = undefined,
 >(
-  definition: RouteDefinition<TQuery, TParams, TBody, TResponse>,
-): RouteDefinition<TQuery, TParams, TBody, TResponse> {
+  definition: RouteDefinition<TQuery, TParams, TBody, TResponse, THeaders>,
+): RouteDefinition<TQuery, TParams, TBody, TResponse, THeaders> {
   return definition;
 }
 
@@ -227,10 +236,12 @@ export function registerRoute(
       const query = parseInput(definition.query, request.query, 'query');
       const params = parseInput(definition.params, request.params, 'params');
       const body = parseInput(definition.body, request.body, 'body');
+      const headers = parseInput(definition.headers, request.headers, 'headers');
       const result = await definition.handler({
         query,
         params,
         body,
+        headers,
         lang: requestLang(request),
         request,
         reply,

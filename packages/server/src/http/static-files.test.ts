@@ -4,10 +4,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
-import { IMMUTABLE_CACHE, isStaticFilePath, NO_CACHE, wantsPortalPage } from './static-files.js';
+import {
+  IMMUTABLE_CACHE,
+  isCapabilityPage,
+  isStaticFilePath,
+  NO_CACHE,
+  wantsPortalPage,
+} from './static-files.js';
 
 const INDEX =
   '<!doctype html><html><head><title>Qoltanba portal</title></head><body><div id="root"></div></body></html>';
+
+describe('isCapabilityPage', () => {
+  it('is the external document page, with or without a query, and nothing else', () => {
+    expect(isCapabilityPage('/document/15/by-hash')).toBe(true);
+    expect(isCapabilityPage('/document/15/by-hash?lang=en')).toBe(true);
+    expect(isCapabilityPage('/document/15/by-hash/')).toBe(true);
+    expect(isCapabilityPage('/document/15')).toBe(false);
+    expect(isCapabilityPage('/document/15/by-hash/x')).toBe(false);
+    expect(isCapabilityPage('/check/1/2')).toBe(false);
+  });
+});
 
 describe('wantsPortalPage', () => {
   it('falls back only for HTML GETs of non-API, extension-less paths', () => {

@@ -41,6 +41,14 @@ export function wantsPortalPage(method: string, url: string, accept: string | un
   return (accept ?? '').toLowerCase().includes('text/html');
 }
 
+/**
+ * Portal pages whose address leads to a capability (the external document link; its token is in the fragment):
+ * served with `Referrer-Policy: no-referrer`, so nothing the page links to learns which document it was.
+ */
+export function isCapabilityPage(url: string): boolean {
+  return /^\/document\/[^/]+\/by-hash\/?$/.test(pathOf(url));
+}
+
 /** The page served when the portal has not been built. */
 export const PORTAL_NOT_BUILT_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Qoltanba</title>

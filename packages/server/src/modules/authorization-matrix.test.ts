@@ -4,6 +4,8 @@ import {
   DOCUMENT_BOXES,
   DOCUMENT_PATHS,
   DOCUMENT_UPLOAD_PARTS,
+  EXTERNAL_LINK_HEADER,
+  EXTERNAL_LINK_PATHS,
   errorMessage,
   isErrorCode,
 } from '@qoltanba/core';
@@ -66,6 +68,8 @@ interface ResourceIds {
   fileId?: number;
   /** The start of that file's SHA-256, which the public stored-file verification needs besides the ids. */
   fileHash?: string;
+  /** An external link of the victim to that document (sent for it). */
+  linkId?: number;
 }
 
 const missingIds = (id: number): Required<ResourceIds> => ({
@@ -74,6 +78,7 @@ const missingIds = (id: number): Required<ResourceIds> => ({
   documentId: id,
   fileId: id,
   fileHash: '0'.repeat(16),
+  linkId: id,
 });
 const MISSING = missingIds(MISSING_ID);
 /** Ids a path accepts but no `integer` column can hold: missing too, and must answer alike (not 500). */
@@ -88,6 +93,7 @@ const PATH_PARAMS: Record<string, (ids: ResourceIds) => number | undefined> = {
   counterpartyId: (ids) => ids.counterpartyId,
   id: (ids) => ids.documentId,
   fileId: (ids) => ids.fileId,
+  linkId: (ids) => ids.linkId,
 };
 
 const counterpartyBody = (): Body => ({
@@ -153,6 +159,13 @@ const CAPABILITY_PARAMS: Record<string, string> = {
   sessionId: 'matrixUnknownSession000000000000000000000000',
 };
 
+/**
+ * Public capability routes whose secret travels in a header (external document links): called with the victim's
+ * document and file ids and a made-up token, they must answer 404 exactly as for missing ids.
+ */
+const HEADER_CAPABILITIES = new Set(['getExternalDocument', 'downloadExternalFile', 'previewExternalFile']);
+const MADE_UP_LINK_TOKEN = 'matrixUnknownLinkToken00000000000000000000';
+
 /** Query strings of routes whose query has required fields, by operationId. */
 const QUERIES: Record<string, string> = {
   listDocuments: `box=${DOCUMENT_BOXES[0]}`,
@@ -175,12 +188,19 @@ const REQUIRED_OPERATIONS = [
   'createCounterparty',
   'updateCounterparty',
   'deleteCounterparty',
+  'createExternalLink',
+  'listExternalLinks',
+  'revokeExternalLink',
+  'getExternalDocument',
+  'downloadExternalFile',
+  'previewExternalFile',
 ];
 
 /** A concrete request of a route: its URL (path and query) and body. */
 interface Built {
   url: string;
   body?: Body;
+  headers?: Record<string, string>;
 }
 
 /** How to call one route, or why this file cannot. */
@@ -189,6 +209,8 @@ type Plan =
       build: (bin: string, ids: ResourceIds) => Built | undefined;
       capability?: boolean;
       signedOnly?: boolean;
+      /** The capability is a header: the victim's ids must answer like missing ones. */
+      headerCapability?: boolean;
     }
   | { uncovered: string }
   | { exempt: string };
@@ -220,6 +242,7 @@ function planFor(route: AnyRouteDefinition): Plan {
   if (exempt) return { exempt };
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
   if (PUBLIC_SIGNED_ONLY.has(operation)) return signedOnlyPlan(route, names);
+  if (HEADER_CAPABILITIES.has(operation)) return headerCapabilityPlan(route, names);
   const capability = names.find((name) => name in CAPABILITY_PARAMS);
   if (!names.includes('bin') && capability) return capabilityPlan(route, names);
   const unknown = names.filter((name) => name !== 'bin' && !(name in PATH_PARAMS));
@@ -269,6 +292,27 @@ function capabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Pl
   };
 }
 
+/** How to call a public route that names a document by ids and takes its secret in a header. */
+function headerCapabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Plan {
+  if (route.body || route.multipart) return { uncovered: 'no fixture body' };
+  const unknown = names.filter((name) => !(name in PATH_PARAMS));
+  if (unknown.length > 0)
+    return { uncovered: `no fixture for path parameter ${unknown.map((n) => `:${n}`).join(', ')}` };
+  return {
+    capability: true,
+    headerCapability: true,
+    build(_bin, ids): Built | undefined {
+      let url = route.url;
+      for (const name of names) {
+        const value = PATH_PARAMS[name]?.(ids);
+        if (value === undefined) return undefined;
+        url = url.replace(`:${name}`, encodeURIComponent(String(value)));
+      }
+      return { url: `${url}?lang=en`, headers: { [EXTERNAL_LINK_HEADER]: MADE_UP_LINK_TOKEN } };
+    },
+  };
+}
+
 /** How to call a public route that names a document by ids (no :bin, no body). */
 function signedOnlyPlan(route: AnyRouteDefinition, names: readonly string[]): Plan {
   if (route.body || route.multipart) return { uncovered: 'no fixture body' };
@@ -311,7 +355,10 @@ function send(
   built: Built,
   token?: string,
 ): Promise<LightMyRequestResponse> {
-  const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const auth: Record<string, string> = {
+    ...built.headers,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
   const { url, body } = built;
   let payload: { payload?: string | Buffer; headers: Record<string, string> } = { headers: auth };
   if (body && 'json' in body) {
@@ -393,6 +440,13 @@ async function checkRoutes(
       expectRefusal(label404, await send(server, route.method, built), 404);
       const withToken = await send(server, route.method, built, world.stranger.token);
       expectRefusal(`${label} signed-in stranger with an unknown capability`, withToken, 404);
+      if (plan.headerCapability) {
+        const missing = plan.build(world.victim.bin, MISSING);
+        const answer = missing ? await send(server, route.method, missing) : undefined;
+        const victims = await send(server, route.method, built);
+        if (!answer || answer.statusCode !== victims.statusCode || answer.body !== victims.body)
+          problems.push(`${label404}: the victim's ids answer unlike missing ones: ${victims.body}`);
+      }
       continue;
     }
     const toVictim = plan.build(world.victim.bin, world.victimIds);
@@ -588,12 +642,18 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     if (created.statusCode >= 300)
       throw new Error(`fixture createDocument: ${created.statusCode} ${created.body}`);
     const document = created.json() as { id: number; files: Array<{ id: number; sha256: string }> };
-    return {
+    const found: ResourceIds = {
       ...ids,
       documentId: document.id,
       fileId: document.files[0]?.id,
       fileHash: document.files[0]?.sha256.slice(0, 16),
     };
+    if (!routesOf().some((route) => route.operationId === 'createExternalLink')) return found;
+    // Sent to the third company, and shared by an external link of the victim's.
+    const documentIds = { bin: victim.bin, id: String(document.id) };
+    await post(apiPath(DOCUMENT_PATHS.send, documentIds), undefined);
+    const link = await post(apiPath(EXTERNAL_LINK_PATHS.links, documentIds), { label: SECRET.document });
+    return { ...found, linkId: link.id };
   }
 
   const routesUnder = (prefix: string) => routesOf().filter((route) => route.url.startsWith(prefix));

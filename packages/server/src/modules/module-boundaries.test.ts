@@ -29,6 +29,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   housekeeping: [],
   verification: [],
   evidence: [],
+  'external-links': ['external_links'],
 };
 
 const TABLE_CALL =

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, EXTERNAL_LINK_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
 import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
@@ -28,6 +28,10 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${VERIFICATION_PATHS.storedFile}`,
   `POST ${VERIFICATION_PATHS.report}`,
   `GET ${VERIFICATION_PATHS.storedFileReport}`,
+  // External document links: the token header is the credential (the authorization matrix holds them to 404).
+  `GET ${EXTERNAL_LINK_PATHS.document}`,
+  `GET ${EXTERNAL_LINK_PATHS.file}`,
+  `GET ${EXTERNAL_LINK_PATHS.filePreview}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

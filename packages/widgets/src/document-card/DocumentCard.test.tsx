@@ -183,6 +183,35 @@ describe('DocumentCard', () => {
   });
 });
 
+describe('DocumentCard of an external link', () => {
+  beforeEach(() => setLocale('en'));
+
+  it('shows a read-only document: no creator, trash, actions or e-mail addresses', async () => {
+    const full = sampleDocument('AT_SIGNING');
+    const external = {
+      id: full.id,
+      number: full.number,
+      name: full.name,
+      status: full.lifecycleStatus,
+      signingMethod: full.signingMethod,
+      createdAt: full.createdAt,
+      updatedAt: full.updatedAt,
+      sender: full.sender,
+      files: full.files,
+      signers: full.signers.map(({ email: _email, approverEmail: _approver, ...signer }) => signer),
+      rejection: full.rejection,
+    };
+    const { container } = render(
+      <DocumentCard document={external} history={SAMPLE_HISTORY} onAction={() => undefined} />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: full.name })).toBeTruthy();
+    expect(Array.from(container.querySelectorAll('dt'), (dt) => dt.textContent)).not.toContain('Created by');
+    expect(screen.queryByRole('group', { name: 'Document actions' })).toBeNull();
+    for (const signer of full.signers) expect(container.textContent).not.toContain(signer.email);
+    await expectNoAxeViolations(container);
+  });
+});
+
 describe('DocumentCard stories', () => {
   beforeEach(() => setLocale('kk'));
 

@@ -1,6 +1,6 @@
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import type { Document, DocumentFile, ErrorCode, HistoryEvent } from '@qoltanba/core';
+import type { Document, DocumentFile, ErrorCode, ExternalDocument, HistoryEvent } from '@qoltanba/core';
 import { $locale } from '@qoltanba/sdk';
 import { type JSX, useId } from 'react';
 import {
@@ -87,8 +87,11 @@ export function documentCardActions(document: Document, canMove: boolean): Docum
 
 /** Props of {@link DocumentCard}. */
 export interface DocumentCardProps {
-  /** The document; absent while loading or after an error. */
-  document?: Document;
+  /**
+   * The document; absent while loading or after an error. An external link's read-only document has no creator,
+   * trash or actions, and its signers no e-mail addresses.
+   */
+  document?: Document | ExternalDocument;
   loading?: boolean;
   /** Loading the document failed. */
   error?: ErrorCode;
@@ -140,7 +143,8 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
     );
   }
 
-  const actions = onAction ? documentCardActions(document, props.canMove ?? true) : [];
+  const full = 'allowedActions' in document ? document : undefined;
+  const actions = onAction && full ? documentCardActions(full, props.canMove ?? true) : [];
   const rejectedBy = document.rejection
     ? document.signers.find((signer) => signer.identityNumber === document.rejection?.identityNumber)
     : undefined;
@@ -160,10 +164,12 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
           <dd className={definition}>
             {partyName(document.sender, lang)}, {common('identity')} {document.sender.bin}
           </dd>
-          <dt className={term}>{t('creator')}</dt>
-          <dd className={definition}>
-            {`${document.creator.firstname} ${document.creator.lastname}`.trim()}
-          </dd>
+          {full ? (
+            <>
+              <dt className={term}>{t('creator')}</dt>
+              <dd className={definition}>{`${full.creator.firstname} ${full.creator.lastname}`.trim()}</dd>
+            </>
+          ) : null}
           <dt className={term}>{t('created')}</dt>
           <dd className={definition}>{formatDateTime(document.createdAt, lang)}</dd>
           <dt className={term}>{t('updated')}</dt>
@@ -171,8 +177,8 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
           <dt className={term}>{t('method')}</dt>
           <dd className={definition}>{common(`method.${document.signingMethod}`)}</dd>
         </dl>
-        {document.trash ? (
-          <p className={notice}>{t('inTrash', { when: formatDaysLeft(document.trash.daysLeft, lang) })}</p>
+        {full?.trash ? (
+          <p className={notice}>{t('inTrash', { when: formatDaysLeft(full.trash.daysLeft, lang) })}</p>
         ) : null}
       </header>
 

@@ -1,4 +1,4 @@
-import type { Lang, Signer, SigningMethod } from '@qoltanba/core';
+import type { ExternalSigner, Lang, Signer, SigningMethod } from '@qoltanba/core';
 import type { JSX } from 'react';
 import {
   breakAnywhere,
@@ -14,7 +14,8 @@ import { documentCardT } from './texts';
 /** Props of {@link SignersList}. */
 export interface SignersListProps {
   lang: Lang;
-  signers: readonly Signer[];
+  /** Signers of a document; an external link's signers come without e-mail addresses. */
+  signers: readonly (Signer | ExternalSigner)[];
   method: SigningMethod;
 }
 
@@ -46,11 +47,11 @@ export function SignersList({ lang, signers, method }: SignersListProps): JSX.El
             <span>
               {common('identity')} {signer.identityNumber}
             </span>
-            <span className={breakAnywhere}>{signer.email}</span>
+            {'email' in signer ? <span className={breakAnywhere}>{signer.email}</span> : null}
             {signer.signedAt ? (
               <span>{t('signedAt', { date: formatDateTime(signer.signedAt, lang) })}</span>
             ) : null}
-            {signer.approverEmail ? (
+            {'approverEmail' in signer && signer.approverEmail ? (
               <span className={breakAnywhere}>{t('approver', { email: signer.approverEmail })}</span>
             ) : null}
           </div>

@@ -94,6 +94,12 @@ export const serverRuleErrors = {
     en: 'The original file was deleted when its retention period ended. Its SHA-256 hash and signatures are kept for verification',
     status: 410,
   },
+  DOCUMENT_NOT_SENT: {
+    kk: 'Жоба әлі жіберілмеген: оған сілтемемен бөлісуге болмайды. Алдымен құжатты қол қоюға жіберіңіз',
+    ru: 'Черновик ещё не отправлен: им нельзя поделиться по ссылке. Сначала отправьте документ на подписание',
+    en: 'The draft has not been sent: it cannot be shared by link. Send the document for signing first',
+    status: 409,
+  },
   NOT_SIGNERS_TURN: {
     kk: 'Қол қою кезегі әлі келген жоқ: алдымен тізімде сізден бұрынғы қол қоюшылар қол қоюы керек',
     ru: 'Ещё не ваша очередь подписывать: сначала должны подписать подписанты, стоящие в списке раньше',

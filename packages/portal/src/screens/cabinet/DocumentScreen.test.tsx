@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS } from '@qoltanba/core';
+import { DOCUMENT_PATHS, EVIDENCE_PATHS } from '@qoltanba/core';
 import { $snackbars, createFolder, setLocale } from '@qoltanba/sdk';
 import { failure } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -181,5 +181,77 @@ describe('document screen', () => {
     fireEvent.click(screen.getByRole('button', { name: /Preview/ }));
     const preview = await screen.findByRole('region', { name: 'Preview: contract.pdf' });
     expect(await within(preview).findByRole('alert')).toBeTruthy();
+  });
+});
+
+describe('sharing and evidence on the document card', () => {
+  it('"Share link" makes a link, shows its URL once, lists it and revokes it after a confirmation', async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Supply contract 2026');
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Supply contract 2026');
+    const open = screen.getByRole('button', { name: 'Share link' });
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Link to the document' });
+    expect(await within(dialog).findByText('No links yet.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Valid for, days (1–365)' }), {
+      target: { value: '7' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Who it is for (only you see this)' }), {
+      target: { value: 'Bank' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const url = (await within(dialog).findByRole('textbox', { name: 'Link' })) as HTMLInputElement;
+    expect(url.value).toMatch(new RegExp(`/document/${sent.id}/by-hash#[A-Za-z0-9_-]{43}$`));
+    expect(within(dialog).getByText('Bank')).toBeTruthy();
+    const [link] = server.externalLinks.values();
+    expect(link?.label).toBe('Bank');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, revoke' }));
+    expect(await within(dialog).findByText('Revoked')).toBeTruthy();
+    expect(link?.revokedAt).not.toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Link' })).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('a draft offers no sharing and no evidence; a signed document downloads its evidence with the bearer', async () => {
+    const { server } = await signInSdkFake();
+    const draft = await seedDraft('Draft act');
+    const { unmount } = await openCard(`/cabinet/outgoing/${draft.id}`, 'Draft act');
+    expect(screen.queryByRole('button', { name: 'Share link' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Evidence' })).toBeNull();
+    unmount();
+
+    const sent = await seedSent('Signed contract');
+    const record = server.documents.document(sent.id);
+    record.signers = record.signers.map((signer) => ({
+      ...signer,
+      state: 'SIGNED',
+      signedAt: record.updatedAt,
+    }));
+    record.status = 'SIGNED';
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Signed contract');
+    const evidence = screen.getByRole('region', { name: 'Evidence' });
+    const buttons = within(evidence)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons).toEqual([
+      'Signed package (ZIP)',
+      'Signature sheet (PDF)',
+      'Printable copy: contract.pdf',
+    ]);
+    fireEvent.click(within(evidence).getByRole('button', { name: 'Signed package (ZIP)' }));
+    await waitFor(() => expect(server.callsTo('GET', EVIDENCE_PATHS.signedPackage)).toHaveLength(1));
+    expect(server.callsTo('GET', EVIDENCE_PATHS.signedPackage)[0]?.headers.get('authorization')).toMatch(
+      /^Bearer /,
+    );
+    // One download at a time: the next button works once the first is saved.
+    const zipButton = within(evidence).getByRole('button', { name: 'Signed package (ZIP)' });
+    await waitFor(() => expect(zipButton.getAttribute('aria-busy')).toBeNull());
+    fireEvent.click(within(evidence).getByRole('button', { name: 'Printable copy: contract.pdf' }));
+    await waitFor(() => expect(server.callsTo('GET', EVIDENCE_PATHS.printableCopy)).toHaveLength(1));
   });
 });

@@ -1,7 +1,13 @@
 import type { DocumentFile } from '@qoltanba/core';
-import { documentStore, downloadDocumentFile, showSnackbar, translateError } from '@qoltanba/sdk';
+import {
+  documentStore,
+  downloadDocumentFile,
+  previewDocumentFile,
+  showSnackbar,
+  translateError,
+} from '@qoltanba/sdk';
 import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
-import { type JSX, useMemo, useState } from 'react';
+import { type JSX, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
@@ -10,9 +16,13 @@ import { useCurrentRoute } from '../../routes/useCurrentRoute';
 import { documentSignActions } from '../../signing/signingActions';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
+import { historyInWords } from './documents/dateTime';
+import * as docs from './documents/documents.css';
+import { EvidenceDownloads, hasSignatures } from './documents/EvidenceDownloads';
 import { FilePreview } from './documents/FilePreview';
 import { failureCode } from './documents/failureCode';
 import { MoveToFolder } from './documents/MoveToFolder';
+import { ShareLinkDialog } from './documents/ShareLinkDialog';
 import { saveFile } from './documents/saveFile';
 import { useDocumentActions } from './documents/useDocumentActions';
 
@@ -23,7 +33,10 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
   const state = useSdkStore(store);
   const { run, move, signed, rejected, revoked, panel, closePanel } = useDocumentActions(id, store);
   const [previewed, setPreviewed] = useState<DocumentFile>();
+  const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
   const { document } = state;
+  const history = useMemo(() => historyInWords(state.history, t), [state.history, t]);
   const signActions = useMemo(() => documentSignActions(id, store, lang), [id, store, lang]);
 
   const download = (file: DocumentFile) => {
@@ -61,18 +74,42 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
       {previewed ? (
         <FilePreview
           key={previewed.id}
-          documentId={id}
           file={previewed}
+          load={(signal) => previewDocumentFile(id, previewed.id, { signal })}
           onClose={() => setPreviewed(undefined)}
           onDownload={() => download(previewed)}
         />
       ) : null}
+      {document && document.lifecycleStatus !== 'DRAFT' ? (
+        <div className={docs.toolbar}>
+          <button
+            ref={shareButton}
+            type="button"
+            className={css.secondaryButton}
+            aria-haspopup="dialog"
+            aria-expanded={sharing}
+            onClick={() => setSharing(true)}
+          >
+            {t('docs.share.open')}
+          </button>
+        </div>
+      ) : null}
+      {sharing ? (
+        <ShareLinkDialog
+          documentId={id}
+          onClose={() => {
+            setSharing(false);
+            shareButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {document && hasSignatures(document, state.history) ? <EvidenceDownloads document={document} /> : null}
       <DocumentCard
         document={document}
         loading={state.status === 'loading'}
         error={state.status === 'failed' ? state.error : undefined}
         onRetry={() => void store.reload()}
-        history={state.history}
+        history={history}
         historyLoading={state.status === 'loading' && !state.history}
         onAction={(action) => {
           if (state.document) run(action, state.document);

@@ -63,6 +63,10 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
         'downloadSignedPackage',
         'downloadSignatureSheet',
         'downloadPrintableCopy',
+        // The external links module's links of one document.
+        'createExternalLink',
+        'listExternalLinks',
+        'revokeExternalLink',
       ].sort(),
     );
     for (const op of operations.values()) expect(op.security, op.route).toEqual([{ bearerAuth: [] }]);

@@ -1,4 +1,4 @@
-import type { HistoryEvent, HistoryEventType } from '@qoltanba/core';
+import { EXTERNAL_LINK_VIEW_DETAILS, type HistoryEvent, type HistoryEventType } from '@qoltanba/core';
 import { userNames } from '../account/user-store.js';
 import { companyNames } from '../registry/company-store.js';
 import type { Db } from './document-access.js';
@@ -141,6 +141,25 @@ export function createViewRecorder() {
     if (seen.size >= VIEW_MEMO_MAX) seen.clear();
     seen.add(key);
   };
+}
+
+/**
+ * Records that the document was opened through an external link of company `bin` (the external links module
+ * throttles it): a VIEW event without a user, for that company, from the reader's address, with details
+ * {@link EXTERNAL_LINK_VIEW_DETAILS}.
+ */
+export async function recordExternalLinkView(
+  db: Db,
+  documentId: number,
+  party: { bin: string; ip: string },
+  at: Date,
+): Promise<void> {
+  await appendEvent(db, documentId, {
+    type: 'VIEW',
+    actor: { userId: null, bin: party.bin, ip: party.ip },
+    at,
+    details: EXTERNAL_LINK_VIEW_DETAILS,
+  });
 }
 
 /** Names of companies a document knows itself: its sender and signers (for companies not registered here). */

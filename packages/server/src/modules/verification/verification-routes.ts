@@ -16,10 +16,11 @@ import { z } from 'zod';
 import { defineRoute, type MultipartBody, type RouteRateLimit } from '../../http/route.js';
 import { contentDisposition } from '../documents/file-name.js';
 import type { ModuleContext } from '../module.js';
-import { signedFilesWithContent, signedStoredFile } from './signed-files-here.js';
+import { signedFilesWithContent } from './signed-files-here.js';
+import { checkStoredFile } from './stored-file-check.js';
 import { buildVerificationReportPdf } from './verification-report-pdf.js';
 import { readVerificationUpload, VERIFICATION_UPLOAD_LIMITS } from './verification-upload.js';
-import { verifyStoredFile, verifyUpload } from './verify-files.js';
+import { verifyUpload } from './verify-files.js';
 
 const TAGS = ['verification'];
 // The verdict is about the signatures now (revocation may change): never cached by shared caches.
@@ -93,17 +94,15 @@ export function registerVerificationRoutes(
     reply: FastifyReply,
   ): Promise<VerificationResult> {
     reply.header('cache-control', NO_STORE);
-    const found = await signedStoredFile(db, params.docId, params.fileId);
     // Without the right hash the file answers like a missing one: ids alone are guessable.
-    const signed = query.sha256 && found?.file.sha256.startsWith(query.sha256) ? found : undefined;
-    const bytes = signed ? await blobs.get(signed.file.blobKey) : undefined;
-    if (!signed || !bytes) throw new AppError('ENTITY_NOT_FOUND');
-    const { file, document, signatures } = signed;
-    return verifyStoredFile(
-      { name: file.name, kind: file.format, sha256: file.sha256, bytes, document },
-      signatures,
-      verifier,
-    );
+    const sha256 = query.sha256;
+    const result = sha256
+      ? await checkStoredFile({ db, blobs, verifier }, params.docId, params.fileId, (file) =>
+          file.sha256.startsWith(sha256),
+        )
+      : undefined;
+    if (!result) throw new AppError('ENTITY_NOT_FOUND');
+    return result;
   }
 
   const report = (result: VerificationResult, lang: Lang) =>

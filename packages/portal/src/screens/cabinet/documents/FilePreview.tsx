@@ -1,5 +1,4 @@
 import type { DocumentFile, ErrorCode } from '@qoltanba/core';
-import { previewDocumentFile } from '@qoltanba/sdk';
 import { PdfViewer } from '@qoltanba/widgets';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { usePortalT } from '../../../i18n';
@@ -9,8 +8,9 @@ import { failureCode } from './failureCode';
 
 /** Props of {@link FilePreview}. */
 export interface FilePreviewProps {
-  documentId: number;
   file: DocumentFile;
+  /** Fetches the preview's bytes (the cabinet's `previewDocumentFile`, or an external link's). */
+  load: (signal: AbortSignal) => Promise<Uint8Array>;
   onClose: () => void;
   onDownload: () => void;
 }
@@ -19,24 +19,25 @@ export interface FilePreviewProps {
  * A file's PDF preview in the widgets' PdfViewer: the sdk fetches the preview (the file itself for a PDF, the
  * server's LibreOffice conversion otherwise); a refusal (PREVIEW_UNAVAILABLE, ...) shows with the download.
  */
-export function FilePreview({ documentId, file, onClose, onDownload }: FilePreviewProps): JSX.Element {
+export function FilePreview({ file, load, onClose, onDownload }: FilePreviewProps): JSX.Element {
   const { t } = usePortalT();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [preview, setPreview] = useState<{ bytes?: Uint8Array; error?: ErrorCode }>({});
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller keys the preview by file; a new `load` each render must not fetch again
   useEffect(() => {
     heading.current?.focus();
     const controller = new AbortController();
     setPreview({});
-    previewDocumentFile(documentId, file.id, { signal: controller.signal }).then(
+    load(controller.signal).then(
       (bytes) => setPreview({ bytes }),
       (error: unknown) => {
         if (!controller.signal.aborted) setPreview({ error: failureCode(error, 'file-preview') });
       },
     );
     return () => controller.abort();
-  }, [documentId, file.id]);
+  }, [file.id]);
 
   return (
     <section className={`${css.panel} ${docs.previewPanel}`} aria-labelledby={id} data-preview={file.id}>

@@ -43,3 +43,48 @@ export const titleRow = style({ display: 'grid', gap: vars.space.xs });
 
 /** The whole width for the widgets (the screen grid would otherwise size them to content). */
 export const wide = style({ minWidth: 0, width: '100%' });
+
+/** The share dialog: a native modal dialog, centred, as wide as a form. */
+export const dialog = style({
+  width: 'min(640px, calc(100vw - 32px))',
+  maxHeight: 'calc(100vh - 32px)',
+  padding: vars.space.xl,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  selectors: { '&::backdrop': { background: 'rgba(0, 0, 0, 0.4)' } },
+});
+
+export const dialogBody = style({ display: 'grid', gap: vars.space.md });
+
+/** A row of buttons and links that wraps. */
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+
+/** A fieldset's legend shown as the first item of its row. */
+export const inlineLegend = style({ float: 'left', padding: 0, marginRight: vars.space.sm });
+
+export const linkList = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const linkItem = style({
+  display: 'grid',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
