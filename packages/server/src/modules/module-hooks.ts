@@ -86,6 +86,8 @@ export interface SigningChangeEvent {
   documentId: number;
   /** When it happened (the injected clock's time). */
   at: Date;
+  /** The document's lifecycle status after the change. */
+  status: 'AT_SIGNING' | 'SIGNED' | 'REJECTED';
   /** Who signed or rejected; absent for a completion. */
   party?: SigningPartyInfo;
 }

@@ -71,6 +71,7 @@ export async function rejectAs(
     db: context.db,
     documentId: id,
     at,
+    status: 'REJECTED',
     party: {
       identityNumber: actor.bin,
       iin: kind === 'IIN' ? actor.bin : null,

@@ -63,8 +63,9 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           beforeSignatureCheck: services.beforeSignatureCheck,
           onSent: (documentId) => sendSigningLinks(context, documentId),
           onSigned: async ({ documentId, at, completed, party }) => {
-            await runAfterCommit(context, 'signatureAccepted', { db, documentId, at, party });
-            if (completed) await runAfterCommit(context, 'documentCompleted', { db, documentId, at });
+            const status = completed ? 'SIGNED' : 'AT_SIGNING';
+            await runAfterCommit(context, 'signatureAccepted', { db, documentId, at, status, party });
+            if (completed) await runAfterCommit(context, 'documentCompleted', { db, documentId, at, status });
           },
         },
         qrPollMs: options.qrPollMs ?? 1000,
