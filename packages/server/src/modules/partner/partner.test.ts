@@ -311,6 +311,28 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     expect([late.statusCode, late.json().code]).toEqual([401, 'EMBED_SESSION_EXPIRED']);
   });
 
+  it("a 'status' session shows the document read-only and its files, and cannot sign", async () => {
+    const key = await createKey(sender.bin, suite.tokens.sender);
+    const document = await suite.document();
+    const issued = (await embedToken(key.secret, { purpose: 'status', documentId: document.id })).json();
+    const status = (await exchange((issued as EmbedTokenIssued).token)).json() as EmbedSession;
+    const view = (await session(status.session, 'GET', EMBED_PATHS.session)).json() as EmbedSessionView;
+    expect(view.document?.document).toMatchObject({
+      id: document.id,
+      status: 'AT_SIGNING',
+      allowedActions: [],
+    });
+    expect(view.document?.signer.identityNumber).toBe(signer.bin);
+    const fileId = String(document.files[0]?.id ?? 0);
+    const file = await session(status.session, 'GET', apiPath(EMBED_PATHS.file, { fileId }));
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toEqual(await suite.fileBytes(document, Number(fileId)));
+    const body = await suite.signBody(document, pki.head(signer.bin));
+    expect((await session(status.session, 'POST', EMBED_PATHS.sign, body)).json().code).toBe(
+      'EMBED_PURPOSE_MISMATCH',
+    );
+  });
+
   it('answers CORS preflights of the embed API only, and echoes only allowed origins', async () => {
     const preflight = await call(suite.server, 'OPTIONS', EMBED_PATHS.sessions, {
       headers: { origin: OTHER_SITE, 'access-control-request-method': 'POST' },
@@ -318,6 +340,16 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(OTHER_SITE);
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    // The QR events stream an embedded signer follows is readable from any page (its id is the capability).
+    const events = await call(
+      suite.server,
+      'GET',
+      apiPath(SIGNING_PATHS.qrSigningEvents, { sessionId: 'x'.repeat(43) }),
+      {
+        headers: { origin: OTHER_SITE },
+      },
+    );
+    expect(events.headers['access-control-allow-origin']).toBe('*');
     const partnerPreflight = await call(suite.server, 'OPTIONS', PARTNER_PATHS.embedTokens, {
       headers: { origin: OTHER_SITE, 'access-control-request-method': 'POST' },
     });
