@@ -113,6 +113,14 @@ export {
   updateDocument,
 } from './documents';
 export {
+  createEmbedClient,
+  type EmbedClient,
+  type EmbedClientOptions,
+  type EmbedFetch,
+  type EmbedRequestOptions,
+  exchangeEmbedToken,
+} from './embed/embedClient';
+export {
   createExternalLink,
   createExternalLinksStore,
   downloadExternalFile,
@@ -124,6 +132,7 @@ export {
   previewExternalFile,
   revokeExternalLink,
 } from './external-links';
+
 export {
   $folders,
   $folderTree,
@@ -154,6 +163,15 @@ export {
   isDesktopWidth,
   trackLastProjectHref,
 } from './navigation';
+export {
+  $apiKeys,
+  type ApiKeysStore,
+  createApiKey,
+  listApiKeys,
+  listWebhookDeliveries,
+  revokeApiKey,
+  updateApiKey,
+} from './partner';
 export {
   $mobileApp,
   detectMobileApp,

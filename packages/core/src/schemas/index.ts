@@ -102,6 +102,22 @@ export {
   trashInfoSchema,
 } from './documents';
 export {
+  EMBED_PURPOSES,
+  EMBED_SESSION_SECONDS,
+  EMBED_TOKEN_TTL,
+  type EmbedExchangeRequest,
+  type EmbedPurpose,
+  type EmbedSession,
+  type EmbedSessionView,
+  type EmbedTokenIssued,
+  type EmbedTokenRequest,
+  embedExchangeRequestSchema,
+  embedSessionSchema,
+  embedSessionViewSchema,
+  embedTokenIssuedSchema,
+  embedTokenRequestSchema,
+} from './embed';
+export {
   type CreateExternalLinkRequest,
   createExternalLinkRequestSchema,
   EXTERNAL_LINK_DEFAULT_DAYS,
@@ -125,6 +141,7 @@ export {
   externalLinkSchema,
   externalSignerSchema,
 } from './external-links';
+
 export {
   documentNameSchema,
   type IdentityNumberSchemaOptions,
@@ -143,6 +160,33 @@ export {
   type UpdateFolderRequest,
   updateFolderRequestSchema,
 } from './folders';
+export {
+  API_KEY_NAME_MAX,
+  API_KEY_ORIGINS_MAX,
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyInput,
+  apiKeyCreatedSchema,
+  apiKeyInputSchema,
+  apiKeyParamsSchema,
+  apiKeySchema,
+  normalizeOrigin,
+  originListSchema,
+  originSchema,
+  PARTNER_SIGNER_STATUSES,
+  type PartnerDocument,
+  partnerDocumentSchema,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEvent,
+  type WebhookPayload,
+  webhookDeliverySchema,
+  webhookPayloadSchema,
+  webhookUrlSchema,
+} from './partner';
 export {
   type AttachBySignatureRequest,
   type AttachChallenge,

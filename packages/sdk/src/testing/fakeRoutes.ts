@@ -1,8 +1,10 @@
 import {
   ACCOUNT_PATHS,
   DOCUMENT_PATHS,
+  EMBED_PATHS,
   EVIDENCE_PATHS,
   EXTERNAL_LINK_PATHS,
+  PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_PATHS,
   VERIFICATION_PATHS,
@@ -11,8 +13,8 @@ import {
 /** One operation the fake server plays: its OpenAPI operationId, method and core path template. */
 export interface FakeRoute {
   operationId: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS`, `VERIFICATION_PATHS`, `EVIDENCE_PATHS` or `EXTERNAL_LINK_PATHS` (`:param` syntax). */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS`, `VERIFICATION_PATHS`, `EVIDENCE_PATHS`, `EXTERNAL_LINK_PATHS`, `PARTNER_PATHS` or `EMBED_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
@@ -127,6 +129,21 @@ export const FAKE_ROUTES = [
   publicRoute('getExternalDocument', 'GET', EXTERNAL_LINK_PATHS.document),
   publicRoute('downloadExternalFile', 'GET', EXTERNAL_LINK_PATHS.file),
   publicRoute('previewExternalFile', 'GET', EXTERNAL_LINK_PATHS.filePreview),
+
+  userRoute('listApiKeys', 'GET', PARTNER_PATHS.apiKeys),
+  userRoute('createApiKey', 'POST', PARTNER_PATHS.apiKeys),
+  userRoute('updateApiKey', 'PATCH', PARTNER_PATHS.apiKey),
+  userRoute('revokeApiKey', 'DELETE', PARTNER_PATHS.apiKey),
+  userRoute('listWebhookDeliveries', 'GET', PARTNER_PATHS.webhookDeliveries),
+
+  // Embed routes: the token or the session bearer is the credential, checked by the handlers.
+  publicRoute('exchangeEmbedToken', 'POST', EMBED_PATHS.sessions),
+  publicRoute('getEmbedSession', 'GET', EMBED_PATHS.session),
+  publicRoute('downloadEmbedFile', 'GET', EMBED_PATHS.file),
+  publicRoute('previewEmbedFile', 'GET', EMBED_PATHS.filePreview),
+  publicRoute('signEmbedDocument', 'POST', EMBED_PATHS.sign),
+  publicRoute('rejectEmbedDocument', 'POST', EMBED_PATHS.reject),
+  publicRoute('startEmbedQrSigning', 'POST', EMBED_PATHS.qrSigning),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

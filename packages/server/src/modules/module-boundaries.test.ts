@@ -30,6 +30,8 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   verification: [],
   evidence: [],
   'external-links': ['external_links'],
+  partner: ['api_keys', 'webhook_deliveries'],
+  embed: ['embed_tokens', 'embed_sessions'],
 };
 
 const TABLE_CALL =
