@@ -1,14 +1,17 @@
 import type { Plugin } from 'vite';
 
-/** Module whose exported string the elements build fills with the bundle's CSS. */
+/** Module whose exported string the elements build fills with the shared chunk's CSS. */
 const CSS_MODULE = /[\\/]src[\\/]elements[\\/]widgets-css\.ts$/;
 const PLACEHOLDER = '__QOLTANBA_WIDGETS_CSS__';
-const PLACEHOLDER_LITERAL = new RegExp(`(["'\`])${PLACEHOLDER}\\1`, 'g');
+/** Written in each element module (`css: ELEMENT_CSS_PLACEHOLDER`); replaced with the CSS of that element's chunk. */
+export const ELEMENT_CSS_PLACEHOLDER = '__QOLTANBA_ELEMENT_CSS__';
+const literal = (text: string) => new RegExp(`(["'\`])${text}\\1`, 'g');
 
 /**
- * Vite plugin for the custom-element bundle: vanilla-extract writes CSS to a separate file, but shadow
- * roots need it as a string to adopt. Collects every emitted CSS asset, inlines it into the JS chunks
- * as the value of `widgetsCss`, and drops the CSS files so the bundle stays one self-contained file.
+ * Vite plugin for the custom-element bundles: vanilla-extract writes CSS to separate files, but shadow roots need
+ * it as a string to adopt. CSS is split per chunk (`cssCodeSplit`); each chunk gets its own CSS back as a string:
+ * the shared runtime as the value of `widgetsCss`, each element chunk in place of its `ELEMENT_CSS_PLACEHOLDER`.
+ * The CSS files are dropped, so a page loads JavaScript only.
  */
 export function inlineWidgetsCss(): Plugin {
   return {
@@ -20,21 +23,28 @@ export function inlineWidgetsCss(): Plugin {
       return { code: `export const widgetsCss = ${JSON.stringify(PLACEHOLDER)};`, map: null };
     },
     generateBundle(_options, bundle) {
-      const cssFiles = Object.values(bundle).filter(
-        (file) => file.type === 'asset' && file.fileName.endsWith('.css'),
-      );
-      const css = cssFiles.map((file) => (file.type === 'asset' ? String(file.source) : '')).join('\n');
-      let replaced = 0;
+      const cssOf = (fileName: string): string => {
+        const asset = bundle[fileName];
+        return asset?.type === 'asset' ? String(asset.source) : '';
+      };
+      let total = '';
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
-        file.code = file.code.replace(PLACEHOLDER_LITERAL, () => {
-          replaced += 1;
-          return JSON.stringify(css);
-        });
+        const css = [...(file.viteMetadata?.importedCss ?? [])].map(cssOf).join('\n');
+        let replaced = 0;
+        for (const placeholder of [PLACEHOLDER, ELEMENT_CSS_PLACEHOLDER]) {
+          file.code = file.code.replace(literal(placeholder), () => {
+            replaced += 1;
+            return JSON.stringify(css);
+          });
+        }
+        if (css.trim() !== '' && replaced === 0)
+          this.error(`${file.fileName} has CSS but no placeholder to carry it: its styles would be lost`);
+        total += css;
       }
-      if (replaced === 0) this.error(`${PLACEHOLDER} not found in any chunk: widget CSS would be lost`);
-      if (css.trim() === '') this.error('no CSS was emitted for the widgets');
-      for (const file of cssFiles) delete bundle[file.fileName];
+      if (total.trim() === '') this.error('no CSS was emitted for the widgets');
+      for (const file of Object.values(bundle))
+        if (file.type === 'asset' && file.fileName.endsWith('.css')) delete bundle[file.fileName];
     },
   };
 }

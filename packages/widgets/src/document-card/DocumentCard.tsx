@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { Document, DocumentFile, ErrorCode, HistoryEvent } from '@qoltanba/core';
@@ -122,7 +123,7 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
   const { document, onAction } = props;
   const pending = props.pending ?? [];
   const busy = pending.length > 0;
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = documentCardT(lang);
   const common = documentsT(lang);
   const id = useId();

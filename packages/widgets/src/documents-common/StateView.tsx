@@ -1,3 +1,4 @@
+import { useLang } from './lang';
 import { mdiAlertCircleOutline, mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
@@ -19,7 +20,7 @@ export type StateViewProps =
  * alert in the user's language, with "Try again" when `onRetry` is given and extra content such as a link).
  */
 export function StateView(props: StateViewProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = documentsT(lang);
   if (props.kind === 'loading') {
     return (

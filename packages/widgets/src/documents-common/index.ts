@@ -18,3 +18,4 @@ export {
 export { StateView, type StateViewProps } from './StateView';
 export { SignerStateBadge, StatusBadge } from './StatusBadge';
 export { DOCUMENTS_NS, documentsT, documentsTexts } from './texts';
+export { LangContext, useLang } from './lang';

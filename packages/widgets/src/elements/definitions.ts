@@ -1,5 +1,6 @@
 import type { ElementDefinition } from './define-element';
 import { languageSwitchElement } from './language-switch-element';
+import { verifyElement } from './verify-element';
 
-/** Every public custom element. Adding a widget element means adding its definition here. */
-export const elementDefinitions: readonly ElementDefinition[] = [languageSwitchElement];
+/** Every public custom element. Adding one means adding its definition here and an entry in `entries/`. */
+export const elementDefinitions: readonly ElementDefinition[] = [languageSwitchElement, verifyElement];

@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import {
   mdiChevronDown,
   mdiChevronUp,
@@ -52,7 +53,7 @@ export interface PdfViewerProps {
  * @example <PdfViewer source={bytes} fileName="dogovor.pdf" downloadUrl={url} />
  */
 export function PdfViewer(props: PdfViewerProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = pdfViewerT(lang);
   const state = usePdfDocument(
     props.loading || props.error ? undefined : props.source,

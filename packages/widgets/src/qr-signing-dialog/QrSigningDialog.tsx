@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, QrSigningSession } from '@qoltanba/core';
 import { $locale, errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
@@ -67,7 +68,7 @@ export function QrSigningDialog({
   onSigned,
   now = Date.now,
 }: QrSigningDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const [round, setRound] = useState(0);
   const [attempt, setAttempt] = useState<Attempt>({ kind: 'starting' });

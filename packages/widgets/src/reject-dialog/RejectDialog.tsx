@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { type ErrorCode, isErrorCode, REJECT_COMMENT_MAX, rejectRequestSchema } from '@qoltanba/core';
@@ -33,7 +34,7 @@ export function rejectReasonProblem(reason: string): ErrorCode | undefined {
  * @example <RejectDialog onReject={(reason) => $doc.reject(reason)} onClose={close} />
  */
 export function RejectDialog({ onReject, onClose, onRejected }: RejectDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const id = useId();
   const [reason, setReason] = useState('');

@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
@@ -20,7 +21,7 @@ export interface RevokeDialogProps {
  * The confirmation before revoking a document (signing stops for everyone and cannot be undone); the server's refusal ("a participant has already signed it") is shown in the user's language.
  */
 export function RevokeDialog({ onRevoke, onClose, onRevoked }: RevokeDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ErrorCode>();

@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, SigningConfig } from '@qoltanba/core';
@@ -56,7 +57,7 @@ export function SignPanel({
   signingConfig,
   className,
 }: SignPanelProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const storeConfig = useStore($signingConfig);
   const config = signingConfig ?? storeConfig;
   const t = signingT(lang);

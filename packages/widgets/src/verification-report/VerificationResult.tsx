@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import {
@@ -104,7 +105,7 @@ export function VerificationResult({
   headingLevel = 2,
   className,
 }: VerificationResultProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = verificationReportT(lang);
   const titleId = useId();
   const Title = headingLevel === 2 ? 'h2' : 'h3';

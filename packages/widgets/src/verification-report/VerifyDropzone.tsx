@@ -1,3 +1,4 @@
+import { useLang } from '../documents-common/lang';
 import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
@@ -32,6 +33,8 @@ export interface VerifyDropzoneProps {
   actions?: Partial<VerifyDropzoneActions>;
   /** Called with each verification's result. */
   onResult?: (result: Result) => void;
+  /** Called when a verification fails (the code is also shown). */
+  onError?: (code: ErrorCode, message: string) => void;
   className?: string;
 }
 
@@ -48,9 +51,9 @@ type Phase =
  *
  * @example <VerifyDropzone onResult={(result) => track(result.verdict)} />
  */
-export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneProps): JSX.Element {
+export function VerifyDropzone({ actions, onResult, onError, className }: VerifyDropzoneProps): JSX.Element {
   const verify = actions?.verifySignatures ?? verifySignatures;
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = verificationReportT(lang);
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -96,7 +99,9 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
     } catch (failure) {
       if (controller.signal.aborted) return;
       const message = failure instanceof Error ? failure.message : undefined;
-      setPhase({ kind: 'failed', code: codeOfFailure(failure), ...(message ? { message } : {}) });
+      const code = codeOfFailure(failure);
+      setPhase({ kind: 'failed', code, ...(message ? { message } : {}) });
+      onError?.(code, codeText(code, lang, message));
     }
   };
 
