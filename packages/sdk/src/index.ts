@@ -113,6 +113,14 @@ export {
   updateDocument,
 } from './documents';
 export {
+  createEmbedClient,
+  type EmbedClient,
+  type EmbedClientOptions,
+  type EmbedFetch,
+  type EmbedRequestOptions,
+  exchangeEmbedToken,
+} from './embed/embedClient';
+export {
   $folders,
   $folderTree,
   buildFolderTree,
