@@ -7,15 +7,16 @@ import { splitErrorTexts } from './build/split-error-texts.ts';
 const entries = {
   elements: 'src/elements/index.ts',
   'elements/qoltanba-verify': 'src/elements/entries/qoltanba-verify.ts',
+  'elements/qoltanba-sign': 'src/elements/entries/qoltanba-sign.ts',
+  'elements/qoltanba-document-status': 'src/elements/entries/qoltanba-document-status.ts',
   'elements/qoltanba-language-switch': 'src/elements/entries/qoltanba-language-switch.ts',
 };
 
 // What every element needs goes into one shared chunk (dist/elements/runtime-<hash>.js): Preact, @r2wc, nanostores,
-// the sdk's client, i18n and locale, core's rules, the theme and shared widget pieces, and the element shell.
+// wretch, the theme and the element shell, plus what at least two elements share.
 // Each element's own widgets, texts and styles stay in its chunk.
 const RUNTIME = [
-  /[\\/]node_modules[\\/]/,
-  /[\\/]packages[\\/]sdk[\\/]/,
+  /[\\/]node_modules[\\/](preact|@r2wc|nanostores|@nanostores|wretch)[\\/]/,
   /[\\/]src[\\/](elements[\\/](runtime|attributes|events|define-element|element-shell|adopt-styles|widgets-css)|theme)[\\/.]/,
 ];
 
@@ -47,15 +48,28 @@ export default defineConfig({
     minify: true,
     // CSS per chunk, so each element carries its own styles (build/inline-widgets-css.ts).
     cssCodeSplit: true,
-    lib: { entry: entries, formats: ['es'], cssFileName: 'elements' },
+    // Not library mode, which would inline pdf.js's worker (1.2 MB) as a data URL: the worker is emitted as a file.
+    modulePreload: false,
+    copyPublicDir: false,
+    assetsDir: 'elements',
     rolldownOptions: {
+      input: entries,
+      // The all-elements entry is also a module with exports (defineQoltanbaElements ...); keep them.
+      preserveEntrySignatures: 'strict',
+      // With zod stubbed, building a schema does nothing: unused schemas of core drop out of the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
+        format: 'es',
+        assetFileNames: 'elements/[name]-[hash][extname]',
         minify: true,
         entryFileNames: '[name].js',
         chunkFileNames: 'elements/[name]-[hash].js',
         codeSplitting: {
           groups: [
-            { name: 'runtime', test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)) },
+            { name: 'runtime', priority: 2, test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)) },
+            // Whatever two elements share (three entries: dist/elements.js and the two elements' own), e.g. the
+            // sdk's client, documents-common, icons; the rest of a widget stays in its element's chunk.
+            { name: 'runtime', priority: 1, minShareCount: 3, test: /[\\/](packages|node_modules)[\\/](?!pdfjs-dist[\\/])/ },
           ],
         },
       },

@@ -7,6 +7,7 @@ export type {
 } from './client';
 export { createQoltanbaClient } from './client';
 export { initSession } from './initSession';
+export { hasActiveClient, setActiveClient } from './activeClient';
 export { $loading } from './loading';
 export { createMemoryStorage } from './memoryStorage';
 export { IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';

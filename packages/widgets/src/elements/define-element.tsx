@@ -22,8 +22,11 @@ export interface ElementContext {
 export interface ElementDefinition<Specs extends AttributeSpecs = AttributeSpecs> {
   tag: `qoltanba-${string}`;
   attributes: Specs;
-  /** The public React widgets the element is built from (checked by the registry test). */
-  widgets: readonly ComponentType<never>[];
+  /**
+   * Names of the public React widgets (exports of the package entry) the element is built from, checked by the
+   * registry test. Names, not the components: the entry's wrappers load lazily and would split the element's chunk.
+   */
+  widgets: readonly string[];
   component: ComponentType<PropsOf<Specs> & { element: ElementContext }>;
   /** The CSS of the element's own chunk: write `'__QOLTANBA_ELEMENT_CSS__'`, which the elements build replaces. */
   css: string;

@@ -34,7 +34,14 @@ export {
   languageSwitchAttributes,
   type QoltanbaLanguageSwitchElement,
 } from './language-switch-element';
+export {
+  DOCUMENT_STATUS_TAG,
+  type DocumentStatusAttributes,
+  documentStatusAttributes,
+  type QoltanbaDocumentStatusElement,
+} from './document-status-element';
 export { defineQoltanbaElements } from './register';
+export { type QoltanbaSignElement, SIGN_TAG, type SignAttributes, signAttributes } from './sign-element';
 export { type QoltanbaVerifyElement, VERIFY_TAG, type VerifyAttributes, verifyAttributes } from './verify-element';
 
 // Importing this module registers the elements (the `./elements` export is a side effect by design).

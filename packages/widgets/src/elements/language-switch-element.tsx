@@ -39,7 +39,7 @@ export const languageSwitchElement = defineElement({
   // Replaced with this chunk's CSS by the elements build (build/inline-widgets-css.ts).
   css: '__QOLTANBA_ELEMENT_CSS__',
   attributes: languageSwitchAttributes,
-  widgets: [LanguageSwitch],
+  widgets: ['LanguageSwitch'],
   component: LanguageSwitchElement,
   needsTexts: false,
 });

@@ -1,7 +1,6 @@
 import { verifySignatures } from '@qoltanba/sdk';
 import { type JSX, useEffect, useMemo, useRef } from 'react';
-import { VerificationResult, VerifyDropzone } from '../verification-report';
-import { VerifyDropzone as VerifyDropzoneNow } from '../verification-report/VerifyDropzone';
+import { VerifyDropzone } from '../verification-report/VerifyDropzone';
 import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
 import { createElementClient, serverOrigin } from './runtime/embed-client';
@@ -28,7 +27,7 @@ function VerifyElement({ apiBase, element }: VerifyAttributes & { element: Eleme
   useEffect(() => element.ready(), [element]);
   return (
     <div part="verify">
-      <VerifyDropzoneNow
+      <VerifyDropzone
         actions={{ verifySignatures: (files, options) => verifySignatures(files, { ...options, client }) }}
         onResult={(result) => element.emit('qoltanba-verified', { result })}
         onError={(code, message) => element.emit('qoltanba-error', { code, message })}
@@ -43,7 +42,7 @@ export const verifyElement = defineElement({
   // Replaced with this chunk's CSS by the elements build (build/inline-widgets-css.ts).
   css: '__QOLTANBA_ELEMENT_CSS__',
   attributes: verifyAttributes,
-  widgets: [VerifyDropzone, VerificationResult],
+  widgets: ['VerifyDropzone', 'VerificationResult'],
   component: VerifyElement,
 });
 

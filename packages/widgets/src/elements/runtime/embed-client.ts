@@ -1,5 +1,11 @@
 import type { Lang } from '@qoltanba/core';
-import { createMemoryStorage, createQoltanbaClient, type QoltanbaClient } from '@qoltanba/sdk';
+import {
+  createMemoryStorage,
+  hasActiveClient,
+  createQoltanbaClient,
+  type QoltanbaClient,
+  setActiveClient,
+} from '@qoltanba/sdk';
 
 // The module's own address: the script tag a partner added, so by default the elements talk to the server that
 // served them. Outside http(s) (tests) requests stay relative.
@@ -32,4 +38,13 @@ export function createElementClient(baseUrl: string, getLang: () => Lang): Qolta
     sessionStorage: createMemoryStorage(),
     doc: noCookies,
   });
+}
+
+/**
+ * The sdk's NCALayer signing reads the server's signing config through its active client (NCALayer's address, the
+ * development test signer); an element bound to a server makes a client for it the active one unless the page
+ * already runs one (the portal).
+ */
+export function ensureActiveClient(baseUrl: string, getLang: () => Lang): void {
+  if (!hasActiveClient()) setActiveClient(createElementClient(baseUrl, getLang));
 }
