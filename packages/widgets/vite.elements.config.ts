@@ -34,8 +34,14 @@ export default defineConfig({
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^i18next$/, replacement: new URL('./src/elements/runtime/mini-i18next.ts', import.meta.url).pathname },
-      { find: /^zod$/, replacement: new URL('./src/elements/runtime/unchecked-zod.ts', import.meta.url).pathname },
+      {
+        find: /^i18next$/,
+        replacement: new URL('./src/elements/runtime/mini-i18next.ts', import.meta.url).pathname,
+      },
+      {
+        find: /^zod$/,
+        replacement: new URL('./src/elements/runtime/unchecked-zod.ts', import.meta.url).pathname,
+      },
     ],
   },
   // JSX is compiled by oxc in Vite 8; point it at Preact's runtime.
@@ -66,10 +72,19 @@ export default defineConfig({
         chunkFileNames: 'elements/[name]-[hash].js',
         codeSplitting: {
           groups: [
-            { name: 'runtime', priority: 2, test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)) },
+            {
+              name: 'runtime',
+              priority: 2,
+              test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)),
+            },
             // Whatever two elements share (three entries: dist/elements.js and the two elements' own), e.g. the
             // sdk's client, documents-common, icons; the rest of a widget stays in its element's chunk.
-            { name: 'runtime', priority: 1, minShareCount: 3, test: /[\\/](packages|node_modules)[\\/](?!pdfjs-dist[\\/])/ },
+            {
+              name: 'runtime',
+              priority: 1,
+              minShareCount: 3,
+              test: /[\\/](packages|node_modules)[\\/](?!pdfjs-dist[\\/])/,
+            },
           ],
         },
       },

@@ -58,9 +58,12 @@ export function inlineWidgetsCss(): Plugin {
         for (const name of names) covered.add(name);
         chunk.code = chunk.code.replace(literal(ELEMENT_CSS_PLACEHOLDER), () => JSON.stringify(cssOf(names)));
       }
-      const cssFiles = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
+      const cssFiles = Object.values(bundle).filter(
+        (file) => file.type === 'asset' && file.fileName.endsWith('.css'),
+      );
       const lost = cssFiles.map((file) => file.fileName).filter((name) => !covered.has(name));
-      if (lost.length > 0) this.error(`CSS no element carries (its styles would be lost): ${lost.join(', ')}`);
+      if (lost.length > 0)
+        this.error(`CSS no element carries (its styles would be lost): ${lost.join(', ')}`);
       if (cssFiles.length === 0) this.error('no CSS was emitted for the widgets');
       for (const file of cssFiles) delete bundle[file.fileName];
     },

@@ -29,9 +29,9 @@ export interface SplitErrorTextsOptions {
 export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
   let catalogue: Promise<Catalogue> | undefined;
   const loadCatalogue = (): Promise<Catalogue> => {
-    catalogue ??= runnerImport<{ errorCatalogue: Catalogue }>(resolve(CORE_ERRORS, 'catalogue/index.ts')).then(
-      ({ module }) => module.errorCatalogue,
-    );
+    catalogue ??= runnerImport<{ errorCatalogue: Catalogue }>(
+      resolve(CORE_ERRORS, 'catalogue/index.ts'),
+    ).then(({ module }) => module.errorCatalogue);
     return catalogue;
   };
   return {

@@ -1,3 +1,4 @@
+export { hasActiveClient, setActiveClient } from './activeClient';
 export type {
   LogoutReason,
   QoltanbaClient,
@@ -7,7 +8,6 @@ export type {
 } from './client';
 export { createQoltanbaClient } from './client';
 export { initSession } from './initSession';
-export { hasActiveClient, setActiveClient } from './activeClient';
 export { $loading } from './loading';
 export { createMemoryStorage } from './memoryStorage';
 export { IDENTITY_NOTE_KEY, SESSION_STORAGE_KEYS } from './storageKeys';

@@ -1,8 +1,5 @@
-import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { Document, DocumentFile, ErrorCode, HistoryEvent } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { type JSX, useId } from 'react';
 import {
   button,
@@ -18,6 +15,7 @@ import {
   spinner,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import {
   actionsBar,

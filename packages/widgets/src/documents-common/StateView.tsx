@@ -1,12 +1,10 @@
-import { useLang } from './lang';
 import { mdiAlertCircleOutline, mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import type { JSX, ReactNode } from 'react';
 import { Icon } from '../icon';
 import { button, spinner, stateBox, stateError } from './common.css';
 import { codeText } from './format';
+import { useLang } from './lang';
 import { documentsT } from './texts';
 
 /** Props of {@link StateView}. */

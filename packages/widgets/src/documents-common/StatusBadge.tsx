@@ -1,9 +1,7 @@
-import { useLang } from './lang';
-import { useStore } from '@nanostores/react';
 import type { DocumentStatus, SignerState } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import type { JSX } from 'react';
 import { badge } from './common.css';
+import { useLang } from './lang';
 import { documentsT } from './texts';
 
 type Tone = keyof typeof badge;

@@ -31,7 +31,8 @@ function elementStyleSheet(css: string): CSSStyleSheet | undefined {
 /** Adopts the widget CSS (and `elementCss`, an element's own) into `root` once (vanilla-extract only writes to the document). */
 export function adoptWidgetStyles(root: ShadowRoot, elementCss = ''): void {
   const wanted = [widgetsStyleSheet(), elementStyleSheet(elementCss)].filter(
-    (candidate): candidate is CSSStyleSheet => candidate !== undefined && !root.adoptedStyleSheets.includes(candidate),
+    (candidate): candidate is CSSStyleSheet =>
+      candidate !== undefined && !root.adoptedStyleSheets.includes(candidate),
   );
   if (wanted.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...wanted];
 }

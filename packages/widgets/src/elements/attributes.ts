@@ -48,7 +48,9 @@ export function attributeTable(specs: AttributeSpecs): string {
     const names = attribute === name ? `\`${name}\`` : `\`${attribute}\` / \`${name}\``;
     return `| ${names} | ${type} | ${fallback} | ${spec.doc} |`;
   });
-  return ['| attribute / property | type | default | what it does |', '|---|---|---|---|', ...rows].join('\n');
+  return ['| attribute / property | type | default | what it does |', '|---|---|---|---|', ...rows].join(
+    '\n',
+  );
 }
 
 /** Languages an element's `lang` attribute takes (kz means kk). */

@@ -1,5 +1,5 @@
-import r2wc from '@r2wc/react-to-web-component';
 import type { Lang } from '@qoltanba/core';
+import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType, JSX } from 'react';
 import { adoptWidgetStyles } from './adopt-styles';
 import { type AttributeSpecs, type PropsOf, r2wcProps } from './attributes';
@@ -35,7 +35,9 @@ export interface ElementDefinition<Specs extends AttributeSpecs = AttributeSpecs
 }
 
 /** Keeps the spec map and the component's props tied while definitions share one list type. */
-export function defineElement<Specs extends AttributeSpecs>(definition: ElementDefinition<Specs>): ElementDefinition {
+export function defineElement<Specs extends AttributeSpecs>(
+  definition: ElementDefinition<Specs>,
+): ElementDefinition {
   return definition as unknown as ElementDefinition;
 }
 

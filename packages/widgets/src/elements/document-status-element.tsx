@@ -1,11 +1,11 @@
 import { type JSX, useEffect, useState } from 'react';
 import { SignersList } from '../document-card/SignersList';
-import { button, formatDateTime, muted, sectionHeading, StateView, StatusBadge } from '../documents-common';
+import { button, formatDateTime, muted, StateView, StatusBadge, sectionHeading } from '../documents-common';
 import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
 import { elementBody, elementHeader } from './embed-elements.css';
-import { serverOrigin } from './runtime/embed-client';
 import { useEmbedSession } from './embed-session';
+import { serverOrigin } from './runtime/embed-client';
 import { embedT } from './texts';
 
 /** Tag of the document status element. */
@@ -44,7 +44,7 @@ function DocumentStatusElement({
   useEffect(() => {
     if (!ready) return;
     setUpdatedAt(new Date().toISOString());
-  }, [ready, state]);
+  }, [ready]);
 
   // Poll while visible; a signing or rejection of the same document on the page (e.g. by <qoltanba-sign>) refreshes at once.
   useEffect(() => {
@@ -70,7 +70,8 @@ function DocumentStatusElement({
   }, [ready, refreshSeconds, reload, documentId]);
 
   if (state.kind === 'loading') return <StateView kind="loading" />;
-  if (state.kind === 'error') return <StateView kind="error" code={state.code} onRetry={token ? () => void reload() : undefined} />;
+  if (state.kind === 'error')
+    return <StateView kind="error" code={state.code} onRetry={token ? () => void reload() : undefined} />;
   const link = state.view.document;
   if (!link) return <StateView kind="error" code="EMBED_PURPOSE_MISMATCH" />;
   const { document } = link;

@@ -3,9 +3,9 @@ import { DEFAULT_LANG, type Lang, normalizeLang } from '@qoltanba/core';
 import { type JSX, useEffect, useMemo, useRef, useState } from 'react';
 import { LangContext } from '../documents-common/lang';
 import type { ElementContext, ElementDefinition } from './define-element';
+import { elementRoot, loadingLine } from './element-shell.css';
 import { dispatchQoltanbaEvent } from './events';
 import { $loadedLangs, loadLanguage } from './runtime/languages';
-import { elementRoot, loadingLine } from './element-shell.css';
 
 // Shown while the texts of a language load: the texts themselves are what is missing, so these few words live here.
 const LOADING: Record<Lang, string> = { kk: 'Жүктелуде…', ru: 'Загрузка…', en: 'Loading…' };
@@ -27,7 +27,8 @@ interface ElementShellProps {
  */
 export function ElementShell({ definition, container, attributes }: ElementShellProps): JSX.Element {
   const host = (container instanceof ShadowRoot ? container.host : container) as HTMLElement;
-  const lang = normalizeLang(typeof attributes.lang === 'string' ? attributes.lang : undefined) ?? DEFAULT_LANG;
+  const lang =
+    normalizeLang(typeof attributes.lang === 'string' ? attributes.lang : undefined) ?? DEFAULT_LANG;
   const loaded = useStore($loadedLangs);
   const needsTexts = definition.needsTexts !== false;
   // The language last shown, kept on screen while another one loads.

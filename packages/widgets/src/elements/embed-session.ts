@@ -1,5 +1,11 @@
 import type { EmbedPurpose, EmbedSession, EmbedSessionView, ErrorCode } from '@qoltanba/core';
-import { ApiError, createEmbedClient, type EmbedClient, errorCodeOf, exchangeEmbedToken } from '@qoltanba/sdk';
+import {
+  ApiError,
+  createEmbedClient,
+  type EmbedClient,
+  errorCodeOf,
+  exchangeEmbedToken,
+} from '@qoltanba/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { codeText } from '../documents-common/format';
 import type { ElementContext } from './define-element';
@@ -69,7 +75,11 @@ export function useEmbedSession(
     exchangeOnce(baseUrl, token, elementRef.current)
       .then(async (session) => {
         if (session.purpose !== purpose) throw new ApiError(403, 'EMBED_PURPOSE_MISMATCH', '');
-        const client = createEmbedClient({ baseUrl, session: session.session, lang: () => elementRef.current.lang });
+        const client = createEmbedClient({
+          baseUrl,
+          session: session.session,
+          lang: () => elementRef.current.lang,
+        });
         const view = await client.getSession();
         if (!current) return;
         clientRef.current = client;

@@ -17,6 +17,12 @@ export {
 } from './define-element';
 export { elementDefinitions } from './definitions';
 export {
+  DOCUMENT_STATUS_TAG,
+  type DocumentStatusAttributes,
+  documentStatusAttributes,
+  type QoltanbaDocumentStatusElement,
+} from './document-status-element';
+export {
   dispatchQoltanbaEvent,
   type ErrorDetail,
   type LanguageChangeDetail,
@@ -34,15 +40,14 @@ export {
   languageSwitchAttributes,
   type QoltanbaLanguageSwitchElement,
 } from './language-switch-element';
-export {
-  DOCUMENT_STATUS_TAG,
-  type DocumentStatusAttributes,
-  documentStatusAttributes,
-  type QoltanbaDocumentStatusElement,
-} from './document-status-element';
 export { defineQoltanbaElements } from './register';
 export { type QoltanbaSignElement, SIGN_TAG, type SignAttributes, signAttributes } from './sign-element';
-export { type QoltanbaVerifyElement, VERIFY_TAG, type VerifyAttributes, verifyAttributes } from './verify-element';
+export {
+  type QoltanbaVerifyElement,
+  VERIFY_TAG,
+  type VerifyAttributes,
+  verifyAttributes,
+} from './verify-element';
 
 // Importing this module registers the elements (the `./elements` export is a side effect by design).
 if (typeof customElements !== 'undefined') defineQoltanbaElements();

@@ -3,15 +3,15 @@ import { followQrSigning, loadSigningConfig, ncaLayerFor, signFilesWithNcaLayer 
 import { type JSX, useMemo, useState } from 'react';
 import { FilesList } from '../document-card/FilesList';
 import { SignersList } from '../document-card/SignersList';
-import { button, sectionHeading, StateView, StatusBadge } from '../documents-common';
+import { button, StateView, StatusBadge, sectionHeading } from '../documents-common';
 import { PdfViewer } from '../pdf-viewer/PdfViewer';
 import { RejectDialog } from '../reject-dialog/RejectDialog';
 import { SignPanel, type SignPanelActions } from '../sign-panel/SignPanel';
 import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
 import { elementBody, elementHeader, previewBox } from './embed-elements.css';
-import { ensureActiveClient, serverOrigin } from './runtime/embed-client';
 import { type EmbedSessionState, useEmbedSession } from './embed-session';
+import { ensureActiveClient, serverOrigin } from './runtime/embed-client';
 import { embedT } from './texts';
 
 /** Tag of the signing element. */
@@ -21,13 +21,17 @@ export const SIGN_TAG = 'qoltanba-sign';
 export const signAttributes = {
   token: {
     type: 'string',
-    doc: "The embed token (purpose `sign`) your backend got from `POST /embed-tokens`; single use, minutes long.",
+    doc: 'The embed token (purpose `sign`) your backend got from `POST /embed-tokens`; single use, minutes long.',
   },
   apiBase: {
     type: 'string',
-    doc: "Origin of the Qoltanba server; by default the origin the script was loaded from.",
+    doc: 'Origin of the Qoltanba server; by default the origin the script was loaded from.',
   },
-  qr: { type: 'boolean', default: true, doc: 'Offer eGov mobile QR signing besides NCALayer (`qr="false"` hides it).' },
+  qr: {
+    type: 'boolean',
+    default: true,
+    doc: 'Offer eGov mobile QR signing besides NCALayer (`qr="false"` hides it).',
+  },
   ...commonAttributes,
 } as const satisfies AttributeSpecs;
 
@@ -42,12 +46,28 @@ interface Preview {
   bytes: Uint8Array | undefined;
 }
 
-function SignElement({ token, apiBase, qr, element }: SignAttributes & { element: ElementContext }): JSX.Element {
+function SignElement({
+  token,
+  apiBase,
+  qr,
+  element,
+}: SignAttributes & { element: ElementContext }): JSX.Element {
   const baseUrl = serverOrigin(apiBase);
   const { state, reload, fail } = useEmbedSession(baseUrl, token, 'sign', element);
+  // SignPanel reads the server's signing config (NCALayer's address, test signer) through the sdk's active client.
+  ensureActiveClient(baseUrl, () => element.lang);
   if (state.kind === 'loading') return <StateView kind="loading" />;
   if (state.kind === 'error') return <StateView kind="error" code={state.code} />;
-  return <SignDocument ready={state} baseUrl={baseUrl} qr={qr !== false} element={element} reload={reload} fail={fail} />;
+  return (
+    <SignDocument
+      ready={state}
+      baseUrl={baseUrl}
+      qr={qr !== false}
+      element={element}
+      reload={reload}
+      fail={fail}
+    />
+  );
 }
 
 interface SignDocumentProps {
@@ -73,7 +93,6 @@ function SignDocument({ ready, baseUrl, qr, element, reload, fail }: SignDocumen
     };
     return {
       async signWithNcaLayer(onProgress) {
-        ensureActiveClient(baseUrl, () => element.lang);
         const signingConfig = await loadSigningConfig();
         const signatures = await signFilesWithNcaLayer(
           link.document.files,
@@ -165,7 +184,11 @@ function SignDocument({ ready, baseUrl, qr, element, reload, fail }: SignDocumen
           </>
         ) : (
           <p role="status">
-            {signer.state === 'SIGNED' ? t('signed') : signer.state === 'REJECTED' ? t('rejected') : t('notYourTurn')}
+            {signer.state === 'SIGNED'
+              ? t('signed')
+              : signer.state === 'REJECTED'
+                ? t('rejected')
+                : t('notYourTurn')}
           </p>
         )}
       </div>

@@ -12,7 +12,7 @@ export const VERIFY_TAG = 'qoltanba-verify';
 export const verifyAttributes = {
   apiBase: {
     type: 'string',
-    doc: "Origin of the Qoltanba server, e.g. `https://qoltanba.kz`; by default the origin the script was loaded from.",
+    doc: 'Origin of the Qoltanba server, e.g. `https://qoltanba.kz`; by default the origin the script was loaded from.',
   },
   ...commonAttributes,
 } as const satisfies AttributeSpecs;

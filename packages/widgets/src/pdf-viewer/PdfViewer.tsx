@@ -1,4 +1,3 @@
-import { useLang } from '../documents-common/lang';
 import {
   mdiChevronDown,
   mdiChevronUp,
@@ -7,11 +6,10 @@ import {
   mdiMagnifyMinusOutline,
   mdiMagnifyPlusOutline,
 } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { type JSX, type ReactNode, useEffect, useRef, useState } from 'react';
 import { button, iconButton, StateView, widgetRoot } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { visuallyHidden } from '../styles/visually-hidden.css';
 import { PdfPageView } from './PdfPageView';

@@ -1,9 +1,8 @@
-import { useLang } from '../documents-common/lang';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode, QrSigningSession } from '@qoltanba/core';
-import { $locale, errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
+import { errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
 import { type JSX, useEffect, useRef, useState } from 'react';
 import { button, codeText } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { ModalDialog, QrCode, signingT } from '../signing-common';
 import { deepLink, errorLine, statusLine } from '../signing-common/signing.css';
 

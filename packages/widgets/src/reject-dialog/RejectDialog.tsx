@@ -1,10 +1,9 @@
-import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import { type ErrorCode, isErrorCode, REJECT_COMMENT_MAX, rejectRequestSchema } from '@qoltanba/core';
-import { $locale, errorCodeOf } from '@qoltanba/sdk';
+import { errorCodeOf } from '@qoltanba/sdk';
 import { type FormEvent, type JSX, useId, useState } from 'react';
 import { button, codeText, spinner } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { ModalDialog, signingT } from '../signing-common';
 import { buttonRow, errorLine, fieldFooter, fieldLabel, textarea } from '../signing-common/signing.css';

@@ -1,10 +1,9 @@
-import { useLang } from '../documents-common/lang';
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale, errorCodeOf } from '@qoltanba/sdk';
+import { errorCodeOf } from '@qoltanba/sdk';
 import { type JSX, useState } from 'react';
 import { button, codeText, spinner } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { ModalDialog, signingT } from '../signing-common';
 import { buttonRow, errorLine, statusLine } from '../signing-common/signing.css';

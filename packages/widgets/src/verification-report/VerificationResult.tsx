@@ -1,6 +1,4 @@
-import { useLang } from '../documents-common/lang';
 import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import {
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
@@ -12,7 +10,6 @@ import {
   SIGNER_ROLE_TEXTS,
   type VerifiedSignature,
 } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { Fragment, type JSX, useId } from 'react';
 import {
   flush,
@@ -23,6 +20,7 @@ import {
   sectionHeading,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { heading } from '../form';
 import { Icon } from '../icon';
 import { verificationReportT } from './texts';

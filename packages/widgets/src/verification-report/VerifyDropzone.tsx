@@ -1,8 +1,6 @@
-import { useLang } from '../documents-common/lang';
 import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
-import { $locale, verifySignatures } from '@qoltanba/sdk';
+import { verifySignatures } from '@qoltanba/sdk';
 import { type DragEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
 import { bar, barFill, dropZone, refusedBox } from '../document-form/DocumentForm.css';
 import {
@@ -16,6 +14,7 @@ import {
   plainList,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { verificationReportT } from './texts';
 import { fileRow, zone } from './VerificationReport.css';

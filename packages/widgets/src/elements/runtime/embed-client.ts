@@ -1,8 +1,8 @@
 import type { Lang } from '@qoltanba/core';
 import {
   createMemoryStorage,
-  hasActiveClient,
   createQoltanbaClient,
+  hasActiveClient,
   type QoltanbaClient,
   setActiveClient,
 } from '@qoltanba/sdk';

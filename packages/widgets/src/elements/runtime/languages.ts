@@ -1,8 +1,8 @@
-import type { Lang } from '@qoltanba/core';
-import { atom, type ReadableAtom } from 'nanostores';
 // Each language's error texts are a chunk of their own, made at build time from core's catalogue
 // (build/split-error-texts.ts); an element loads the one it shows and the others when `lang` changes.
 import loadErrorTexts from 'virtual:qoltanba-error-texts';
+import type { Lang } from '@qoltanba/core';
+import { atom, type ReadableAtom } from 'nanostores';
 
 /** The error catalogue's texts of one language: code -> text with `{name}` placeholders. */
 export type ErrorTexts = Readonly<Record<string, string>>;

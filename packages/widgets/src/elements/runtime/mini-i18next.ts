@@ -51,7 +51,8 @@ class MiniI18n {
   }
 
   addResourceBundle(lng: string, ns: string, bundle: Resources): this {
-    const namespaces = (this.store[lng] ??= {});
+    const namespaces = this.store[lng] ?? {};
+    this.store[lng] = namespaces;
     namespaces[ns] = merge(namespaces[ns] ?? {}, bundle);
     return this;
   }
