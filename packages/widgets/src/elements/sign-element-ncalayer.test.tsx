@@ -42,7 +42,7 @@ function view(state: SignerState): EmbedSessionView {
   const document = sampleDocument('AT_SIGNING');
   const signer = {
     ...(document.signers[1] as (typeof document.signers)[number]),
-    identityNumber: SESSION.signer,
+    identityNumber: '990340005977',
     state,
   };
   const status = state === 'SIGNED' ? 'SIGNED' : 'AT_SIGNING';
