@@ -12,6 +12,7 @@ import { type CompanyScope, companyRequest } from '../company/companyScope';
 import { contentDispositionFileName, type DownloadedFile } from '../documents/documentsApi';
 import { multipartLayout, partProgress } from '../documents/uploadProgress';
 import { activeClient } from '../session/activeClient';
+import type { QoltanbaClient } from '../session/client';
 
 /** Options of {@link verifySignatures}. */
 export interface VerifySignaturesOptions {
@@ -19,6 +20,8 @@ export interface VerifySignaturesOptions {
   onProgress?: (files: number[]) => void;
   /** Aborts the upload; the call then rejects with an `AbortError`. */
   signal?: AbortSignal;
+  /** The client to send with (e.g. a custom element's, bound to its server); the active client by default. */
+  client?: QoltanbaClient;
 }
 
 /** The name a file travels under: its own, or a numbered one for a bare Blob. */
@@ -40,7 +43,7 @@ export async function verifySignatures(
   files: readonly (File | Blob)[],
   options: VerifySignaturesOptions = {},
 ): Promise<VerificationResult> {
-  const client = activeClient();
+  const client = options.client ?? activeClient();
   const { form, names } = uploadForm(files);
   const layout = multipartLayout(
     files.map((file, index) => ({

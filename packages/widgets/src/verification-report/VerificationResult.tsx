@@ -1,5 +1,4 @@
 import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import {
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
@@ -12,7 +11,6 @@ import {
   SIGNER_ROLE_TEXTS,
   type VerifiedSignature,
 } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { Fragment, type JSX, useId, useState } from 'react';
 import { refusedBox } from '../document-form/DocumentForm.css';
 import {
@@ -27,6 +25,7 @@ import {
   sectionHeading,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { heading } from '../form';
 import { Icon } from '../icon';
 import { verificationReportT } from './texts';
@@ -155,7 +154,7 @@ export function VerificationResult({
   onDownloadReport,
   className,
 }: VerificationResultProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = verificationReportT(lang);
   const titleId = useId();
   const Title = headingLevel === 2 ? 'h2' : 'h3';
