@@ -23,7 +23,8 @@ export default defineConfig([
     minify: true,
     clean: false,
     sourcemap: true,
-    target: 'es2020',
+    // es2022 keeps penpal's private class fields native; lowered to WeakMaps they cost ~400 B of the 5 kB budget.
+    target: 'es2022',
     platform: 'browser',
   },
   {
@@ -35,7 +36,7 @@ export default defineConfig([
     minify: true,
     clean: false,
     sourcemap: true,
-    target: 'es2020',
+    target: 'es2022',
     platform: 'browser',
   },
 ]);
