@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { checkPagePath } from '../schemas/verification';
-import { ACCOUNT_PATHS, apiPath, DOCUMENT_PATHS, EVIDENCE_PATHS, PROFILE_PATHS } from './paths';
+import {
+  ACCOUNT_PATHS,
+  apiPath,
+  DOCUMENT_PATHS,
+  EMBED_PAGE,
+  EMBED_PATHS,
+  EVIDENCE_PATHS,
+  PARTNER_PATHS,
+  PROFILE_PATHS,
+} from './paths';
 
 describe('API paths', () => {
   it('keeps the SPEC section 7 addresses exactly', () => {
@@ -27,5 +36,13 @@ describe('API paths', () => {
     for (const path of Object.values(EVIDENCE_PATHS))
       expect(path.startsWith(`${DOCUMENT_PATHS.document}/`)).toBe(true);
     expect(checkPagePath(41, 5, 'ab'.repeat(32))).toBe(`/check/41/5?sha256=${'ab'.repeat(8)}`);
+  });
+
+  it('puts the partner API and the embed sessions under their own services', () => {
+    for (const path of Object.values(PARTNER_PATHS))
+      expect(path.startsWith('/proxy/partner-api/api/v1/')).toBe(true);
+    for (const path of Object.values(EMBED_PATHS))
+      expect(path.startsWith('/proxy/embed-api/api/v1/')).toBe(true);
+    expect(apiPath(EMBED_PAGE, { token: 'qe_x' })).toBe('/embed/qe_x');
   });
 });

@@ -9,6 +9,10 @@ export const API_SERVICES = {
   profile: 'profile-api.bpmn',
   documents: 'documents-interceptor.bpmn',
   prebill: 'prebill-api.prebill',
+  /** Ours: the partner API (API keys, documents created by a partner backend, embed tokens). */
+  partner: 'partner-api',
+  /** Ours: the embed sessions of `<qoltanba-sign>`, `<qoltanba-document-status>` and the iframe SDK. */
+  embed: 'embed-api',
 } as const;
 
 const ACCOUNT = `/proxy/${API_SERVICES.account}`;
@@ -187,6 +191,59 @@ export const EVIDENCE_PATHS = {
 
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
+
+const PARTNER = `/proxy/${API_SERVICES.partner}/api/v1`;
+
+/**
+ * Ours: the partner API (`packages/server/src/modules/partner/README.md`). The key management routes are the
+ * portal's (a signed-in administrator of the company, session bearer); the rest are a partner backend's, with
+ * `Authorization: Bearer qk_...` (the API key), acting for the key's company.
+ */
+export const PARTNER_PATHS = {
+  /** GET -> ApiKey[] (listApiKeys); POST ApiKeyInput -> ApiKeyCreated (createApiKey). Administrator only. */
+  apiKeys: `${PARTNER}/companies/:bin/api-keys`,
+  /** PATCH ApiKeyInput -> ApiKey (updateApiKey); DELETE -> 204 (revokeApiKey). Administrator only. */
+  apiKey: `${PARTNER}/companies/:bin/api-keys/:keyId`,
+  /** GET -> WebhookDelivery[], newest first, at most 100 (listWebhookDeliveries). Administrator only. */
+  webhookDeliveries: `${PARTNER}/companies/:bin/api-keys/:keyId/webhook-deliveries`,
+  /** POST multipart, the parts of createDocument -> PartnerDocument (partnerCreateDocument). API key. */
+  documents: `${PARTNER}/documents`,
+  /** GET -> PartnerDocument (partnerGetDocument). API key. */
+  document: `${PARTNER}/documents/:id`,
+  /** POST -> PartnerDocument: DRAFT -> AT_SIGNING (partnerSendDocument). API key. */
+  send: `${PARTNER}/documents/:id/send`,
+  /** GET -> application/zip, the signed package (partnerDownloadSignedPackage). API key. */
+  signedPackage: `${PARTNER}/documents/:id/package`,
+  /** POST EmbedTokenRequest -> EmbedTokenIssued (createEmbedToken). API key. */
+  embedTokens: `${PARTNER}/embed-tokens`,
+} as const;
+
+const EMBED = `/proxy/${API_SERVICES.embed}/api/v1`;
+
+/**
+ * Ours: what an embedded element or frame calls (`packages/server/src/modules/embed/README.md`). The embed token is
+ * exchanged once for a session; the session routes take `Authorization: Bearer <session>`. CORS is open to the
+ * token's origins only; no cookies are used.
+ */
+export const EMBED_PATHS = {
+  /** POST {token} -> EmbedSession; consumes the token (exchangeEmbedToken). */
+  sessions: `${EMBED}/sessions`,
+  /** GET -> EmbedSessionView (getEmbedSession). */
+  session: `${EMBED}/session`,
+  /** GET -> the original bytes of one file of the session's document (downloadEmbedFile). */
+  file: `${EMBED}/session/files/:fileId`,
+  /** GET -> application/pdf preview of one file (previewEmbedFile). */
+  filePreview: `${EMBED}/session/files/:fileId/preview`,
+  /** POST SignRequest -> EmbedSessionView (signEmbedDocument); purpose 'sign' only. */
+  sign: `${EMBED}/session/sign`,
+  /** POST RejectRequest -> EmbedSessionView (rejectEmbedDocument); purpose 'sign' only. */
+  reject: `${EMBED}/session/reject`,
+  /** POST -> QrSigningSession (startEmbedQrSigning); purpose 'sign' only. */
+  qrSigning: `${EMBED}/session/qr-signing`,
+} as const;
+
+/** The portal's embed page (the iframe's target, ours); the server sets `frame-ancestors` from the token. */
+export const EMBED_PAGE = '/embed/:token';
 
 /** Part names of the multipart document upload. */
 export const DOCUMENT_UPLOAD_PARTS = {

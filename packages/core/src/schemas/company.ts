@@ -14,6 +14,9 @@ export const companySchema = z.object({
   nameKk: z.string().nullable().optional(),
   shortNameKk: z.string().nullable().optional(),
   isMainCompany: z.boolean(),
+  isAdmin: z.boolean().optional().meta({
+    description: "Ours: true when the user is the company's administrator (manages its API keys).",
+  }),
 });
 
 /** See {@link companySchema}. */

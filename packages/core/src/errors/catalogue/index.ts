@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../codes';
 import { clientErrors } from './client';
 import { documentErrors } from './documents';
+import { embeddingErrors } from './embedding';
 import type { ErrorEntry } from './entry';
 import { loginErrors } from './login';
 import { serverRuleErrors } from './server-rules';
@@ -28,6 +29,7 @@ type Groups = [
   typeof clientErrors,
   typeof loginErrors,
   typeof validationErrors,
+  typeof embeddingErrors,
 ];
 
 /**
@@ -43,4 +45,5 @@ export const errorCatalogue: Record<ErrorCode, ErrorEntry> = {
   ...clientErrors,
   ...loginErrors,
   ...validationErrors,
+  ...embeddingErrors,
 } satisfies Record<ErrorCode, ErrorEntry> & Record<SharedCodes<Groups>, never>;
