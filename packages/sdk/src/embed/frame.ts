@@ -67,7 +67,10 @@ export function embedParentOrigin(win: Window = window): string | null {
 export function connectToEmbedHost(options: EmbedHostConnectionOptions): EmbedHostConnection {
   const origins = options.allowedOrigins.filter((origin) => origin !== '*' && origin !== 'null');
   if (origins.length === 0) throw new TypeError('connectToEmbedHost: no allowed origin');
-  const messenger = new WindowMessenger({ remoteWindow: options.parent ?? window.parent, allowedOrigins: origins });
+  const messenger = new WindowMessenger({
+    remoteWindow: options.parent ?? window.parent,
+    allowedOrigins: origins,
+  });
   const connection = connect<EmbedHostMethods>({
     messenger,
     methods: options.methods,

@@ -82,7 +82,8 @@ export function setDefaultBaseUrl(url: string | undefined): void {
 
 function resolveContainer(container: HTMLElement | string): HTMLElement {
   const element = typeof container === 'string' ? document.querySelector(container) : container;
-  if (!(element instanceof HTMLElement)) throw new TypeError(`Qoltanba.embed: no container ${String(container)}`);
+  if (!(element instanceof HTMLElement))
+    throw new TypeError(`Qoltanba.embed: no container ${String(container)}`);
   return element;
 }
 
@@ -148,7 +149,8 @@ export function embed(options: EmbedOptions): EmbedHandle {
   const onEvent = (event: EmbedEvent) => {
     if (!greeted) return;
     if (event.type === 'ready') options.onReady?.();
-    else if (event.type === 'signed') options.onSigned?.({ documentId: event.documentId, status: event.status });
+    else if (event.type === 'signed')
+      options.onSigned?.({ documentId: event.documentId, status: event.status });
     else if (event.type === 'rejected') options.onRejected?.({ documentId: event.documentId });
     else if (event.type === 'error') fail(event.code, event.message);
   };

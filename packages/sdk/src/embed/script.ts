@@ -8,4 +8,4 @@ import { setDefaultBaseUrl } from './host';
 const script = typeof document === 'undefined' ? null : document.currentScript;
 if (script instanceof HTMLScriptElement && script.src) setDefaultBaseUrl(new URL(script.src).origin);
 
-export * from './entry';
+export { EMBED_PROTOCOL_VERSION, embed } from './entry';
