@@ -1,8 +1,8 @@
 /**
  * The host <-> frame protocol of the iframe embed, typed once and imported by both sides: the host SDK
  * (`@qoltanba/sdk/embed`, `Qoltanba.embed(...)`) and the portal's embed page (`/embed/:token`). Both connect
- * with penpal over `postMessage`, each restricted to the other's origin (never `'*'`). `docs/embed-protocol.md`
- * beside this file has the sequence.
+ * with penpal over `postMessage`, each restricted to the other's origin (never `'*'`). `README.md` beside this
+ * file has the sequence.
  *
  * Types only, plus two constants: importing this module adds nothing measurable to either bundle.
  */
