@@ -114,6 +114,14 @@ export {
   updateDocument,
 } from './documents';
 export {
+  createEmbedClient,
+  type EmbedClient,
+  type EmbedClientOptions,
+  type EmbedFetch,
+  type EmbedRequestOptions,
+  exchangeEmbedToken,
+} from './embed/embedClient';
+export {
   connectToEmbedHost,
   type EmbedHostConnection,
   type EmbedHostConnectionOptions,

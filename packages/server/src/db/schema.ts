@@ -112,6 +112,8 @@ export interface MembershipsTable {
   user_id: string;
   company_bin: string;
   is_main: Generated<boolean>;
+  /** The company's administrator (at most one per company): manages its API keys. */
+  is_admin: Generated<boolean>;
   created_at: Timestamp;
 }
 

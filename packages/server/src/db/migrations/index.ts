@@ -11,6 +11,7 @@ import * as documents from './0008_documents.js';
 import * as foldersCounterparties from './0009_folders_counterparties.js';
 import * as signing from './0010_signing.js';
 import * as historyChain from './0011_history_chain.js';
+import * as companyAdmins from './0013_company_admins.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -35,4 +36,5 @@ export const migrations: readonly Migration[] = [
   foldersCounterparties,
   signing,
   historyChain,
+  companyAdmins,
 ];

@@ -1,9 +1,11 @@
 import { apiPath, errorMessage, PROFILE_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, latestCode, registerAccount, type TestClock, testClock } from '../../testing/accounts.js';
+import { userIdOf } from '../../testing/companies.js';
 import { emptyTablesBeforeEach } from '../../testing/empty-tables.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { isCompanyAdmin } from './company-store.js';
 
 const SOLE_PROPRIETOR = { iin: '850312300459', phone: '+77011234567' };
 const INDIVIDUAL = { iin: '920715401122', phone: '+77027654321' };
@@ -84,6 +86,7 @@ describe.each(testDatabases())('companies and registry on $name', (backend) => {
         nameKk: '«Бекова Айгерим Серікқызы» ЖК',
         shortNameKk: 'ЖК Бекова А. С.',
         isMainCompany: true,
+        isAdmin: true,
       },
     ]);
     expect((await confirm(owner, SOLE_PROPRIETOR.iin, SOLE_PROPRIETOR.phone, code)).json().code).toBe(
@@ -191,5 +194,19 @@ describe.each(testDatabases())('companies and registry on $name', (backend) => {
     expect(attached.statusCode).toBe(200);
     expect(attached.json().map((c: { bin: string }) => c.bin)).toEqual([INDIVIDUAL.iin]);
     expect((await companies(other)).json()).toEqual([]);
+  });
+
+  it('makes the member who attached a company first its one administrator', async () => {
+    await attach(owner, SOLE_PROPRIETOR);
+    clock.advance(120);
+    await attach(other, SOLE_PROPRIETOR);
+    const admins = async (token: string) =>
+      (await companies(token)).json().map((c: { bin: string; isAdmin: boolean }) => [c.bin, c.isAdmin]);
+    expect(await admins(owner)).toEqual([[SOLE_PROPRIETOR.iin, true]]);
+    expect(await admins(other)).toEqual([[SOLE_PROPRIETOR.iin, false]]);
+    const { db } = server.services.database;
+    expect(await isCompanyAdmin(db, userIdOf(owner), SOLE_PROPRIETOR.iin)).toBe(true);
+    expect(await isCompanyAdmin(db, userIdOf(other), SOLE_PROPRIETOR.iin)).toBe(false);
+    expect(await isCompanyAdmin(db, userIdOf(other), INDIVIDUAL.iin)).toBe(false);
   });
 });

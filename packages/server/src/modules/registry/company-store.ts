@@ -1,5 +1,6 @@
 import type { Company, RegistryEntry } from '@qoltanba/core';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { uniqueViolation } from '../../db/constraint-violation.js';
 import type { Database } from '../../db/schema.js';
 
 /** The user's companies (incl. their attached individual profile), oldest membership first. */
@@ -14,6 +15,7 @@ export async function listCompanies(db: Kysely<Database>, userId: string): Promi
       'companies.name_kk',
       'companies.short_name_kk',
       'memberships.is_main',
+      'memberships.is_admin',
     ])
     .where('memberships.user_id', '=', userId)
     .orderBy('memberships.created_at')
@@ -26,6 +28,7 @@ export async function listCompanies(db: Kysely<Database>, userId: string): Promi
     nameKk: row.name_kk,
     shortNameKk: row.short_name_kk,
     isMainCompany: row.is_main,
+    isAdmin: row.is_admin,
   }));
 }
 
@@ -61,6 +64,45 @@ export async function attachCompany(
       .onConflict((oc) => oc.columns(['user_id', 'company_bin']).doNothing())
       .execute();
   });
+  await claimAdministration(db, userId, entry.bin);
+}
+
+/**
+ * Makes the user the company's administrator when it has none (the member who added or attached it). Two first
+ * attaches at once: the unique index lets one win and the other stays a member.
+ */
+async function claimAdministration(db: Kysely<Database>, userId: string, bin: string): Promise<void> {
+  try {
+    await db
+      .updateTable('memberships')
+      .set({ is_admin: true })
+      .where('user_id', '=', userId)
+      .where('company_bin', '=', bin)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('memberships as admin')
+              .select('admin.user_id')
+              .where('admin.company_bin', '=', bin)
+              .where('admin.is_admin', '=', true),
+          ),
+        ),
+      )
+      .execute();
+  } catch (error) {
+    if (!uniqueViolation(error)?.includes('memberships_one_admin_idx')) throw error;
+  }
+}
+
+/** True when the user administers the company (manages its API keys). */
+export async function isCompanyAdmin(db: Kysely<Database>, userId: string, bin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('is_admin')
+    .where('user_id', '=', userId)
+    .where('company_bin', '=', bin)
+    .executeTakeFirst();
+  return row?.is_admin === true;
 }
 
 /** Marks one of the user's companies main; answers false when the user is not a member of it. */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { requireUser } from '../account/auth-guard.js';
 import type { AuthUser } from '../account/token-service.js';
-import { isMember } from './company-store.js';
+import { isCompanyAdmin, isMember } from './company-store.js';
 
 /**
  * Refuses with 403 FORBIDDEN unless the user belongs to the company `bin`. The answer is the same whether the
@@ -30,5 +30,22 @@ export async function requireCompanyUser(
 ): Promise<AuthUser> {
   const user = await requireUser(request);
   await requireMembership(db, user.userId, bin);
+  return user;
+}
+
+/**
+ * The signed-in user of a request who administers the company `bin`: 401 UNAUTHORIZED without a valid token,
+ * 403 FORBIDDEN for a user of other companies (as {@link requireCompanyUser}), 403 API_KEY_FORBIDDEN for a member
+ * who is not its administrator.
+ *
+ * @example const { userId } = await requireCompanyAdmin(request, db, params.bin);
+ */
+export async function requireCompanyAdmin(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  bin: string,
+): Promise<AuthUser> {
+  const user = await requireCompanyUser(request, db, bin);
+  if (!(await isCompanyAdmin(db, user.userId, bin))) throw new AppError('API_KEY_FORBIDDEN');
   return user;
 }

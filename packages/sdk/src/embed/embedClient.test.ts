@@ -1,0 +1,83 @@
+import { EMBED_PATHS } from '@qoltanba/core';
+import { describe, expect, it } from 'vitest';
+import { isApiError } from '../api/apiError';
+import { createEmbedClient, exchangeEmbedToken } from './embedClient';
+
+interface Call {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+function fakeFetch(answer: (call: Call) => Response) {
+  const calls: Call[] = [];
+  const fetch = async (url: string, init?: RequestInit) => {
+    const call = { url, init };
+    calls.push(call);
+    return answer(call);
+  };
+  return { calls, fetch };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const session = {
+  session: 'es_abc',
+  expiresAt: '2026-11-25T10:30:00.000Z',
+  purpose: 'verify',
+  documentId: null,
+  signer: null,
+  allowedOrigins: ['https://partner.kz'],
+  lang: null,
+};
+
+describe('exchangeEmbedToken', () => {
+  it('posts the token without cookies and returns the session', async () => {
+    const { calls, fetch } = fakeFetch(() => json(session));
+    await expect(exchangeEmbedToken('https://q.kz/', 'qe_1', { fetch, lang: 'kk' })).resolves.toEqual(
+      session,
+    );
+    expect(calls[0]?.url).toBe(`https://q.kz${EMBED_PATHS.sessions}`);
+    expect(calls[0]?.init?.credentials).toBe('omit');
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ token: 'qe_1' });
+    expect(new Headers(calls[0]?.init?.headers).get('Accept-Language')).toBe('kk');
+  });
+
+  it('rejects with the server code (a reused token)', async () => {
+    const { fetch } = fakeFetch(() => json({ code: 'EMBED_TOKEN_USED', message: 'used' }, 409));
+    const error = await exchangeEmbedToken('https://q.kz', 'qe_1', { fetch }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('EMBED_TOKEN_USED');
+  });
+
+  it('turns a body that breaks the contract into INTERNAL_ERROR', async () => {
+    const { fetch } = fakeFetch(() => json({ session: 1 }));
+    const error = await exchangeEmbedToken('https://q.kz', 'qe_1', { fetch }).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('INTERNAL_ERROR');
+  });
+});
+
+describe('createEmbedClient', () => {
+  it('sends the session bearer on every call', async () => {
+    const view = { purpose: 'verify', allowedOrigins: ['https://partner.kz'], lang: null, document: null };
+    const { calls, fetch } = fakeFetch(({ url }) =>
+      url.endsWith('/preview') ? new Response('%PDF') : json(view),
+    );
+    const client = createEmbedClient({ baseUrl: 'https://q.kz', session: 'es_abc', fetch });
+    await expect(client.getSession()).resolves.toEqual(view);
+    await client.reject({ reason: 'Not mine' });
+    const preview = await client.downloadPreview(7);
+    expect(await preview.text()).toBe('%PDF');
+    expect(client.previewUrl(7)).toBe(`https://q.kz${EMBED_PATHS.filePreview.replace(':fileId', '7')}`);
+    for (const call of calls)
+      expect(new Headers(call.init?.headers).get('Authorization')).toBe('Bearer es_abc');
+    expect(calls[1]?.init?.method).toBe('POST');
+    expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ reason: 'Not mine' });
+  });
+
+  it('reports an expired session with its code', async () => {
+    const { fetch } = fakeFetch(() => json({ code: 'EMBED_SESSION_EXPIRED', message: 'expired' }, 401));
+    const client = createEmbedClient({ baseUrl: 'https://q.kz', session: 'es_abc', fetch });
+    const error = await client.downloadFile(1).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('EMBED_SESSION_EXPIRED');
+  });
+});
