@@ -138,6 +138,7 @@ describe('public entry', () => {
         "showSnackbar",
         "signByLink",
         "signDocument",
+        "signWithEmbedSession",
         "signatureSheetUrl",
         "signedPackageUrl",
         "signingLinkFileUrl",

@@ -121,6 +121,7 @@ export {
   type EmbedRequestOptions,
   exchangeEmbedToken,
 } from './embed/embedClient';
+export { signWithEmbedSession } from './embed/embedSigning';
 export {
   connectToEmbedHost,
   type EmbedHostConnection,
