@@ -34,7 +34,7 @@ const ncaLayer = (answer: string[] | 'cancelled'): NcaLayerClient => ({ signCms:
 describe('signWithEmbedSession', () => {
   it("downloads each file with the session, signs them as the session's signer and posts one CMS per file", async () => {
     const { client, signed } = fakeClient();
-    const signCms = vi.fn(async () => ['cms-a', 'cms-b']);
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async () => ['cms-a', 'cms-b']);
     const result = await signWithEmbedSession(client, view, {
       ncaLayer: { signCms },
       signingConfig: DEFAULT_SIGNING_CONFIG,
