@@ -47,7 +47,11 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
         </p>
       ) : null}
       {rejecting ? (
-        <RejectDialog onReject={props.reject} onClose={() => setRejecting(false)} onRejected={props.onRejected} />
+        <RejectDialog
+          onReject={props.reject}
+          onClose={() => setRejecting(false)}
+          onRejected={props.onRejected}
+        />
       ) : null}
       <DocumentCard document={view.document} history={[]} onDownload={props.onDownload} />
     </>
