@@ -1,13 +1,32 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { inlineWidgetsCss } from './build/inline-widgets-css.ts';
+import { splitErrorTexts } from './build/split-error-texts.ts';
+
+/** One entry per element (dist/elements/qoltanba-*.js) plus dist/elements.js, which defines them all. */
+const entries = {
+  elements: 'src/elements/index.ts',
+  'elements/qoltanba-verify': 'src/elements/entries/qoltanba-verify.ts',
+  'elements/qoltanba-sign': 'src/elements/entries/qoltanba-sign.ts',
+  'elements/qoltanba-document-status': 'src/elements/entries/qoltanba-document-status.ts',
+  'elements/qoltanba-language-switch': 'src/elements/entries/qoltanba-language-switch.ts',
+};
+
+// What every element needs goes into one shared chunk (dist/elements/runtime-<hash>.js): Preact, @r2wc, nanostores,
+// wretch, the theme and the element shell, plus what at least two elements share.
+// Each element's own widgets, texts and styles stay in its chunk.
+const RUNTIME = [
+  /[\\/]node_modules[\\/](preact|@r2wc|nanostores|@nanostores|wretch)[\\/]/,
+  /[\\/]src[\\/](elements[\\/](runtime|attributes|events|define-element|element-shell|adopt-styles|widgets-css)|theme)[\\/.]/,
+];
 
 /**
- * Self-contained browser bundle dist/elements.js registering the custom elements: React is swapped for
- * preact/compat, dependencies are bundled, and the widget CSS is inlined for the shadow roots.
+ * Self-contained browser modules registering the custom elements: React is swapped for preact/compat, i18next for
+ * a small translator, core's error catalogue for one chunk per language loaded on demand; the widget CSS is
+ * inlined for the shadow roots.
  */
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), inlineWidgetsCss()],
+  plugins: [vanillaExtractPlugin(), splitErrorTexts({ replaceCatalogue: true }), inlineWidgetsCss()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
@@ -15,6 +34,14 @@ export default defineConfig({
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      {
+        find: /^i18next$/,
+        replacement: new URL('./src/elements/runtime/mini-i18next.ts', import.meta.url).pathname,
+      },
+      {
+        find: /^zod$/,
+        replacement: new URL('./src/elements/runtime/unchecked-zod.ts', import.meta.url).pathname,
+      },
     ],
   },
   // JSX is compiled by oxc in Vite 8; point it at Preact's runtime.
@@ -25,7 +52,42 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
-    lib: { entry: 'src/elements/index.ts', formats: ['es'], fileName: 'elements', cssFileName: 'elements' },
-    rolldownOptions: { output: { minify: true } },
+    // CSS per chunk, so each element carries its own styles (build/inline-widgets-css.ts).
+    cssCodeSplit: true,
+    // Not library mode, which would inline pdf.js's worker (1.2 MB) as a data URL: the worker is emitted as a file.
+    modulePreload: false,
+    copyPublicDir: false,
+    assetsDir: 'elements',
+    rolldownOptions: {
+      input: entries,
+      // The all-elements entry is also a module with exports (defineQoltanbaElements ...); keep them.
+      preserveEntrySignatures: 'strict',
+      // With zod stubbed, building a schema does nothing: unused schemas of core drop out of the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        format: 'es',
+        assetFileNames: 'elements/[name]-[hash][extname]',
+        minify: true,
+        entryFileNames: '[name].js',
+        chunkFileNames: 'elements/[name]-[hash].js',
+        codeSplitting: {
+          groups: [
+            {
+              name: 'runtime',
+              priority: 2,
+              test: (id: string) => RUNTIME.some((pattern) => pattern.test(id)),
+            },
+            // Whatever two elements share (three entries: dist/elements.js and the two elements' own), e.g. the
+            // sdk's client, documents-common, icons; the rest of a widget stays in its element's chunk.
+            {
+              name: 'runtime',
+              priority: 1,
+              minShareCount: 3,
+              test: /[\\/](packages|node_modules)[\\/](?!pdfjs-dist[\\/])/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

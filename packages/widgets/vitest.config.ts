@@ -2,9 +2,10 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { splitErrorTexts } from './build/split-error-texts.ts';
 
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), react()],
+  plugins: [vanillaExtractPlugin(), react(), splitErrorTexts()],
   // Resolve @qoltanba/* to their src so tests run without a build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {

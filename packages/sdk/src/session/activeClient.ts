@@ -12,3 +12,8 @@ export function activeClient(): QoltanbaClient {
   if (!current) throw new Error('@qoltanba/sdk: call initSession(createQoltanbaClient()) first');
   return current;
 }
+
+/** Whether a client was bound (by `initSession` or {@link setActiveClient}); embedded elements bind one if not. */
+export function hasActiveClient(): boolean {
+  return current !== undefined;
+}

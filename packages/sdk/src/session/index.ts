@@ -1,3 +1,4 @@
+export { hasActiveClient, setActiveClient } from './activeClient';
 export type {
   LogoutReason,
   QoltanbaClient,

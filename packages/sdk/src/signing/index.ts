@@ -22,7 +22,7 @@ export {
   type QrSigningFollowState,
 } from './qrSigningFollower';
 export { attachSignerFilter, documentSignerFilter } from './signerFilter';
-export type { NcaLayerSigning, SigningProgress } from './signFiles';
+export { type NcaLayerSigning, type SigningProgress, signFilesWithNcaLayer } from './signFiles';
 export {
   rejectDocument,
   resendSigningLink,

@@ -10,6 +10,7 @@ import { expectResponse, readResponse } from '../api/expectResponse';
 import { type CompanyScope, companyRequest } from '../company/companyScope';
 import { multipartLayout, partProgress } from '../documents/uploadProgress';
 import { activeClient } from '../session/activeClient';
+import type { QoltanbaClient } from '../session/client';
 
 /** Options of {@link verifySignatures}. */
 export interface VerifySignaturesOptions {
@@ -17,6 +18,8 @@ export interface VerifySignaturesOptions {
   onProgress?: (files: number[]) => void;
   /** Aborts the upload; the call then rejects with an `AbortError`. */
   signal?: AbortSignal;
+  /** The client to send with (e.g. a custom element's, bound to its server); the active client by default. */
+  client?: QoltanbaClient;
 }
 
 /** The name a file travels under: its own, or a numbered one for a bare Blob. */
@@ -38,7 +41,7 @@ export async function verifySignatures(
   files: readonly (File | Blob)[],
   options: VerifySignaturesOptions = {},
 ): Promise<VerificationResult> {
-  const client = activeClient();
+  const client = options.client ?? activeClient();
   const form = new FormData();
   const names = files.map(partName);
   files.forEach((file, index) => {

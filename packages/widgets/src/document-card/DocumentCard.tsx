@@ -1,7 +1,5 @@
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { Document, DocumentFile, ErrorCode, HistoryEvent } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { type JSX, useId } from 'react';
 import {
   button,
@@ -17,6 +15,7 @@ import {
   spinner,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import {
   actionsBar,
@@ -122,7 +121,7 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
   const { document, onAction } = props;
   const pending = props.pending ?? [];
   const busy = pending.length > 0;
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = documentCardT(lang);
   const common = documentsT(lang);
   const id = useId();

@@ -1,11 +1,10 @@
 import { mdiAlertCircleOutline, mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import type { JSX, ReactNode } from 'react';
 import { Icon } from '../icon';
 import { button, spinner, stateBox, stateError } from './common.css';
 import { codeText } from './format';
+import { useLang } from './lang';
 import { documentsT } from './texts';
 
 /** Props of {@link StateView}. */
@@ -19,7 +18,7 @@ export type StateViewProps =
  * alert in the user's language, with "Try again" when `onRetry` is given and extra content such as a link).
  */
 export function StateView(props: StateViewProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = documentsT(lang);
   if (props.kind === 'loading') {
     return (

@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import type { DocumentStatus, SignerState } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import type { JSX } from 'react';
 import { badge } from './common.css';
+import { useLang } from './lang';
 import { documentsT } from './texts';
 
 type Tone = keyof typeof badge;
@@ -24,7 +23,7 @@ const SIGNER_TONES: Record<SignerState, Tone> = {
 
 /** A document's status as a coloured badge with its localized name. */
 export function StatusBadge({ status }: { status: DocumentStatus }): JSX.Element {
-  const t = documentsT(useStore($locale));
+  const t = documentsT(useLang());
   return (
     <span className={badge[STATUS_TONES[status]]} data-status={status}>
       {t(`status.${status}`)}
@@ -34,7 +33,7 @@ export function StatusBadge({ status }: { status: DocumentStatus }): JSX.Element
 
 /** A signer's state as a coloured badge with its localized name. */
 export function SignerStateBadge({ state }: { state: SignerState }): JSX.Element {
-  const t = documentsT(useStore($locale));
+  const t = documentsT(useLang());
   return (
     <span className={badge[SIGNER_TONES[state]]} data-state={state}>
       {t(`signerState.${state}`)}

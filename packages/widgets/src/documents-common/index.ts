@@ -15,6 +15,7 @@ export {
   problemOfIssue,
   problemText,
 } from './format';
+export { LangContext, useLang } from './lang';
 export { StateView, type StateViewProps } from './StateView';
 export { SignerStateBadge, StatusBadge } from './StatusBadge';
 export { DOCUMENTS_NS, documentsT, documentsTexts } from './texts';

@@ -1,5 +1,13 @@
 import type { ElementDefinition } from './define-element';
+import { documentStatusElement } from './document-status-element';
 import { languageSwitchElement } from './language-switch-element';
+import { signElement } from './sign-element';
+import { verifyElement } from './verify-element';
 
-/** Every public custom element. Adding a widget element means adding its definition here. */
-export const elementDefinitions: readonly ElementDefinition[] = [languageSwitchElement];
+/** Every public custom element. Adding one means adding its definition here and an entry in `entries/`. */
+export const elementDefinitions: readonly ElementDefinition[] = [
+  languageSwitchElement,
+  verifyElement,
+  signElement,
+  documentStatusElement,
+];

@@ -4,10 +4,11 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import * as widgets from '../index';
 import { widgetsStyleSheet } from './adopt-styles';
-import type { AttributeMap } from './define-element';
+import { attributeName, attributeTable, type PropsOf, r2wcProps } from './attributes';
+import { defineQoltanbaElement } from './define-element';
 import * as elements from './index';
 import { elementDefinitions } from './index';
-import type { LanguageSwitchAttributes } from './language-switch-element';
+import { verifyAttributes } from './verify-element';
 
 /** Public components that are deliberately not custom elements (portal-only or building blocks). */
 const NOT_ELEMENTS = [
@@ -23,19 +24,13 @@ const NOT_ELEMENTS = [
   'FolderTree',
   'Icon',
   'LoginForm',
-  'PdfViewer',
   'ProfileCard',
   'QrSigningDialog',
   'RecoveryForm',
   'RegistrationForm',
-  'RejectDialog',
   'RevokeDialog',
-  'SignPanel',
   'SignerEditor',
   'Snackbar',
-  // Loaded on first render (React.lazy); an element for partners' pages is a later step.
-  'VerificationResult',
-  'VerifyDropzone',
 ];
 
 function componentExports(): Array<[string, unknown]> {
@@ -54,22 +49,29 @@ async function mount(html: string): Promise<HTMLElement & { shadowRoot: ShadowRo
 describe('custom element registry', () => {
   it('registers every definition and nothing else under the qoltanba- prefix', () => {
     for (const { tag } of elementDefinitions) expect(customElements.get(tag), tag).toBeDefined();
-    expect(elementDefinitions.map((d) => d.tag)).toEqual(['qoltanba-language-switch']);
+    expect(elementDefinitions.map((d) => d.tag)).toEqual([
+      'qoltanba-language-switch',
+      'qoltanba-verify',
+      'qoltanba-sign',
+      'qoltanba-document-status',
+    ]);
   });
 
   it('covers every public widget component: each is an element or listed as not one', () => {
-    const wrapped: unknown[] = elementDefinitions.map((d) => d.widget);
+    const wrapped: string[] = elementDefinitions.flatMap((d) => d.widgets);
     const uncovered = componentExports()
-      .filter(([name, component]) => !NOT_ELEMENTS.includes(name) && !wrapped.includes(component))
+      .filter(([name]) => !NOT_ELEMENTS.includes(name) && !wrapped.includes(name))
       .map(([name]) => name);
     expect(uncovered).toEqual([]);
-    for (const widget of wrapped) expect(Object.values(widgets)).toContain(widget);
+    for (const widget of wrapped) expect(Object.keys(widgets)).toContain(widget);
   });
 
-  it('is idempotent', () => {
-    const before = customElements.get('qoltanba-language-switch');
+  it('is idempotent: defining all again, or one element again, keeps the first definitions', () => {
+    const before = elementDefinitions.map((d) => customElements.get(d.tag));
     expect(() => elements.defineQoltanbaElements()).not.toThrow();
-    expect(customElements.get('qoltanba-language-switch')).toBe(before);
+    for (const definition of elementDefinitions)
+      expect(() => defineQoltanbaElement(definition)).not.toThrow();
+    expect(elementDefinitions.map((d) => customElements.get(d.tag))).toEqual(before);
   });
 });
 
@@ -151,14 +153,28 @@ describe('element types', () => {
     });
   });
 
-  it('ties the attribute map to the props', () => {
-    expectTypeOf<AttributeMap<LanguageSwitchAttributes>>().toEqualTypeOf<{
-      locale: 'string';
-      compact: 'boolean';
+  it('derives the properties, the @r2wc props and the docs table from one spec map', () => {
+    expectTypeOf<PropsOf<typeof verifyAttributes>>().toEqualTypeOf<{
+      apiBase?: string;
+      lang?: 'kk' | 'ru' | 'en';
+      theme?: 'auto' | 'light' | 'dark';
     }>();
-    // @ts-expect-error compact is a boolean attribute
-    const drifted: AttributeMap<LanguageSwitchAttributes> = { locale: 'string', compact: 'string' };
-    expect(drifted).toBeDefined();
+    expectTypeOf(document.createElement('qoltanba-sign').token).toEqualTypeOf<string | undefined>();
+    expectTypeOf(document.createElement('qoltanba-document-status').refreshSeconds).toEqualTypeOf<
+      number | undefined
+    >();
+    expectTypeOf<HTMLElementEventMap['qoltanba-signed']['detail']>().toEqualTypeOf<{
+      documentId: number;
+      status: import('@qoltanba/core').DocumentStatus;
+    }>();
+    expectTypeOf<HTMLElementEventMap['qoltanba-error']['detail']['code']>().toEqualTypeOf<
+      import('@qoltanba/core').ErrorCode
+    >();
+    expect(r2wcProps(verifyAttributes)).toEqual({ apiBase: 'string', lang: 'string', theme: 'string' });
+    expect(attributeName('refreshSeconds')).toBe('refresh-seconds');
+    const table = attributeTable(verifyAttributes);
+    expect(table).toContain('| `api-base` / `apiBase` | string |');
+    expect(table).toContain('| `lang` | `kk` \\| `ru` \\| `en` | `kk` |');
   });
 });
 
@@ -206,12 +222,24 @@ describe('package entries', () => {
   it('exports a stable list from the elements entry', () => {
     expect(Object.keys(elements).sort()).toMatchInlineSnapshot(`
       [
+        "DOCUMENT_STATUS_TAG",
         "LANGUAGE_CHANGE_EVENT",
         "LANGUAGE_SWITCH_TAG",
+        "QOLTANBA_EVENTS",
+        "SIGN_TAG",
+        "VERIFY_TAG",
         "adoptWidgetStyles",
+        "attributeName",
+        "attributeTable",
+        "commonAttributes",
+        "defineQoltanbaElement",
         "defineQoltanbaElements",
+        "dispatchQoltanbaEvent",
+        "documentStatusAttributes",
         "elementDefinitions",
         "languageSwitchAttributes",
+        "signAttributes",
+        "verifyAttributes",
       ]
     `);
   });

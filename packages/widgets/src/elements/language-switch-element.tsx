@@ -1,7 +1,7 @@
-import type { Lang } from '@qoltanba/core';
 import type { JSX } from 'react';
-import { LanguageSwitch, type LanguageSwitchProps } from '../language-switch';
-import { type AttributeMap, defineElement, dispatchFromHost, type HostProps } from './define-element';
+import { LanguageSwitch } from '../language-switch';
+import type { AttributeSpecs, PropsOf } from './attributes';
+import { defineElement, type ElementContext } from './define-element';
 
 /** Tag of the language switch custom element. */
 export const LANGUAGE_SWITCH_TAG = 'qoltanba-language-switch';
@@ -9,40 +9,39 @@ export const LANGUAGE_SWITCH_TAG = 'qoltanba-language-switch';
 /** DOM event fired by `<qoltanba-language-switch>` when the user picks another language. */
 export const LANGUAGE_CHANGE_EVENT = 'qoltanba-language-change';
 
-/** `detail` of {@link LANGUAGE_CHANGE_EVENT}. */
-export interface LanguageChangeDetail {
-  lang: Lang;
-}
-
-/** Attributes (and properties) of `<qoltanba-language-switch>`: `locale="ru"`, `compact="true"`. */
-export type LanguageSwitchAttributes = Pick<LanguageSwitchProps, 'locale' | 'compact'>;
-
-/** Attribute map of `<qoltanba-language-switch>`; the type check fails if it drifts from the props. */
+/** Attributes (and properties) of `<qoltanba-language-switch>`. */
 export const languageSwitchAttributes = {
-  locale: 'string',
-  compact: 'boolean',
-} as const satisfies AttributeMap<LanguageSwitchAttributes>;
+  locale: {
+    type: 'string',
+    doc: "Forces the page's language (kk, ru, en; kz means kk) when set or changed.",
+  },
+  compact: { type: 'boolean', default: false, doc: 'Short labels (ҚАЗ, РУС, ENG): write `compact="true"`.' },
+} as const satisfies AttributeSpecs;
+
+/** Properties of `<qoltanba-language-switch>`, derived from {@link languageSwitchAttributes}. */
+export type LanguageSwitchAttributes = PropsOf<typeof languageSwitchAttributes>;
 
 function LanguageSwitchElement({
-  container,
+  element,
   ...attributes
-}: LanguageSwitchAttributes & HostProps): JSX.Element {
+}: LanguageSwitchAttributes & { element: ElementContext }): JSX.Element {
   return (
     <LanguageSwitch
       {...attributes}
-      onLanguageChange={(lang) =>
-        dispatchFromHost<LanguageChangeDetail>(container, LANGUAGE_CHANGE_EVENT, { lang })
-      }
+      onLanguageChange={(lang) => element.emit(LANGUAGE_CHANGE_EVENT, { lang })}
     />
   );
 }
 
-/** Definition of `<qoltanba-language-switch>`. */
-export const languageSwitchElement = defineElement<LanguageSwitchAttributes>({
+/** Definition of `<qoltanba-language-switch>`: unlike the embedding elements it sets the page's language. */
+export const languageSwitchElement = defineElement({
   tag: LANGUAGE_SWITCH_TAG,
-  widget: LanguageSwitch,
-  component: LanguageSwitchElement,
+  // Replaced with this chunk's CSS by the elements build (build/inline-widgets-css.ts).
+  css: '__QOLTANBA_ELEMENT_CSS__',
   attributes: languageSwitchAttributes,
+  widgets: ['LanguageSwitch'],
+  component: LanguageSwitchElement,
+  needsTexts: false,
 });
 
 /** The `<qoltanba-language-switch>` element: attributes as properties. */
@@ -51,8 +50,5 @@ export type QoltanbaLanguageSwitchElement = HTMLElement & LanguageSwitchAttribut
 declare global {
   interface HTMLElementTagNameMap {
     'qoltanba-language-switch': QoltanbaLanguageSwitchElement;
-  }
-  interface GlobalEventHandlersEventMap {
-    'qoltanba-language-change': CustomEvent<LanguageChangeDetail>;
   }
 }

@@ -6,11 +6,10 @@ import {
   mdiMagnifyMinusOutline,
   mdiMagnifyPlusOutline,
 } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { type JSX, type ReactNode, useEffect, useRef, useState } from 'react';
 import { button, iconButton, StateView, widgetRoot } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { visuallyHidden } from '../styles/visually-hidden.css';
 import { PdfPageView } from './PdfPageView';
@@ -52,7 +51,7 @@ export interface PdfViewerProps {
  * @example <PdfViewer source={bytes} fileName="dogovor.pdf" downloadUrl={url} />
  */
 export function PdfViewer(props: PdfViewerProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = pdfViewerT(lang);
   const state = usePdfDocument(
     props.loading || props.error ? undefined : props.source,

@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import type { ErrorCode, QrSigningSession } from '@qoltanba/core';
-import { $locale, errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
+import { errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
 import { type JSX, useEffect, useRef, useState } from 'react';
 import { button, codeText } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { ModalDialog, QrCode, signingT } from '../signing-common';
 import { deepLink, errorLine, statusLine } from '../signing-common/signing.css';
 
@@ -67,7 +67,7 @@ export function QrSigningDialog({
   onSigned,
   now = Date.now,
 }: QrSigningDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const [round, setRound] = useState(0);
   const [attempt, setAttempt] = useState<Attempt>({ kind: 'starting' });

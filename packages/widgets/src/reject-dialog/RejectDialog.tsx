@@ -1,9 +1,9 @@
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import { type ErrorCode, isErrorCode, REJECT_COMMENT_MAX, rejectRequestSchema } from '@qoltanba/core';
-import { $locale, errorCodeOf } from '@qoltanba/sdk';
+import { errorCodeOf } from '@qoltanba/sdk';
 import { type FormEvent, type JSX, useId, useState } from 'react';
 import { button, codeText, spinner } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { ModalDialog, signingT } from '../signing-common';
 import { buttonRow, errorLine, fieldFooter, fieldLabel, textarea } from '../signing-common/signing.css';
@@ -33,7 +33,7 @@ export function rejectReasonProblem(reason: string): ErrorCode | undefined {
  * @example <RejectDialog onReject={(reason) => $doc.reject(reason)} onClose={close} />
  */
 export function RejectDialog({ onReject, onClose, onRejected }: RejectDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const id = useId();
   const [reason, setReason] = useState('');

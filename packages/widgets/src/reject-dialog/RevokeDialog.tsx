@@ -1,9 +1,9 @@
 import { mdiLoading } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode } from '@qoltanba/core';
-import { $locale, errorCodeOf } from '@qoltanba/sdk';
+import { errorCodeOf } from '@qoltanba/sdk';
 import { type JSX, useState } from 'react';
 import { button, codeText, spinner } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { ModalDialog, signingT } from '../signing-common';
 import { buttonRow, errorLine, statusLine } from '../signing-common/signing.css';
@@ -20,7 +20,7 @@ export interface RevokeDialogProps {
  * The confirmation before revoking a document (signing stops for everyone and cannot be undone); the server's refusal ("a participant has already signed it") is shown in the user's language.
  */
 export function RevokeDialog({ onRevoke, onClose, onRevoked }: RevokeDialogProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = signingT(lang);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ErrorCode>();

@@ -1,9 +1,10 @@
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { ErrorCode, SigningConfig } from '@qoltanba/core';
-import { $locale, $signingConfig, errorCodeOf, type SigningProgress } from '@qoltanba/sdk';
+import { $signingConfig, errorCodeOf, type SigningProgress } from '@qoltanba/sdk';
 import { type JSX, useId, useState } from 'react';
 import { button, codeText, sectionHeading, spinner, widgetRoot } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { type QrSigningActions, QrSigningDialog } from '../qr-signing-dialog/QrSigningDialog';
 import { signingT, TestSignerBadge } from '../signing-common';
@@ -56,7 +57,7 @@ export function SignPanel({
   signingConfig,
   className,
 }: SignPanelProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const storeConfig = useStore($signingConfig);
   const config = signingConfig ?? storeConfig;
   const t = signingT(lang);

@@ -72,3 +72,35 @@ export const lightThemeTokens: ThemeTokens = {
   },
   shadow: { raised: '0 4px 16px rgba(37, 44, 54, 0.18)' },
 };
+
+/**
+ * Dark colours for the custom elements on dark host pages (`theme="dark"`, or `auto` with a dark
+ * `prefers-color-scheme`): the grey scale reversed, primary lightened so text on the surface keeps its contrast.
+ */
+export const darkThemeColors: ThemeTokens['color'] = {
+  primary: '#7aa7ff',
+  primaryDark: '#a9c6ff',
+  onPrimary: '#0b1526',
+  inputBorder: '#8a94a3',
+  background: '#161b22',
+  surface: '#1f252d',
+  border: '#434c59',
+  text: '#e9ecf0',
+  textMuted: '#b3bbc6',
+  errorText: '#ff8fb3',
+  red: '#ff6b6b',
+  green: '#6fcf73',
+  yellow: '#ffd54f',
+  accentBlue: '#6cc5ff',
+  focusRing: '#7aa7ff',
+  grey: {
+    '100': '#252c36',
+    '200': '#2d3540',
+    '300': '#434c59',
+    '400': '#5f6978',
+    '500': '#8a94a3',
+    '600': '#b3bbc6',
+    '700': '#d5dae1',
+    '800': '#f5f6f8',
+  },
+};

@@ -1,5 +1,4 @@
 import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import {
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
@@ -11,7 +10,6 @@ import {
   SIGNER_ROLE_TEXTS,
   type VerifiedSignature,
 } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
 import { Fragment, type JSX, useId } from 'react';
 import {
   flush,
@@ -22,6 +20,7 @@ import {
   sectionHeading,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { heading } from '../form';
 import { Icon } from '../icon';
 import { verificationReportT } from './texts';
@@ -104,7 +103,7 @@ export function VerificationResult({
   headingLevel = 2,
   className,
 }: VerificationResultProps): JSX.Element {
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = verificationReportT(lang);
   const titleId = useId();
   const Title = headingLevel === 2 ? 'h2' : 'h3';

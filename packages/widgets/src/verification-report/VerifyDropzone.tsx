@@ -1,7 +1,6 @@
 import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
-import { $locale, verifySignatures } from '@qoltanba/sdk';
+import { verifySignatures } from '@qoltanba/sdk';
 import { type DragEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
 import { bar, barFill, dropZone, refusedBox } from '../document-form/DocumentForm.css';
 import {
@@ -15,6 +14,7 @@ import {
   plainList,
   widgetRoot,
 } from '../documents-common';
+import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { verificationReportT } from './texts';
 import { fileRow, zone } from './VerificationReport.css';
@@ -32,6 +32,8 @@ export interface VerifyDropzoneProps {
   actions?: Partial<VerifyDropzoneActions>;
   /** Called with each verification's result. */
   onResult?: (result: Result) => void;
+  /** Called when a verification fails (the code is also shown). */
+  onError?: (code: ErrorCode, message: string) => void;
   className?: string;
 }
 
@@ -48,9 +50,9 @@ type Phase =
  *
  * @example <VerifyDropzone onResult={(result) => track(result.verdict)} />
  */
-export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneProps): JSX.Element {
+export function VerifyDropzone({ actions, onResult, onError, className }: VerifyDropzoneProps): JSX.Element {
   const verify = actions?.verifySignatures ?? verifySignatures;
-  const lang = useStore($locale);
+  const lang = useLang();
   const t = verificationReportT(lang);
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -96,7 +98,9 @@ export function VerifyDropzone({ actions, onResult, className }: VerifyDropzoneP
     } catch (failure) {
       if (controller.signal.aborted) return;
       const message = failure instanceof Error ? failure.message : undefined;
-      setPhase({ kind: 'failed', code: codeOfFailure(failure), ...(message ? { message } : {}) });
+      const code = codeOfFailure(failure);
+      setPhase({ kind: 'failed', code, ...(message ? { message } : {}) });
+      onError?.(code, codeText(code, lang, message));
     }
   };
 

@@ -1,0 +1,87 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Plugin, runnerImport } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const CORE_ERRORS = resolve(here, '../../core/src/errors');
+const LANGUAGES_MODULE = resolve(here, '../src/elements/runtime/languages.ts');
+const LOADER = 'virtual:qoltanba-error-texts';
+const TEXTS_PREFIX = `${LOADER}/`;
+const LAZY_CATALOGUE = '\0qoltanba-lazy-error-catalogue';
+const LANGS = ['kk', 'ru', 'en'] as const;
+
+type Catalogue = Record<string, Record<(typeof LANGS)[number], string>>;
+
+export interface SplitErrorTextsOptions {
+  /**
+   * Replace core's catalogue (every code in three languages) with one that reads the texts loaded so far
+   * (elements build only; tests and Storybook keep the real catalogue and just get the loader).
+   */
+  replaceCatalogue?: boolean;
+}
+
+/**
+ * Vite plugin: the error catalogue one language at a time. `virtual:qoltanba-error-texts` is a loader whose
+ * `import()` per language becomes a chunk holding that language's texts only, computed at build time from core's
+ * catalogue. With `replaceCatalogue`, core's `./catalogue` module becomes a view over the languages loaded so far
+ * (`src/elements/runtime/languages.ts`), so `errorMessage` and everything built on it keep working.
+ */
+export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
+  let catalogue: Promise<Catalogue> | undefined;
+  const loadCatalogue = (): Promise<Catalogue> => {
+    catalogue ??= runnerImport<{ errorCatalogue: Catalogue }>(
+      resolve(CORE_ERRORS, 'catalogue/index.ts'),
+    ).then(({ module }) => module.errorCatalogue);
+    return catalogue;
+  };
+  return {
+    name: 'qoltanba:split-error-texts',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === LOADER || id.startsWith(TEXTS_PREFIX)) return `\0${id}`;
+      if (
+        options.replaceCatalogue &&
+        id === './catalogue' &&
+        importer &&
+        dirname(importer.split('?')[0] ?? importer) === CORE_ERRORS
+      )
+        return LAZY_CATALOGUE;
+      return null;
+    },
+    async load(id) {
+      if (id === `\0${LOADER}`) {
+        const cases = LANGS.map((lang) => `    case '${lang}': return import('${TEXTS_PREFIX}${lang}');`);
+        return [
+          'export default async function loadErrorTexts(lang) {',
+          '  const module = await (() => {',
+          '    switch (lang) {',
+          ...cases,
+          `      default: throw new Error('unknown language ' + lang);`,
+          '    }',
+          '  })();',
+          '  return module.default;',
+          '}',
+        ].join('\n');
+      }
+      if (id.startsWith(`\0${TEXTS_PREFIX}`)) {
+        const lang = id.slice(TEXTS_PREFIX.length + 1) as (typeof LANGS)[number];
+        const entries = Object.entries(await loadCatalogue()).map(([code, entry]) => [code, entry[lang]]);
+        return `export default ${JSON.stringify(Object.fromEntries(entries))};`;
+      }
+      if (id === LAZY_CATALOGUE) {
+        return [
+          `import { ERROR_CODES } from ${JSON.stringify(resolve(CORE_ERRORS, 'codes.ts'))};`,
+          `import { errorTextsOf, $loadedLangs } from ${JSON.stringify(LANGUAGES_MODULE)};`,
+          // A language not loaded yet reads as the first one that is (elements wait for theirs before rendering).
+          'const text = (code, lang) => (errorTextsOf(lang) ?? errorTextsOf($loadedLangs.get()[0] ?? lang) ?? {})[code] ?? code;',
+          'export const errorCatalogue = Object.fromEntries(ERROR_CODES.map((code) => [code, {',
+          `  get kk() { return text(code, 'kk'); },`,
+          `  get ru() { return text(code, 'ru'); },`,
+          `  get en() { return text(code, 'en'); },`,
+          '}]));',
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { type JSX, useEffect, useState } from 'react';
+import { SignersList } from '../document-card/SignersList';
+import { button, formatDateTime, muted, StateView, StatusBadge, sectionHeading } from '../documents-common';
+import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
+import { defineElement, type ElementContext } from './define-element';
+import { elementBody, elementHeader } from './embed-elements.css';
+import { useEmbedSession } from './embed-session';
+import { serverOrigin } from './runtime/embed-client';
+import { embedT } from './texts';
+
+/** Tag of the document status element. */
+export const DOCUMENT_STATUS_TAG = 'qoltanba-document-status';
+
+/** Attributes (and properties) of `<qoltanba-document-status>`. */
+export const documentStatusAttributes = {
+  token: { type: 'string', doc: 'The embed token (purpose `status`) your backend got for one document.' },
+  apiBase: {
+    type: 'string',
+    doc: 'Origin of the Qoltanba server; by default the origin the script was loaded from.',
+  },
+  refreshSeconds: {
+    type: 'number',
+    default: 30,
+    doc: 'Reads the status again every so many seconds while the page is visible (0: only on `qoltanba-signed`/`qoltanba-rejected` of the same document and the Refresh button).',
+  },
+  ...commonAttributes,
+} as const satisfies AttributeSpecs;
+
+/** Properties of `<qoltanba-document-status>`, derived from {@link documentStatusAttributes}. */
+export type DocumentStatusAttributes = PropsOf<typeof documentStatusAttributes>;
+
+function DocumentStatusElement({
+  token,
+  apiBase,
+  refreshSeconds,
+  element,
+}: DocumentStatusAttributes & { element: ElementContext }): JSX.Element {
+  const t = embedT(element.lang);
+  const { state, reload } = useEmbedSession(serverOrigin(apiBase), token, 'status', element);
+  const [updatedAt, setUpdatedAt] = useState(() => new Date().toISOString());
+  const ready = state.kind === 'ready';
+  const documentId = ready ? state.view.document?.document.id : undefined;
+
+  useEffect(() => {
+    if (!ready) return;
+    setUpdatedAt(new Date().toISOString());
+  }, [ready]);
+
+  // Poll while visible; a signing or rejection of the same document on the page (e.g. by <qoltanba-sign>) refreshes at once.
+  useEffect(() => {
+    if (!ready) return;
+    const seconds = refreshSeconds ?? 30;
+    const timer =
+      seconds > 0
+        ? setInterval(() => {
+            if (globalThis.document.visibilityState !== 'hidden') void reload();
+          }, seconds * 1000)
+        : undefined;
+    const onChange = (event: Event) => {
+      const detail = (event as CustomEvent<{ documentId?: number }>).detail;
+      if (detail?.documentId === documentId) void reload();
+    };
+    globalThis.document.addEventListener('qoltanba-signed', onChange);
+    globalThis.document.addEventListener('qoltanba-rejected', onChange);
+    return () => {
+      clearInterval(timer);
+      globalThis.document.removeEventListener('qoltanba-signed', onChange);
+      globalThis.document.removeEventListener('qoltanba-rejected', onChange);
+    };
+  }, [ready, refreshSeconds, reload, documentId]);
+
+  if (state.kind === 'loading') return <StateView kind="loading" />;
+  if (state.kind === 'error')
+    return <StateView kind="error" code={state.code} onRetry={token ? () => void reload() : undefined} />;
+  const link = state.view.document;
+  if (!link) return <StateView kind="error" code="EMBED_PURPOSE_MISMATCH" />;
+  const { document } = link;
+  return (
+    <div className={elementBody}>
+      <header className={elementHeader} part="header">
+        <h2 className={sectionHeading}>{document.name}</h2>
+        <span>{t('document', { number: document.number })}</span>
+        <span part="status" aria-live="polite">
+          <StatusBadge status={document.status} />
+        </span>
+      </header>
+      <section part="signers" aria-label={t('signers')}>
+        <SignersList lang={element.lang} signers={document.signers} method={document.signingMethod} />
+      </section>
+      <p className={muted}>
+        {t('updated', { time: formatDateTime(updatedAt, element.lang) })}{' '}
+        <button type="button" className={button.quiet} onClick={() => void reload()}>
+          {t('refresh')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** Definition of `<qoltanba-document-status>`: one document's status and its signers, kept fresh. */
+export const documentStatusElement = defineElement({
+  tag: DOCUMENT_STATUS_TAG,
+  // Replaced with this chunk's CSS by the elements build (build/inline-widgets-css.ts).
+  css: '__QOLTANBA_ELEMENT_CSS__',
+  attributes: documentStatusAttributes,
+  widgets: [],
+  component: DocumentStatusElement,
+});
+
+/** The `<qoltanba-document-status>` element: attributes as properties. */
+export type QoltanbaDocumentStatusElement = HTMLElement & DocumentStatusAttributes;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'qoltanba-document-status': QoltanbaDocumentStatusElement;
+  }
+}

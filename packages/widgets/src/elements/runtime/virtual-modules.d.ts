@@ -1,0 +1,8 @@
+// Modules made by build/split-error-texts.ts (elements build, vitest, Storybook).
+declare module 'virtual:qoltanba-error-texts' {
+  import type { Lang } from '@qoltanba/core';
+
+  /** Loads the error catalogue's texts of one language (a chunk per language). */
+  const loadErrorTexts: (lang: Lang) => Promise<Readonly<Record<string, string>>>;
+  export default loadErrorTexts;
+}

@@ -1,0 +1,56 @@
+import { verifySignatures } from '@qoltanba/sdk';
+import { type JSX, useEffect, useMemo, useRef } from 'react';
+import { VerifyDropzone } from '../verification-report/VerifyDropzone';
+import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
+import { defineElement, type ElementContext } from './define-element';
+import { createElementClient, serverOrigin } from './runtime/embed-client';
+
+/** Tag of the verification element. */
+export const VERIFY_TAG = 'qoltanba-verify';
+
+/** Attributes (and properties) of `<qoltanba-verify>`. */
+export const verifyAttributes = {
+  apiBase: {
+    type: 'string',
+    doc: 'Origin of the Qoltanba server, e.g. `https://qoltanba.kz`; by default the origin the script was loaded from.',
+  },
+  ...commonAttributes,
+} as const satisfies AttributeSpecs;
+
+/** Properties of `<qoltanba-verify>`, derived from {@link verifyAttributes}. */
+export type VerifyAttributes = PropsOf<typeof verifyAttributes>;
+
+function VerifyElement({ apiBase, element }: VerifyAttributes & { element: ElementContext }): JSX.Element {
+  const langRef = useRef(element.lang);
+  langRef.current = element.lang;
+  const client = useMemo(() => createElementClient(serverOrigin(apiBase), () => langRef.current), [apiBase]);
+  useEffect(() => element.ready(), [element]);
+  return (
+    <div part="verify">
+      <VerifyDropzone
+        actions={{ verifySignatures: (files, options) => verifySignatures(files, { ...options, client }) }}
+        onResult={(result) => element.emit('qoltanba-verified', { result })}
+        onError={(code, message) => element.emit('qoltanba-error', { code, message })}
+      />
+    </div>
+  );
+}
+
+/** Definition of `<qoltanba-verify>`: drop or choose files, see the verdict (public verification API). */
+export const verifyElement = defineElement({
+  tag: VERIFY_TAG,
+  // Replaced with this chunk's CSS by the elements build (build/inline-widgets-css.ts).
+  css: '__QOLTANBA_ELEMENT_CSS__',
+  attributes: verifyAttributes,
+  widgets: ['VerifyDropzone', 'VerificationResult'],
+  component: VerifyElement,
+});
+
+/** The `<qoltanba-verify>` element: attributes as properties. */
+export type QoltanbaVerifyElement = HTMLElement & VerifyAttributes;
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'qoltanba-verify': QoltanbaVerifyElement;
+  }
+}
