@@ -34,6 +34,7 @@ import { verifyPassword } from './modules/account/password-hash.js';
 import { counterpartiesModule } from './modules/counterparties/counterparties-module.js';
 import { devOutboxModule } from './modules/dev-outbox/dev-outbox-module.js';
 import { documentsModule } from './modules/documents/documents-module.js';
+import { embedModule } from './modules/embed/embed-module.js';
 import { evidenceModule } from './modules/evidence/evidence-module.js';
 import { foldersModule } from './modules/folders/folders-module.js';
 import { healthModule } from './modules/health/health-module.js';
@@ -41,6 +42,7 @@ import { housekeepingModule } from './modules/housekeeping/housekeeping-module.j
 import type { AppModule, ModuleContext } from './modules/module.js';
 import { createModuleHooks } from './modules/module-hooks.js';
 import { openApiModule } from './modules/openapi/openapi-module.js';
+import { partnerModule } from './modules/partner/partner-module.js';
 import { profileModule } from './modules/profile/profile-module.js';
 import { companiesModule } from './modules/registry/companies-module.js';
 import { signingModule } from './modules/signing/signing-module.js';
@@ -95,6 +97,8 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   evidenceModule,
   foldersModule,
   counterpartiesModule,
+  partnerModule,
+  embedModule,
   housekeepingModule,
 ];
 

@@ -171,9 +171,12 @@ export const webhookPayloadSchema = z.object({
   data: z.object({
     documentId: z.number().int(),
     status: z.enum(LIFECYCLE_STATUSES),
-    signer: z.object({ iin: z.string(), bin: z.string().nullable(), fullName: z.string() }).optional().meta({
-      description: 'Who signed or rejected (document.signed, document.rejected).',
-    }),
+    signer: z
+      .object({ iin: z.string().nullable(), bin: z.string().nullable(), fullName: z.string() })
+      .optional()
+      .meta({
+        description: 'Who signed or rejected (document.signed, document.rejected).',
+      }),
   }),
 });
 /** See {@link webhookPayloadSchema}. */

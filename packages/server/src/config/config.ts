@@ -72,6 +72,8 @@ export interface Config {
   qrSigningTimeoutSeconds: number;
   /** Days a signer's personal signing link works. */
   signingLinkDays: number;
+  /** Seconds between webhook delivery rounds of the partner module; 0 turns delivery off. */
+  webhookIntervalSeconds: number;
   /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
   pki: PkiConfig;
   /** Where the browser finds NCALayer (QOLTANBA_NCALAYER_URL, its standard address by default). */
@@ -217,6 +219,10 @@ const envSchema = z.object({
   QOLTANBA_SIGNING_LINK_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(365).default(30),
+  ),
+  QOLTANBA_WEBHOOK_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(5),
   ),
   QOLTANBA_BODY_LIMIT: z.preprocess(
     emptyToUndefined,
@@ -384,6 +390,7 @@ export function loadConfig(
       publicUrl: (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
+      webhookIntervalSeconds: e.QOLTANBA_WEBHOOK_INTERVAL_SECONDS,
       pki,
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
       devSigner: production ? false : (e.QOLTANBA_DEV_SIGNER ?? mode === 'development'),

@@ -336,6 +336,76 @@ export interface SigningLocksTable {
 /**
  * The typed shape of every table, for kysely. Domain modules add their tables here as they arrive.
  */
+/** Row of `api_keys`: a company's partner API key (the key itself only as SHA-256). */
+export interface ApiKeysTable {
+  id: string;
+  company_bin: string;
+  name: string;
+  /** The key's first characters, shown in lists and used to find it. */
+  prefix: string;
+  secret_hash: string;
+  allowed_origins: ColumnType<string[], string, string>;
+  webhook_url: string | null;
+  /** Kept in clear: the server signs each webhook with it. */
+  webhook_secret: string | null;
+  created_by: string;
+  created_by_name: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Row of `webhook_deliveries`: one event for one API key's webhook, with its attempts. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  api_key_id: string;
+  event: 'document.signed' | 'document.rejected' | 'document.completed';
+  document_id: number;
+  /** The exact JSON body posted on every attempt. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+  next_attempt_at: NullableTimestamp;
+  /** A delivery round holds the row until then (another instance skips it). */
+  leased_until: NullableTimestamp;
+}
+
+/** Purposes of embed tokens and sessions. */
+export type EmbedPurposeColumn = 'sign' | 'verify' | 'create' | 'status';
+
+/** Row of `embed_tokens`: a single-use, short-lived token (SHA-256 only). */
+export interface EmbedTokensTable {
+  token_hash: string;
+  api_key_id: string;
+  company_bin: string;
+  purpose: EmbedPurposeColumn;
+  document_id: number | null;
+  signer: string | null;
+  allowed_origins: ColumnType<string[], string, string>;
+  lang: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Row of `embed_sessions`: what an exchanged token became (the bearer as SHA-256 only). */
+export interface EmbedSessionsTable {
+  session_hash: string;
+  api_key_id: string;
+  company_bin: string;
+  purpose: EmbedPurposeColumn;
+  document_id: number | null;
+  signer: string | null;
+  allowed_origins: ColumnType<string[], string, string>;
+  lang: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   schema_migrations: SchemaMigrationsTable;
   outbox_messages: OutboxMessagesTable;
@@ -361,6 +431,10 @@ export interface Database {
   qr_signing_sessions: QrSigningSessionsTable;
   attach_challenges: AttachChallengesTable;
   signing_locks: SigningLocksTable;
+  api_keys: ApiKeysTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  embed_tokens: EmbedTokensTable;
+  embed_sessions: EmbedSessionsTable;
 }
 
 /** A user row as read. */

@@ -106,6 +106,7 @@ function operation(route: AnyRouteDefinition): Record<string, unknown> {
     ...(route.tags ? { tags: route.tags } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
     ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(route.security ? { security: [{ [route.security]: [] }] } : {}),
     ...(route.rawBody
       ? {
           requestBody: {
@@ -155,6 +156,18 @@ export function buildOpenApiDocument(
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'Access token; GET requests also accept it in the GATEWAY cookie.',
+        },
+        partnerApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'qk_...',
+          description: "A company's partner API key (shown once when created in the portal).",
+        },
+        embedSession: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'qs_...',
+          description: 'An embed session from exchangeEmbedToken (30 minutes).',
         },
       },
     },

@@ -90,6 +90,11 @@ export interface RouteDefinition<
    */
   auth?: boolean;
   /**
+   * Another credential the handler checks itself, for the OpenAPI document: a partner API key (`qk_...`) or an embed
+   * session (`qs_...`), both as `Authorization: Bearer`.
+   */
+  security?: 'partnerApiKey' | 'embedSession';
+  /**
    * The body is raw bytes of any content type (a Buffer, not JSON): the handler checks the content itself.
    * The listed types are what the OpenAPI document advertises.
    */

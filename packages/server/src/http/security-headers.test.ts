@@ -10,7 +10,8 @@ import { contentSecurityPolicy, securityHeaders } from './security-headers.js';
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string): void {
   const csp = String(headers['content-security-policy'] ?? '');
   expect(csp, label).toContain("default-src 'self'");
-  expect(csp, label).toContain("frame-ancestors 'self'");
+  expect(csp, label).toContain("frame-ancestors 'none'");
+  expect(headers['x-frame-options'], label).toBe('DENY');
   expect(csp, label).toContain("style-src 'self' 'unsafe-inline'");
   expect(csp, label).toContain("img-src 'self' data: blob:");
   expect(csp, label).toContain("connect-src 'self' wss://127.0.0.1:13579");

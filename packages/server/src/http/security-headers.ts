@@ -8,7 +8,7 @@ export const NCALAYER_ORIGIN = new URL(NCALAYER_DEFAULT_URL).origin;
 export interface SecurityHeaderOptions {
   /** Adds HSTS; off locally because the dev server speaks plain HTTP. */
   production: boolean;
-  /** Who may frame the response; `'self'` by default (embed routes will pass a partner allow-list). */
+  /** Who may frame the response; `'none'` by default (the embed page passes its token's origins). */
   frameAncestors?: readonly string[];
   /** Cross-origin resource policy; widget bundles are loaded by partner pages, so they use `cross-origin`. */
   crossOriginResourcePolicy?: 'same-origin' | 'cross-origin';
@@ -18,7 +18,7 @@ export interface SecurityHeaderOptions {
 
 /** The Content-Security-Policy value: same-origin by default, plus what the portal needs. */
 export function contentSecurityPolicy(
-  frameAncestors: readonly string[] = ["'self'"],
+  frameAncestors: readonly string[] = ["'none'"],
   connectSources: readonly string[] = [NCALAYER_ORIGIN],
 ): string {
   const directives: Record<string, string[]> = {
@@ -42,7 +42,7 @@ export function contentSecurityPolicy(
 
 /** Headers set on every response, errors and static files included. */
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
-  const frameAncestors = options.frameAncestors ?? ["'self'"];
+  const frameAncestors = options.frameAncestors ?? ["'none'"];
   const headers: Record<string, string> = {
     'content-security-policy': contentSecurityPolicy(frameAncestors, options.connectSources),
     'x-content-type-options': 'nosniff',
@@ -54,7 +54,8 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     'x-permitted-cross-domain-policies': 'none',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
-  // Old browsers ignore frame-ancestors; X-Frame-Options only expresses the same-origin case.
+  // Old browsers ignore frame-ancestors; X-Frame-Options only expresses "nobody" and "same origin".
+  if (frameAncestors.length === 1 && frameAncestors[0] === "'none'") headers['x-frame-options'] = 'DENY';
   if (frameAncestors.length === 1 && frameAncestors[0] === "'self'")
     headers['x-frame-options'] = 'SAMEORIGIN';
   if (options.production) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';

@@ -29,6 +29,8 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   housekeeping: [],
   verification: [],
   evidence: [],
+  partner: ['api_keys', 'webhook_deliveries'],
+  embed: ['embed_tokens', 'embed_sessions'],
 };
 
 const TABLE_CALL =

@@ -71,6 +71,27 @@ export interface FilePreviewRequest {
   blobKey: string;
 }
 
+/** Who signed or rejected, as the certificate (signed) or the party (rejected) names them. */
+export interface SigningPartyInfo {
+  /** The party's BIN/IIN as listed in the document. */
+  identityNumber: string;
+  iin: string | null;
+  bin: string | null;
+  fullName: string;
+}
+
+/** A signing change of a document, after its transaction committed. */
+export interface SigningChangeEvent {
+  db: Kysely<Database>;
+  documentId: number;
+  /** When it happened (the injected clock's time). */
+  at: Date;
+  /** The document's lifecycle status after the change. */
+  status: 'AT_SIGNING' | 'SIGNED' | 'REJECTED';
+  /** Who signed or rejected; absent for a completion. */
+  party?: SigningPartyInfo;
+}
+
 /** The extension points of the built-in modules; one set per app, in {@link ModuleContext}. */
 export interface ModuleHooks {
   /**
@@ -98,6 +119,15 @@ export interface ModuleHooks {
    * signatures, links and sessions of them (a failing listener undoes the purge round).
    */
   readonly documentsPurged: Hook<DocumentsPurgedEvent>;
+  /**
+   * Run by the signing module after a signature was accepted and committed (any way: NCALayer, personal link, eGov
+   * QR, embed). The partner module queues its webhooks. Listeners must not throw: the signature is stored already.
+   */
+  readonly signatureAccepted: Hook<SigningChangeEvent>;
+  /** Run by the signing module after a rejection committed; as {@link ModuleHooks.signatureAccepted}. */
+  readonly documentRejected: Hook<SigningChangeEvent>;
+  /** Run by the signing module after the last signature made the document SIGNED (after `signatureAccepted`). */
+  readonly documentCompleted: Hook<SigningChangeEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -108,5 +138,8 @@ export function createModuleHooks(): ModuleHooks {
     documentSent: createHook(),
     filePreview: createHook(),
     documentsPurged: createHook(),
+    signatureAccepted: createHook(),
+    documentRejected: createHook(),
+    documentCompleted: createHook(),
   };
 }

@@ -12,6 +12,7 @@ import * as foldersCounterparties from './0009_folders_counterparties.js';
 import * as signing from './0010_signing.js';
 import * as historyChain from './0011_history_chain.js';
 import * as companyAdmins from './0013_company_admins.js';
+import * as partnerEmbed from './0014_partner_embed.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   signing,
   historyChain,
   companyAdmins,
+  partnerEmbed,
 ];

@@ -160,9 +160,11 @@ export async function createDocument(
   actor: Actor,
   draft: DocumentDraft,
   files: readonly ReceivedFile[],
+  /** Noted in the CREATE event (e.g. which API key created it). */
+  details: string | null = null,
 ): Promise<number> {
   if (files.length === 0) throw new AppError('DOCUMENT_WITHOUT_FILE');
-  return insertDocument(svc, actor, { draft, files, event: 'CREATE', details: null, copiedFrom: null });
+  return insertDocument(svc, actor, { draft, files, event: 'CREATE', details, copiedFrom: null });
 }
 
 /**
@@ -226,12 +228,18 @@ export const STALE_UPLOAD_MS = 60 * 60 * 1000;
  * DRAFT -> AT_SIGNING. Refused while a file is still arriving (FILES_STILL_UPLOADING), without a finished file
  * (DOCUMENT_WITHOUT_FILE) or without signers (SIGNERS_REQUIRED). The signer companies become participants.
  */
-export async function sendDocument(svc: DocumentServices, actor: Actor, id: number): Promise<void> {
+export async function sendDocument(
+  svc: DocumentServices,
+  actor: Actor,
+  id: number,
+  /** Noted in the SEND event (e.g. which API key sent it). */
+  details: string | null = null,
+): Promise<void> {
   const now = svc.clock();
   await svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
     assertSenderMayChange(document);
-    await applySend(trx, document, actor, now);
+    await applySend(trx, document, actor, now, details);
   });
 }
 
@@ -244,6 +252,7 @@ export async function applySend(
   document: AccessibleDocument,
   actor: EventActor,
   now: Date,
+  details: string | null = null,
 ): Promise<void> {
   const { id } = document.core;
   const step = transition(document.core.status, 'send');
@@ -286,7 +295,7 @@ export async function applySend(
     )
     .execute();
   await syncParticipants(trx, id);
-  await recordEvent(trx, id, 'SEND', actor, now);
+  await recordEvent(trx, id, 'SEND', actor, now, details);
 }
 
 /**

@@ -52,6 +52,18 @@ export async function requireSignedEvidence(
 ): Promise<SignedEvidence> {
   const { userId } = await requireUser(request);
   await requireMembership(db, userId, bin);
+  return signedEvidenceOf(db, bin, id);
+}
+
+/**
+ * The evidence of document `id` for company `bin`, whose right to act the caller checked (a member, or the partner
+ * API's key of that company): ENTITY_NOT_FOUND when it takes no part, DOCUMENT_NOT_SIGNED while nobody has signed.
+ */
+export async function signedEvidenceOf(
+  db: Kysely<Database>,
+  bin: string,
+  id: number,
+): Promise<SignedEvidence> {
   const target = await requireSigningTarget(db, id, bin);
   const rows = await signaturesOf(db, id);
   if (rows.length === 0) throw new AppError('DOCUMENT_NOT_SIGNED');

@@ -11,16 +11,12 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
-import {
-  documentAsParty,
-  recordRejection,
-  recordRevocation,
-  requireSigningTarget,
-} from '../documents/document-signing.js';
+import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/document-signing.js';
 import { requireCompanyUser } from '../registry/membership-guard.js';
 import { sendSigningLink } from './link-mail.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
+import { rejectAs } from './signer-actions.js';
 import type { SigningContext } from './signing-context.js';
 
 const TAGS = ['signing'];
@@ -99,7 +95,7 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       handler: async ({ request, params, body }) => {
         const { userId } = await requireCompanyUser(request, db, params.bin);
         const actor = { userId, bin: params.bin, ip: request.ip };
-        await recordRejection(db, params.id, actor, body.reason, clock());
+        await rejectAs(context, params.id, actor, body.reason);
         return view(params.id, params.bin);
       },
     }),

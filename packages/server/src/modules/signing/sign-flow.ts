@@ -12,6 +12,7 @@ import {
   type SigningFile,
   type SigningTarget,
 } from '../documents/document-signing.js';
+import type { SigningPartyInfo } from '../module-hooks.js';
 import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
 import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
@@ -26,6 +27,16 @@ export interface SignFlowServices {
   beforeSignatureCheck?: () => Promise<void>;
   /** Runs after a draft was sent by its sender's signature (personal links to the signers). */
   onSent(documentId: number): Promise<void>;
+  /** Runs after the signing committed (the signing module's `signatureAccepted` / `documentCompleted` hooks). */
+  onSigned?(event: SignedEvent): Promise<void>;
+}
+
+/** A committed signing, for {@link SignFlowServices.onSigned}. */
+export interface SignedEvent {
+  documentId: number;
+  at: Date;
+  completed: boolean;
+  party: SigningPartyInfo;
 }
 
 /** Who signs: the party's BIN/IIN and how it came (a member acting for a company, or a personal link). */
@@ -85,6 +96,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
   if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
   let outcome: SignedOutcome;
+  let signed: SignedEvent | undefined;
   try {
     await svc.beforeSignatureCheck?.();
     const accepted: AcceptedSignature[] = [];
@@ -106,9 +118,22 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
       await insertSignatures(trx, { ...party, documentId, method: input.method, at: now }, accepted);
       return recorded;
     });
+    const certificate = accepted[0]?.report.signer;
+    signed = {
+      documentId,
+      at: now,
+      completed: outcome.completed,
+      party: {
+        identityNumber: party.identityNumber,
+        iin: certificate?.iin ?? null,
+        bin: certificate?.bin ?? null,
+        fullName: certificate?.fullName ?? certificate?.organisation ?? party.identityNumber,
+      },
+    };
   } finally {
     await releaseSigningLock(db, documentId, party.identityNumber, holder);
   }
   if (outcome.sent) await svc.onSent(documentId);
+  if (signed) await svc.onSigned?.(signed);
   return outcome;
 }

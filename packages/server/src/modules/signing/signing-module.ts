@@ -1,4 +1,5 @@
-import type { AppModule } from '../module.js';
+import type { AppModule, ModuleContext } from '../module.js';
+import type { ModuleHooks } from '../module-hooks.js';
 import { configuredStatisticsRegister } from '../registry/companies-module.js';
 import type { StatisticsRegister } from '../registry/registers.js';
 import { registerAttachRoutes } from './attach-routes.js';
@@ -6,9 +7,23 @@ import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
 import { sendSigningLinks } from './link-mail.js';
 import { forgetDocuments } from './signature-store.js';
+import { runAfterCommit } from './signer-actions.js';
 import { registerSigningConfigRoute } from './signing-config-route.js';
 import type { SigningContext } from './signing-context.js';
 import { registerSigningLinkRoutes } from './signing-link-routes.js';
+
+// One signing context per app (keyed by its hooks), for modules that act through a signer's grant (embed).
+const signingContexts = new WeakMap<ModuleHooks, SigningContext>();
+
+/**
+ * The signing module's context of this app, for another module that lets a signer act through its own grant (the
+ * embed sessions call `signer-actions.ts` with it). Register that module after the signing module.
+ */
+export function signingContextOf(context: Pick<ModuleContext, 'hooks'>): SigningContext {
+  const found = signingContexts.get(context.hooks);
+  if (!found) throw new Error('the signing module must be registered first');
+  return found;
+}
 
 /** Replaceable parts of the signing module. */
 export interface SigningModuleOptions {
@@ -47,11 +62,17 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
           onSent: (documentId) => sendSigningLinks(context, documentId),
+          onSigned: async ({ documentId, at, completed, party }) => {
+            const status = completed ? 'SIGNED' : 'AT_SIGNING';
+            await runAfterCommit(context, 'signatureAccepted', { db, documentId, at, status, party });
+            if (completed) await runAfterCommit(context, 'documentCompleted', { db, documentId, at, status });
+          },
         },
         qrPollMs: options.qrPollMs ?? 1000,
         qrHeartbeatMs: options.qrHeartbeatMs ?? 15_000,
         openStreams: new Set(),
       };
+      signingContexts.set(hooks, context);
       registerDocumentSigningRoutes(context);
       registerSigningLinkRoutes(context);
       registerEgovRoutes(context);

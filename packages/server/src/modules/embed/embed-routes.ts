@@ -1,0 +1,263 @@
+import {
+  AppError,
+  EMBED_PATHS,
+  type EmbedPurpose,
+  type EmbedSessionView,
+  embedExchangeRequestSchema,
+  embedSessionSchema,
+  embedSessionViewSchema,
+  normalizeLang,
+  qrSigningSessionSchema,
+  rejectRequestSchema,
+  resourceIdSchema,
+  type SigningLinkView,
+  signRequestSchema,
+} from '@qoltanba/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { defineRoute } from '../../http/route.js';
+import { documentForLink, documentSigners } from '../documents/document-signing.js';
+import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
+import type { ModuleContext } from '../module.js';
+import { decodeSignatures } from '../signing/document-signing-routes.js';
+import {
+  rejectAsSigner,
+  type SignerGrant,
+  sendSignerFile,
+  sendSignerPreview,
+  signAsSigner,
+  signerView,
+  startSignerQrSigning,
+} from '../signing/signer-actions.js';
+import type { SigningContext } from '../signing/signing-context.js';
+import { type EmbedSessionRow, exchangeEmbedToken, findEmbedSession, originAllowed } from './embed-store.js';
+
+const TAGS = ['embed'];
+const SESSION =
+  'Authorization: Bearer <session> from exchangeEmbedToken (EMBED_TOKEN_INVALID, EMBED_SESSION_EXPIRED after 30 ' +
+  "minutes). A browser's Origin must be one of the token's origins (EMBED_ORIGIN_NOT_ALLOWED); CORS answers echo " +
+  'only those. No cookies.';
+const BYTES = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
+const fileParamsSchema = z.object({ fileId: resourceIdSchema });
+
+/** The `Origin` header of a request, if a browser sent one. */
+export function requestOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && origin !== 'null' ? origin.toLowerCase() : undefined;
+}
+
+/** Lets the calling page read the answer when its origin is one of the grant's (CORS for allowed origins only). */
+export function allowOriginFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowed: readonly string[],
+): void {
+  const origin = requestOrigin(request);
+  if (origin && allowed.includes(origin)) reply.header('access-control-allow-origin', origin);
+}
+
+/** The embed session routes: exchange, view, files, sign, reject, QR. */
+export function registerEmbedRoutes(context: ModuleContext, signing: () => SigningContext): void {
+  const { route, services, config } = context;
+  const { db } = services.database;
+  const { clock } = services;
+  const ownOrigin = new URL(config.publicUrl).origin;
+
+  /** The live session of the request's bearer, whose purpose is one of `purposes`. */
+  async function sessionOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purposes: readonly EmbedPurpose[],
+  ): Promise<EmbedSessionRow> {
+    const header = request.headers.authorization ?? '';
+    const bearer = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const session = await findEmbedSession(db, bearer, clock());
+    allowOriginFor(request, reply, session.allowed_origins);
+    const origin = requestOrigin(request);
+    // No Origin: not a browser's cross-origin call (the bearer alone decides); a browser's must be allowed.
+    if (origin !== undefined && !originAllowed(origin, session.allowed_origins, ownOrigin))
+      throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+    if (!purposes.includes(session.purpose)) throw new AppError('EMBED_PURPOSE_MISMATCH');
+    return session;
+  }
+
+  function grantOf(session: EmbedSessionRow): SignerGrant {
+    if (session.document_id === null || session.signer === null) throw new AppError('EMBED_PURPOSE_MISMATCH');
+    return {
+      documentId: session.document_id,
+      identityNumber: session.signer,
+      linkId: null,
+      expiresAt: new Date(session.expires_at),
+      missing: 'ENTITY_NOT_FOUND',
+    };
+  }
+
+  /** The document of a 'status' session, read-only, as its named signer (else its first signer) sees it. */
+  async function statusView(session: EmbedSessionRow): Promise<SigningLinkView | null> {
+    if (session.document_id === null) return null;
+    const document = await documentForLink(db, session.document_id, session.company_bin, clock());
+    const signers = await documentSigners(db, session.document_id);
+    const signer = signers.find((s) => s.identityNumber === session.signer) ?? signers[0];
+    if (!signer) return null;
+    return {
+      document: { ...document, allowedActions: [] },
+      signer,
+      expiresAt: new Date(session.expires_at).toISOString(),
+    };
+  }
+
+  async function viewOf(session: EmbedSessionRow): Promise<EmbedSessionView> {
+    let document: SigningLinkView | null = null;
+    if (session.purpose === 'sign') document = await signerView(signing(), grantOf(session));
+    if (session.purpose === 'status') document = await statusView(session);
+    return {
+      purpose: session.purpose,
+      allowedOrigins: session.allowed_origins,
+      lang: normalizeLang(session.lang) ?? null,
+      document,
+    };
+  }
+
+  /** The grant a file route reads through: the signer for 'sign', the key's company for 'status'. */
+  function fileGrantOf(session: EmbedSessionRow): SignerGrant {
+    if (session.purpose === 'status' && session.document_id !== null)
+      return { ...grantOf({ ...session, signer: session.company_bin }) };
+    return grantOf(session);
+  }
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: EMBED_PATHS.sessions,
+      operationId: 'exchangeEmbedToken',
+      summary: 'Exchange an embed token for a 30-minute embed session (spends the token)',
+      description:
+        'Single use: a second exchange answers EMBED_TOKEN_USED (409), a late one EMBED_TOKEN_EXPIRED, an unknown ' +
+        "one EMBED_TOKEN_INVALID. The browser's Origin must be one of the token's origins or this server's own " +
+        '(the iframe embed page): EMBED_ORIGIN_NOT_ALLOWED, checked before the token is spent.',
+      tags: TAGS,
+      body: embedExchangeRequestSchema,
+      status: 201,
+      response: embedSessionSchema,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+      handler: async ({ request, reply, body }) =>
+        exchangeEmbedToken(db, body.token, requestOrigin(request), ownOrigin, clock(), (origins) =>
+          allowOriginFor(request, reply, origins),
+        ),
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: EMBED_PATHS.session,
+      operationId: 'getEmbedSession',
+      summary:
+        "What an embed session shows: purpose, origins, language and, for sign and status, the signer's view",
+      description: SESSION,
+      tags: TAGS,
+      security: 'embedSession',
+      response: embedSessionViewSchema,
+      handler: async ({ request, reply }) =>
+        viewOf(await sessionOf(request, reply, ['sign', 'verify', 'create', 'status'])),
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: EMBED_PATHS.file,
+      operationId: 'downloadEmbedFile',
+      summary: "Download an original file of the session's document",
+      description: `Purposes sign and status (EMBED_PURPOSE_MISMATCH). ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      params: fileParamsSchema,
+      produces: 'binary',
+      binaryContentTypes: Object.values(FORMAT_CONTENT_TYPES),
+      response: BYTES,
+      handler: async ({ request, reply, params }) => {
+        const session = await sessionOf(request, reply, ['sign', 'status']);
+        return sendSignerFile(signing(), fileGrantOf(session), params.fileId, reply);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: EMBED_PATHS.filePreview,
+      operationId: 'previewEmbedFile',
+      summary: "A PDF preview of a file of the session's document",
+      description: `As previewDocumentFile; purposes sign and status. ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      params: fileParamsSchema,
+      produces: 'binary',
+      binaryContentTypes: ['application/pdf'],
+      response: BYTES,
+      handler: async ({ request, reply, params }) => {
+        const session = await sessionOf(request, reply, ['sign', 'status']);
+        return sendSignerPreview(signing(), fileGrantOf(session), params.fileId, reply);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: EMBED_PATHS.sign,
+      operationId: 'signEmbedDocument',
+      summary: "Sign the session's document (NCALayer) as its signer",
+      description: `The rules of signByLink; purpose sign only (EMBED_PURPOSE_MISMATCH). ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      body: signRequestSchema,
+      response: embedSessionViewSchema,
+      handler: async ({ request, reply, body }) => {
+        const session = await sessionOf(request, reply, ['sign']);
+        await signAsSigner(signing(), grantOf(session), decodeSignatures(body.signatures), request.ip);
+        return viewOf(session);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: EMBED_PATHS.reject,
+      operationId: 'rejectEmbedDocument',
+      summary: "Reject the session's document with a reason",
+      description: `The rules of rejectByLink; purpose sign only. ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      body: rejectRequestSchema,
+      response: embedSessionViewSchema,
+      handler: async ({ request, reply, body }) => {
+        const session = await sessionOf(request, reply, ['sign']);
+        await rejectAsSigner(signing(), grantOf(session), body.reason, request.ip);
+        return viewOf(session);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: EMBED_PATHS.qrSigning,
+      operationId: 'startEmbedQrSigning',
+      summary: "Start an eGov mobile QR signing session for the session's signer",
+      description: `As startQrSigningByLink; purpose sign only. \`eventsUrl\` is absolute here. ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      allowEmptyJsonBody: true,
+      status: 201,
+      response: qrSigningSessionSchema,
+      handler: async ({ request, reply }) => {
+        const session = await sessionOf(request, reply, ['sign']);
+        const qr = await startSignerQrSigning(signing(), grantOf(session), request.ip);
+        return { ...qr, eventsUrl: `${config.publicUrl}${qr.eventsUrl}` };
+      },
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import { startPeriodicJob } from '../../jobs/periodic-job.js';
+import { deleteEndedEmbeds } from '../embed/embed-store.js';
+import type { AppModule } from '../module.js';
+import { registerPartnerRoutes } from './partner-routes.js';
+import { queueWebhooks, runWebhookRound, type WebhookPost } from './webhooks.js';
+
+/** Log name of the delivery job. */
+export const WEBHOOK_JOB = 'webhook-deliveries';
+/** Ended embed tokens and sessions are kept this long (for the delivery log's and support's sake), then deleted. */
+const EMBED_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Replaceable parts of the partner module. */
+export interface PartnerModuleOptions {
+  /** How webhook attempts are posted (`fetch` by default). */
+  post?: WebhookPost;
+}
+
+/**
+ * The partner API: API keys of a company (managed by its administrator in the portal), documents created, sent,
+ * read and downloaded by a partner backend with a key, embed tokens, and webhooks (queued from the signing
+ * module's hooks, delivered by a job every QOLTANBA_WEBHOOK_INTERVAL_SECONDS). See README.md.
+ */
+export function createPartnerModule(options: PartnerModuleOptions = {}): AppModule {
+  return {
+    name: 'partner',
+    register(context) {
+      const { app, services, config, hooks } = context;
+      const { db } = services.database;
+      registerPartnerRoutes(context);
+
+      // Listeners run after the signing committed; the signing module logs a failure, the change stands.
+      hooks.signatureAccepted.add((change) =>
+        queueWebhooks(change.db, 'document.signed', change).then(() => undefined),
+      );
+      hooks.documentRejected.add((change) =>
+        queueWebhooks(change.db, 'document.rejected', change).then(() => undefined),
+      );
+      hooks.documentCompleted.add((change) =>
+        queueWebhooks(change.db, 'document.completed', change).then(() => undefined),
+      );
+
+      let job: { stop(): Promise<void> } | undefined;
+      const intervalMs = config.webhookIntervalSeconds * 1000;
+      if (intervalMs > 0) {
+        app.addHook('onReady', async () => {
+          job = startPeriodicJob({
+            intervalMs,
+            run: async () => {
+              const round = await runWebhookRound(db, {
+                clock: services.clock,
+                ...(options.post ? { post: options.post } : {}),
+              });
+              if (round.attempted > 0) app.log.info({ job: WEBHOOK_JOB, ...round }, 'webhook round done');
+              await deleteEndedEmbeds(db, new Date(services.clock().getTime() - EMBED_KEEP_MS));
+            },
+            onError: (error) => app.log.error({ err: error, job: WEBHOOK_JOB }, 'webhook round failed'),
+          });
+        });
+      }
+      app.addHook('onClose', async () => {
+        await job?.stop();
+      });
+    },
+  };
+}
+
+/** The partner module, posting webhooks with `fetch`. */
+export const partnerModule: AppModule = createPartnerModule();

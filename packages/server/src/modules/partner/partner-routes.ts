@@ -1,0 +1,400 @@
+import { Readable } from 'node:stream';
+import {
+  AppError,
+  apiKeyCreatedSchema,
+  apiKeyInputSchema,
+  apiKeyParamsSchema,
+  apiKeySchema,
+  companyParamsSchema,
+  DOCUMENT_UPLOAD_PARTS,
+  type DocumentDraft,
+  documentDraftSchema,
+  EMBED_PATHS,
+  EMBED_TOKEN_TTL,
+  embedTokenIssuedSchema,
+  embedTokenRequestSchema,
+  PARTNER_PATHS,
+  type PartnerDocument,
+  partnerDocumentSchema,
+  resourceIdSchema,
+  signerRuleViolation,
+  webhookDeliverySchema,
+} from '@qoltanba/core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { defineRoute, validationError } from '../../http/route.js';
+import { requireAccessible } from '../documents/document-access.js';
+import { documentMilestones } from '../documents/document-milestones.js';
+import { documentParts } from '../documents/document-read.js';
+import { FILES_PART } from '../documents/document-routes.js';
+import { documentSigners } from '../documents/document-signing.js';
+import { createDocument, sendDocument } from '../documents/document-store.js';
+import { closeIfUnread, readUpload, UPLOAD_LIMITS } from '../documents/file-upload.js';
+import type { Actor } from '../documents/history.js';
+import { issueEmbedToken } from '../embed/embed-store.js';
+import { sendSignedPackage } from '../evidence/evidence-routes.js';
+import { signedEvidenceOf } from '../evidence/signed-evidence.js';
+import type { ModuleContext } from '../module.js';
+import { requireCompanyAdmin } from '../registry/membership-guard.js';
+import {
+  type ApiKeyRow,
+  authenticateApiKey,
+  createApiKey,
+  listApiKeys,
+  requireCompanyKey,
+  revokeApiKey,
+  toApiKey,
+  updateApiKey,
+} from './api-keys.js';
+import { listDeliveries, toWebhookDelivery } from './webhooks.js';
+
+const TAGS = ['partner'];
+const ADMIN =
+  "The company's administrator only (the member who attached it): FORBIDDEN for a non-member, " +
+  "API_KEY_FORBIDDEN for another member. Another company's key answers ENTITY_NOT_FOUND.";
+const KEY =
+  "Authorization: Bearer qk_... (an API key; API_KEY_INVALID when unknown or revoked). Acts for the key's " +
+  "company as the member who created the key; another company's document answers ENTITY_NOT_FOUND.";
+/** Partner backends are servers: a limit per client address, looser than the global one. */
+const PARTNER_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
+const STREAM = z.custom<Readable>((value) => value instanceof Readable);
+const idParamsSchema = z.object({ id: resourceIdSchema });
+
+/** The history note of what an API key did. */
+const keyNote = (key: ApiKeyRow) => `API key «${key.name}» (${key.prefix}…)`;
+
+/** The partner API's management routes (portal) and the routes of partner backends. */
+export function registerPartnerRoutes(context: ModuleContext): void {
+  const { route, services, config, hooks } = context;
+  const { db } = services.database;
+  const { clock } = services;
+
+  /** The key of a partner request's bearer (API_KEY_INVALID). */
+  async function requireApiKey(request: FastifyRequest, now: Date): Promise<ApiKeyRow> {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Bearer ')) throw new AppError('API_KEY_INVALID');
+    return authenticateApiKey(db, header.slice(7).trim(), now);
+  }
+  const draftSchema = documentDraftSchema({ testMode: config.identityTestMode });
+  const documentServices = { db, blobs: services.blobs, clock, quotaBytes: config.storageQuotaBytes };
+
+  const actorOf = (key: ApiKeyRow, request: FastifyRequest): Actor => ({
+    userId: key.created_by,
+    bin: key.company_bin,
+    ip: request.ip,
+  });
+
+  async function partnerDocument(bin: string, id: number): Promise<PartnerDocument> {
+    const document = await requireAccessible(db, bin, id);
+    const [{ signers }, milestones] = await Promise.all([documentParts(db, id), documentMilestones(db, id)]);
+    const iso = (value: Date | null) => value?.toISOString() ?? null;
+    return {
+      id,
+      number: document.core.number,
+      name: document.core.name,
+      status: document.core.status,
+      createdAt: document.core.createdAt.toISOString(),
+      sentAt: iso(milestones.sentAt),
+      completedAt: document.core.status === 'SIGNED' ? iso(milestones.completedAt) : null,
+      signers: signers.map((signer) => ({
+        identityNumber: signer.identityNumber,
+        email: signer.email,
+        status: signer.state === 'WAITING' ? ('PENDING' as const) : signer.state,
+        signedAt: signer.signedAt,
+      })),
+    };
+  }
+
+  // Management (portal, the company's administrator).
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: PARTNER_PATHS.apiKeys,
+      operationId: 'listApiKeys',
+      summary: "The company's partner API keys, newest first (revoked ones marked)",
+      description: ADMIN,
+      tags: TAGS,
+      auth: true,
+      params: companyParamsSchema,
+      response: z.array(apiKeySchema),
+      handler: async ({ request, params }) => {
+        await requireCompanyAdmin(request, db, params.bin);
+        return (await listApiKeys(db, params.bin)).map(toApiKey);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: PARTNER_PATHS.apiKeys,
+      operationId: 'createApiKey',
+      summary: 'Create a partner API key; its secret (and webhook secret) are shown only in this answer',
+      description: `Stored as SHA-256 only. ORIGIN_INVALID, WEBHOOK_URL_INVALID. ${ADMIN}`,
+      tags: TAGS,
+      auth: true,
+      params: companyParamsSchema,
+      body: apiKeyInputSchema,
+      status: 201,
+      response: apiKeyCreatedSchema,
+      handler: async ({ request, params, body }) => {
+        const { userId } = await requireCompanyAdmin(request, db, params.bin);
+        const created = await createApiKey(db, params.bin, userId, body, clock());
+        return {
+          apiKey: toApiKey(created.row),
+          secret: created.secret,
+          webhookSecret: created.webhookSecret,
+        };
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'PATCH',
+      url: PARTNER_PATHS.apiKey,
+      operationId: 'updateApiKey',
+      summary: "Change a key's name, allowed origins and webhook URL",
+      description:
+        'An absent webhookUrl keeps it, null removes it; the first webhook URL of a key creates its webhook secret, ' +
+        `answered once in \`webhookSecret\`. A revoked key answers API_KEY_INVALID. ${ADMIN}`,
+      tags: TAGS,
+      auth: true,
+      params: apiKeyParamsSchema,
+      body: apiKeyInputSchema,
+      response: apiKeySchema,
+      handler: async ({ request, params, body }) => {
+        await requireCompanyAdmin(request, db, params.bin);
+        const { row, webhookSecret } = await updateApiKey(db, params.bin, params.keyId, body);
+        return webhookSecret ? { ...toApiKey(row), webhookSecret } : toApiKey(row);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'DELETE',
+      url: PARTNER_PATHS.apiKey,
+      operationId: 'revokeApiKey',
+      summary: 'Revoke a key at once (it stays listed as revoked; its pending webhooks fail)',
+      description: ADMIN,
+      tags: TAGS,
+      auth: true,
+      params: apiKeyParamsSchema,
+      status: 204,
+      response: z.undefined(),
+      handler: async ({ request, params }) => {
+        await requireCompanyAdmin(request, db, params.bin);
+        await revokeApiKey(db, params.bin, params.keyId, clock());
+        return undefined;
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: PARTNER_PATHS.webhookDeliveries,
+      operationId: 'listWebhookDeliveries',
+      summary: "A key's webhook deliveries, newest first (at most 100)",
+      description: ADMIN,
+      tags: TAGS,
+      auth: true,
+      params: apiKeyParamsSchema,
+      response: z.array(webhookDeliverySchema),
+      handler: async ({ request, params }) => {
+        await requireCompanyAdmin(request, db, params.bin);
+        const key = await requireCompanyKey(db, params.bin, params.keyId);
+        return (await listDeliveries(db, key.id)).map(toWebhookDelivery);
+      },
+    }),
+  );
+
+  // Partner backends (API key).
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: PARTNER_PATHS.documents,
+      operationId: 'partnerCreateDocument',
+      summary: "Create a draft of the key's company from files and signers",
+      description:
+        `As createDocument: multipart, the \`${DOCUMENT_UPLOAD_PARTS.document}\` part (DocumentDraft JSON) first, ` +
+        `then the \`${DOCUMENT_UPLOAD_PARTS.files}\` parts. The history notes the API key. ${KEY}`,
+      tags: TAGS,
+      security: 'partnerApiKey',
+      multipart: {
+        parts: [
+          {
+            name: DOCUMENT_UPLOAD_PARTS.document,
+            kind: 'json',
+            schema: draftSchema,
+            description: 'The draft: name, signing method, signers. Must come first.',
+            required: true,
+          },
+          FILES_PART,
+        ],
+        limits: UPLOAD_LIMITS,
+      },
+      status: 201,
+      response: partnerDocumentSchema,
+      rateLimit: PARTNER_RATE_LIMIT,
+      handler: async ({ request, reply }) => {
+        try {
+          const key = await requireApiKey(request, clock());
+          let draft: DocumentDraft | undefined;
+          const files = await readUpload(request, services.blobs, {
+            parseJson: (value) => {
+              const parsed = draftSchema.safeParse(value);
+              if (!parsed.success) throw validationError(parsed.error, DOCUMENT_UPLOAD_PARTS.document);
+              const violation = signerRuleViolation(parsed.data.signers, key.company_bin);
+              if (violation) throw new AppError(violation);
+              draft = parsed.data;
+            },
+          });
+          if (!draft) throw new AppError('MULTIPART_INVALID');
+          const id = await createDocument(
+            documentServices,
+            actorOf(key, request),
+            draft,
+            files,
+            keyNote(key),
+          );
+          return partnerDocument(key.company_bin, id);
+        } catch (error) {
+          closeIfUnread(request, reply);
+          throw error;
+        }
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: PARTNER_PATHS.document,
+      operationId: 'partnerGetDocument',
+      summary: "A document of the key's company: status and signers",
+      description: KEY,
+      tags: TAGS,
+      security: 'partnerApiKey',
+      params: idParamsSchema,
+      response: partnerDocumentSchema,
+      rateLimit: PARTNER_RATE_LIMIT,
+      handler: async ({ request, params }) => {
+        const key = await requireApiKey(request, clock());
+        return partnerDocument(key.company_bin, params.id);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: PARTNER_PATHS.send,
+      operationId: 'partnerSendDocument',
+      summary: 'Send a draft for signing (DRAFT -> AT_SIGNING); signers get their personal links',
+      description: `As sendDocument; the history notes the API key. ${KEY}`,
+      tags: TAGS,
+      security: 'partnerApiKey',
+      params: idParamsSchema,
+      allowEmptyJsonBody: true,
+      response: partnerDocumentSchema,
+      rateLimit: PARTNER_RATE_LIMIT,
+      handler: async ({ request, params }) => {
+        const key = await requireApiKey(request, clock());
+        await sendDocument(documentServices, actorOf(key, request), params.id, keyNote(key));
+        await hooks.documentSent.run({ db, documentId: params.id, at: clock() });
+        return partnerDocument(key.company_bin, params.id);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: PARTNER_PATHS.signedPackage,
+      operationId: 'partnerDownloadSignedPackage',
+      summary: "Download the signed package (ZIP) of a document of the key's company",
+      description: `As downloadSignedPackage (DOCUMENT_NOT_SIGNED while nobody signed). ${KEY}`,
+      tags: TAGS,
+      security: 'partnerApiKey',
+      params: idParamsSchema,
+      produces: 'binary',
+      binaryContentTypes: ['application/zip'],
+      response: STREAM,
+      rateLimit: PARTNER_RATE_LIMIT,
+      handler: async ({ request, reply, params, lang }) => {
+        const key = await requireApiKey(request, clock());
+        const evidence = await signedEvidenceOf(db, key.company_bin, params.id);
+        return sendSignedPackage(
+          { blobs: services.blobs, publicUrl: config.publicUrl, now: clock() },
+          evidence,
+          lang,
+          reply,
+        );
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'POST',
+      url: PARTNER_PATHS.embedTokens,
+      operationId: 'createEmbedToken',
+      summary: 'A short-lived, single-use embed token for one purpose, document and signer',
+      description:
+        "'sign' needs a document of the key's company that is AT_SIGNING and one of its signers (BIN_NOT_AMONG_SIGNERS); " +
+        "'status' a document of the key's company (ENTITY_NOT_FOUND otherwise). `origins` must be among the key's " +
+        `allowed origins (EMBED_ORIGIN_NOT_ALLOWED); all of them by default. ${EMBED_TOKEN_TTL.min} to ` +
+        `${EMBED_TOKEN_TTL.max} seconds (${EMBED_TOKEN_TTL.default} by default). Exchange it at ` +
+        `${EMBED_PATHS.sessions}, or open \`url\` in an iframe. ${KEY}`,
+      tags: TAGS,
+      security: 'partnerApiKey',
+      body: embedTokenRequestSchema,
+      status: 201,
+      response: embedTokenIssuedSchema,
+      rateLimit: PARTNER_RATE_LIMIT,
+      handler: async ({ request, body }) => {
+        const key = await requireApiKey(request, clock());
+        const origins = body.origins ?? key.allowed_origins;
+        if (origins.some((origin) => !key.allowed_origins.includes(origin)))
+          throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+        let documentId: number | null = null;
+        if (body.documentId !== undefined) {
+          const document = await requireAccessible(db, key.company_bin, body.documentId);
+          documentId = document.core.id;
+          if (body.purpose === 'sign') {
+            if (document.core.status !== 'AT_SIGNING') throw new AppError('DOCUMENT_CHANGE_FORBIDDEN');
+            const signers = await documentSigners(db, documentId);
+            if (!signers.some((signer) => signer.identityNumber === body.signer))
+              throw new AppError('BIN_NOT_AMONG_SIGNERS');
+          }
+        }
+        const now = clock();
+        const { token, expiresAt } = await issueEmbedToken(
+          db,
+          {
+            apiKeyId: key.id,
+            companyBin: key.company_bin,
+            purpose: body.purpose,
+            documentId,
+            signer: body.signer ?? null,
+            allowedOrigins: [...new Set(origins)],
+            lang: body.lang ?? null,
+          },
+          now,
+          body.ttlSeconds,
+        );
+        return {
+          token,
+          url: `${config.publicUrl}/embed/${token}`,
+          purpose: body.purpose,
+          expiresAt: expiresAt.toISOString(),
+          allowedOrigins: [...new Set(origins)],
+        };
+      },
+    }),
+  );
+}

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import {
+  signWebhookPayload,
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@qoltanba/core';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
+import { participantCompanies } from '../documents/document-milestones.js';
+import type { SigningChangeEvent } from '../module-hooks.js';
+
+type Db = Kysely<Database>;
+
+/** Seconds before each retry after a failed attempt: 10 s, 1 min, 10 min, 1 h, 6 h; the 6th failure is final. */
+export const WEBHOOK_BACKOFF_SECONDS = [10, 60, 600, 3600, 21_600] as const;
+/** Attempts before a delivery is marked failed. */
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_BACKOFF_SECONDS.length + 1;
+/** A receiver that has not answered after this long counts as a failed attempt. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** A delivery round holds its rows this long; a round that died leaves them to the next one after that. */
+const LEASE_MS = 60_000;
+/** Rows a round claims at most. */
+const ROUND_SIZE = 20;
+/** Longest error text kept. */
+const ERROR_MAX = 300;
+
+/** A stored delivery. */
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** The API shape of a stored delivery. */
+export function toWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+  return {
+    id: row.id,
+    event: row.event,
+    documentId: row.document_id,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.last_status_code,
+    lastError: row.last_error,
+    createdAt: new Date(row.created_at).toISOString(),
+    deliveredAt: iso(row.delivered_at),
+    nextAttemptAt: iso(row.next_attempt_at),
+  };
+}
+
+/** The newest deliveries of key `apiKeyId`, at most 100. */
+export async function listDeliveries(db: Db, apiKeyId: string): Promise<WebhookDeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('api_key_id', '=', apiKeyId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Queues `event` of a document for every live API key with a webhook URL whose company takes part in it (its
+ * sender, and its signer companies once sent). Each key gets its own delivery id, the same on every retry.
+ */
+export async function queueWebhooks(
+  db: Db,
+  event: WebhookEvent,
+  change: SigningChangeEvent,
+): Promise<number> {
+  const companies = await participantCompanies(db, change.documentId);
+  if (companies.length === 0) return 0;
+  const keys = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('company_bin', 'in', companies)
+    .where('revoked_at', 'is', null)
+    .where('webhook_url', 'is not', null)
+    .execute();
+  if (keys.length === 0) return 0;
+  const rows = keys.map((key) => {
+    const id = randomUUID();
+    const payload: WebhookPayload = {
+      id,
+      event,
+      createdAt: change.at.toISOString(),
+      data: {
+        documentId: change.documentId,
+        status: change.status,
+        ...(change.party
+          ? { signer: { iin: change.party.iin, bin: change.party.bin, fullName: change.party.fullName } }
+          : {}),
+      },
+    };
+    return {
+      id,
+      api_key_id: key.id,
+      event,
+      document_id: change.documentId,
+      payload: JSON.stringify(payload),
+      status: 'pending' as const,
+      last_status_code: null,
+      last_error: null,
+      created_at: change.at,
+      delivered_at: null,
+      next_attempt_at: change.at,
+      leased_until: null,
+    };
+  });
+  await db.insertInto('webhook_deliveries').values(rows).execute();
+  return rows.length;
+}
+
+/** The POST of one attempt: status code, or the error that stopped it. */
+export type WebhookPost = (
+  url: string,
+  init: { headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<{ status: number }>;
+
+const defaultPost: WebhookPost = async (url, init) => {
+  const response = await fetch(url, { method: 'POST', redirect: 'manual', ...init });
+  await response.body?.cancel();
+  return { status: response.status };
+};
+
+/** What a delivery round needs. */
+export interface WebhookRoundOptions {
+  clock: () => Date;
+  /** How an attempt is posted; `fetch` by default. */
+  post?: WebhookPost;
+  timeoutMs?: number;
+}
+
+/** What one round did. */
+export interface WebhookRound {
+  attempted: number;
+  delivered: number;
+}
+
+/**
+ * Claims due deliveries (one UPDATE over `FOR UPDATE SKIP LOCKED` rows, with a lease), so two instances running
+ * rounds at once never post the same delivery twice; posts each signed with `Qoltanba-Signature` and records the
+ * outcome: 2xx delivered; otherwise retried after WEBHOOK_BACKOFF_SECONDS, failed after WEBHOOK_MAX_ATTEMPTS. A
+ * revoked key or a removed URL fails its deliveries without posting.
+ */
+export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Promise<WebhookRound> {
+  const post = options.post ?? defaultPost;
+  const now = options.clock();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS);
+  const { rows: claimed } = await sql<WebhookDeliveryRow>`
+    update webhook_deliveries set leased_until = ${leaseUntil}, attempts = attempts + 1
+    where id in (
+      select id from webhook_deliveries
+      where status = 'pending' and next_attempt_at <= ${now}
+        and (leased_until is null or leased_until <= ${now})
+      order by next_attempt_at, id
+      limit ${ROUND_SIZE}
+      for update skip locked)
+    returning *`.execute(db);
+  let delivered = 0;
+  for (const delivery of claimed) {
+    const key = await db
+      .selectFrom('api_keys')
+      .select(['webhook_url', 'webhook_secret', 'revoked_at'])
+      .where('id', '=', delivery.api_key_id)
+      .executeTakeFirst();
+    if (!key || key.revoked_at || !key.webhook_url || !key.webhook_secret) {
+      await finish(db, delivery.id, {
+        status: 'failed',
+        code: null,
+        error: 'API key revoked or webhook removed',
+      });
+      continue;
+    }
+    let code: number | null = null;
+    let error: string | null = null;
+    try {
+      const sentAt = options.clock();
+      const signature = await signWebhookPayload(
+        key.webhook_secret,
+        delivery.payload,
+        sentAt.getTime() / 1000,
+      );
+      const answer = await post(key.webhook_url, {
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Qoltanba-Webhooks/1',
+          [WEBHOOK_SIGNATURE_HEADER]: signature,
+          [WEBHOOK_EVENT_HEADER]: delivery.event,
+          [WEBHOOK_DELIVERY_HEADER]: delivery.id,
+        },
+        body: delivery.payload,
+        signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      });
+      code = answer.status;
+      if (code < 200 || code > 299) error = `HTTP ${code}`;
+    } catch (cause) {
+      error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+    }
+    const at = options.clock();
+    if (error === null) {
+      delivered += 1;
+      await finish(db, delivery.id, { status: 'delivered', code, error: null, deliveredAt: at });
+    } else if (delivery.attempts >= WEBHOOK_MAX_ATTEMPTS) {
+      await finish(db, delivery.id, { status: 'failed', code, error });
+    } else {
+      const delay = WEBHOOK_BACKOFF_SECONDS[delivery.attempts - 1] ?? WEBHOOK_BACKOFF_SECONDS.at(-1) ?? 60;
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          last_status_code: code,
+          last_error: error.slice(0, ERROR_MAX),
+          next_attempt_at: new Date(at.getTime() + delay * 1000),
+          leased_until: null,
+        })
+        .where('id', '=', delivery.id)
+        .execute();
+    }
+  }
+  return { attempted: claimed.length, delivered };
+}
+
+async function finish(
+  db: Db,
+  id: string,
+  outcome: { status: 'delivered' | 'failed'; code: number | null; error: string | null; deliveredAt?: Date },
+): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      last_status_code: outcome.code,
+      last_error: outcome.error?.slice(0, ERROR_MAX) ?? null,
+      delivered_at: outcome.deliveredAt ?? null,
+      next_attempt_at: null,
+      leased_until: null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
