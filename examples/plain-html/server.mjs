@@ -24,7 +24,15 @@ const config = {
   webhookSecret: process.env.QOLTANBA_WEBHOOK_SECRET ?? '',
 };
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.json': 'application/json', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+};
 /** Webhooks received and verified (newest last); a real backend updates its orders here. */
 const received = [];
 
