@@ -80,7 +80,11 @@ async function sentDocument(request: APIRequestContext, name: string): Promise<n
   // A FormData keeps the parts in order: the draft (a plain field) must come before the files.
   const form = new FormData();
   form.append('document', JSON.stringify(draft));
-  form.append('files', new Blob([new Uint8Array(samplePdf(name))], { type: 'application/pdf' }), 'contract.pdf');
+  form.append(
+    'files',
+    new Blob([new Uint8Array(samplePdf(name))], { type: 'application/pdf' }),
+    'contract.pdf',
+  );
   const created = await request.post(PARTNER_PATHS.documents, { headers, multipart: form });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: number };
