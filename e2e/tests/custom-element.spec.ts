@@ -117,3 +117,30 @@ test('fits a 390 px wide phone screen', async ({ page }) => {
   expect(box?.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+/** A host page with the verification element alone, from its own script. */
+const VERIFY_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Partner page</title>
+    <script type="module" src="/widgets/elements/qoltanba-verify.js"></script>
+  </head>
+  <body><qoltanba-verify lang="ru"></qoltanba-verify></body>
+</html>`;
+
+test('<qoltanba-verify> loads only its language, and another one when `lang` changes', async ({ page }) => {
+  const texts: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/widgets\/elements\/texts-(kk|ru|en)-/.exec(request.url());
+    if (file?.[1]) texts.push(file[1]);
+  });
+  await page.route('**/__verify', (route) => route.fulfill({ contentType: 'text/html', body: VERIFY_PAGE }));
+  await page.goto('/__verify');
+  await expect(page.getByText('выберите файлы', { exact: true })).toBeVisible();
+  expect(texts).toEqual(['ru']);
+
+  await page.locator('qoltanba-verify').evaluate((element) => element.setAttribute('lang', 'en'));
+  await expect(page.getByText('choose files', { exact: true })).toBeVisible();
+  expect(texts).toEqual(['ru', 'en']);
+});

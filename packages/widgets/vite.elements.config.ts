@@ -1,7 +1,9 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { inlineWidgetsCss } from './build/inline-widgets-css.ts';
+import { inlineWidgetsCss, plainDynamicImports } from './build/inline-widgets-css.ts';
 import { splitErrorTexts } from './build/split-error-texts.ts';
+import { languageChunkOf, splitWidgetTexts } from './build/split-widget-texts.ts';
+import { stubZodSchemas } from './build/stub-zod-schemas.ts';
 
 /** One entry per element (dist/elements/qoltanba-*.js) plus dist/elements.js, which defines them all. */
 const entries = {
@@ -22,11 +24,18 @@ const RUNTIME = [
 
 /**
  * Self-contained browser modules registering the custom elements: React is swapped for preact/compat, i18next for
- * a small translator, core's error catalogue for one chunk per language loaded on demand; the widget CSS is
- * inlined for the shadow roots.
+ * a small translator, core's error catalogue and the widgets' texts for one chunk per language loaded on demand
+ * (dist/elements/texts-<lang>-<hash>.js); the widget CSS is inlined for the shadow roots.
  */
 export default defineConfig({
-  plugins: [vanillaExtractPlugin(), splitErrorTexts({ replaceCatalogue: true }), inlineWidgetsCss()],
+  plugins: [
+    vanillaExtractPlugin(),
+    splitErrorTexts({ replaceCatalogue: true }),
+    splitWidgetTexts(),
+    stubZodSchemas(),
+    inlineWidgetsCss(),
+    plainDynamicImports(),
+  ],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
@@ -62,8 +71,6 @@ export default defineConfig({
       input: entries,
       // The all-elements entry is also a module with exports (defineQoltanbaElements ...); keep them.
       preserveEntrySignatures: 'strict',
-      // With zod stubbed, building a schema does nothing: unused schemas of core drop out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
       output: {
         format: 'es',
         assetFileNames: 'elements/[name]-[hash][extname]',
@@ -72,6 +79,17 @@ export default defineConfig({
         chunkFileNames: 'elements/[name]-[hash].js',
         codeSplitting: {
           groups: [
+            // A language's texts, the error catalogue's and every widget's, in one chunk loaded on demand (plain
+            // data without imports, so no shared module follows them in).
+            {
+              debugName: 'texts',
+              name: (id: string) => {
+                const lang = languageChunkOf(id);
+                return lang ? `texts-${lang}` : null;
+              },
+              priority: 3,
+              test: (id: string) => languageChunkOf(id) !== undefined,
+            },
             {
               name: 'runtime',
               priority: 2,

@@ -52,6 +52,10 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
       join(widgets, 'elements.js'),
       'customElements.define("x-y", class extends HTMLElement {});',
     );
+    // The element bundles: one entry per element, shared chunks and pdf.js's worker in widgets/elements/.
+    await mkdir(join(widgets, 'elements'), { recursive: true });
+    await writeFile(join(widgets, 'elements', 'runtime-Ab12Cd34.js'), 'export const runtime = 1;');
+    await writeFile(join(widgets, 'elements', 'pdf.worker.min-Ef56Gh78.mjs'), 'self.onmessage = () => {};');
     server = await createTestApp({
       backend,
       env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets },
@@ -118,6 +122,21 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const url of [
+      '/widgets/elements/runtime-Ab12Cd34.js',
+      '/widgets/elements/pdf.worker.min-Ef56Gh78.mjs',
+    ]) {
+      const chunk = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { origin: 'https://partner.example' },
+      });
+      expect(chunk.statusCode, url).toBe(200);
+      // Module scripts and workers are refused by browsers unless served as JavaScript.
+      expect(chunk.headers['content-type'], url).toMatch(/^(text|application)\/javascript/);
+      expect(chunk.headers['access-control-allow-origin'], url).toBe('*');
+      expect(chunk.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+    }
     const missing = await server.app.inject({ method: 'GET', url: '/widgets/none.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');

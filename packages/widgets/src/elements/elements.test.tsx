@@ -244,3 +244,15 @@ describe('package entries', () => {
     `);
   });
 });
+
+describe('documentation', () => {
+  it('shows each element attribute table as generated from its spec map', async () => {
+    const { readFileSync } = await import('node:fs');
+    // Vitest runs in the package folder (happy-dom gives import.meta.url no file scheme).
+    const readme = readFileSync(`${process.cwd()}/README.md`, 'utf8');
+    for (const definition of elementDefinitions) {
+      const block = `<!-- attributes:${definition.tag} -->\n${attributeTable(definition.attributes)}\n<!-- /attributes:${definition.tag} -->`;
+      expect(readme, `${definition.tag}: regenerate the table with attributeTable()`).toContain(block);
+    }
+  });
+});

@@ -20,23 +20,16 @@ function lookup(tree: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-function merge(target: Resources, source: Resources): Resources {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    target[key] =
-      value && typeof value === 'object' && existing && typeof existing === 'object'
-        ? merge(existing as Resources, value as Resources)
-        : value;
-  }
-  return target;
-}
-
-/** One translator: resources per language and namespace, `{{name}}` interpolation, fallback language, then the key. */
+/**
+ * One translator: resources per language and namespace, `{{name}}` interpolation, fallback language, then the key.
+ * Bundles are kept by reference, not copied (the elements build's texts fill in when their language loads); a
+ * later bundle of a namespace wins over an earlier one, as i18next's deep merge with overwrite.
+ */
 class MiniI18n {
   isInitialized = false;
   language = 'kk';
   options: { fallbackLng: string[]; supportedLngs?: unknown } = { fallbackLng: [] };
-  private store: Record<string, Record<string, Resources>> = {};
+  private store: Record<string, Record<string, Resources[]>> = {};
 
   init(options: InitOptions & Options): Promise<void> {
     this.language = options.lng ?? this.language;
@@ -53,7 +46,7 @@ class MiniI18n {
   addResourceBundle(lng: string, ns: string, bundle: Resources): this {
     const namespaces = this.store[lng] ?? {};
     this.store[lng] = namespaces;
-    namespaces[ns] = merge(namespaces[ns] ?? {}, bundle);
+    namespaces[ns] = [bundle, ...(namespaces[ns] ?? [])];
     return this;
   }
 
@@ -64,8 +57,10 @@ class MiniI18n {
 
   getFixedT(lng: string, ns: string): (key: string, values?: Options) => string {
     return (key, values = {}) => {
-      let text = lookup(this.store[lng]?.[ns], key);
-      for (const fallback of this.options.fallbackLng) text ??= lookup(this.store[fallback]?.[ns], key);
+      const find = (language: string) =>
+        this.store[language]?.[ns]?.map((bundle) => lookup(bundle, key)).find((found) => found !== undefined);
+      let text = find(lng);
+      for (const fallback of this.options.fallbackLng) text ??= find(fallback);
       return (text ?? key).replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
         name in values ? String(values[name]) : placeholder,
       );
