@@ -6,7 +6,12 @@ import { matchPath } from 'react-router';
 import { App, createPortalRouter } from './app/App';
 import { bootPortal } from './boot/bootPortal';
 import { resolvePortalEnv } from './boot/portalEnv';
-import { createPortalClient, startPortalSession } from './session/portalSession';
+import {
+  createPortalClient,
+  embeddedClientOverrides,
+  startEmbeddedSession,
+  startPortalSession,
+} from './session/portalSession';
 
 const env = resolvePortalEnv(import.meta.env);
 // The embed page (in a partner's iframe) has no account session: its embed token is its only credential.
@@ -25,9 +30,12 @@ const router = createPortalRouter();
 const client = createPortalClient({
   cookieDomain: env.cookieDomain,
   navigate: (path) => router.navigate(path),
+  ...(embedded ? { overrides: embeddedClientOverrides() } : {}),
 });
-// The auth state is set synchronously here, so the first render already knows who is signed in.
-if (!embedded) void startPortalSession(client);
+// The auth state is set synchronously here, so the first render already knows who is signed in. The embed page
+// has no account session, but its signing still reads the signing config through the active client.
+if (embedded) startEmbeddedSession(client);
+else void startPortalSession(client);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
