@@ -1,4 +1,4 @@
-import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema } from '@qoltanba/core';
+import { API_SERVICES, EVIDENCE_PATHS, errorResponseSchema, PARTNER_PATHS } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -8,7 +8,13 @@ import { type Context, type Step, TABLE } from './table';
 // as the OpenAPI document, same status codes and body shapes for a shared table of requests run against both".
 
 /** The services the fake plays: every real route under them must be in FAKE_ROUTES, or excluded below. */
-const PLAYED_SERVICES = [API_SERVICES.account, API_SERVICES.profile, API_SERVICES.documents];
+const PLAYED_SERVICES = [
+  API_SERVICES.account,
+  API_SERVICES.profile,
+  API_SERVICES.documents,
+  API_SERVICES.partner,
+  API_SERVICES.embed,
+];
 
 /** `:param` (core, Fastify) to `{param}` (OpenAPI). */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -21,6 +27,21 @@ const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> =
     why:
       'evidence downloads (ZIP, PDF) of signed documents: the fake keeps no signatures, and a placeholder ZIP or ' +
       'PDF would not match the real bytes the table compares (the sdk gives their URLs: signedPackageUrl etc.)',
+  })),
+  ...(
+    [
+      ['POST', PARTNER_PATHS.documents],
+      ['GET', PARTNER_PATHS.document],
+      ['POST', PARTNER_PATHS.send],
+      ['GET', PARTNER_PATHS.signedPackage],
+      ['POST', PARTNER_PATHS.embedTokens],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path: openApiPath(path),
+    why:
+      'partner backend routes (API key, server to server): browsers never call them, so the fake, which serves ' +
+      "browsers' tests, does not play them; tests issue embed tokens with the fake's partner.issueToken",
   })),
 ];
 

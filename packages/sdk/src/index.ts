@@ -171,6 +171,15 @@ export {
   trackLastProjectHref,
 } from './navigation';
 export {
+  $apiKeys,
+  type ApiKeysStore,
+  createApiKey,
+  listApiKeys,
+  listWebhookDeliveries,
+  revokeApiKey,
+  updateApiKey,
+} from './partner';
+export {
   $mobileApp,
   detectMobileApp,
   type MobileAppInfo,

@@ -5,10 +5,13 @@ import {
   mdiFolderOutline,
   mdiInboxArrowDown,
   mdiInboxArrowUp,
+  mdiKeyOutline,
 } from '@mdi/js';
+import { $currentCompany } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { NavLink } from 'react-router';
+import { useSdkStore } from '../app/useSdkStore';
 import { usePortalT } from '../i18n';
 import type { PortalKey } from '../i18n/portalStrings';
 import { pathTo } from '../routes/routePaths';
@@ -31,13 +34,18 @@ export const CABINET_TABS: readonly CabinetTab[] = [
   { to: pathTo('Counterparty'), label: 'cabinet.tabs.counterparties', icon: mdiAccountGroupOutline },
 ];
 
+/** The company administrator's extra tab (ours): the partner API keys. */
+export const ADMIN_TAB: CabinetTab = { to: pathTo('ApiKeys'), label: 'apiKeys.tab', icon: mdiKeyOutline };
+
 /** Cabinet navigation: a side list on wide screens, a horizontally scrollable strip on narrow ones. */
 export function CabinetTabs(): JSX.Element {
   const { t } = usePortalT();
+  const company = useSdkStore($currentCompany);
+  const tabs = company?.isAdmin === true ? [...CABINET_TABS, ADMIN_TAB] : CABINET_TABS;
   return (
     <nav aria-label={t('cabinet.tabsLabel')}>
       <ul className={css.tabList}>
-        {CABINET_TABS.map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink to={tab.to} className={css.tab}>
               <Icon path={tab.icon} size={20} />

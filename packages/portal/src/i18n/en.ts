@@ -1,3 +1,4 @@
+import { apiKeysEn } from './apiKeys/en';
 import { docsEn } from './docs/en';
 import type { PortalStrings } from './portalStrings';
 
@@ -119,6 +120,7 @@ export const en = {
     attached: 'Company attached',
   },
   docs: docsEn,
+  apiKeys: apiKeysEn,
   back: 'Back',
   titles: {
     main: 'Electronic document signing',
@@ -154,6 +156,7 @@ export const en = {
     OnboardingStart: 'Getting started',
     AddCompany: 'Add a company',
     AttachCompany: 'Attach by IIN',
+    ApiKeys: 'API keys',
     CabinetNotFound: 'Section not found',
   },
   texts: {
@@ -192,6 +195,7 @@ export const en = {
     OnboardingStart: 'To start, add a company or your individual profile.',
     AddCompany: 'Add a legal entity with its EDS.',
     AttachCompany: 'Attach an individual or sole proprietor by IIN: an SMS code comes to your phone.',
+    ApiKeys: "API keys for partners' sites: sending documents, embedded signing and webhooks.",
     CabinetNotFound: 'The cabinet has no such section.',
   },
 } satisfies PortalStrings;

@@ -1,4 +1,5 @@
 import type { RouteName } from '../routes/routeNames';
+import { apiKeysKk } from './apiKeys/kk';
 import { docsKk } from './docs/kk';
 
 /** Kazakh portal strings: the source locale every other locale is checked against. */
@@ -119,6 +120,7 @@ export const kk = {
     attached: 'Компания қосылды',
   },
   docs: docsKk,
+  apiKeys: apiKeysKk,
   back: 'Артқа',
   titles: {
     main: 'Электрондық құжаттарға қол қою',
@@ -154,6 +156,7 @@ export const kk = {
     OnboardingStart: 'Жұмысты бастау',
     AddCompany: 'Компания қосу',
     AttachCompany: 'ЖСН бойынша қосу',
+    ApiKeys: 'API кілттері',
     CabinetNotFound: 'Бөлім табылмады',
   } satisfies Record<RouteName, string>,
   texts: {
@@ -193,6 +196,7 @@ export const kk = {
     OnboardingStart: 'Жұмысты бастау үшін компанияны немесе жеке тұлға профиліңізді қосыңыз.',
     AddCompany: 'Заңды тұлғаны оның ЭЦҚ кілті арқылы қосу.',
     AttachCompany: 'Жеке тұлғаны немесе жеке кәсіпкерді ЖСН бойынша қосыңыз: телефоныңызға SMS-код келеді.',
+    ApiKeys: 'Серіктес сайттарына арналған API кілттері: құжаттарды жіберу, қол қоюды ендіру және вебхуктар.',
     CabinetNotFound: 'Кабинетте мұндай бөлім жоқ.',
   } satisfies Record<RouteName, string>,
 };

@@ -1,3 +1,4 @@
+import { apiKeysRu } from './apiKeys/ru';
 import { docsRu } from './docs/ru';
 import type { PortalStrings } from './portalStrings';
 
@@ -119,6 +120,7 @@ export const ru = {
     attached: 'Компания добавлена',
   },
   docs: docsRu,
+  apiKeys: apiKeysRu,
   back: 'Назад',
   titles: {
     main: 'Подписание электронных документов',
@@ -154,6 +156,7 @@ export const ru = {
     OnboardingStart: 'Начало работы',
     AddCompany: 'Добавление компании',
     AttachCompany: 'Привязка по ИИН',
+    ApiKeys: 'API-ключи',
     CabinetNotFound: 'Раздел не найден',
   },
   texts: {
@@ -192,6 +195,7 @@ export const ru = {
     OnboardingStart: 'Чтобы начать работу, добавьте компанию или свой профиль физического лица.',
     AddCompany: 'Добавление юридического лица с помощью его ЭЦП.',
     AttachCompany: 'Привяжите физическое лицо или ИП по ИИН: на ваш телефон придёт SMS-код.',
+    ApiKeys: 'API-ключи для сайтов партнёров: отправка документов, встроенное подписание и вебхуки.',
     CabinetNotFound: 'В кабинете нет такого раздела.',
   },
 } satisfies PortalStrings;

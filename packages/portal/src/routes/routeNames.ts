@@ -33,6 +33,7 @@ export const ROUTE_NAMES = {
   OnboardingStart: 'OnboardingStart',
   AddCompany: 'AddCompany',
   AttachCompany: 'AttachCompany',
+  ApiKeys: 'ApiKeys',
   CabinetNotFound: 'CabinetNotFound',
 } as const;
 

@@ -46,6 +46,7 @@ export const ROUTE_PATHS = {
   OnboardingStart: '/cabinet/onboarding',
   AddCompany: '/cabinet/company/add',
   AttachCompany: '/cabinet/company/attach',
+  ApiKeys: '/cabinet/company/api-keys',
 } as const satisfies Record<PathName, `/${string}`>;
 
 type Segments<Path extends string> = Path extends `${infer Head}/${infer Tail}`

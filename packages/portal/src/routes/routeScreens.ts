@@ -52,6 +52,7 @@ export const ROUTE_SCREENS: Readonly<Record<Exclude<RouteName, 'CabinetIndex'>, 
   OnboardingStart: () => import('../screens/onboarding/OnboardingStartScreen'),
   AddCompany: () => import('../screens/onboarding/AddCompanyScreen'),
   AttachCompany: () => import('../screens/onboarding/AttachCompanyScreen'),
+  ApiKeys: () => import('../screens/cabinet/ApiKeysScreen'),
   CabinetNotFound: () => import('../screens/cabinet/CabinetNotFoundScreen'),
 };
 

@@ -73,6 +73,8 @@ export const CABINET_ROUTES: readonly RouteEntry[] = [
   inCabinet(N.OnboardingStart),
   inCabinet(N.AddCompany),
   inCabinet(N.AttachCompany),
+  // Ours (issue 10): the company administrator's partner API keys.
+  inCabinet(N.ApiKeys),
   { name: N.CabinetNotFound, path: '*' },
 ];
 

@@ -21,8 +21,9 @@ export interface SdkSession {
  * Starts a session of the fake's default account (companies ТОО Альфа and АО Бета; Альфа acts) on the
  * portal's client; resolves once the profile and the company list are loaded.
  */
-export async function signInSdkFake(): Promise<SdkSession> {
+export async function signInSdkFake(prepare?: (server: FakeServer) => void): Promise<SdkSession> {
   const server = createFakeServer();
+  prepare?.(server);
   const navigations: string[] = [];
   const client = createPortalClient({
     navigate: (path) => navigations.push(path),

@@ -1,6 +1,8 @@
 import {
   ACCOUNT_PATHS,
   DOCUMENT_PATHS,
+  EMBED_PATHS,
+  PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_PATHS,
   VERIFICATION_PATHS,
@@ -9,7 +11,7 @@ import {
 /** One operation the fake server plays: its OpenAPI operationId, method and core path template. */
 export interface FakeRoute {
   operationId: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS` or `VERIFICATION_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
@@ -112,6 +114,21 @@ export const FAKE_ROUTES = [
 
   publicRoute('verifySignatures', 'POST', VERIFICATION_PATHS.verify),
   publicRoute('verifyStoredFile', 'GET', VERIFICATION_PATHS.storedFile),
+
+  userRoute('listApiKeys', 'GET', PARTNER_PATHS.apiKeys),
+  userRoute('createApiKey', 'POST', PARTNER_PATHS.apiKeys),
+  userRoute('updateApiKey', 'PATCH', PARTNER_PATHS.apiKey),
+  userRoute('revokeApiKey', 'DELETE', PARTNER_PATHS.apiKey),
+  userRoute('listWebhookDeliveries', 'GET', PARTNER_PATHS.webhookDeliveries),
+
+  // Embed routes: the token or the session bearer is the credential, checked by the handlers.
+  publicRoute('exchangeEmbedToken', 'POST', EMBED_PATHS.sessions),
+  publicRoute('getEmbedSession', 'GET', EMBED_PATHS.session),
+  publicRoute('downloadEmbedFile', 'GET', EMBED_PATHS.file),
+  publicRoute('previewEmbedFile', 'GET', EMBED_PATHS.filePreview),
+  publicRoute('signEmbedDocument', 'POST', EMBED_PATHS.sign),
+  publicRoute('rejectEmbedDocument', 'POST', EMBED_PATHS.reject),
+  publicRoute('startEmbedQrSigning', 'POST', EMBED_PATHS.qrSigning),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

@@ -37,6 +37,7 @@ import {
   type Parser,
   parseInput,
 } from './fakeHttp';
+import { createFakePartner } from './fakePartner';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 import { createFakeSigning } from './fakeSigning';
 import { createFakeVerification } from './fakeVerification';
@@ -409,10 +410,17 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       const { entry } = party;
       // As the server's attachCompany: the first company attached becomes the main one.
       const isMainCompany = !owner.companies.some((listed) => listed.isMainCompany);
+      const administered = accounts.some(
+        (other) =>
+          other !== owner &&
+          isAdmin(other, entry.bin) &&
+          other.companies.some((listed) => listed.bin === entry.bin),
+      );
       owner.companies = [
         ...owner.companies,
         {
           ...company(entry.bin, entry.nameRu, isMainCompany),
+          isAdmin: !administered,
           nameKk: entry.nameKk,
           shortNameKk: entry.shortNameKk,
         },
@@ -443,6 +451,19 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     play(operationId as FakeOperationId, handler);
   }
   for (const [operationId, handler] of Object.entries(createFakeVerification().handlers)) {
+    play(operationId as FakeOperationId, handler);
+  }
+  // As the server's registry: the account that attached a company first administers it; fixture companies
+  // (without `isAdmin`) count as administered by their account.
+  const isAdmin = (owner: FakeAccount, bin: string) =>
+    owner.companies.find((entry) => entry.bin === bin)?.isAdmin !== false;
+  const partnerService = createFakePartner({
+    now: options.now ?? (() => new Date()),
+    signing: signingService,
+    isAdmin,
+    firstSigner: (documentId) => documentsService.document(documentId).signers[0]?.identityNumber,
+  });
+  for (const [operationId, handler] of Object.entries(partnerService.handlers)) {
     play(operationId as FakeOperationId, handler);
   }
   const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));
@@ -523,6 +544,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     documents: documentsService,
     /** The signing service: personal links, QR sessions (and an EventSource playing them), test controls. */
     signing: signingService,
+    /** The partner service: API keys, webhook logs (`addDelivery`) and embed tokens (`issueToken`). */
+    partner: partnerService,
     /** Issues tokens for the default account, as a previous login would have. */
     issue: () => issue(account),
     /** Makes the access token `token` unknown, as a server-side revocation does. */

@@ -32,3 +32,4 @@ export {
   pdfFile,
   textFile,
 } from './fakeServer';
+export type { FakeEmbedGrant } from './fakePartner';

@@ -95,6 +95,12 @@ export interface RouteDefinition<
    */
   security?: 'partnerApiKey' | 'embedSession';
   /**
+   * Checks that credential before input validation, as `auth` does for users (and, for multipart routes, before
+   * the body is read): a caller without it gets the route's 401, never a validation error. Routes with `security`
+   * set it; the handler reads what it found from its own per-request cache.
+   */
+  authorize?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /**
    * The body is raw bytes of any content type (a Buffer, not JSON): the handler checks the content itself.
    * The listed types are what the OpenAPI document advertises.
    */
@@ -203,8 +209,10 @@ export function registerRoute(
   options: RegisterRouteOptions,
 ): void {
   const status = definition.status ?? 200;
-  const authenticate = definition.auth ? options.authenticate : undefined;
-  if (definition.auth && !authenticate) {
+  const userCheck = definition.auth ? options.authenticate : undefined;
+  const authenticate: ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | undefined =
+    userCheck ? (request) => userCheck(request) : definition.authorize;
+  if (definition.auth && !userCheck) {
     throw new Error(`${definition.method} ${definition.url} needs a user but no authenticator is configured`);
   }
   const route: RouteOptions = {
@@ -217,7 +225,7 @@ export function registerRoute(
       ? {
           preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
             try {
-              await authenticate(request);
+              await authenticate(request, reply);
             } catch (error) {
               reply.header('connection', 'close');
               throw error;
@@ -231,7 +239,7 @@ export function registerRoute(
       ...(definition.allowEmptyJsonBody ? { allowEmptyJsonBody: true } : {}),
     },
     handler: async (request, reply) => {
-      if (authenticate) await authenticate(request);
+      if (authenticate) await authenticate(request, reply);
       if ([request.query, request.params, request.body].some(hasUnstorableText)) {
         throw new AppError('CONTROL_CHARACTERS');
       }

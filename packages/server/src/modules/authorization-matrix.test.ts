@@ -6,6 +6,7 @@ import {
   DOCUMENT_UPLOAD_PARTS,
   errorMessage,
   isErrorCode,
+  PARTNER_PATHS,
 } from '@qoltanba/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -38,6 +39,8 @@ import { requireCompanyUser } from './registry/membership-guard.js';
  * new route cannot slip past: add its fixture below. Each such route must have an operationId.
  */
 const PREFIX = `/proxy/${API_SERVICES.documents}/`;
+/** The partner API's routes of a company (portal key management); its partner-backend routes have no :bin. */
+const PARTNER_COMPANY_PREFIX = `/proxy/${API_SERVICES.partner}/api/v1/companies/`;
 /** Routes of the self-test below: deliberately broken, under a prefix of their own. */
 const PROBE_PREFIX = '/proxy/matrix-probe.test/';
 
@@ -55,6 +58,7 @@ const SECRET = {
   folder: 'Victim secret folder',
   counterparty: 'Victim secret counterparty',
   document: 'Victim secret document',
+  apiKey: 'Victim secret API key',
 };
 
 /** Ids of a company's resources that a path or body may name. */
@@ -66,29 +70,36 @@ interface ResourceIds {
   fileId?: number;
   /** The start of that file's SHA-256, which the public stored-file verification needs besides the ids. */
   fileHash?: string;
+  /** Present when the partner module is registered (its createApiKey route made the fixture). */
+  apiKeyId?: string;
 }
 
-const missingIds = (id: number): Required<ResourceIds> => ({
+const missingIds = (id: number, apiKeyId: string): Required<ResourceIds> => ({
   folderId: id,
   counterpartyId: id,
   documentId: id,
   fileId: id,
   fileHash: '0'.repeat(16),
+  apiKeyId,
 });
-const MISSING = missingIds(MISSING_ID);
+const MISSING = missingIds(MISSING_ID, '00000000-0000-4000-8000-000000000000');
 /** Ids a path accepts but no `integer` column can hold: missing too, and must answer alike (not 500). */
-const BEYOND = missingIds(Number.MAX_SAFE_INTEGER);
+const BEYOND = missingIds(Number.MAX_SAFE_INTEGER, 'k'.repeat(64));
 
 /** A request body: JSON, or multipart parts (document uploads). */
 type Body = { json: unknown } | { multipart: Part[] };
 
 /** Fills each path parameter from the ids; undefined when the ids lack it (no document fixture). */
-const PATH_PARAMS: Record<string, (ids: ResourceIds) => number | undefined> = {
+const PATH_PARAMS: Record<string, (ids: ResourceIds) => number | string | undefined> = {
   folderId: (ids) => ids.folderId,
   counterpartyId: (ids) => ids.counterpartyId,
   id: (ids) => ids.documentId,
   fileId: (ids) => ids.fileId,
+  keyId: (ids) => ids.apiKeyId,
 };
+const apiKeyBody = (): Body => ({
+  json: { name: 'Matrix key', allowedOrigins: ['https://matrix.example.kz'] },
+});
 
 const counterpartyBody = (): Body => ({
   json: { identityNumber: NEUTRAL_BIN, nameRu: 'ТОО «Матрица»', emails: ['matrix@example.kz'] },
@@ -124,6 +135,8 @@ const BODIES: Record<string, (ids: ResourceIds) => Body> = {
   signDocument: (ids) => ({ json: { signatures: [{ fileId: ids.fileId ?? 1, cms: 'MIIBAA==' }] } }),
   rejectDocument: () => ({ json: { reason: 'Matrix reason' } }),
   resendSigningLink: () => ({ json: { identityNumber: SIGNER_BIN } }),
+  createApiKey: apiKeyBody,
+  updateApiKey: apiKeyBody,
   // Capability routes (no :bin): their path secret is the only credential.
   signByLink: () => ({ json: { signatures: [{ fileId: 1, cms: 'MIIBAA==' }] } }),
   rejectByLink: () => ({ json: { reason: 'Matrix reason' } }),
@@ -576,6 +589,14 @@ describe.each(testDatabases())('authorization matrix of the documents service on
       emails: ['victim-partner@example.kz'],
     });
     const ids: ResourceIds = { folderId: folder.id, counterpartyId: counterparty.id };
+    if (routesOf().some((route) => route.operationId === 'createApiKey')) {
+      const key = await call(app, 'POST', apiPath(PARTNER_PATHS.apiKeys, { bin: victim.bin }), {
+        token: victim.token,
+        body: { name: SECRET.apiKey, allowedOrigins: ['https://victim.example.kz'] },
+      });
+      if (key.statusCode !== 201) throw new Error(`fixture createApiKey: ${key.statusCode} ${key.body}`);
+      ids.apiKeyId = (key.json() as { apiKey: { id: string } }).apiKey.id;
+    }
     if (!routesOf().some((route) => route.operationId === 'createDocument')) return ids;
     const { payload, contentType } = multipart(documentUpload(SECRET.document));
     const created = await app.app.inject({
@@ -613,6 +634,24 @@ describe.each(testDatabases())('authorization matrix of the documents service on
     expect(exempt).toBe(Object.keys(PUBLIC_WITHOUT_DATA).length);
     expect(cases).toBe((routes.length - capabilities - exempt) * 3 + capabilities);
     // Nothing the outsiders sent changed a row of the victim's.
+    expect(await rowsMentioning(server, VICTIM_BIN)).toEqual(before);
+  });
+
+  it("refuses every outsider on the partner API's company routes (API keys, webhook deliveries)", async () => {
+    const routes = routesUnder(PARTNER_COMPANY_PREFIX);
+    expect(routes.map((route) => route.operationId)).toEqual(
+      expect.arrayContaining([
+        'listApiKeys',
+        'createApiKey',
+        'updateApiKey',
+        'revokeApiKey',
+        'listWebhookDeliveries',
+      ]),
+    );
+    const before = await rowsMentioning(server, VICTIM_BIN);
+    const { cases, problems } = await checkRoutes(server, routes, world);
+    expect(problems).toEqual([]);
+    expect(cases).toBe(routes.length * 3);
     expect(await rowsMentioning(server, VICTIM_BIN)).toEqual(before);
   });
 

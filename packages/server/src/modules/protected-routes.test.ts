@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, EMBED_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, registerAccount } from '../testing/accounts.js';
 import { emptyTablesBeforeEach } from '../testing/empty-tables.js';
@@ -25,6 +25,8 @@ const PUBLIC_API_ROUTES = new Set([
   // Public verification: anyone checks signatures (rate-limited per IP); the stored-file route answers only for
   // files that carry a signature, which the signature sheet's QR codes make public on purpose.
   `POST ${VERIFICATION_PATHS.verify}`,
+  // The embed token is the credential of its exchange (single use, short-lived, origin-bound).
+  `POST ${EMBED_PATHS.sessions}`,
   `GET ${VERIFICATION_PATHS.storedFile}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
@@ -55,7 +57,13 @@ describe.each(testDatabases())('every protected route on $name', (backend) => {
 
   it('answers 401 UNAUTHORIZED without a valid token, before looking at the input', async () => {
     const doc = (await call(server, 'GET', '/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { security?: unknown }>>;
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+    };
+    // The 401 code of each credential: a user's access token, a partner API key, an embed session.
+    const refusalOf: Record<string, string> = {
+      bearerAuth: 'UNAUTHORIZED',
+      partnerApiKey: 'API_KEY_INVALID',
+      embedSession: 'EMBED_TOKEN_INVALID',
     };
     const apiRoutes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/proxy/'))
@@ -64,6 +72,7 @@ describe.each(testDatabases())('every protected route on $name', (backend) => {
           method: method.toUpperCase(),
           path,
           secured: operation.security !== undefined,
+          scheme: Object.keys(operation.security?.[0] ?? {})[0] ?? 'bearerAuth',
         })),
       );
     const protectedRoutes = apiRoutes.filter(
@@ -86,7 +95,7 @@ describe.each(testDatabases())('every protected route on $name', (backend) => {
           body: route.method === 'GET' ? undefined : {},
         });
         expect(res.statusCode, label).toBe(401);
-        expect(res.json().code, label).toBe('UNAUTHORIZED');
+        expect(res.json().code, label).toBe(refusalOf[route.scheme]);
       }
     }
     // Public routes carry no security requirement in the document.

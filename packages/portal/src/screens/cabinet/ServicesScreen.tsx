@@ -1,5 +1,13 @@
-import { mdiAccountGroupOutline, mdiCreditCardOutline, mdiShieldCheckOutline, mdiTagOutline } from '@mdi/js';
+import {
+  mdiAccountGroupOutline,
+  mdiCreditCardOutline,
+  mdiKeyOutline,
+  mdiShieldCheckOutline,
+  mdiTagOutline,
+} from '@mdi/js';
+import { $currentCompany } from '@qoltanba/sdk';
 import type { JSX } from 'react';
+import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
 import { pathTo } from '../../routes/routePaths';
@@ -17,11 +25,17 @@ const LINKS: readonly TileLink[] = [
 /** The mobile services page (`/cabinet/services`). */
 export default function ServicesScreen(): JSX.Element {
   const { t } = usePortalT();
+  const company = useSdkStore($currentCompany);
+  // The company administrator also manages the partner API keys (ours).
+  const links: readonly TileLink[] =
+    company?.isAdmin === true
+      ? [...LINKS, { to: pathTo('ApiKeys'), label: 'apiKeys.tab', icon: mdiKeyOutline }]
+      : LINKS;
   return (
     <section className={css.screen} data-route={ROUTE_NAMES.Services}>
       <ScreenHeading>{t('titles.Services')}</ScreenHeading>
       <p className={css.lead}>{t('texts.Services')}</p>
-      <TileLinks links={LINKS} label={t('titles.Services')} />
+      <TileLinks links={links} label={t('titles.Services')} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EMBED_PAGE } from '@qoltanba/core';
+import { EMBED_PAGE, SIGNING_PATHS } from '@qoltanba/core';
 import { z } from 'zod';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, urlPattern } from '../../http/route.js';
 import { contentSecurityPolicy } from '../../http/security-headers.js';
-import { NO_CACHE, PORTAL_NOT_BUILT_HTML } from '../../http/static-files.js';
+import { NO_CACHE, PORTAL_NOT_BUILT_HTML, pathOf } from '../../http/static-files.js';
 import type { AppModule } from '../module.js';
 import { signingContextOf } from '../signing/signing-module.js';
 import { registerEmbedRoutes } from './embed-routes.js';
@@ -28,7 +28,14 @@ export const embedModule: AppModule = {
 
     // Preflights are answered for any origin (no credentials are ever allowed; the token or session is the
     // credential); actual answers echo the origin only when the grant allows it (embed-routes.ts).
+    const qrEvents = urlPattern(SIGNING_PATHS.qrSigningEvents);
     app.addHook('onRequest', async (request, reply) => {
+      // An embedded signer follows its eGov QR session from the partner's page: the stream holds only the session's
+      // state, its unguessable id is the capability, and no credentials are sent, so any origin may read it.
+      if (request.method === 'GET' && qrEvents.test(pathOf(request.url))) {
+        reply.header('access-control-allow-origin', '*');
+        return;
+      }
       if (!request.url.startsWith(EMBED_API_PREFIX)) return;
       reply.header('vary', 'Origin');
       reply.header('access-control-expose-headers', 'content-disposition, x-request-id');

@@ -63,16 +63,25 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
   const { clock } = services;
   const ownOrigin = new URL(config.publicUrl).origin;
 
-  /** The live session of the request's bearer, whose purpose is one of `purposes`. */
-  async function sessionOf(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    purposes: readonly EmbedPurpose[],
-  ): Promise<EmbedSessionRow> {
+  // The session each request authorized with, from the route's `authorize` (before validation) to its handler.
+  const sessions = new WeakMap<FastifyRequest, EmbedSessionRow>();
+  /** Authorizes a session route by its bearer (EMBED_TOKEN_INVALID, EMBED_SESSION_EXPIRED); CORS for its origins. */
+  async function authorizeSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization ?? '';
     const bearer = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const session = await findEmbedSession(db, bearer, clock());
     allowOriginFor(request, reply, session.allowed_origins);
+    sessions.set(request, session);
+  }
+
+  /** The live session of the request's bearer, whose purpose is one of `purposes`. */
+  async function sessionOf(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    purposes: readonly EmbedPurpose[],
+  ): Promise<EmbedSessionRow> {
+    const session = sessions.get(request);
+    if (!session) throw new AppError('EMBED_TOKEN_INVALID');
     const origin = requestOrigin(request);
     // No Origin: not a browser's cross-origin call (the bearer alone decides); a browser's must be allowed.
     if (origin !== undefined && !originAllowed(origin, session.allowed_origins, ownOrigin))
@@ -157,6 +166,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: SESSION,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       response: embedSessionViewSchema,
       handler: async ({ request, reply }) =>
         viewOf(await sessionOf(request, reply, ['sign', 'verify', 'create', 'status'])),
@@ -172,6 +182,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: `Purposes sign and status (EMBED_PURPOSE_MISMATCH). ${SESSION}`,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       params: fileParamsSchema,
       produces: 'binary',
       binaryContentTypes: Object.values(FORMAT_CONTENT_TYPES),
@@ -192,6 +203,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: `As previewDocumentFile; purposes sign and status. ${SESSION}`,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       params: fileParamsSchema,
       produces: 'binary',
       binaryContentTypes: ['application/pdf'],
@@ -212,6 +224,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: `The rules of signByLink; purpose sign only (EMBED_PURPOSE_MISMATCH). ${SESSION}`,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       body: signRequestSchema,
       response: embedSessionViewSchema,
       handler: async ({ request, reply, body }) => {
@@ -231,6 +244,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: `The rules of rejectByLink; purpose sign only. ${SESSION}`,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       body: rejectRequestSchema,
       response: embedSessionViewSchema,
       handler: async ({ request, reply, body }) => {
@@ -250,6 +264,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       description: `As startQrSigningByLink; purpose sign only. \`eventsUrl\` is absolute here. ${SESSION}`,
       tags: TAGS,
       security: 'embedSession',
+      authorize: authorizeSession,
       allowEmptyJsonBody: true,
       status: 201,
       response: qrSigningSessionSchema,

@@ -69,11 +69,19 @@ export function registerPartnerRoutes(context: ModuleContext): void {
   const { db } = services.database;
   const { clock } = services;
 
-  /** The key of a partner request's bearer (API_KEY_INVALID). */
-  async function requireApiKey(request: FastifyRequest, now: Date): Promise<ApiKeyRow> {
+  // The key each request authorized with, from the route's `authorize` (before validation) to its handler.
+  const keys = new WeakMap<FastifyRequest, ApiKeyRow>();
+  /** Authorizes a partner request by its bearer (API_KEY_INVALID). */
+  async function authorizeKey(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ')) throw new AppError('API_KEY_INVALID');
-    return authenticateApiKey(db, header.slice(7).trim(), now);
+    keys.set(request, await authenticateApiKey(db, header.slice(7).trim(), clock()));
+  }
+  /** The key the request was authorized with. */
+  async function requireApiKey(request: FastifyRequest, _now: Date): Promise<ApiKeyRow> {
+    const key = keys.get(request);
+    if (!key) throw new AppError('API_KEY_INVALID');
+    return key;
   }
   const draftSchema = documentDraftSchema({ testMode: config.identityTestMode });
   const documentServices = { db, blobs: services.blobs, clock, quotaBytes: config.storageQuotaBytes };
@@ -224,6 +232,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
         `then the \`${DOCUMENT_UPLOAD_PARTS.files}\` parts. The history notes the API key. ${KEY}`,
       tags: TAGS,
       security: 'partnerApiKey',
+      authorize: authorizeKey,
       multipart: {
         parts: [
           {
@@ -279,6 +288,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       description: KEY,
       tags: TAGS,
       security: 'partnerApiKey',
+      authorize: authorizeKey,
       params: idParamsSchema,
       response: partnerDocumentSchema,
       rateLimit: PARTNER_RATE_LIMIT,
@@ -298,6 +308,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       description: `As sendDocument; the history notes the API key. ${KEY}`,
       tags: TAGS,
       security: 'partnerApiKey',
+      authorize: authorizeKey,
       params: idParamsSchema,
       allowEmptyJsonBody: true,
       response: partnerDocumentSchema,
@@ -320,6 +331,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       description: `As downloadSignedPackage (DOCUMENT_NOT_SIGNED while nobody signed). ${KEY}`,
       tags: TAGS,
       security: 'partnerApiKey',
+      authorize: authorizeKey,
       params: idParamsSchema,
       produces: 'binary',
       binaryContentTypes: ['application/zip'],
@@ -352,6 +364,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
         `${EMBED_PATHS.sessions}, or open \`url\` in an iframe. ${KEY}`,
       tags: TAGS,
       security: 'partnerApiKey',
+      authorize: authorizeKey,
       body: embedTokenRequestSchema,
       status: 201,
       response: embedTokenIssuedSchema,

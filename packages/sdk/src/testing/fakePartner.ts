@@ -1,0 +1,305 @@
+import {
+  type ApiKey,
+  apiKeyInputSchema,
+  apiKeyParamsSchema,
+  companyParamsSchema,
+  EMBED_SESSION_SECONDS,
+  EMBED_TOKEN_TTL,
+  type EmbedPurpose,
+  type EmbedSessionView,
+  embedExchangeRequestSchema,
+  type Lang,
+  normalizeOrigin,
+  type SigningLinkView,
+  type WebhookDelivery,
+} from '@qoltanba/core';
+import {
+  type FakeAccount,
+  type FakeContext,
+  type FakeHandler,
+  json,
+  noContent,
+  parseInput,
+  refuse,
+} from './fakeHttp';
+import type { FakeOperationId } from './fakeRoutes';
+import type { createFakeSigning } from './fakeSigning';
+
+// The partner API's key management and the embed sessions of the fake server. The partner backend routes (API key
+// auth, server to server) are not played: browsers never call them. Tests issue embed tokens with `issueToken`,
+// as a partner backend would through createEmbedToken. The embed session routes act through the signing service's
+// personal-link handlers, as the server's embed routes act through the signing module's signer actions.
+
+/** What a fake embed token grants. */
+export interface FakeEmbedGrant {
+  purpose: EmbedPurpose;
+  documentId?: number;
+  signer?: string;
+  /** `['https://partner.test']` by default. */
+  allowedOrigins?: string[];
+  lang?: Lang;
+  /** 300 by default. */
+  ttlSeconds?: number;
+}
+
+interface FakeEmbedRecord {
+  purpose: EmbedPurpose;
+  documentId: number | null;
+  signer: string | null;
+  allowedOrigins: string[];
+  lang: Lang | null;
+  expiresAt: string;
+  usedAt?: string;
+}
+
+interface StoredKey extends ApiKey {
+  bin: string;
+}
+
+/** Options of {@link createFakePartner}. */
+export interface FakePartnerOptions {
+  now: () => Date;
+  signing: ReturnType<typeof createFakeSigning>;
+  /** Whether the account administers the company (as the server's registry decides). */
+  isAdmin: (account: FakeAccount, bin: string) => boolean;
+  /** The first signer of a stored document ('status' sessions without a signer show the document as theirs). */
+  firstSigner: (documentId: number) => string | undefined;
+}
+
+/** The fake's partner and embed services. */
+export function createFakePartner(options: FakePartnerOptions) {
+  const { now, signing } = options;
+  const keys = new Map<string, StoredKey>();
+  const deliveries = new Map<string, WebhookDelivery[]>();
+  const tokens = new Map<string, FakeEmbedRecord>();
+  const sessions = new Map<string, FakeEmbedRecord>();
+  let counter = 0;
+  const next = (prefix: string) => {
+    counter += 1;
+    return `${prefix}${counter}${Math.random().toString(36).slice(2, 12)}`;
+  };
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const expired = (at: string) => Date.parse(at) <= now().getTime();
+
+  function admin(context: FakeContext): string {
+    const { bin } = parseInput(companyParamsSchema, context.params);
+    const account = context.account;
+    if (!account?.companies.some((entry) => entry.bin === bin)) refuse('FORBIDDEN');
+    if (!options.isAdmin(account, bin)) refuse('API_KEY_FORBIDDEN');
+    return bin;
+  }
+  function companyKey(context: FakeContext): StoredKey {
+    const bin = admin(context);
+    const { keyId } = parseInput(apiKeyParamsSchema, context.params);
+    const key = keys.get(keyId);
+    if (!key || key.bin !== bin) refuse('ENTITY_NOT_FOUND');
+    return key;
+  }
+  const publicKey = ({ bin: _bin, ...key }: StoredKey): ApiKey => key;
+
+  // ----- embed sessions -----
+
+  function originOf(context: FakeContext): string | undefined {
+    return context.headers.get('origin') ?? undefined;
+  }
+  /** A browser's origin must be one of the grant's; the fake's callers usually send none (node, happy-dom). */
+  function checkOrigin(context: FakeContext, record: FakeEmbedRecord): void {
+    const origin = originOf(context);
+    if (origin !== undefined && !record.allowedOrigins.includes(origin)) refuse('EMBED_ORIGIN_NOT_ALLOWED');
+  }
+  function sessionOf(context: FakeContext, purposes: readonly EmbedPurpose[]): FakeEmbedRecord {
+    const bearer = context.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+    const record = sessions.get(bearer);
+    if (!record) refuse('EMBED_TOKEN_INVALID');
+    if (expired(record.expiresAt)) refuse('EMBED_SESSION_EXPIRED');
+    checkOrigin(context, record);
+    if (!purposes.includes(record.purpose)) refuse('EMBED_PURPOSE_MISMATCH');
+    return record;
+  }
+  /** The signer's hidden personal link of a 'sign' session (the signing service's handlers act through it). */
+  const linkTokens = new Map<FakeEmbedRecord, string>();
+  function linkOf(record: FakeEmbedRecord): string {
+    const signer =
+      record.signer ?? (record.documentId === null ? undefined : options.firstSigner(record.documentId));
+    if (record.documentId === null || signer === undefined) refuse('EMBED_PURPOSE_MISMATCH');
+    let token = linkTokens.get(record);
+    if (!token) {
+      token = signing.issueLink(
+        record.documentId,
+        signer,
+        Date.parse(record.expiresAt) - now().getTime(),
+      ).token;
+      linkTokens.set(record, token);
+    }
+    return token;
+  }
+  async function viaLink(
+    context: FakeContext,
+    record: FakeEmbedRecord,
+    operation: 'getSigningLink' | 'signByLink' | 'rejectByLink',
+  ): Promise<SigningLinkView> {
+    const response = await signing.handlers[operation]({
+      ...context,
+      account: undefined,
+      params: { token: linkOf(record) },
+    });
+    if (!response.ok) {
+      const body = (await response.json()) as { code?: string };
+      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], response.status);
+    }
+    return { ...((await response.json()) as SigningLinkView), expiresAt: record.expiresAt };
+  }
+  async function view(
+    context: FakeContext,
+    record: FakeEmbedRecord,
+    document: SigningLinkView | null = null,
+  ) {
+    let shown = document;
+    if (!shown && record.purpose === 'sign') shown = await viaLink(context, record, 'getSigningLink');
+    if (!shown && record.purpose === 'status' && record.documentId !== null) {
+      const linked = await viaLink(context, record, 'getSigningLink');
+      shown = { ...linked, document: { ...linked.document, allowedActions: [] } };
+    }
+    const answer: EmbedSessionView = {
+      purpose: record.purpose,
+      allowedOrigins: record.allowedOrigins,
+      lang: record.lang,
+      document: shown,
+    };
+    return json(200, answer);
+  }
+
+  const handlers = {
+    listApiKeys: (context) => {
+      const bin = admin(context);
+      const list = [...keys.values()]
+        .filter((key) => key.bin === bin)
+        .reverse()
+        .map(publicKey);
+      return json(200, list);
+    },
+    createApiKey: (context) => {
+      const bin = admin(context);
+      const input = parseInput(apiKeyInputSchema, context.rawBody);
+      const secret = `qk_${next('k').padEnd(43, '0').slice(0, 43)}`;
+      const webhookSecret = input.webhookUrl ? `whsec_${next('w')}` : null;
+      const key: StoredKey = {
+        bin,
+        id: next('key-'),
+        name: input.name,
+        prefix: secret.slice(0, 11),
+        allowedOrigins: input.allowedOrigins,
+        webhookUrl: input.webhookUrl ?? null,
+        createdAt: iso(),
+        createdBy:
+          `${context.account?.profile.firstname ?? ''} ${context.account?.profile.lastname ?? ''}`.trim(),
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      keys.set(key.id, key);
+      return json(201, { apiKey: publicKey(key), secret, webhookSecret });
+    },
+    updateApiKey: (context) => {
+      const key = companyKey(context);
+      if (key.revokedAt) refuse('API_KEY_INVALID');
+      const input = parseInput(apiKeyInputSchema, context.rawBody);
+      const webhookUrl = input.webhookUrl === undefined ? key.webhookUrl : input.webhookUrl;
+      const firstWebhook = webhookUrl !== null && key.webhookUrl === null;
+      Object.assign(key, { name: input.name, allowedOrigins: input.allowedOrigins, webhookUrl });
+      return json(
+        200,
+        firstWebhook ? { ...publicKey(key), webhookSecret: `whsec_${next('w')}` } : publicKey(key),
+      );
+    },
+    revokeApiKey: (context) => {
+      const key = companyKey(context);
+      key.revokedAt ??= iso();
+      return noContent();
+    },
+    listWebhookDeliveries: (context) => json(200, deliveries.get(companyKey(context).id) ?? []),
+
+    exchangeEmbedToken: (context) => {
+      const { token } = parseInput(embedExchangeRequestSchema, context.rawBody);
+      const record = tokens.get(token);
+      if (!record) refuse('EMBED_TOKEN_INVALID');
+      checkOrigin(context, record);
+      if (record.usedAt) refuse('EMBED_TOKEN_USED');
+      if (expired(record.expiresAt)) refuse('EMBED_TOKEN_EXPIRED');
+      record.usedAt = iso();
+      const session = `qs_${next('s')}`;
+      const live: FakeEmbedRecord = { ...record, expiresAt: iso(EMBED_SESSION_SECONDS * 1000) };
+      sessions.set(session, live);
+      return json(201, {
+        session,
+        expiresAt: live.expiresAt,
+        purpose: live.purpose,
+        documentId: live.documentId,
+        signer: live.signer,
+        allowedOrigins: live.allowedOrigins,
+        lang: live.lang,
+      });
+    },
+    getEmbedSession: (context) => view(context, sessionOf(context, ['sign', 'verify', 'create', 'status'])),
+    downloadEmbedFile: (context) => {
+      const record = sessionOf(context, ['sign', 'status']);
+      return signing.handlers.downloadSigningLinkFile({
+        ...context,
+        params: { ...context.params, token: linkOf(record) },
+      });
+    },
+    previewEmbedFile: (context) => {
+      const record = sessionOf(context, ['sign', 'status']);
+      return signing.handlers.previewSigningLinkFile({
+        ...context,
+        params: { ...context.params, token: linkOf(record) },
+      });
+    },
+    signEmbedDocument: async (context) => {
+      const record = sessionOf(context, ['sign']);
+      return view(context, record, await viaLink(context, record, 'signByLink'));
+    },
+    rejectEmbedDocument: async (context) => {
+      const record = sessionOf(context, ['sign']);
+      return view(context, record, await viaLink(context, record, 'rejectByLink'));
+    },
+    startEmbedQrSigning: (context) => {
+      const record = sessionOf(context, ['sign']);
+      return signing.handlers.startQrSigningByLink({
+        ...context,
+        account: undefined,
+        params: { token: linkOf(record) },
+      });
+    },
+  } satisfies Partial<Record<FakeOperationId, FakeHandler>>;
+
+  return {
+    handlers,
+    keys,
+    /**
+     * Issues an embed token, as a partner backend's createEmbedToken would (no API key needed in the fake). Throws
+     * on an origin that is not one (ORIGIN_INVALID in the server).
+     */
+    issueToken(grant: FakeEmbedGrant): { token: string; expiresAt: string } {
+      const allowedOrigins = (grant.allowedOrigins ?? ['https://partner.test']).map((origin) => {
+        const normalized = normalizeOrigin(origin);
+        if (!normalized) throw new Error(`fake server: ${origin} is not an origin`);
+        return normalized;
+      });
+      const token = `qe_${next('t')}`;
+      const expiresAt = iso((grant.ttlSeconds ?? EMBED_TOKEN_TTL.default) * 1000);
+      tokens.set(token, {
+        purpose: grant.purpose,
+        documentId: grant.documentId ?? null,
+        signer: grant.signer ?? null,
+        allowedOrigins,
+        lang: grant.lang ?? null,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+    /** Adds a delivery to a key's webhook log (the fake sends no webhooks). */
+    addDelivery(keyId: string, delivery: WebhookDelivery): void {
+      deliveries.set(keyId, [delivery, ...(deliveries.get(keyId) ?? [])]);
+    },
+  };
+}
