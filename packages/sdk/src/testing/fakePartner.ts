@@ -52,7 +52,8 @@ interface FakeEmbedRecord {
   usedAt?: string;
 }
 
-interface StoredKey extends ApiKey {
+/** An API key as the fake keeps it: with its company. */
+export interface StoredKey extends ApiKey {
   bin: string;
 }
 
