@@ -38,6 +38,8 @@ interface Partner {
   servers: ChildProcess[];
   /** Issued at the start, used last: by then it has expired. */
   expiring: { token: string; expiresAt: string };
+  /** The PDF of the document the first test signed through the element (the verify test checks it). */
+  signedPdf?: Buffer;
 }
 
 let partner: Partner;
@@ -141,6 +143,32 @@ test.describe('embedding on a partner page', () => {
     partner.servers.push(await startExample(PARTNER_PORT, env), await startExample(STRANGER_PORT, env));
   });
 
+  // What went wrong in the page and its frames (uncaught errors with their cause, console errors, failed requests),
+  // attached to a failing test's report: a partner page fails quietly otherwise.
+  let problems: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    problems = [];
+    await page.addInitScript(() =>
+      addEventListener('error', (event) => {
+        const cause = (event.error as { cause?: { stack?: string } } | undefined)?.cause;
+        console.error(`uncaught at ${location.href}: ${cause?.stack ?? event.error?.stack ?? event.message}`);
+      }),
+    );
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (request) =>
+      problems.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+    );
+  });
+  test.afterEach(async () => {
+    const testInfo = test.info();
+    if (testInfo.status !== testInfo.expectedStatus && problems.length > 0) {
+      await testInfo.attach('browser problems', { body: problems.join('\n'), contentType: 'text/plain' });
+    }
+  });
+
   test.afterAll(() => {
     for (const server of partner?.servers ?? []) server.kill();
   });
@@ -150,12 +178,14 @@ test.describe('embedding on a partner page', () => {
     request,
   }) => {
     test.setTimeout(60_000);
-    const id = await sentDocument(request, `Embedded element ${stamp()}`);
+    const name = `Embedded element ${stamp()}`;
+    const id = await sentDocument(request, name);
     await page.goto(`${partnerOrigin}/?document=${id}&signer=${TEST_INDIVIDUAL.iin}`);
     await page.getByRole('button', { name: 'Sign here (element)' }).click();
     const element = page.locator('qoltanba-sign');
     await element.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.locator('#events')).toContainText(new RegExp(`signed ${id} (SIGNED|AT_SIGNING)`));
+    partner.signedPdf = samplePdf(name);
 
     // The example's receiver keeps only webhooks whose Qoltanba-Signature verified.
     await expect
@@ -241,12 +271,19 @@ test.describe('embedding on a partner page', () => {
   }) => {
     await page.goto(`${partnerOrigin}/`);
     const verify = page.locator('qoltanba-verify');
-    await verify
-      .locator('input[type="file"]')
-      .setInputFiles([
-        { name: 'unsigned.pdf', mimeType: 'application/pdf', buffer: samplePdf('Not signed') },
-      ]);
-    await verify.getByRole('button', { name: 'Check', exact: true }).click();
+    const check = async (name: string, buffer: Buffer) => {
+      await verify
+        .locator('input[type="file"]')
+        .setInputFiles([{ name, mimeType: 'application/pdf', buffer }]);
+      await verify.getByRole('button', { name: 'Check', exact: true }).click();
+    };
+    // A PDF nobody signed here: the server's refusal reaches the page as a code.
+    await check('unsigned.pdf', samplePdf('Not signed'));
+    await expect(page.locator('#events')).toContainText('error DOCUMENT_NOT_SIGNED');
+    // The PDF the first test signed through <qoltanba-sign>: its stored signatures are verified over it.
+    expect(partner.signedPdf, 'the first test signed a document').toBeDefined();
+    await check('contract.pdf', partner.signedPdf ?? Buffer.alloc(0));
     await expect(page.locator('#events')).toContainText(/verified \w+/);
+    await expect(verify.getByText('contract.pdf').first()).toBeVisible();
   });
 });
