@@ -34,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_DATA_DIR: dataDir,
     QOLTANBA_PORTAL_DIR: missing,
     QOLTANBA_WIDGETS_DIR: missing,
+    QOLTANBA_SDK_DIR: missing,
     ...env,
   });
   const database = backend ? await backend.open() : await openTestPGlite();
