@@ -1,5 +1,6 @@
 // `npm run bench`: builds what the server needs when it is not built yet, then runs the benchmarks.
 // `npm run bench -- gost`: builds @qoltanba/gost when needed and runs its benchmark only.
+// `npm run bench -- embed-sizes`: our embedding elements' sizes next to peers' published embed packages.
 // Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,10 @@ if (process.argv.includes('gost')) {
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
   await import('./gost.bench.mjs');
+  process.exit(0);
+}
+if (process.argv.includes('embed-sizes')) {
+  await import('./embed-sizes.mjs');
   process.exit(0);
 }
 if (!existsSync(join(root, 'packages/server/dist/main.js')) || process.argv.includes('--build')) {

@@ -1,7 +1,10 @@
-import type { JSX } from 'react';
+import { useStore } from '@nanostores/react';
+import { $locale } from '@qoltanba/sdk';
+import { type JSX, useEffect } from 'react';
 import { LanguageSwitch } from '../language-switch';
 import type { AttributeSpecs, PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
+import { $loadedLangs, loadLanguage } from './runtime/languages';
 
 /** Tag of the language switch custom element. */
 export const LANGUAGE_SWITCH_TAG = 'qoltanba-language-switch';
@@ -25,6 +28,13 @@ function LanguageSwitchElement({
   element,
   ...attributes
 }: LanguageSwitchAttributes & { element: ElementContext }): JSX.Element {
+  // The switch speaks the page's language ($locale), not its `lang`: load that language's texts when it changes
+  // (until then the group's label reads in a loaded language; each language is named in itself anyway).
+  const current = useStore($locale);
+  useStore($loadedLangs);
+  useEffect(() => {
+    loadLanguage(current).catch(() => undefined);
+  }, [current]);
   return (
     <LanguageSwitch
       {...attributes}
@@ -41,7 +51,6 @@ export const languageSwitchElement = defineElement({
   attributes: languageSwitchAttributes,
   widgets: ['LanguageSwitch'],
   component: LanguageSwitchElement,
-  needsTexts: false,
 });
 
 /** The `<qoltanba-language-switch>` element: attributes as properties. */
