@@ -16,8 +16,11 @@ import {
 // Embedding on a partner's page, end to end: examples/plain-html (installed from the packed core, sdk and widgets,
 // served by its own node backend on another origin than the product) embeds <qoltanba-sign>, the iframe SDK and
 // <qoltanba-verify>; the signer signs with the NCALayer emulator; webhooks reach the example's receiver, which
-// checks their signature with core's verifyWebhookSignature. The API key is created through the API as the
-// company's administrator. Needs `npm run build` first (the server, and the packages the example packs).
+// checks their signature with core's verifyWebhookSignature. examples/react-host (the same packed packages, built
+// with Vite, on a third origin) signs through the React component and the iframe SDK. The API key is created
+// through the API as the company's administrator (the first member to attach АО "ТЕСТ" in this run: this file runs
+// before signing.spec.ts, which attaches it too). Needs `npm run build` first (the server, and the packages the
+// examples pack).
 
 test.skip(
   !HAS_NCA_TEST_KEYS && !process.env.CI,
@@ -26,11 +29,15 @@ test.skip(
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXAMPLE = join(root, 'examples', 'plain-html');
+const REACT_EXAMPLE = join(root, 'examples', 'react-host');
 const PARTNER_PORT = Number(process.env.E2E_PARTNER_PORT ?? 8291);
 // The same page from an origin the API key does not allow.
 const STRANGER_PORT = PARTNER_PORT + 1;
 const partnerOrigin = `http://127.0.0.1:${PARTNER_PORT}`;
 const strangerOrigin = `http://127.0.0.1:${STRANGER_PORT}`;
+// examples/react-host's built app, on an origin of its own.
+const REACT_PORT = PARTNER_PORT + 2;
+const reactOrigin = `http://127.0.0.1:${REACT_PORT}`;
 
 interface Partner {
   apiKey: string;
@@ -47,9 +54,9 @@ let partner: Partner;
 const withBin = (template: string) => template.replace(':bin', TEST_COMPANY.bin);
 const stamp = () => Date.now().toString(36);
 
-async function startExample(port: number, env: Record<string, string>): Promise<ChildProcess> {
+async function startExample(dir: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server.mjs'], {
-    cwd: EXAMPLE,
+    cwd: dir,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -110,10 +117,11 @@ test.describe('embedding on a partner page', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test.beforeAll(async ({ browser, request }) => {
-    test.setTimeout(120_000);
-    execFileSync(process.execPath, [join(root, 'examples', 'install-packed.mjs'), EXAMPLE], {
+    test.setTimeout(180_000);
+    execFileSync(process.execPath, [join(root, 'examples', 'install-packed.mjs'), EXAMPLE, REACT_EXAMPLE], {
       stdio: 'inherit',
     });
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: REACT_EXAMPLE, stdio: 'inherit' });
     // The administrator (the member who attached АО "ТЕСТ") creates the API key through the API.
     const page = await browser.newPage();
     const tokens = await senderOfTestCompany(page, request);
@@ -122,7 +130,7 @@ test.describe('embedding on a partner page', () => {
       headers: { Authorization: `Bearer ${tokens.access_token}` },
       data: {
         name: 'Partner shop',
-        allowedOrigins: [partnerOrigin],
+        allowedOrigins: [partnerOrigin, reactOrigin],
         webhookUrl: `${partnerOrigin}/webhooks/qoltanba`,
       },
     });
@@ -140,7 +148,11 @@ test.describe('embedding on a partner page', () => {
       QOLTANBA_API_KEY: partner.apiKey,
       QOLTANBA_WEBHOOK_SECRET: partner.webhookSecret,
     };
-    partner.servers.push(await startExample(PARTNER_PORT, env), await startExample(STRANGER_PORT, env));
+    partner.servers.push(
+      await startExample(EXAMPLE, PARTNER_PORT, env),
+      await startExample(EXAMPLE, STRANGER_PORT, env),
+      await startExample(REACT_EXAMPLE, REACT_PORT, env),
+    );
   });
 
   // What went wrong in the page and its frames (uncaught errors with their cause, console errors, failed requests),
@@ -285,5 +297,27 @@ test.describe('embedding on a partner page', () => {
     await check('contract.pdf', partner.signedPdf ?? Buffer.alloc(0));
     await expect(page.locator('#events')).toContainText(/verified \w+/);
     await expect(verify.getByText('contract.pdf').first()).toBeVisible();
+  });
+  test('examples/react-host: the React component and the iframe SDK sign in a built Vite app on another origin', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const componentDocument = await sentDocument(request, `React component ${stamp()}`);
+    await page.goto(`${reactOrigin}/?document=${componentDocument}&signer=${TEST_INDIVIDUAL.iin}`);
+    await page.getByRole('button', { name: 'Sign here (React component)' }).click();
+    await page.locator('qoltanba-sign').getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
+    await expect(page.locator('#events')).toContainText(
+      new RegExp(`signed ${componentDocument} (SIGNED|AT_SIGNING)`),
+    );
+
+    const frameDocument = await sentDocument(request, `React iframe ${stamp()}`);
+    await page.goto(`${reactOrigin}/?document=${frameDocument}&signer=${TEST_INDIVIDUAL.iin}`);
+    await page.getByRole('button', { name: 'Sign here (iframe)' }).click();
+    await expect(page.locator('#events')).toContainText('iframe ready');
+    await page.frameLocator('iframe').getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
+    await expect(page.locator('#events')).toContainText(
+      new RegExp(`signed ${frameDocument} (SIGNED|AT_SIGNING)`),
+    );
   });
 });
