@@ -1,3 +1,4 @@
+import { SIGNING_PATHS } from '@qoltanba/core';
 import {
   $auth,
   $companies,
@@ -12,7 +13,6 @@ import {
   resetSigningConfig,
   SESSION_STORAGE_KEYS,
 } from '@qoltanba/sdk';
-import { SIGNING_PATHS } from '@qoltanba/core';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { $authDialogOpen, openAuthDialog } from '../auth/authDialog';
@@ -137,7 +137,10 @@ describe('portal session', () => {
     try {
       startEmbeddedSession(client);
       resetSigningConfig();
-      await expect(loadSigningConfig()).resolves.toEqual({ ncaLayerUrl: 'ws://127.0.0.1:13580', testSigner: null });
+      await expect(loadSigningConfig()).resolves.toEqual({
+        ncaLayerUrl: 'ws://127.0.0.1:13580',
+        testSigner: null,
+      });
       expect(calls).toEqual([{ url: `${FAKE_BASE}${SIGNING_PATHS.config}`, authorization: null }]);
       expect(client.storage.getItem(SESSION_STORAGE_KEYS.token)).toBeNull();
     } finally {

@@ -1,5 +1,7 @@
 // `@qoltanba/sdk/testing`: for tests only, never for application code. An in-memory server that plays the API
 // contract of core (the same routes, statuses and error codes as the real server, checked by contract-tests/).
+
+export type { FakeEmbedGrant } from './fakePartner';
 export {
   company,
   createFakeServer,
@@ -32,4 +34,3 @@ export {
   pdfFile,
   textFile,
 } from './fakeServer';
-export type { FakeEmbedGrant } from './fakePartner';

@@ -1,6 +1,6 @@
 import { apiPath, PROFILE_PATHS, SIGNING_PATHS, VERIFICATION_PATHS } from '@qoltanba/core';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { defineRoute, RouteRegistry } from './route.js';
 

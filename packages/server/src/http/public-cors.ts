@@ -17,9 +17,7 @@ export function registerPublicCors(app: FastifyInstance, registry: RouteRegistry
   app.addHook('onRequest', async (request, reply) => {
     const methods = registry.publicCorsMethodsFor(pathOf(request.url));
     if (methods.length === 0) return;
-    reply
-      .header('access-control-allow-origin', '*')
-      .header('access-control-expose-headers', EXPOSED_HEADERS);
+    reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', EXPOSED_HEADERS);
     if (request.method !== 'OPTIONS') return;
     reply
       .header('access-control-allow-methods', methods.join(', '))

@@ -66,7 +66,12 @@ export interface StaticServing {
  * script tag from our origin: `<script src="https://qoltanba.kz/widgets/embed.global.js">` defines `Qoltanba`,
  * whose default server is then the script's origin. Only these files of the sdk's folder are served.
  */
-export const EMBED_SCRIPT_FILES = ['embed.global.js', 'embed.global.js.map', 'embed.js', 'embed.js.map'] as const;
+export const EMBED_SCRIPT_FILES = [
+  'embed.global.js',
+  'embed.global.js.map',
+  'embed.js',
+  'embed.js.map',
+] as const;
 
 function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
