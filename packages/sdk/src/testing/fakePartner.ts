@@ -52,8 +52,8 @@ interface FakeEmbedRecord {
   usedAt?: string;
 }
 
-/** An API key as the fake keeps it: with its company. */
-export interface StoredKey extends ApiKey {
+/** An API key as the fake stores it: the public fields and its company. */
+export interface FakeApiKey extends ApiKey {
   bin: string;
 }
 
@@ -70,7 +70,7 @@ export interface FakePartnerOptions {
 /** The fake's partner and embed services. */
 export function createFakePartner(options: FakePartnerOptions) {
   const { now, signing } = options;
-  const keys = new Map<string, StoredKey>();
+  const keys = new Map<string, FakeApiKey>();
   const deliveries = new Map<string, WebhookDelivery[]>();
   const tokens = new Map<string, FakeEmbedRecord>();
   const sessions = new Map<string, FakeEmbedRecord>();
@@ -89,14 +89,14 @@ export function createFakePartner(options: FakePartnerOptions) {
     if (!options.isAdmin(account, bin)) refuse('API_KEY_FORBIDDEN');
     return bin;
   }
-  function companyKey(context: FakeContext): StoredKey {
+  function companyKey(context: FakeContext): FakeApiKey {
     const bin = admin(context);
     const { keyId } = parseInput(apiKeyParamsSchema, context.params);
     const key = keys.get(keyId);
     if (!key || key.bin !== bin) refuse('ENTITY_NOT_FOUND');
     return key;
   }
-  const publicKey = ({ bin: _bin, ...key }: StoredKey): ApiKey => key;
+  const publicKey = ({ bin: _bin, ...key }: FakeApiKey): ApiKey => key;
 
   // ----- embed sessions -----
 
@@ -184,7 +184,7 @@ export function createFakePartner(options: FakePartnerOptions) {
       const input = parseInput(apiKeyInputSchema, context.rawBody);
       const secret = `qk_${next('k').padEnd(43, '0').slice(0, 43)}`;
       const webhookSecret = input.webhookUrl ? `whsec_${next('w')}` : null;
-      const key: StoredKey = {
+      const key: FakeApiKey = {
         bin,
         id: next('key-'),
         name: input.name,

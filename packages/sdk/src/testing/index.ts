@@ -1,7 +1,7 @@
 // `@qoltanba/sdk/testing`: for tests only, never for application code. An in-memory server that plays the API
 // contract of core (the same routes, statuses and error codes as the real server, checked by contract-tests/).
 
-export type { FakeEmbedGrant } from './fakePartner';
+export type { FakeApiKey, FakeEmbedGrant } from './fakePartner';
 export {
   company,
   createFakeServer,

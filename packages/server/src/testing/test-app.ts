@@ -35,6 +35,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_PORTAL_DIR: missing,
     QOLTANBA_WIDGETS_DIR: missing,
     QOLTANBA_SDK_DIR: missing,
+    // Webhook rounds every few seconds would crowd tests that advance fake timers by hours; the partner tests run
+    // rounds themselves.
+    QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
     ...env,
   });
   const database = backend ? await backend.open() : await openTestPGlite();
