@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, mergeConfig } from 'vite';
+import { splitErrorTexts } from '../packages/widgets/build/split-error-texts';
 
 // Storybook is installed in the widgets workspace, so resolve the framework from there.
 const fromWidgets = createRequire(
@@ -17,7 +18,9 @@ const config: StorybookConfig = {
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) =>
     mergeConfig(viteConfig, {
-      plugins: [vanillaExtractPlugin()],
+      // The embedding elements' stories render through the element shell, which loads each language's error texts
+      // from `virtual:qoltanba-error-texts` (the real catalogue stays, as in the tests).
+      plugins: [vanillaExtractPlugin(), splitErrorTexts()],
       // Workspace packages are read from src (their `source` export condition).
       resolve: { conditions: ['source', ...defaultClientConditions] },
     }),

@@ -5,7 +5,8 @@ import { activeClient } from '../session/activeClient';
 import { createNcaLayerClient, type NcaLayerClient, type NcaLayerClientOptions } from './ncaLayerClient';
 
 /** Where NCALayer is and whether a development test signer answers there; anonymous, so links can use it. */
-export function getSigningConfig(): Promise<SigningConfig> {
+// Async so that a missing active client rejects (and $signingConfig keeps its default) instead of throwing in onMount.
+export async function getSigningConfig(): Promise<SigningConfig> {
   const client = activeClient();
   return readResponse(
     client.publicApi.get(SIGNING_PATHS.config).json<unknown>(),

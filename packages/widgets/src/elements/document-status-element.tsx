@@ -4,7 +4,7 @@ import { button, formatDateTime, muted, StateView, StatusBadge, sectionHeading }
 import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
 import { elementBody, elementHeader } from './embed-elements.css';
-import { useEmbedSession } from './embed-session';
+import { type EmbedSessionState, useEmbedSession } from './embed-session';
 import { serverOrigin } from './runtime/embed-client';
 import { embedT } from './texts';
 
@@ -35,8 +35,38 @@ function DocumentStatusElement({
   refreshSeconds,
   element,
 }: DocumentStatusAttributes & { element: ElementContext }): JSX.Element {
-  const t = embedT(element.lang);
   const { state, reload } = useEmbedSession(serverOrigin(apiBase), token, 'status', element);
+  return (
+    <DocumentStatusView
+      state={state}
+      reload={reload}
+      refreshSeconds={refreshSeconds ?? 30}
+      retry={Boolean(token)}
+      element={element}
+    />
+  );
+}
+
+/** What `<qoltanba-document-status>` shows for an embed session's state (exported for stories). */
+export interface DocumentStatusViewProps {
+  state: EmbedSessionState;
+  reload: () => Promise<void>;
+  /** Seconds between reads while the page is visible; 0: none. */
+  refreshSeconds: number;
+  /** Whether an error offers Retry (not without a token: retrying cannot help). */
+  retry: boolean;
+  element: ElementContext;
+}
+
+/** The content of `<qoltanba-document-status>`: loading, the error, or the document's status and signers. */
+export function DocumentStatusView({
+  state,
+  reload,
+  refreshSeconds,
+  retry,
+  element,
+}: DocumentStatusViewProps): JSX.Element {
+  const t = embedT(element.lang);
   const [updatedAt, setUpdatedAt] = useState(() => new Date().toISOString());
   const ready = state.kind === 'ready';
   const documentId = ready ? state.view.document?.document.id : undefined;
@@ -49,7 +79,7 @@ function DocumentStatusElement({
   // Poll while visible; a signing or rejection of the same document on the page (e.g. by <qoltanba-sign>) refreshes at once.
   useEffect(() => {
     if (!ready) return;
-    const seconds = refreshSeconds ?? 30;
+    const seconds = refreshSeconds;
     const timer =
       seconds > 0
         ? setInterval(() => {
@@ -71,7 +101,7 @@ function DocumentStatusElement({
 
   if (state.kind === 'loading') return <StateView kind="loading" />;
   if (state.kind === 'error')
-    return <StateView kind="error" code={state.code} onRetry={token ? () => void reload() : undefined} />;
+    return <StateView kind="error" code={state.code} onRetry={retry ? () => void reload() : undefined} />;
   const link = state.view.document;
   if (!link) return <StateView kind="error" code="EMBED_PURPOSE_MISMATCH" />;
   const { document } = link;

@@ -1,4 +1,4 @@
-import type { DocumentFile, EmbedSessionView } from '@qoltanba/core';
+import type { DocumentFile, EmbedSessionView, SigningConfig } from '@qoltanba/core';
 import { followQrSigning, loadSigningConfig, ncaLayerFor, signFilesWithNcaLayer } from '@qoltanba/sdk';
 import { type JSX, useMemo, useState } from 'react';
 import { FilesList } from '../document-card/FilesList';
@@ -56,11 +56,9 @@ function SignElement({
   const { state, reload, fail } = useEmbedSession(baseUrl, token, 'sign', element);
   // SignPanel reads the server's signing config (NCALayer's address, test signer) through the sdk's active client.
   ensureActiveClient(baseUrl, () => element.lang);
-  if (state.kind === 'loading') return <StateView kind="loading" />;
-  if (state.kind === 'error') return <StateView kind="error" code={state.code} />;
   return (
-    <SignDocument
-      ready={state}
+    <SignElementView
+      state={state}
       baseUrl={baseUrl}
       qr={qr !== false}
       element={element}
@@ -70,16 +68,36 @@ function SignElement({
   );
 }
 
-interface SignDocumentProps {
-  ready: Ready;
+/** What `<qoltanba-sign>` shows for an embed session's state (exported for stories: they pass a fake session). */
+export interface SignElementViewProps {
+  state: EmbedSessionState;
   baseUrl: string;
   qr: boolean;
   element: ElementContext;
   reload: () => Promise<void>;
   fail: (error: unknown) => void;
+  /** The signing config; by default the sdk's `$signingConfig` (read from the server). */
+  signingConfig?: SigningConfig;
 }
 
-function SignDocument({ ready, baseUrl, qr, element, reload, fail }: SignDocumentProps): JSX.Element {
+/** The content of `<qoltanba-sign>` for a session state: loading, the error, or the signer's document. */
+export function SignElementView({ state, ...rest }: SignElementViewProps): JSX.Element {
+  if (state.kind === 'loading') return <StateView kind="loading" />;
+  if (state.kind === 'error') return <StateView kind="error" code={state.code} />;
+  return <SignDocument ready={state} {...rest} />;
+}
+
+type SignDocumentProps = Omit<SignElementViewProps, 'state'> & { ready: Ready };
+
+function SignDocument({
+  ready,
+  baseUrl,
+  qr,
+  element,
+  reload,
+  fail,
+  signingConfig,
+}: SignDocumentProps): JSX.Element {
   const t = embedT(element.lang);
   const { client, view } = ready;
   const [rejecting, setRejecting] = useState(false);
@@ -177,7 +195,12 @@ function SignDocument({ ready, baseUrl, qr, element, reload, fail }: SignDocumen
       <div part="actions">
         {canSign ? (
           <>
-            <SignPanel actions={actions} fileCount={document.files.length} qr={qr} />
+            <SignPanel
+              actions={actions}
+              fileCount={document.files.length}
+              qr={qr}
+              {...(signingConfig ? { signingConfig } : {})}
+            />
             <button type="button" className={button.secondary} onClick={() => setRejecting(true)}>
               {t('reject')}
             </button>

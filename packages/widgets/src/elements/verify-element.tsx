@@ -1,6 +1,6 @@
 import { verifySignatures } from '@qoltanba/sdk';
 import { type JSX, useEffect, useMemo, useRef } from 'react';
-import { VerifyDropzone } from '../verification-report/VerifyDropzone';
+import { VerifyDropzone, type VerifyDropzoneActions } from '../verification-report/VerifyDropzone';
 import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
 import { defineElement, type ElementContext } from './define-element';
 import { createElementClient, serverOrigin } from './runtime/embed-client';
@@ -24,11 +24,26 @@ function VerifyElement({ apiBase, element }: VerifyAttributes & { element: Eleme
   const langRef = useRef(element.lang);
   langRef.current = element.lang;
   const client = useMemo(() => createElementClient(serverOrigin(apiBase), () => langRef.current), [apiBase]);
+  const actions = useMemo<VerifyDropzoneActions>(
+    () => ({ verifySignatures: (files, options) => verifySignatures(files, { ...options, client }) }),
+    [client],
+  );
+  return <VerifyView actions={actions} element={element} />;
+}
+
+/** The content of `<qoltanba-verify>` with the verification call given (exported for stories: a fake one). */
+export function VerifyView({
+  actions,
+  element,
+}: {
+  actions: VerifyDropzoneActions;
+  element: ElementContext;
+}): JSX.Element {
   useEffect(() => element.ready(), [element]);
   return (
     <div part="verify">
       <VerifyDropzone
-        actions={{ verifySignatures: (files, options) => verifySignatures(files, { ...options, client }) }}
+        actions={actions}
         onResult={(result) => element.emit('qoltanba-verified', { result })}
         onError={(code, message) => element.emit('qoltanba-error', { code, message })}
       />

@@ -5,18 +5,18 @@ import { it } from 'vitest';
 import { expectNoAxeViolations } from './axe';
 
 /**
- * One test per story of a `*.stories.tsx` module: it renders, `check` finds what the story must show, and axe
- * reports no violation.
+ * One test per story of a `*.stories.tsx` module: it renders, `check` finds (or waits for) what the story must
+ * show, and axe reports no violation.
  */
 export function itRendersStoriesAccessibly(
   stories: Parameters<typeof composeStories>[0],
-  check: (container: HTMLElement) => void,
+  check: (container: HTMLElement) => void | Promise<void>,
 ): void {
   // composeStories types each story from the module's exports; rendered here, a story is just a component.
   const composed = Object.entries(composeStories(stories)) as Array<[string, ComponentType]>;
   it.each(composed)('%s renders without axe violations', async (_name, Story) => {
     const { container } = render(<Story />);
-    check(container);
+    await check(container);
     await expectNoAxeViolations(container);
   });
 }
