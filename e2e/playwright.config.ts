@@ -38,6 +38,8 @@ export default defineConfig({
       // The NCALayer emulator with the NCA RK TEST keys of ../shared/pki (QOLTANBA_PKI_DIR), trusted by the server.
       QOLTANBA_DEV_SIGNER: 'true',
       QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),
+      // Webhook deliveries every second, so embed.spec.ts sees them arrive at its receiver without waiting long.
+      QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1',
     },
   },
 });

@@ -11,10 +11,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The packages published to npm; the portal, server and e2e stay private. */
 export const PUBLISHABLE = ['core', 'sdk', 'widgets'];
 
-/** attw arguments for a package: ESM only, and stylesheets are not type entry points. */
+/** attw arguments for a package: ESM only; stylesheets and script-tag builds (`*.global.js`) are no type entries. */
 export function attwArgs(manifest) {
-  const stylesheets = Object.keys(manifest.exports ?? {}).filter((entry) => entry.endsWith('.css'));
-  const exclude = stylesheets.length > 0 ? ['--exclude-entrypoints', ...stylesheets] : [];
+  const untyped = Object.keys(manifest.exports ?? {}).filter(
+    (entry) => entry.endsWith('.css') || entry.endsWith('.global.js'),
+  );
+  const exclude = untyped.length > 0 ? ['--exclude-entrypoints', ...untyped] : [];
   return ['attw', '--pack', '.', '--profile', 'esm-only', '--format', 'ascii', ...exclude];
 }
 

@@ -16,5 +16,13 @@ describe('packed-package check', () => {
       './style.css',
     ]);
     expect(attwArgs({ exports: { '.': {} } })).not.toContain('--exclude-entrypoints');
+    // The sdk's script-tag build is a file for <script src>, not an import with types.
+    const sdk = attwArgs({
+      exports: { '.': {}, './embed': {}, './embed.global.js': './dist/embed.global.js' },
+    });
+    expect(sdk.slice(sdk.indexOf('--exclude-entrypoints'))).toEqual([
+      '--exclude-entrypoints',
+      './embed.global.js',
+    ]);
   });
 });

@@ -1,12 +1,21 @@
 import './app/global.css';
+import { EMBED_PAGE } from '@qoltanba/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
 import { App, createPortalRouter } from './app/App';
 import { bootPortal } from './boot/bootPortal';
 import { resolvePortalEnv } from './boot/portalEnv';
-import { createPortalClient, startPortalSession } from './session/portalSession';
+import {
+  createPortalClient,
+  embeddedClientOverrides,
+  startEmbeddedSession,
+  startPortalSession,
+} from './session/portalSession';
 
 const env = resolvePortalEnv(import.meta.env);
+// The embed page (in a partner's iframe) has no account session: its embed token is its only credential.
+const embedded = matchPath(EMBED_PAGE, window.location.pathname) !== null;
 
 // Language, cookies and reporting must be settled before the first render reads them.
 bootPortal({
@@ -14,15 +23,19 @@ bootPortal({
   userAgent: window.navigator.userAgent,
   cookieDomain: env.cookieDomain,
   environment: env.environment,
+  embedded,
 });
 
 const router = createPortalRouter();
 const client = createPortalClient({
   cookieDomain: env.cookieDomain,
   navigate: (path) => router.navigate(path),
+  ...(embedded ? { overrides: embeddedClientOverrides() } : {}),
 });
-// The auth state is set synchronously here, so the first render already knows who is signed in.
-void startPortalSession(client);
+// The auth state is set synchronously here, so the first render already knows who is signed in. The embed page
+// has no account session, but its signing still reads the signing config through the active client.
+if (embedded) startEmbeddedSession(client);
+else void startPortalSession(client);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

@@ -3,7 +3,8 @@
  * (session, profile, companies, locale, snackbars, mobile-app context), i18n, cookies, navigation
  * tracking, query policy and error reporting; documents, folders and counterparties of the acting company;
  * signing (NCALayer, eGov mobile QR, personal links of signers without an account, attach by signature);
- * public verification and the evidence downloads of signed documents.
+ * public verification and the evidence downloads of signed documents; the frame side of the iframe embed
+ * (the host side is `@qoltanba/sdk/embed`).
  */
 // Explicit lists, values and types alike: a new export is a decision, visible in review (and in index.test.ts).
 export {
@@ -120,6 +121,25 @@ export {
   type EmbedRequestOptions,
   exchangeEmbedToken,
 } from './embed/embedClient';
+export { signWithEmbedSession } from './embed/embedSigning';
+export {
+  connectToEmbedHost,
+  type EmbedHostConnection,
+  type EmbedHostConnectionOptions,
+  embedParentOrigin,
+  isFramed,
+  storageAvailable,
+  watchContentHeight,
+} from './embed/frame';
+export {
+  EMBED_CHANNEL,
+  EMBED_PROTOCOL_VERSION,
+  type EmbedEvent,
+  type EmbedFrameMethods,
+  type EmbedHostMethods,
+  type EmbedStatus,
+  type EmbedTheme,
+} from './embed/protocol';
 export {
   createExternalLink,
   createExternalLinksStore,

@@ -14,6 +14,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { classifyError, errorBody } from './http/error-reply.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
+import { registerPublicCors } from './http/public-cors.js';
 import { requestLang } from './http/request-lang.js';
 import { type AnyRouteDefinition, allowsEmptyJsonBody, RouteRegistry, registerRoute } from './http/route.js';
 import { applyHeaders, securityHeaders } from './http/security-headers.js';
@@ -191,6 +192,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       applyHeaders(reply, request.url.startsWith(WIDGETS_PREFIX) ? widgetHeaders : baseHeaders);
       reply.header(REQUEST_ID_HEADER, request.id);
     });
+    const registry = new RouteRegistry();
+    registerPublicCors(app, registry);
     // Only JSON is parsed by default; routes that take other bodies add their own parser in their scope.
     app.removeContentTypeParser('text/plain');
     // Fastify's safe parser, except that routes may opt in to reading an empty JSON body as no body.
@@ -213,7 +216,6 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
     });
 
-    const registry = new RouteRegistry();
     const context: ModuleContext = {
       app,
       config,

@@ -64,6 +64,12 @@ describe('bootPortal', () => {
     expect(readCookie('lastProjectHref')).toBe(window.location.href);
   });
 
+  it("does not remember the embed page as the last page (its address holds the partner's token)", () => {
+    deleteCookie('lastProjectHref');
+    stop = bootPortal({ search: '', userAgent: DESKTOP_UA, environment: 'test', embedded: true });
+    expect(readCookie('lastProjectHref')).toBeUndefined();
+  });
+
   it('reports uncaught errors only in production', () => {
     const listen = vi.spyOn(window, 'addEventListener');
     stop = bootPortal({ search: '', userAgent: DESKTOP_UA, environment: 'development' });

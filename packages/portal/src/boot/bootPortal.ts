@@ -18,6 +18,11 @@ export interface BootOptions {
   /** Error reporting runs only when this is `production`. */
   environment: string;
   doc?: Document;
+  /**
+   * The embed page inside a partner's iframe: the last page is not remembered (its address holds the token and
+   * it is nobody's project page).
+   */
+  embedded?: boolean;
 }
 
 /** The attribute on `<html>` naming the mobile app platform; absent outside the app. */
@@ -41,7 +46,9 @@ export function bootPortal(options: BootOptions): () => void {
   else doc.documentElement.removeAttribute(APP_PLATFORM_ATTRIBUTE);
 
   doc.body.classList.add(lightTheme);
-  const stopTracking = trackLastProjectHref({ domain: options.cookieDomain });
+  const stopTracking = options.embedded
+    ? () => undefined
+    : trackLastProjectHref({ domain: options.cookieDomain });
   const stopReporting = initErrorReporting({ environment: options.environment });
 
   return () => {

@@ -120,6 +120,11 @@ export const en = {
     nothingToDo: 'There is nothing for you to sign in this document now.',
     forSigner: 'For {{name}}, BIN/IIN {{identity}}. The link works until {{date}}.',
   },
+  embed: {
+    closed: 'The site closed this window.',
+    verifyLead: 'Upload signed files to check their signatures.',
+    signer: 'Signer: {{name}}, BIN/IIN {{identity}}.',
+  },
   attach: {
     attached: 'Company attached',
   },
@@ -130,6 +135,7 @@ export const en = {
     main: 'Electronic document signing',
     DocumentByHash: 'Shared document',
     SigningLink: 'Document to sign',
+    Embed: 'Document on a partner site',
     Tariffs: 'Plans',
     Check: 'Signature check',
     CheckFile: 'File signature check',
@@ -167,6 +173,7 @@ export const en = {
     DocumentByHash: 'The document shared with you opens here: review it and sign it free of charge.',
     SigningLink:
       'Review the document and sign it free of charge with your EDS or eGov mobile, or reject it. No registration needed.',
+    Embed: "Sign a document, check signatures or follow a document's status on a partner's site.",
     Tariffs:
       'Send your first 3 documents free, then choose a monthly or a yearly plan. The yearly plan saves 17%.',
     Check: 'Upload signed files and verify their EDS: up to 10 files, 30 MB in total.',

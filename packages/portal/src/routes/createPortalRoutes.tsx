@@ -65,12 +65,16 @@ function toRouteObjects(entries: readonly RouteEntry[], viewportWidth: () => num
  */
 export function createPortalRoutes(options: PortalRoutesOptions = {}): RouteObject[] {
   const viewportWidth = options.viewportWidth ?? (() => window.innerWidth);
+  const bare = ROUTE_TABLE.filter((entry) => entry.bare);
+  const framed = ROUTE_TABLE.filter((entry) => !entry.bare);
   return [
+    // Bare pages (the embed page) first: the root layout's catch-all must not take their paths.
+    ...toRouteObjects(bare, viewportWidth).map((route) => ({ ...route, ErrorBoundary: RouteErrorScreen })),
     {
       path: ROUTE_PATHS.main,
       Component: RootLayout,
       ErrorBoundary: RouteErrorScreen,
-      children: [{ ErrorBoundary: RouteErrorScreen, children: toRouteObjects(ROUTE_TABLE, viewportWidth) }],
+      children: [{ ErrorBoundary: RouteErrorScreen, children: toRouteObjects(framed, viewportWidth) }],
     },
   ];
 }

@@ -1,4 +1,4 @@
-import { EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import { EMBED_PAGE, EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE } from '@qoltanba/core';
 import type { RouteName } from './routeNames';
 
 /** Route names without an address of their own: the cabinet index (it is `Cabinet`'s) and the catch-alls. */
@@ -18,6 +18,8 @@ export const ROUTE_PATHS = {
   DocumentByHash: EXTERNAL_DOCUMENT_PAGE,
   // Core's: the server puts this address into the e-mails it sends to signers without an account.
   SigningLink: SIGNING_LINK_PAGE,
+  // Core's: partner pages open it in an iframe (`Qoltanba.embed`); the server sets frame-ancestors from the token.
+  Embed: EMBED_PAGE,
   Tariffs: '/tariffs',
   Check: '/check',
   CheckFile: '/check/:docId/:fileId',

@@ -25,6 +25,8 @@ export interface RouteEntry {
   readonly listStatus?: ListStatus;
   readonly editorMode?: EditorMode;
   readonly params?: Readonly<Record<string, ParamRule>>;
+  /** Rendered without the root layout (no header, footer or auth dialog): the embed page inside a partner's iframe. */
+  readonly bare?: true;
   readonly children?: readonly RouteEntry[];
 }
 
@@ -81,6 +83,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: N.Main, index: true },
   atRoot(N.DocumentByHash),
   atRoot(N.SigningLink),
+  atRoot(N.Embed, { bare: true }),
   atRoot(N.Tariffs),
   atRoot(N.Check),
   atRoot(N.CheckFile),

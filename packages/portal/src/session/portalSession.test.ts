@@ -1,3 +1,4 @@
+import { SIGNING_PATHS } from '@qoltanba/core';
 import {
   $auth,
   $companies,
@@ -5,17 +6,25 @@ import {
   $currentCompany,
   $selectedCompanyBin,
   currentCompanyOf,
+  loadSigningConfig,
   loginWithPassword,
   logout,
   reloadCompanies,
+  resetSigningConfig,
   SESSION_STORAGE_KEYS,
 } from '@qoltanba/sdk';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { $authDialogOpen, openAuthDialog } from '../auth/authDialog';
-import { company, createFakeClient } from '../test/fakeApi';
+import { company, createFakeClient, FAKE_BASE } from '../test/fakeApi';
 import { FAKE_TOKENS, signInFake, startAnonymous } from '../test/session';
-import { AFTER_LOGOUT_PATH, startPortalSession } from './portalSession';
+import {
+  AFTER_LOGOUT_PATH,
+  createPortalClient,
+  embeddedClientOverrides,
+  startEmbeddedSession,
+  startPortalSession,
+} from './portalSession';
 
 describe('portal session', () => {
   // SPEC section 4: the stored bin when it is in the list, otherwise the first company; the main company
@@ -106,5 +115,37 @@ describe('portal session', () => {
     await expect(reloadCompanies()).rejects.toMatchObject({ status: 500 });
     expect($companiesLoad.get()).toEqual({ status: 'loaded' });
     expect($companies.get()).toHaveLength(1);
+  });
+
+  it("the embed page's client has no session of the browser's storage, yet the signing config loads through it", async () => {
+    // A portal session of the same browser: the embed page must neither use nor need it.
+    localStorage.setItem(SESSION_STORAGE_KEYS.token, 'portal-access-token');
+    const calls: Array<{ url: string; authorization: string | null }> = [];
+    const client = createPortalClient({
+      navigate: () => undefined,
+      overrides: {
+        ...embeddedClientOverrides(),
+        baseUrl: FAKE_BASE,
+        fetch: async (input, init) => {
+          calls.push({ url: input, authorization: new Headers(init?.headers).get('Authorization') });
+          return new Response(JSON.stringify({ ncaLayerUrl: 'ws://127.0.0.1:13580', testSigner: null }), {
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      },
+    });
+    try {
+      startEmbeddedSession(client);
+      resetSigningConfig();
+      await expect(loadSigningConfig()).resolves.toEqual({
+        ncaLayerUrl: 'ws://127.0.0.1:13580',
+        testSigner: null,
+      });
+      expect(calls).toEqual([{ url: `${FAKE_BASE}${SIGNING_PATHS.config}`, authorization: null }]);
+      expect(client.storage.getItem(SESSION_STORAGE_KEYS.token)).toBeNull();
+    } finally {
+      localStorage.removeItem(SESSION_STORAGE_KEYS.token);
+      resetSigningConfig();
+    }
   });
 });

@@ -1,10 +1,12 @@
 import {
+  createMemoryStorage,
   createQoltanbaClient,
   initSession,
   type LogoutReason,
   type QoltanbaClient,
   type QoltanbaClientOptions,
   reportError,
+  setActiveClient,
 } from '@qoltanba/sdk';
 import { closeAuthDialog } from '../auth/authDialog';
 import { pathTo } from '../routes/routePaths';
@@ -45,4 +47,24 @@ export function createPortalClient(options: PortalClientOptions): QoltanbaClient
  */
 export function startPortalSession(client: QoltanbaClient): Promise<void> {
   return initSession(client).catch((error: unknown) => reportError(error, { action: 'portal-session' }));
+}
+
+// Nothing of the browser's cookies is read or written (a partner's iframe may have no third-party cookies).
+const noCookies = { cookie: '' } as unknown as Document;
+
+/**
+ * Client settings of the embed page (`/embed/:token` in a partner's iframe): tokens in memory and no cookies, so
+ * nothing of a portal session in the same browser is used and blocked third-party storage does not matter.
+ */
+export function embeddedClientOverrides(): NonNullable<PortalClientOptions['overrides']> {
+  return { storage: createMemoryStorage(), sessionStorage: createMemoryStorage(), doc: noCookies };
+}
+
+/**
+ * Binds `client` as the sdk's active client of the embed page without an account session: the embed token is the
+ * page's credential, and the anonymous calls that go through the active client (the signing config: NCALayer's
+ * address) need one bound.
+ */
+export function startEmbeddedSession(client: QoltanbaClient): void {
+  setActiveClient(client);
 }

@@ -1,6 +1,7 @@
-import type { Lang, SigningLinkView } from '@qoltanba/core';
+import type { EmbedSessionView, Lang, SigningLinkView } from '@qoltanba/core';
 import {
   type DocumentStore,
+  type EmbedClient,
   followQrSigning,
   invalidateDocuments,
   loadSigningConfig,
@@ -8,6 +9,7 @@ import {
   ncaLayerFor,
   type SigningProgress,
   signByLink,
+  signWithEmbedSession,
   startQrSigning,
   startQrSigningByLink,
 } from '@qoltanba/sdk';
@@ -54,6 +56,25 @@ export function linkSignActions(
       return 'signed';
     },
     start: () => startQrSigningByLink(token),
+    follow: (session) => followQrSigning(session),
+  };
+}
+
+/** The sign panel's actions inside a partner's embed; `onView` receives the session's view after NCALayer signing. */
+export function embedSignActions(
+  client: EmbedClient,
+  view: EmbedSessionView,
+  lang: Lang,
+  onView: (view: EmbedSessionView) => void,
+): SignPanelActions {
+  return {
+    async signWithNcaLayer(onProgress) {
+      const outcome = await signWithEmbedSession(client, view, await ncaLayerSigning(lang, onProgress));
+      if (outcome === 'cancelled') return 'cancelled';
+      onView(outcome);
+      return 'signed';
+    },
+    start: () => client.startQrSigning(),
     follow: (session) => followQrSigning(session),
   };
 }

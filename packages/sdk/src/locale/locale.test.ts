@@ -48,6 +48,14 @@ describe('locale', () => {
       );
     });
 
+    it('writes no cookie with persist: false (an embedded frame follows its host page)', () => {
+      const setter = vi.spyOn(cookieOwner(), 'cookie', 'set');
+      setLocale('en', { persist: false });
+      expect($locale.get()).toBe('en');
+      expect(document.documentElement.lang).toBe('en');
+      expect(setter).not.toHaveBeenCalled();
+    });
+
     it('reuses the cookie domain given to initLocale when a switch names none', () => {
       initLocale({ search: '', cookieDomain: '.qoltanba.kz' });
       const setter = vi.spyOn(cookieOwner(), 'cookie', 'set');

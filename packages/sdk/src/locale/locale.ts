@@ -27,11 +27,12 @@ function persist(lang: Lang, cookieDomain = defaultCookieDomain): void {
 /**
  * Switches the interface language at once, without reload: updates `$locale`, i18n, `<html lang>` and
  * the `lang` cookie (kept LANG_COOKIE_HOURS hours), scoped to `cookieDomain`, else to the domain given to
- * `initLocale`. Safe on node (no cookie, no document).
+ * `initLocale`. `persist: false` leaves the cookie alone (an embedded frame: the host page chose the language).
+ * Safe on node (no cookie, no document).
  */
-export function setLocale(lang: Lang, options: { cookieDomain?: string } = {}): void {
+export function setLocale(lang: Lang, options: { cookieDomain?: string; persist?: boolean } = {}): void {
   apply(lang);
-  persist(lang, options.cookieDomain);
+  if (options.persist !== false) persist(lang, options.cookieDomain);
 }
 
 /**

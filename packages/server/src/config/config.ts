@@ -26,6 +26,8 @@ export interface Config {
   tokenSecretGenerated: boolean;
   portalDir: string;
   widgetsDir: string;
+  /** The sdk's build: its iframe embed scripts are served next to the widget bundles (`/widgets/embed.global.js`). */
+  sdkDir: string;
   identityTestMode: boolean;
   /** Requests per minute per IP (global limit). */
   rateLimitMax: number;
@@ -139,6 +141,7 @@ const envSchema = z.object({
   ),
   QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  QOLTANBA_SDK_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
   QOLTANBA_NCALAYER_URL: z.preprocess(
     emptyToUndefined,
@@ -341,6 +344,7 @@ export function loadConfig(
   const widgetsDir = e.QOLTANBA_WIDGETS_DIR
     ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
     : resolve(packageDir, '../widgets/dist');
+  const sdkDir = e.QOLTANBA_SDK_DIR ? resolve(cwd, e.QOLTANBA_SDK_DIR) : resolve(packageDir, '../sdk/dist');
   const identityTestMode = e.QOLTANBA_IDENTITY_TEST_MODE ?? !production;
   let pki: PkiConfig;
   try {
@@ -368,6 +372,7 @@ export function loadConfig(
       tokenSecretGenerated,
       portalDir,
       widgetsDir,
+      sdkDir,
       identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,

@@ -125,6 +125,12 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /** Left out of the OpenAPI document. */
   hidden?: boolean;
+  /**
+   * Any web page may call the route from a browser (the custom elements on partner pages use it): answers carry
+   * `Access-Control-Allow-Origin: *` and preflights are answered (http/public-cors.ts). Anonymous routes only: no
+   * credentials are ever allowed cross-origin.
+   */
+  publicCors?: boolean;
   handler: (
     context: RouteContext<Parsed<TQuery>, Parsed<TParams>, Parsed<TBody>, Parsed<THeaders>>,
   ) => Promise<z.input<TResponse>>;
@@ -326,7 +332,7 @@ const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/;
 /** Keeps every route registered through the helper, in order, for the OpenAPI document. */
 export class RouteRegistry {
   readonly #routes: AnyRouteDefinition[] = [];
-  readonly #patterns: Array<{ method: HttpMethod; pattern: RegExp }> = [];
+  readonly #patterns: Array<{ method: HttpMethod; pattern: RegExp; publicCors: boolean }> = [];
   readonly #operationIds = new Set<string>();
 
   /** Adds a route; throws when its operationId is not camelCase or another route already has it. */
@@ -338,14 +344,29 @@ export class RouteRegistry {
     if (this.#operationIds.has(operationId)) {
       throw new Error(`${method} ${url}: operationId "${operationId}" is already taken by another route`);
     }
+    if (definition.publicCors && (definition.auth || definition.security)) {
+      throw new Error(`${method} ${url}: a route with a credential cannot be publicCors`);
+    }
     this.#operationIds.add(operationId);
     this.#routes.push(definition);
-    this.#patterns.push({ method: definition.method, pattern: urlPattern(definition.url) });
+    this.#patterns.push({
+      method: definition.method,
+      pattern: urlPattern(definition.url),
+      publicCors: definition.publicCors === true,
+    });
   }
 
   /** Methods registered for a concrete path (e.g. to answer 405 with an Allow header); HEAD comes with GET. */
   methodsFor(path: string): HttpMethod[] {
     const methods = this.#patterns.filter(({ pattern }) => pattern.test(path)).map(({ method }) => method);
+    return [...new Set(methods)];
+  }
+
+  /** Methods of the `publicCors` routes at a concrete path (empty when none: no CORS there). */
+  publicCorsMethodsFor(path: string): HttpMethod[] {
+    const methods = this.#patterns
+      .filter(({ pattern, publicCors }) => publicCors && pattern.test(path))
+      .map(({ method }) => method);
     return [...new Set(methods)];
   }
 

@@ -73,9 +73,16 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await mkdir(join(widgets, 'elements'), { recursive: true });
     await writeFile(join(widgets, 'elements', 'runtime-Ab12Cd34.js'), 'export const runtime = 1;');
     await writeFile(join(widgets, 'elements', 'pdf.worker.min-Ef56Gh78.mjs'), 'self.onmessage = () => {};');
+    // The sdk's build: the iframe embed scripts are served from it, nothing else.
+    const sdk = join(base, 'sdk');
+    await mkdir(sdk, { recursive: true });
+    await writeFile(join(sdk, 'embed.global.js'), 'var Qoltanba=(()=>({embed(){}}))();');
+    await writeFile(join(sdk, 'embed.global.js.map'), '{"version":3}');
+    await writeFile(join(sdk, 'embed.js'), 'export function embed(){}');
+    await writeFile(join(sdk, 'index.js'), 'export const sdk = 1;');
     server = await createTestApp({
       backend,
-      env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets },
+      env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets, QOLTANBA_SDK_DIR: sdk },
     });
   });
   afterAll(async () => {
@@ -157,6 +164,33 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     const missing = await server.app.inject({ method: 'GET', url: '/widgets/none.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it("serves the iframe SDK's scripts from the sdk's build under /widgets/, loadable from partner pages", async () => {
+    const script = await server.app.inject({
+      method: 'GET',
+      url: '/widgets/embed.global.js',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('var Qoltanba');
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.headers['access-control-allow-origin']).toBe('*');
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    // Not content-hashed: a new release must reach partner pages.
+    expect(script.headers['cache-control']).toBe(NO_CACHE);
+    const module = await server.app.inject({ method: 'GET', url: '/widgets/embed.js' });
+    expect([module.statusCode, module.body]).toEqual([200, 'export function embed(){}']);
+    expect(module.headers['content-type']).toMatch(/^text\/javascript/);
+    const map = await server.app.inject({ method: 'GET', url: '/widgets/embed.global.js.map' });
+    expect(map.headers['content-type']).toMatch(/^application\/json/);
+    // The rest of the sdk's folder is not served, and a missing build file is a plain 404.
+    for (const url of ['/widgets/index.js', '/widgets/embed.js.map']) {
+      const other = await server.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(404);
+      expect(other.json().code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('does not let paths escape the served folders', async () => {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -64,7 +65,21 @@ or point <code>QOLTANBA_PORTAL_DIR</code> at a built portal.</p>
 export interface StaticServing {
   portalBuilt: boolean;
   widgetsServed: boolean;
+  /** The iframe SDK's scripts found in the sdk's build and served under `/widgets/`. */
+  embedScripts: string[];
 }
+
+/**
+ * The iframe SDK's builds (`@qoltanba/sdk/embed`), served next to the widget bundles so a partner page needs one
+ * script tag from our origin: `<script src="https://qoltanba.kz/widgets/embed.global.js">` defines `Qoltanba`,
+ * whose default server is then the script's origin. Only these files of the sdk's folder are served.
+ */
+export const EMBED_SCRIPT_FILES = [
+  'embed.global.js',
+  'embed.global.js.map',
+  'embed.js',
+  'embed.js.map',
+] as const;
 
 function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
@@ -87,7 +102,7 @@ export function isStaticFilePath(url: string): boolean {
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  dirs: { portalDir: string; widgetsDir: string },
+  dirs: { portalDir: string; widgetsDir: string; sdkDir: string },
 ): Promise<StaticServing> {
   const portalBuilt = existsSync(join(dirs.portalDir, 'index.html'));
   const widgetsServed = existsSync(dirs.widgetsDir);
@@ -116,5 +131,15 @@ export async function registerStaticFiles(
       },
     });
   }
-  return { portalBuilt, widgetsServed };
+  const embedScripts = EMBED_SCRIPT_FILES.filter((name) => existsSync(join(dirs.sdkDir, name)));
+  for (const name of embedScripts) {
+    // A route of its own beats the widgets folder's wildcard; the onRequest hook gives it the widget headers.
+    app.get(`${WIDGETS_PREFIX}${name}`, async (_request, reply) =>
+      reply
+        .type(name.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
+        .header('cache-control', NO_CACHE)
+        .send(await readFile(join(dirs.sdkDir, name))),
+    );
+  }
+  return { portalBuilt, widgetsServed, embedScripts };
 }

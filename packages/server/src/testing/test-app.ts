@@ -34,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_DATA_DIR: dataDir,
     QOLTANBA_PORTAL_DIR: missing,
     QOLTANBA_WIDGETS_DIR: missing,
+    QOLTANBA_SDK_DIR: missing,
     // Webhook rounds every few seconds would crowd tests that advance fake timers by hours; the partner tests run
     // rounds themselves.
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',

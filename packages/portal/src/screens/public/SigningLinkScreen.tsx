@@ -7,10 +7,11 @@ import {
   showSnackbar,
   translateError,
 } from '@qoltanba/sdk';
-import { DocumentCard, RejectDialog, SignPanel } from '@qoltanba/widgets';
+import { DocumentCard } from '@qoltanba/widgets';
 import { type JSX, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { usePortalT } from '../../i18n';
+import { SignerDocumentView } from '../../signing/SignerDocumentView';
 import { linkSignActions } from '../../signing/signingActions';
 import { saveFile } from '../cabinet/documents/saveFile';
 import { ScreenHeading } from '../ScreenHeading';
@@ -32,9 +33,7 @@ function LinkView({
   onView: (next: SigningLinkView) => void;
 }) {
   const { t, lang } = usePortalT();
-  const [rejecting, setRejecting] = useState(false);
   const actions = useMemo(() => linkSignActions(token, view, lang, onView), [token, view, lang, onView]);
-  const allowed = new Set<string>(view.document.allowedActions);
   const { signer } = view;
   const reload = () => {
     getSigningLink(token).then(onView, () => undefined);
@@ -48,46 +47,28 @@ function LinkView({
   };
 
   return (
-    <>
-      <p className={css.lead}>
-        {t('signingLink.forSigner', {
-          name: signer.nameRu,
-          identity: signer.identityNumber,
-          date: new Date(view.expiresAt).toLocaleDateString(
-            lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
-          ),
-        })}
-      </p>
-      {signer.state === 'SIGNED' ? <p role="status">{t('signingLink.signed')}</p> : null}
-      {signer.state === 'REJECTED' ? <p role="status">{t('signingLink.rejected')}</p> : null}
-      {allowed.has('sign') ? (
-        <SignPanel
-          actions={actions}
-          fileCount={view.document.files.length}
-          onSigned={() => {
-            showSnackbar({ message: t('signingLink.signed'), kind: 'success' });
-            reload();
-          }}
-        />
-      ) : signer.state === 'WAITING' ? (
-        <p className={css.muted}>{t('signingLink.nothingToDo')}</p>
-      ) : null}
-      {allowed.has('reject') ? (
-        <p>
-          <button type="button" className={css.secondaryButton} onClick={() => setRejecting(true)}>
-            {t('signingLink.reject')}
-          </button>
+    <SignerDocumentView
+      view={view}
+      actions={actions}
+      intro={
+        <p className={css.lead}>
+          {t('signingLink.forSigner', {
+            name: signer.nameRu,
+            identity: signer.identityNumber,
+            date: new Date(view.expiresAt).toLocaleDateString(
+              lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
+            ),
+          })}
         </p>
-      ) : null}
-      {rejecting ? (
-        <RejectDialog
-          onReject={(reason) => rejectByLink(token, reason).then(onView)}
-          onClose={() => setRejecting(false)}
-          onRejected={() => showSnackbar({ message: t('signingLink.rejected'), kind: 'success' })}
-        />
-      ) : null}
-      <DocumentCard document={view.document} history={[]} onDownload={download} />
-    </>
+      }
+      onSigned={() => {
+        showSnackbar({ message: t('signingLink.signed'), kind: 'success' });
+        reload();
+      }}
+      reject={(reason) => rejectByLink(token, reason).then(onView)}
+      onRejected={() => showSnackbar({ message: t('signingLink.rejected'), kind: 'success' })}
+      onDownload={download}
+    />
   );
 }
 

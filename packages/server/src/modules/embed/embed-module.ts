@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EMBED_PAGE, SIGNING_PATHS } from '@qoltanba/core';
+import { EMBED_PAGE } from '@qoltanba/core';
 import { z } from 'zod';
-import { defineRoute, urlPattern } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
 import { contentSecurityPolicy } from '../../http/security-headers.js';
-import { NO_CACHE, PORTAL_NOT_BUILT_HTML, pathOf } from '../../http/static-files.js';
+import { NO_CACHE, PORTAL_NOT_BUILT_HTML } from '../../http/static-files.js';
 import type { AppModule } from '../module.js';
 import { signingContextOf } from '../signing/signing-module.js';
 import { registerEmbedRoutes } from './embed-routes.js';
@@ -28,14 +28,9 @@ export const embedModule: AppModule = {
 
     // Preflights are answered for any origin (no credentials are ever allowed; the token or session is the
     // credential); actual answers echo the origin only when the grant allows it (embed-routes.ts).
-    const qrEvents = urlPattern(SIGNING_PATHS.qrSigningEvents);
+    // (An embedded signer follows its eGov QR session from the partner's page through the signing module's events
+    // route, which is `publicCors`: any origin, no credentials; http/public-cors.ts.)
     app.addHook('onRequest', async (request, reply) => {
-      // An embedded signer follows its eGov QR session from the partner's page: the stream holds only the session's
-      // state, its unguessable id is the capability, and no credentials are sent, so any origin may read it.
-      if (request.method === 'GET' && qrEvents.test(pathOf(request.url))) {
-        reply.header('access-control-allow-origin', '*');
-        return;
-      }
       if (!request.url.startsWith(EMBED_API_PREFIX)) return;
       reply.header('vary', 'Origin');
       reply.header('access-control-expose-headers', 'content-disposition, x-request-id');
@@ -49,6 +44,16 @@ export const embedModule: AppModule = {
         .code(204)
         .send();
       return reply;
+    });
+    // Refusals are readable by any page (a catalogue code and its text, nothing of the grant), so an element on a
+    // page the token does not allow shows EMBED_ORIGIN_NOT_ALLOWED (or an expired or used token's code) instead of
+    // a bare network error; successful answers keep their origin-bound CORS.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith(EMBED_API_PREFIX) || reply.statusCode < 400) return payload;
+      const origin = request.headers.origin;
+      if (typeof origin === 'string' && !reply.hasHeader('access-control-allow-origin'))
+        reply.header('access-control-allow-origin', origin);
+      return payload;
     });
 
     const connectSources = [

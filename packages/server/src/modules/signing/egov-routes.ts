@@ -184,10 +184,12 @@ export function registerEgovRoutes(context: SigningContext): void {
       description:
         'text/event-stream: an event (`id:` the state version) for the current state and each change, comment ' +
         'heartbeats, and the end after SIGNED, FAILED or EXPIRED (QR_SIGNING_TIMEOUT). `Last-Event-ID` (or the ' +
-        `lastEventId query parameter, for a new stream) skips what was seen. ${SESSION}`,
+        `lastEventId query parameter, for a new stream) skips what was seen. ${SESSION} Any page may follow ` +
+        'it (CORS `*`; the session id is the credential): `<qoltanba-sign>` on partner pages does.',
       tags: TAGS,
       params: sessionParamsSchema,
       produces: 'event-stream',
+      publicCors: true,
       response: qrSigningEventSchema,
       handler: async ({ request, reply, params }) => {
         const session = await requireSession(params.sessionId);

@@ -12,8 +12,10 @@ export function registerSigningConfigRoute(route: ModuleContext['route'], config
       summary: "NCALayer's address and the test-signer flag",
       description:
         'Public. `testSigner` is set only when the development server runs its NCALayer emulator with test keys; ' +
-        'never in production.',
+        'never in production. Any page may read it (CORS `*`): `<qoltanba-sign>` on partner pages finds NCALayer ' +
+        'with it.',
       tags: ['signing'],
+      publicCors: true,
       response: signingConfigSchema,
       handler: async () => config,
     }),

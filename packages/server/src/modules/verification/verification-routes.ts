@@ -119,8 +119,10 @@ export function registerVerificationRoutes(
         'several CMS for one original; several originals with their CMS (paired by messageDigest); a PDF alone, ' +
         'matched by SHA-256 against documents signed here, whose stored signatures are verified over it ' +
         '(DOCUMENT_NOT_SIGNED when there are none). Verified in memory, nothing is kept. No account needed; ' +
-        'rate-limited per IP (RATE_LIMITED).',
+        'rate-limited per IP (RATE_LIMITED). Any page may call it from a browser (CORS `*`, no credentials): ' +
+        '`<qoltanba-verify>` on partner pages does.',
       tags: TAGS,
+      publicCors: true,
       multipart: UPLOAD,
       rateLimit,
       response: verificationResultSchema,
