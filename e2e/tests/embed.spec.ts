@@ -195,6 +195,12 @@ test.describe('embedding on a partner page', () => {
     await page.goto(`${partnerOrigin}/?document=${id}&signer=${TEST_INDIVIDUAL.iin}`);
     await page.getByRole('button', { name: 'Sign here (element)' }).click();
     const element = page.locator('qoltanba-sign');
+    // The preview draws with pdf.js, whose worker the bundle loads relative to itself (served under /widgets/).
+    await element
+      .getByRole('button', { name: /^Preview / })
+      .first()
+      .click();
+    await expect(element.getByText(/^1 of \d+$/)).toBeVisible({ timeout: 20_000 });
     await element.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.locator('#events')).toContainText(new RegExp(`signed ${id} (SIGNED|AT_SIGNING)`));
     partner.signedPdf = samplePdf(name);

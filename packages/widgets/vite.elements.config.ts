@@ -28,6 +28,9 @@ const RUNTIME = [
  * (dist/elements/texts-<lang>-<hash>.js); the widget CSS is inlined for the shadow roots.
  */
 export default defineConfig({
+  // Asset URLs (pdf.js's worker) relative to the chunk that loads them, so the bundle works from any folder a
+  // partner or our server (/widgets/) serves it from, not only from the site root.
+  base: './',
   plugins: [
     vanillaExtractPlugin(),
     splitErrorTexts({ replaceCatalogue: true }),
