@@ -44,6 +44,7 @@ export function EvidenceDownloads({ document }: { document: Document }): JSX.Ele
   };
   const button = (key: string, text: string, fallbackName: string, load: () => Promise<DownloadedFile>) => (
     <button
+      key={key}
       type="button"
       className={css.secondaryButton}
       aria-busy={busy === key || undefined}
