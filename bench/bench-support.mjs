@@ -1,5 +1,12 @@
-// What the HTTP benchmarks share: the PostgreSQL they run on, a free port, waiting for a server, a JSON POST.
+// What the HTTP benchmarks share: the PostgreSQL they run on, the built server in a throw-away schema, a free port,
+// waiting for a server, a JSON POST.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 
 /** The benchmark database (BENCH_DATABASE_URL, else TEST_DATABASE_URL); exits with a hint when neither is set. */
 export function benchDatabaseUrl() {
@@ -80,4 +87,31 @@ export async function registerMember(port, db, bin) {
     [user.rows[0].id, bin],
   );
   return tokens.access_token;
+}
+
+/**
+ * Starts the built server (production mode, jobs off, no portal or widget bundles) on `port` against `schema` of
+ * the benchmark database, with `dataDir` as its data folder; `env` adds or overrides variables, `nodeArgs` go to
+ * node (e.g. --cpu-prof). Returns the child process; the caller waits for /readyz and kills it.
+ */
+export function startBenchServer({ url, schema, port, dataDir, env = {}, nodeArgs = [] }) {
+  const searchPath = encodeURIComponent(`-c search_path=${schema}`);
+  return spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${searchPath}`,
+      QOLTANBA_DATA_DIR: dataDir,
+      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
+      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
+      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      HOUSEKEEPING_INTERVAL_MINUTES: '0',
+      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

@@ -1,19 +1,10 @@
-// A full /check: 10 files, 30 MB in total (5 PDFs of 6 MB, each with its detached CMS by another signer), POSTed
-// to the built server's `verifySignatures` over HTTP, next to the bare engine (`createVerifier().verifyCms`) on the
-// same signatures in this process, measured in the same run; and the server process's peak RSS growth (VmHWM
-// from /proc/<pid>/status, before the first large upload and after the last) against the upload size.
-// Offline engine on both sides with the testkit PKI's CAs and CRLs as the trust folder, so both do the same work.
-// Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), in a throw-away schema. `--alg=rsa|ecdsa|gost2015`
-// (gost2015 by default: what KZ signatures are). Prints figures, asserts nothing.
-// Goals (issue 9): HTTP at most 2x the engine; peak memory growth at most 3x the upload.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchDatabaseUrl, freePort, waitFor } from './bench-support.mjs';
+import { benchDatabaseUrl, freePort, startBenchServer, waitFor } from './bench-support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { createVerifier } = await import(join(ROOT, 'packages/server/dist/index.js'));
@@ -137,26 +128,16 @@ let server;
 
 try {
   const port = await freePort();
-  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+  server = startBenchServer({
+    url,
+    schema,
+    port,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      QOLTANBA_DATA_DIR: dataDir,
-      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
-      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
-      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
       QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz',
       QOLTANBA_TRUST_DIR: trustDir,
       QOLTANBA_PKI_OFFLINE: 'true',
-      LOG_LEVEL: 'warn',
-      HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(port, '/readyz');
 

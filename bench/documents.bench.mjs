@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchDatabaseUrl, freePort, registerMember, waitFor } from './bench-support.mjs';
+import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
 import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,26 +54,17 @@ const children = [];
 
 try {
   const [port, barePort] = [await freePort(), await freePort()];
-  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = spawn(process.execPath, [...nodeArgs, join(ROOT, 'packages/server/dist/main.js')], {
+  const server = startBenchServer({
+    url,
+    schema,
+    port,
+    dataDir,
+    nodeArgs,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      QOLTANBA_DATA_DIR: dataDir,
-      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
-      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
-      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
       RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(server);
   const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs'), String(barePort)], {

@@ -1,18 +1,10 @@
-// The signed package of a 5 MB document with 10 signatures: time to its first byte and to its last, over HTTP
-// against the built server (bench/run.mjs builds it), next to the signature sheet alone measured in the same run.
-// Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): the document is uploaded through the API, its
-// signatures are put in by SQL (a CMS-sized blob and an engine-shaped report each), all in a throw-away schema.
-// Prints figures, asserts nothing. Goal (issue 9): the first byte within 500 ms.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
-import { benchDatabaseUrl, freePort, registerMember, waitFor } from './bench-support.mjs';
+import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIZE = 5 * 1024 * 1024;
 const SIGNATURES = 10;
 const ROUNDS = 10;
@@ -89,25 +81,15 @@ let server;
 
 try {
   const port = await freePort();
-  const databaseUrl = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  server = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.js')], {
+  server = startBenchServer({
+    url,
+    schema,
+    port,
+    dataDir,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      QOLTANBA_DATA_DIR: dataDir,
-      QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
-      QOLTANBA_WIDGETS_DIR: join(dataDir, 'none'),
-      QOLTANBA_TOKEN_SECRET: randomBytes(32).toString('hex'),
       QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz',
       RATE_LIMIT_MAX: '100000000',
-      LOG_LEVEL: 'warn',
-      HOUSEKEEPING_INTERVAL_MINUTES: '0',
-      QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitFor(port, '/readyz');
   await db.connect();
