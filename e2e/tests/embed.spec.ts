@@ -6,9 +6,8 @@ import { EMBED_PATHS, PARTNER_PATHS } from '@qoltanba/core';
 import { uniqueEmail } from './accounts-session';
 import { samplePdf } from './document-files';
 import {
-  HAS_NCA_TEST_KEYS,
-  PKI_DIR,
   senderOfTestCompany,
+  skipWithoutNcaTestKeys,
   TEST_COMPANY,
   TEST_INDIVIDUAL,
 } from './signing-session';
@@ -22,10 +21,7 @@ import {
 // before signing.spec.ts, which attaches it too). Needs `npm run build` first (the server, and the packages the
 // examples pack).
 
-test.skip(
-  !HAS_NCA_TEST_KEYS && !process.env.CI,
-  `The NCA RK TEST keys are not in ${PKI_DIR}: the signing browser tests need them (CI always has them)`,
-);
+skipWithoutNcaTestKeys('signing');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXAMPLE = join(root, 'examples', 'plain-html');

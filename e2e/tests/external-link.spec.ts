@@ -6,9 +6,8 @@ import {
   cardActions,
   cardStatus,
   draftForTestIndividual,
-  HAS_NCA_TEST_KEYS,
-  PKI_DIR,
   senderOfTestCompany,
+  skipWithoutNcaTestKeys,
 } from './signing-session';
 
 // External document links and the evidence downloads against the real server and its development signer: the
@@ -16,10 +15,7 @@ import {
 // logged-out browser reads it with the verification verdict, the link is revoked; the signed package, the
 // signature sheet and the printable copy download from the card.
 
-test.skip(
-  !HAS_NCA_TEST_KEYS && !process.env.CI,
-  `The NCA RK TEST keys are not in ${PKI_DIR}: the signing browser tests need them (CI always has them)`,
-);
+skipWithoutNcaTestKeys('signing');
 
 const stamp = () => Date.now().toString(36);
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { registerByApi, signInPage, type Tokens, uniqueEmail } from './accounts-session';
 import { samplePdf } from './document-files';
 
@@ -25,6 +25,17 @@ export const INDIVIDUAL_P12 = join(
 
 /** True when the NCA TEST keys are there (CI always has them). */
 export const HAS_NCA_TEST_KEYS = existsSync(INDIVIDUAL_P12);
+
+/**
+ * Skips the calling spec file, with a notice, when the NCA TEST keys are absent outside CI (CI always has them, so
+ * there a missing folder fails instead of skipping). `what` names the tests, e.g. 'signing'.
+ */
+export function skipWithoutNcaTestKeys(what: string): void {
+  test.skip(
+    !HAS_NCA_TEST_KEYS && !process.env.CI,
+    `The NCA RK TEST keys are not in ${PKI_DIR}: the ${what} browser tests need them (CI always has them)`,
+  );
+}
 
 /** АО "ТЕСТ" of the NCA TEST certificates: its first head's key attaches it and signs for it. */
 export const TEST_COMPANY = { bin: '123456789021' };

@@ -6,11 +6,10 @@ import {
   cardActions,
   cardStatus,
   draftForTestIndividual,
-  HAS_NCA_TEST_KEYS,
   INDIVIDUAL_P12,
-  PKI_DIR,
   senderOfTestCompany,
   signingLinkSentTo,
+  skipWithoutNcaTestKeys,
 } from './signing-session';
 
 // Signing in the browser against the real server and its development signer (the NCALayer emulator with the
@@ -18,10 +17,7 @@ import {
 // without an account opens the e-mailed link and signs with eGov mobile (the testkit's emulator, run from
 // here with the NCA TEST individual's key on the page's QR payload); a rejection; NCALayer not running.
 
-test.skip(
-  !HAS_NCA_TEST_KEYS && !process.env.CI,
-  `The NCA RK TEST keys are not in ${PKI_DIR}: the signing browser tests need them (CI always has them)`,
-);
+skipWithoutNcaTestKeys('signing');
 
 const stamp = () => Date.now().toString(36);
 

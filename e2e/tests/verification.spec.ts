@@ -19,10 +19,9 @@ import { samplePdf } from './document-files';
 import {
   cardActions,
   draftForTestIndividual,
-  HAS_NCA_TEST_KEYS,
   INDIVIDUAL_P12,
-  PKI_DIR,
   senderOfTestCompany,
+  skipWithoutNcaTestKeys,
   TEST_COMPANY,
   TEST_INDIVIDUAL,
 } from './signing-session';
@@ -31,10 +30,7 @@ import {
 // en (the exact words of core's catalogue), the report PDF, and a QR link of a signature sheet opening
 // /check/:docId/:fileId. Signatures are made with the NCA RK TEST keys the server trusts.
 
-test.skip(
-  !HAS_NCA_TEST_KEYS && !process.env.CI,
-  `The NCA RK TEST keys are not in ${PKI_DIR}: the verification browser tests need them (CI always has them)`,
-);
+skipWithoutNcaTestKeys('verification');
 
 const LANG_BUTTONS: Record<Lang, string> = { kk: 'Қазақша', ru: 'Русский', en: 'English' };
 
