@@ -93,3 +93,8 @@ export const FILE_NAME_MAX = 200;
 export const COMPANY_NAME_MAX = 300;
 /** E-mail addresses one counterparty may keep. */
 export const COUNTERPARTY_EMAILS_MAX = 5;
+
+/** Longest support chat message, in characters. */
+export const SUPPORT_MESSAGE_MAX = 2000;
+/** Largest support chat attachment: 5 MiB (images or PDF, recognised by content). */
+export const SUPPORT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;

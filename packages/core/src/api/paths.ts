@@ -13,6 +13,8 @@ export const API_SERVICES = {
   partner: 'partner-api',
   /** Ours: the embed sessions of `<qoltanba-sign>`, `<qoltanba-document-status>` and the iframe SDK. */
   embed: 'embed-api',
+  /** Ours: the help widget's support chat and the operators' inbox. */
+  support: 'support-api',
 } as const;
 
 const ACCOUNT = `/proxy/${API_SERVICES.account}`;
@@ -255,6 +257,8 @@ export const PARTNER_PATHS = {
   signedPackage: `${PARTNER}/documents/:id/package`,
   /** POST EmbedTokenRequest -> EmbedTokenIssued (createEmbedToken). API key. */
   embedTokens: `${PARTNER}/embed-tokens`,
+  /** POST PartnerSupportIdentityRequest -> SupportIdentityIssued (createPartnerSupportIdentityToken). API key. */
+  supportIdentityTokens: `${PARTNER}/support-identity-tokens`,
 } as const;
 
 const EMBED = `/proxy/${API_SERVICES.embed}/api/v1`;
@@ -280,6 +284,62 @@ export const EMBED_PATHS = {
   /** POST -> QrSigningSession (startEmbedQrSigning); purpose 'sign' only. */
   qrSigning: `${EMBED}/session/qr-signing`,
 } as const;
+
+const SUPPORT = `/proxy/${API_SERVICES.support}/api/v1`;
+
+/**
+ * Ours: the help widget's support chat (`packages/server/src/modules/support/README.md`). The visitor routes
+ * (`/my/...`) know the visitor by the {@link SUPPORT_IDENTITY_HEADER} (a server-signed identity token) or else the
+ * {@link SUPPORT_VISITOR_HEADER} (an anonymous visitor token), never by cookies, and answer CORS from any origin;
+ * the inbox routes are for signed-in operators (session bearer).
+ */
+export const SUPPORT_PATHS = {
+  /** GET -> HelpConfig: help page per language, WhatsApp and Telegram links (getHelpConfig). Public. */
+  helpConfig: `${SUPPORT}/help-config`,
+  /** POST -> SupportVisitorIssued: a new anonymous visitor token (createSupportVisitor). Public, rate-limited. */
+  visitors: `${SUPPORT}/visitors`,
+  /** POST -> SupportIdentityIssued for the signed-in user (createSupportIdentityToken). Session bearer. */
+  identityTokens: `${SUPPORT}/identity-tokens`,
+  /** GET -> SupportConversationView: the visitor's latest conversation (getMySupportConversation). */
+  myConversation: `${SUPPORT}/my/conversation`,
+  /** POST SupportMessageRequest -> SupportMessage; opens a conversation when none is open (sendSupportMessage). */
+  myMessages: `${SUPPORT}/my/messages`,
+  /** POST multipart (`file`, optional `text`) -> SupportMessage (sendSupportAttachment). */
+  myAttachments: `${SUPPORT}/my/attachments`,
+  /** GET -> the bytes of an attachment of the visitor's own conversations (downloadMySupportAttachment). */
+  myAttachment: `${SUPPORT}/my/attachments/:attachmentId`,
+  /** POST SupportReadRequest -> 204 (markMySupportConversationRead). */
+  myRead: `${SUPPORT}/my/conversation/read`,
+  /** GET -> text/event-stream of SupportEvent for the visitor's conversations; honours Last-Event-ID (streamMySupportEvents). */
+  myEvents: `${SUPPORT}/my/events`,
+  /** GET -> SupportOperatorStatus (getSupportOperatorStatus). Session bearer. */
+  operatorStatus: `${SUPPORT}/inbox/operator`,
+  /** GET ?status&limit&cursor -> SupportInboxPage (listSupportConversations). Operators. */
+  inbox: `${SUPPORT}/inbox/conversations`,
+  /** GET -> SupportInboxConversationView (getSupportConversation). Operators. */
+  inboxConversation: `${SUPPORT}/inbox/conversations/:id`,
+  /** POST SupportMessageRequest -> SupportMessage (replySupportConversation). Operators. */
+  inboxMessages: `${SUPPORT}/inbox/conversations/:id/messages`,
+  /** POST SupportReadRequest -> 204 (markSupportConversationRead). Operators. */
+  inboxRead: `${SUPPORT}/inbox/conversations/:id/read`,
+  /** POST -> SupportInboxConversation (closeSupportConversation). Operators. */
+  inboxClose: `${SUPPORT}/inbox/conversations/:id/close`,
+  /** GET -> the bytes of an attachment (downloadSupportAttachment). Operators. */
+  inboxAttachment: `${SUPPORT}/inbox/conversations/:id/attachments/:attachmentId`,
+  /** GET -> text/event-stream of SupportEvent for every conversation; honours Last-Event-ID (streamSupportInboxEvents). Operators. */
+  inboxEvents: `${SUPPORT}/inbox/events`,
+} as const;
+
+/** The request header with a server-signed support identity token (a portal user or a partner's user). */
+export const SUPPORT_IDENTITY_HEADER = 'x-qoltanba-support-identity';
+/** The request header with an anonymous visitor's token. */
+export const SUPPORT_VISITOR_HEADER = 'x-qoltanba-visitor';
+/** Part names of the multipart attachment upload. */
+export const SUPPORT_UPLOAD_PARTS = { file: 'file', text: 'text' } as const;
+/** Where the server serves the help widget's script tag (ours). */
+export const HELP_WIDGET_SCRIPT = '/widgets/help-widget.js';
+/** The portal's operator inbox (ours). */
+export const SUPPORT_INBOX_PAGE = '/cabinet/support';
 
 /** The portal's embed page (the iframe's target, ours); the server sets `frame-ancestors` from the token. */
 export const EMBED_PAGE = '/embed/:token';

@@ -5,6 +5,7 @@ import { embeddingErrors } from './embedding';
 import type { ErrorEntry } from './entry';
 import { loginErrors } from './login';
 import { serverRuleErrors } from './server-rules';
+import { supportErrors } from './support';
 import { transportErrors } from './transport';
 import { validationErrors } from './validation';
 
@@ -30,6 +31,7 @@ type Groups = [
   typeof loginErrors,
   typeof validationErrors,
   typeof embeddingErrors,
+  typeof supportErrors,
 ];
 
 /**
@@ -46,4 +48,5 @@ export const errorCatalogue: Record<ErrorCode, ErrorEntry> = {
   ...loginErrors,
   ...validationErrors,
   ...embeddingErrors,
+  ...supportErrors,
 } satisfies Record<ErrorCode, ErrorEntry> & Record<SharedCodes<Groups>, never>;
