@@ -17,16 +17,18 @@ describe('support chat schemas', () => {
 
   it('refuses an empty, an over-long and a control-character message with their codes', () => {
     expect(issueOf(supportMessageRequestSchema.safeParse({ text: '   ' }))).toBe('SUPPORT_MESSAGE_EMPTY');
-    expect(issueOf(supportMessageRequestSchema.safeParse({ text: 'x'.repeat(SUPPORT_MESSAGE_MAX + 1) }))).toBe(
-      'SUPPORT_MESSAGE_TOO_LONG',
-    );
+    expect(
+      issueOf(supportMessageRequestSchema.safeParse({ text: 'x'.repeat(SUPPORT_MESSAGE_MAX + 1) })),
+    ).toBe('SUPPORT_MESSAGE_TOO_LONG');
     expect(issueOf(supportMessageRequestSchema.safeParse({ text: 'a\u0007b' }))).toBe('CONTROL_CHARACTERS');
   });
 
   it('keeps a partner user id on one line and within bounds', () => {
     expect(partnerSupportIdentityRequestSchema.safeParse({ userId: 'u-1' }).success).toBe(true);
     expect(partnerSupportIdentityRequestSchema.safeParse({ userId: 'a\nb' }).success).toBe(false);
-    expect(partnerSupportIdentityRequestSchema.safeParse({ userId: 'u', ttlSeconds: 10 }).success).toBe(false);
+    expect(partnerSupportIdentityRequestSchema.safeParse({ userId: 'u', ttlSeconds: 10 }).success).toBe(
+      false,
+    );
   });
 
   it('reads the inbox query with its defaults', () => {
@@ -35,7 +37,12 @@ describe('support chat schemas', () => {
   });
 
   it('tells the two kinds of event apart', () => {
-    const status = supportEventSchema.parse({ type: 'conversation', seq: 3, conversationId: 1, status: 'closed' });
+    const status = supportEventSchema.parse({
+      type: 'conversation',
+      seq: 3,
+      conversationId: 1,
+      status: 'closed',
+    });
     expect(status.type).toBe('conversation');
     expect(supportEventSchema.safeParse({ type: 'message', seq: 4 }).success).toBe(false);
   });
