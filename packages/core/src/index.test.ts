@@ -69,6 +69,7 @@ describe('public entry', () => {
         "GATEWAY_COOKIE_HOURS",
         "HELP_WIDGET_SCRIPT",
         "HISTORY_EVENT_TYPES",
+        "IDENTITY_NOTE_KEY",
         "LANGS",
         "LANG_COOKIE",
         "LANG_COOKIE_HOURS",

@@ -15,3 +15,10 @@ export const LANG_COOKIE = 'lang';
 
 /** Cookie remembering the last address the user was on (URL-encoded), for the other Qoltanba sites. */
 export const LAST_PROJECT_HREF_COOKIE = 'lastProjectHref';
+
+/**
+ * The one `localStorage` key that survives logout (SPEC section 3, the identity note): the portal's logout wipes
+ * every other key. The help widget keeps its anonymous visitor there (a small JSON object, so other uses can share
+ * the key), so a visitor's chat history outlives logging out.
+ */
+export const IDENTITY_NOTE_KEY = 'identityNote';

@@ -10,5 +10,5 @@ export const SESSION_STORAGE_KEYS = {
   selectedCompanyBin: 'selectedCompanyBin',
 } as const;
 
-/** The one storage key that survives logout (the identity note); every other key is wiped. */
-export const IDENTITY_NOTE_KEY = 'identityNote';
+/** The one storage key that survives logout (the identity note); every other key is wiped. Defined in core. */
+export { IDENTITY_NOTE_KEY } from '@qoltanba/core';
