@@ -1,0 +1,234 @@
+import { SUPPORT_MESSAGE_MAX, type SupportConversation, type SupportMessage } from '@qoltanba/core';
+import { checkAttachment } from './attachment-check';
+import { ChatError, toChatError } from './chat-error';
+import { connectLiveEvents, type LiveEventsOptions } from './live-events';
+import { createSupportApi, type SupportApiOptions } from './support-api';
+import type { VisitorStore } from './visitor-store';
+
+/** What the panel renders of the chat. */
+export interface ChatState {
+  conversation: SupportConversation | null;
+  /** The latest conversation's messages, oldest first. */
+  messages: readonly SupportMessage[];
+  /** Operator messages the visitor has not read. */
+  unread: number;
+  /** The last failure, until the next action succeeds. */
+  error: ChatError | null;
+  /** A message is being sent. */
+  sending: boolean;
+  /** The attachment being uploaded and the fraction sent (0..1). */
+  upload: { name: string; progress: number } | null;
+}
+
+/** What {@link createChatSession} needs. */
+export interface ChatSessionOptions {
+  /** The API client's options; the session supplies the credentials. */
+  api: Omit<SupportApiOptions, 'credentials'>;
+  visitors: VisitorStore;
+  /** The page the visitor writes from, sent with each message. */
+  pageUrl(): string;
+  /** Back-off waits of the live stream (tests pass an immediate one). */
+  wait?: LiveEventsOptions['wait'];
+}
+
+/** The visitor's chat: credentials, the conversation, live updates, sending, attachments and read marks. */
+export type ChatSession = ReturnType<typeof createChatSession>;
+
+const EMPTY: ChatState = { conversation: null, messages: [], unread: 0, error: null, sending: false, upload: null };
+
+/** Messages of both lists, each once (by id), oldest first. */
+function mergeMessages(a: readonly SupportMessage[], b: readonly SupportMessage[]): SupportMessage[] {
+  const byId = new Map<number, SupportMessage>();
+  for (const message of [...a, ...b]) byId.set(message.id, message);
+  return [...byId.values()].sort((x, y) => x.id - y.id);
+}
+
+/**
+ * Creates the chat session. Nothing is requested until {@link ChatSession.start} (a visitor who chatted before, or an
+ * identified user) or the first message: only then does an anonymous visitor get a token (createSupportVisitor).
+ */
+export function createChatSession(options: ChatSessionOptions) {
+  const { visitors } = options;
+  let state: ChatState = EMPTY;
+  let identity: string | null = null;
+  const api = createSupportApi({ ...options.api, credentials: () => ({ identity, visitor: visitors.get() }) });
+  let active = false;
+  let started = false;
+  let stopLive: (() => void) | undefined;
+  let generation = 0;
+  const listeners = new Set<(state: ChatState) => void>();
+
+  function update(patch: Partial<ChatState>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener(state);
+  }
+
+  const hasCredentials = () => identity !== null || visitors.get() !== null;
+
+  // A result that arrives after the identity changed belongs to someone else's chat: drop it.
+  const current = (started: number) => started === generation;
+
+  async function loadConversation(): Promise<void> {
+    const started = generation;
+    try {
+      const view = await api.conversation();
+      if (!current(started)) return;
+      const conversationId = view.conversation?.id;
+      update({
+        conversation: view.conversation,
+        messages: mergeMessages(
+          view.messages,
+          state.messages.filter((message) => message.conversationId === conversationId),
+        ),
+        unread: view.conversation?.unreadCount ?? 0,
+      });
+      if (active) void markRead();
+    } catch (error) {
+      if (current(started)) update({ error: toChatError(error) });
+    }
+  }
+
+  function receive(message: SupportMessage): void {
+    if (state.messages.some((known) => known.id === message.id)) return;
+    if (message.conversationId !== state.conversation?.id) {
+      // A new conversation (the previous one was closed): its record comes with the view.
+      update({ messages: [...state.messages, message] });
+      void loadConversation();
+      return;
+    }
+    const fromOperator = message.author === 'operator';
+    update({
+      messages: mergeMessages(state.messages, [message]),
+      unread: fromOperator && !active ? state.unread + 1 : state.unread,
+    });
+    if (fromOperator && active) void markRead();
+  }
+
+  function goLive(): void {
+    if (stopLive || !hasCredentials()) return;
+    stopLive = connectLiveEvents({
+      open: (lastEventId, signal) => api.events(lastEventId, signal),
+      wait: options.wait,
+      onOpen(resumed) {
+        // Without a resume point, what happened while connecting is only in the conversation itself.
+        if (!resumed) void loadConversation();
+      },
+      onEvent(event) {
+        if (event.type === 'message') receive(event.message);
+        else if (event.conversationId === state.conversation?.id)
+          update({ conversation: { ...state.conversation, status: event.status } });
+      },
+      onFatal(error) {
+        stopLive = undefined;
+        update({ error });
+      },
+    });
+  }
+
+  async function markRead(): Promise<void> {
+    const last = state.messages.at(-1);
+    if (!last || state.unread === 0) return;
+    update({ unread: 0 });
+    try {
+      await api.markRead(last.id);
+    } catch {
+      // The count comes back with the next conversation load; nothing to tell the visitor.
+    }
+  }
+
+  // The first message of a visitor nobody knows yet: a visitor token first, then the stream.
+  async function ensureCredentials(): Promise<void> {
+    if (hasCredentials()) return;
+    visitors.set(await api.createVisitor());
+    goLive();
+  }
+
+  async function act(work: () => Promise<SupportMessage>, busy: Partial<ChatState>): Promise<boolean> {
+    const started = generation;
+    update({ ...busy, error: null });
+    try {
+      await ensureCredentials();
+      const message = await work();
+      if (current(started)) receive(message);
+      return true;
+    } catch (error) {
+      if (current(started)) update({ error: toChatError(error) });
+      return false;
+    } finally {
+      if (current(started)) update({ sending: false, upload: null });
+    }
+  }
+
+  return {
+    state: () => state,
+    /** Calls `listener` after every change; returns the unsubscribe. */
+    subscribe(listener: (state: ChatState) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Connects a known visitor or user: the conversation, the unread count and live updates. */
+    start(): void {
+      started = true;
+      goLive();
+    },
+    /** Ties the chat to an identity token (or back to the anonymous visitor with null) and starts over. */
+    setIdentity(token: string | null): void {
+      if (token === identity) return;
+      identity = token;
+      generation += 1;
+      stopLive?.();
+      stopLive = undefined;
+      update(EMPTY);
+      if (started) goLive();
+    },
+    /** Whether the visitor sees the chat now: then new operator messages are marked read at once. */
+    setActive(visible: boolean): void {
+      active = visible;
+      if (active) void markRead();
+    },
+    /** Sends a text message; false (with `error` set) when it was refused. */
+    send(text: string): Promise<boolean> {
+      const trimmed = text.trim();
+      if (trimmed === '') {
+        update({ error: new ChatError('SUPPORT_MESSAGE_EMPTY') });
+        return Promise.resolve(false);
+      }
+      if (trimmed.length > SUPPORT_MESSAGE_MAX) {
+        update({ error: new ChatError('SUPPORT_MESSAGE_TOO_LONG') });
+        return Promise.resolve(false);
+      }
+      return act(
+        () => api.sendMessage({ text: trimmed, pageUrl: options.pageUrl().slice(0, 2048), language: options.api.lang() }),
+        { sending: true },
+      );
+    },
+    /** Checks and uploads a file (with an optional text); progress in `upload`. */
+    async attach(file: File, text = ''): Promise<boolean> {
+      try {
+        await checkAttachment(file);
+      } catch (error) {
+        update({ error: toChatError(error) });
+        return false;
+      }
+      return act(
+        () =>
+          api.sendAttachment(file, text.trim(), (progress) => {
+            if (state.upload) update({ upload: { name: file.name, progress } });
+          }),
+        { upload: { name: file.name, progress: 0 } },
+      );
+    },
+    /** The bytes of an attachment of the visitor's conversation. */
+    attachment: (attachmentId: number): Promise<Blob> => api.attachment(attachmentId),
+    /** Clears the shown error. */
+    dismissError(): void {
+      update({ error: null });
+    },
+    /** Closes the live stream (the page is going away). */
+    stop(): void {
+      generation += 1;
+      stopLive?.();
+      stopLive = undefined;
+    },
+  };
+}
