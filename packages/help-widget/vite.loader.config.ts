@@ -5,12 +5,16 @@ import { sharedConfig } from './build/shared-config.ts';
 export default defineConfig({
   ...sharedConfig,
   build: {
-    ...sharedConfig.build,
     outDir: 'dist',
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
-    lib: { entry: 'src/loader/script.ts', formats: ['iife'], name: 'QoltanbaHelpLoader', fileName: () => 'help-widget.js' },
-    rolldownOptions: { ...sharedConfig.build?.rolldownOptions, output: { minify: true } },
+    lib: {
+      entry: 'src/loader/script.ts',
+      formats: ['iife'],
+      name: 'QoltanbaHelpLoader',
+      fileName: () => 'help-widget.js',
+    },
+    rolldownOptions: { output: { minify: true } },
   },
 });

@@ -5,12 +5,11 @@ import { sharedConfig } from './build/shared-config.ts';
 export default defineConfig({
   ...sharedConfig,
   build: {
-    ...sharedConfig.build,
     outDir: 'dist',
     emptyOutDir: false,
     sourcemap: true,
     minify: true,
     lib: { entry: 'src/panel/index.ts', formats: ['es'], fileName: () => 'help/panel.js' },
-    rolldownOptions: { ...sharedConfig.build?.rolldownOptions, output: { minify: true, codeSplitting: false } },
+    rolldownOptions: { output: { minify: true, codeSplitting: false } },
   },
 });

@@ -12,11 +12,6 @@ export const sharedConfig: UserConfig = {
     alias: [{ find: /^zod$/, replacement: new URL('./unchecked-zod.ts', import.meta.url).pathname }],
   },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    // Core's path tables are template strings over plain objects: reading a property has no side effect there, so
-    // the paths the widget does not use drop out.
-    rolldownOptions: { treeshake: { propertyReadSideEffects: false } },
-  },
   publicDir: false,
   logLevel: 'warn',
 };

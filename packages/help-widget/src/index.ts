@@ -114,12 +114,12 @@ export function loadHelpWidget(options: HelpScriptOptions = {}): Promise<Qoltanb
     const { src = HELP_WIDGET_SCRIPT, ...widget } = options;
     const url = new URL(src, document.baseURI).href;
     let script = Array.from(document.querySelectorAll('script')).find((candidate) => candidate.src === url);
+    const adding = !script;
     if (!script) {
       script = document.createElement('script');
       script.async = true;
       script.src = url;
       for (const [name, value] of dataAttributes(widget)) script.setAttribute(name, value);
-      document.head.append(script);
     }
     const tag = script;
     tag.addEventListener('load', () => resolve(installed() ?? null), { once: true });
@@ -132,6 +132,7 @@ export function loadHelpWidget(options: HelpScriptOptions = {}): Promise<Qoltanb
       },
       { once: true },
     );
+    if (adding) document.head.append(tag);
   });
   return loading;
 }

@@ -1,5 +1,5 @@
-import type { Lang } from '@qoltanba/core';
 import errorTexts from 'virtual:help-widget-error-texts';
+import type { Lang } from '@qoltanba/core';
 import { type HelpErrorCode, isHelpErrorCode } from './error-codes';
 
 /** A failure the widget shows: a catalogue code, its placeholders, and the server's own text for unknown codes. */

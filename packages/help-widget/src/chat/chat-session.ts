@@ -34,7 +34,14 @@ export interface ChatSessionOptions {
 /** The visitor's chat: credentials, the conversation, live updates, sending, attachments and read marks. */
 export type ChatSession = ReturnType<typeof createChatSession>;
 
-const EMPTY: ChatState = { conversation: null, messages: [], unread: 0, error: null, sending: false, upload: null };
+const EMPTY: ChatState = {
+  conversation: null,
+  messages: [],
+  unread: 0,
+  error: null,
+  sending: false,
+  upload: null,
+};
 
 /** Messages of both lists, each once (by id), oldest first. */
 function mergeMessages(a: readonly SupportMessage[], b: readonly SupportMessage[]): SupportMessage[] {
@@ -51,9 +58,14 @@ export function createChatSession(options: ChatSessionOptions) {
   const { visitors } = options;
   let state: ChatState = EMPTY;
   let identity: string | null = null;
-  const api = createSupportApi({ ...options.api, credentials: () => ({ identity, visitor: visitors.get() }) });
+  const api = createSupportApi({
+    ...options.api,
+    credentials: () => ({ identity, visitor: visitors.get() }),
+  });
   let active = false;
   let started = false;
+  /** The last message id marked read in this session. */
+  let readUpTo = 0;
   let stopLive: (() => void) | undefined;
   let generation = 0;
   const listeners = new Set<(state: ChatState) => void>();
@@ -74,14 +86,19 @@ export function createChatSession(options: ChatSessionOptions) {
       const view = await api.conversation();
       if (!current(started)) return;
       const conversationId = view.conversation?.id;
-      update({
-        conversation: view.conversation,
-        messages: mergeMessages(
-          view.messages,
-          state.messages.filter((message) => message.conversationId === conversationId),
-        ),
-        unread: view.conversation?.unreadCount ?? 0,
-      });
+      const messages = mergeMessages(
+        view.messages,
+        state.messages.filter((message) => message.conversationId === conversationId),
+      );
+      // A view fetched before our own read mark landed still counts what we have read; operator messages that came
+      // live after the view was made are not in its count.
+      const viewLast = view.messages.at(-1)?.id ?? 0;
+      const newer = messages.filter(
+        (message) => message.author === 'operator' && message.id > Math.max(viewLast, readUpTo),
+      ).length;
+      const unread = (viewLast <= readUpTo ? 0 : (view.conversation?.unreadCount ?? 0)) + newer;
+      if (unread === 0) readUpTo = Math.max(readUpTo, messages.at(-1)?.id ?? 0);
+      update({ conversation: view.conversation, messages, unread });
       if (active) void markRead();
     } catch (error) {
       if (current(started)) update({ error: toChatError(error) });
@@ -125,9 +142,12 @@ export function createChatSession(options: ChatSessionOptions) {
     });
   }
 
+  // Marks read up to the last message when an operator message is newer than the last mark (or the count says so).
   async function markRead(): Promise<void> {
     const last = state.messages.at(-1);
-    if (!last || state.unread === 0) return;
+    const lastFromOperator = state.messages.findLast((message) => message.author === 'operator');
+    if (!last || (state.unread === 0 && (lastFromOperator?.id ?? 0) <= readUpTo)) return;
+    readUpTo = last.id;
     update({ unread: 0 });
     try {
       await api.markRead(last.id);
@@ -176,6 +196,7 @@ export function createChatSession(options: ChatSessionOptions) {
       if (token === identity) return;
       identity = token;
       generation += 1;
+      readUpTo = 0;
       stopLive?.();
       stopLive = undefined;
       update(EMPTY);
@@ -198,7 +219,12 @@ export function createChatSession(options: ChatSessionOptions) {
         return Promise.resolve(false);
       }
       return act(
-        () => api.sendMessage({ text: trimmed, pageUrl: options.pageUrl().slice(0, 2048), language: options.api.lang() }),
+        () =>
+          api.sendMessage({
+            text: trimmed,
+            pageUrl: options.pageUrl().slice(0, 2048),
+            language: options.api.lang(),
+          }),
         { sending: true },
       );
     },

@@ -33,7 +33,8 @@ const defaultWait = (milliseconds: number, signal: AbortSignal) =>
 
 // Refusals that another try will not change; rate limits and server errors are worth waiting out.
 const isFatal = (error: ChatError) =>
-  error.code.startsWith('SUPPORT_') || ['BAD_REQUEST', 'VALIDATION_FAILED', 'NOT_FOUND', 'ROUTE_NOT_FOUND'].includes(error.code);
+  error.code.startsWith('SUPPORT_') ||
+  ['BAD_REQUEST', 'VALIDATION_FAILED', 'NOT_FOUND', 'ROUTE_NOT_FOUND'].includes(error.code);
 
 /**
  * Keeps the visitor's event stream open: reconnects with back-off after every drop and asks for what was missed with
@@ -78,7 +79,8 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
         if (signal.aborted) return;
         const chatError = toChatError(error);
         if (isFatal(chatError)) return options.onFatal(chatError);
-        if (chatError.code === 'RATE_LIMITED') delay = Math.max(delay, Number(chatError.params.retryAfter) * 1000);
+        if (chatError.code === 'RATE_LIMITED')
+          delay = Math.max(delay, Number(chatError.params.retryAfter) * 1000);
       }
       if (signal.aborted) return;
       await wait(delay, signal);

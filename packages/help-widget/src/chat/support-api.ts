@@ -61,7 +61,9 @@ export const xhrUpload: Uploader = ({ url, headers, body, onProgress }) =>
         if (value) responseHeaders.set(name, value);
       }
       const empty = xhr.status === 204 || xhr.responseText === '';
-      resolve(new Response(empty ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }));
+      resolve(
+        new Response(empty ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }),
+      );
     };
     xhr.onerror = () => reject(new TypeError('upload failed'));
     xhr.onabort = () => reject(new TypeError('upload aborted'));
@@ -134,11 +136,18 @@ export function createSupportApi(options: SupportApiOptions) {
     },
     /** Posts a message (sendSupportMessage). */
     async sendMessage(body: SupportMessageRequest): Promise<SupportMessage> {
-      const response = await request(SUPPORT_PATHS.myMessages, { method: 'POST', body: JSON.stringify(body) });
+      const response = await request(SUPPORT_PATHS.myMessages, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
       return supportMessageSchema.parse(await response.json());
     },
     /** Posts a file, with an optional text, reporting progress (sendSupportAttachment). */
-    async sendAttachment(file: File, text: string, onProgress: (fraction: number) => void): Promise<SupportMessage> {
+    async sendAttachment(
+      file: File,
+      text: string,
+      onProgress: (fraction: number) => void,
+    ): Promise<SupportMessage> {
       const form = new FormData();
       // The text before the file: a streaming multipart reader meets the fields first.
       if (text) form.append(SUPPORT_UPLOAD_PARTS.text, text);
@@ -158,7 +167,9 @@ export function createSupportApi(options: SupportApiOptions) {
     },
     /** The bytes of an attachment of the visitor's conversations (downloadMySupportAttachment). */
     async attachment(attachmentId: number): Promise<Blob> {
-      const response = await request(apiPath(SUPPORT_PATHS.myAttachment, { attachmentId: String(attachmentId) }));
+      const response = await request(
+        apiPath(SUPPORT_PATHS.myAttachment, { attachmentId: String(attachmentId) }),
+      );
       return response.blob();
     },
     /** Opens the event stream (streamMySupportEvents), resuming after `lastEventId`; the raw response. */

@@ -16,7 +16,9 @@ function readNote(storage: Storage): Note | undefined {
   if (raw === null) return {};
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Note) : undefined;
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Note)
+      : undefined;
   } catch {
     return undefined;
   }

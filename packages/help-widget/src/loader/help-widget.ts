@@ -28,7 +28,11 @@ const ICONS =
 const warn = (message: string) => console.warn(`QoltanbaHelp: ${message}`);
 
 /** Creates the widget for `options` in `doc`; nothing is shown before {@link HelpWidget.mount}. */
-export function createHelpWidget(doc: Document, options: ResolvedOptions, importPanel: PanelImporter): HelpWidget {
+export function createHelpWidget(
+  doc: Document,
+  options: ResolvedOptions,
+  importPanel: PanelImporter,
+): HelpWidget {
   let open = false;
   let lang: Lang = options.lang;
   let identity: string | null = null;

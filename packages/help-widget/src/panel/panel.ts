@@ -10,10 +10,12 @@ import { h, icon } from './dom';
 import { PANEL_CSS } from './panel-css';
 import { PANEL_TEXTS } from './texts';
 
-const CLOSE = 'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z';
+const CLOSE =
+  'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z';
 const CLIP =
   'M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z';
-const BOOK = 'M18 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zM6 4h5v8l-2.5-1.5L6 12z';
+const BOOK =
+  'M18 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2zM6 4h5v8l-2.5-1.5L6 12z';
 const BUBBLE = 'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H7l-5 4V5a2 2 0 0 1 2-2z';
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp,application/pdf';
 
@@ -44,8 +46,16 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
   let configLoading: Promise<void> | undefined;
   adoptCss(root, PANEL_CSS);
 
-  const apiOptions = { api: options.api, fetch: dependencies.fetch, upload: dependencies.upload, lang: () => lang };
-  const configApi = createSupportApi({ ...apiOptions, credentials: () => ({ identity: null, visitor: null }) });
+  const apiOptions = {
+    api: options.api,
+    fetch: dependencies.fetch,
+    upload: dependencies.upload,
+    lang: () => lang,
+  };
+  const configApi = createSupportApi({
+    ...apiOptions,
+    credentials: () => ({ identity: null, visitor: null }),
+  });
   const visitors = dependencies.visitors ?? createVisitorStore();
   const session = createChatSession({ api: apiOptions, visitors, pageUrl: () => doc.location?.href ?? '' });
   session.setIdentity(host.identity);
@@ -135,8 +145,9 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
 
   function showError(error: ChatError | null, retry?: () => void): void {
     errorBox.hidden = !error;
-    if (!error) return errorBox.replaceChildren();
-    errorBox.replaceChildren(h('p', {}, errorText(error, lang)));
+    errorBox.replaceChildren();
+    if (!error) return;
+    errorBox.append(h('p', {}, errorText(error, lang)));
     if (retry) errorBox.append(h('button', { type: 'button', class: 'send', onclick: retry }, t().retry));
     errorBox.append(
       h(

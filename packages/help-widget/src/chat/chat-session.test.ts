@@ -1,0 +1,257 @@
+import {
+  IDENTITY_NOTE_KEY,
+  SUPPORT_IDENTITY_HEADER,
+  SUPPORT_PATHS,
+  SUPPORT_VISITOR_HEADER,
+} from '@qoltanba/core';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeSupportServer, type FakeSupportServer, ORIGIN } from '../test-support/fake-support-server';
+import { type ChatSessionOptions, createChatSession } from './chat-session';
+import { createVisitorStore, VISITOR_FIELD } from './visitor-store';
+
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => values.delete(key),
+    setItem: (key, value) => values.set(key, String(value)),
+  };
+}
+
+const waits: number[] = [];
+
+function setup(server: FakeSupportServer = createFakeSupportServer(), storage: Storage = memoryStorage()) {
+  const visitors = createVisitorStore(storage);
+  const options: ChatSessionOptions = {
+    api: { api: ORIGIN, fetch: server.fetch, upload: server.upload, lang: () => 'ru' },
+    visitors,
+    pageUrl: () => 'https://partner.test/contacts',
+    // Back-off without the time: record the delay, go on at once.
+    wait: async (milliseconds) => {
+      waits.push(milliseconds);
+    },
+  };
+  return { server, storage, visitors, session: createChatSession(options) };
+}
+
+const file = (bytes: number[] | string, name: string, size?: number) => {
+  const content = typeof bytes === 'string' ? bytes : new Uint8Array(bytes);
+  const made = new File([content], name);
+  if (size !== undefined) Object.defineProperty(made, 'size', { value: size });
+  return made;
+};
+
+describe('the visitor', () => {
+  it('asks for nothing until the first message, then gets a visitor token kept under the identity-note key', async () => {
+    const { server, session, storage } = setup();
+    session.start();
+    expect(server.requests).toEqual([]);
+
+    expect(await session.send('Сәлем, how do I sign?')).toBe(true);
+
+    expect(server.requestsTo(SUPPORT_PATHS.visitors)).toHaveLength(1);
+    const token = [...server.visitors][0];
+    expect(JSON.parse(storage.getItem(IDENTITY_NOTE_KEY) ?? 'null')).toEqual({ [VISITOR_FIELD]: token });
+    const [sent] = server.requestsTo(SUPPORT_PATHS.myMessages);
+    expect(sent?.headers.get(SUPPORT_VISITOR_HEADER)).toBe(token);
+    expect(sent?.body).toEqual({
+      text: 'Сәлем, how do I sign?',
+      pageUrl: 'https://partner.test/contacts',
+      language: 'ru',
+    });
+    expect(session.state().messages.map((message) => message.text)).toEqual(['Сәлем, how do I sign?']);
+  });
+
+  it('keeps what else the identity note holds, and a later page reuses the stored visitor', async () => {
+    const storage = memoryStorage();
+    storage.setItem(IDENTITY_NOTE_KEY, JSON.stringify({ other: 'kept' }));
+    const first = setup(undefined, storage);
+    await first.session.send('first');
+    const token = first.visitors.get();
+    expect(JSON.parse(storage.getItem(IDENTITY_NOTE_KEY) ?? 'null')).toEqual({
+      other: 'kept',
+      [VISITOR_FIELD]: token,
+    });
+
+    const later = setup(first.server, storage);
+    later.session.start();
+    await vi.waitFor(() => expect(later.session.state().messages).toHaveLength(1));
+    expect(first.server.requestsTo(SUPPORT_PATHS.visitors)).toHaveLength(1);
+    expect(
+      first.server.requestsTo(SUPPORT_PATHS.myConversation).at(-1)?.headers.get(SUPPORT_VISITOR_HEADER),
+    ).toBe(token);
+  });
+
+  it('keeps the token in memory when storage is blocked, and leaves a note it cannot read alone', async () => {
+    const blocked = memoryStorage();
+    blocked.getItem = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    blocked.setItem = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    const { session, visitors } = setup(undefined, blocked);
+    expect(await session.send('hello')).toBe(true);
+    expect(visitors.get()).toMatch(/^visitor-/);
+
+    const foreign = memoryStorage();
+    foreign.setItem(IDENTITY_NOTE_KEY, 'someone else');
+    const other = setup(undefined, foreign);
+    expect(await other.session.send('hello')).toBe(true);
+    expect(foreign.getItem(IDENTITY_NOTE_KEY)).toBe('someone else');
+    expect(other.visitors.get()).toMatch(/^visitor-/);
+  });
+});
+
+describe('an identified user', () => {
+  it('sends the identity token, and the visitor token too so the anonymous history can be claimed', async () => {
+    const { server, session, visitors } = setup();
+    await session.send('as a visitor');
+    const visitor = visitors.get();
+
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    expect(await session.send('now logged in')).toBe(true);
+
+    const last = server.requestsTo(SUPPORT_PATHS.myMessages).at(-1);
+    expect(last?.headers.get(SUPPORT_IDENTITY_HEADER)).toBe('identity-of-aigerim');
+    expect(last?.headers.get(SUPPORT_VISITOR_HEADER)).toBe(visitor);
+    // An identified user never needs a visitor token of their own.
+    expect(server.requestsTo(SUPPORT_PATHS.visitors)).toHaveLength(1);
+  });
+
+  it('forgets the identity with null and goes back to the anonymous visitor', async () => {
+    const { server, session, visitors } = setup();
+    session.setIdentity('identity-of-aigerim');
+    await session.send('logged in');
+    expect(visitors.get()).toBeNull();
+
+    session.setIdentity(null);
+    await session.send('anonymous now');
+    const last = server.requestsTo(SUPPORT_PATHS.myMessages).at(-1);
+    expect(last?.headers.has(SUPPORT_IDENTITY_HEADER)).toBe(false);
+    expect(last?.headers.get(SUPPORT_VISITOR_HEADER)).toBe(visitors.get());
+  });
+
+  it('shows the catalogue code when the server refuses the identity, and stops the stream', async () => {
+    const { server, session } = setup();
+    session.setIdentity('forged');
+    session.start();
+    await vi.waitFor(() => expect(session.state().error?.code).toBe('SUPPORT_IDENTITY_INVALID'));
+    expect(server.requestsTo(SUPPORT_PATHS.myEvents)).toHaveLength(1);
+  });
+});
+
+describe('live updates', () => {
+  it('reconnects with back-off and asks for what it missed with Last-Event-ID', async () => {
+    waits.length = 0;
+    const { server, session } = setup();
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    await vi.waitFor(() => expect(server.openStreams()).toBe(1));
+    const first = server.reply('user:identity-of-aigerim', 'Hello from support');
+    await vi.waitFor(() => expect(session.state().messages.map((m) => m.id)).toEqual([first.id]));
+
+    server.dropStreams();
+    // Sent while the stream was down: the reconnect must bring it.
+    const missed = server.reply('user:identity-of-aigerim', 'Are you still there?');
+    await vi.waitFor(() =>
+      expect(session.state().messages.map((m) => m.text)).toContain('Are you still there?'),
+    );
+
+    const opened = server.requestsTo(SUPPORT_PATHS.myEvents);
+    expect(opened.map((request) => request.headers.get('last-event-id'))).toEqual([null, '1']);
+    expect(session.state().messages.map((m) => m.id)).toEqual([first.id, missed.id]);
+    expect(session.state().unread).toBe(2);
+    expect(waits[0]).toBe(1000);
+  });
+
+  it('doubles the wait while the server keeps failing, up to 30 s', async () => {
+    waits.length = 0;
+    const server = createFakeSupportServer();
+    let failures = 7;
+    const failing: typeof fetch = (input, init) => {
+      if (String(input).endsWith(SUPPORT_PATHS.myEvents) && failures-- > 0)
+        return Promise.resolve(new Response(null, { status: 503 }));
+      return server.fetch(input, init);
+    };
+    const { session } = setup({ ...server, fetch: failing });
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    await vi.waitFor(() => expect(server.openStreams()).toBe(1));
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('marks operator messages read at once while the chat is shown', async () => {
+    const { server, session } = setup();
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    session.setActive(true);
+    await vi.waitFor(() => expect(server.openStreams()).toBe(1));
+    const reply = server.reply('user:identity-of-aigerim', 'Answer');
+    await vi.waitFor(() => expect(server.requestsTo(SUPPORT_PATHS.myRead)).toHaveLength(1));
+    // The conversation loads that were under way then do not bring the count back.
+    await vi.waitFor(() => expect(server.requestsTo(SUPPORT_PATHS.myConversation)).toHaveLength(2));
+    expect(server.requestsTo(SUPPORT_PATHS.myRead)[0]?.body).toEqual({ lastMessageId: reply.id });
+    expect(session.state().unread).toBe(0);
+  });
+});
+
+describe('attachments', () => {
+  const PDF = [...'%PDF-1.7\n'].map((char) => char.charCodeAt(0));
+
+  it('refuses a file that is not an image or PDF by its content, whatever its name, before any request', async () => {
+    const { server, session } = setup();
+    expect(await session.attach(file('MZ executable', 'invoice.pdf'))).toBe(false);
+    expect(session.state().error?.code).toBe('SUPPORT_ATTACHMENT_TYPE');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('refuses a file over 5 MB before any request', async () => {
+    const { server, session } = setup();
+    expect(await session.attach(file(PDF, 'big.pdf', 5 * 1024 * 1024 + 1))).toBe(false);
+    expect(session.state().error?.code).toBe('SUPPORT_ATTACHMENT_TOO_LARGE');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('uploads a PDF with its text and reports progress while it goes', async () => {
+    const { server, session } = setup();
+    const seen: Array<number | undefined> = [];
+    session.subscribe((state) => seen.push(state.upload?.progress));
+    expect(await session.attach(file(PDF, 'scan.pdf'), ' see attached ')).toBe(true);
+
+    const [upload] = server.requestsTo(SUPPORT_PATHS.myAttachments);
+    const form = upload?.body as FormData;
+    expect((form.get('file') as File).name).toBe('scan.pdf');
+    expect(form.get('text')).toBe('see attached');
+    expect(upload?.headers.get(SUPPORT_VISITOR_HEADER)).toMatch(/^visitor-/);
+    expect([...new Set(seen.filter((progress) => progress !== undefined))]).toEqual([0, 0.5, 1]);
+    expect(session.state().upload).toBeNull();
+    expect(session.state().messages[0]?.attachment?.name).toBe('scan.pdf');
+  });
+});
+
+describe('messages', () => {
+  it('refuses an empty or overlong message with the catalogue codes, without a request', async () => {
+    const { server, session } = setup();
+    expect(await session.send('   ')).toBe(false);
+    expect(session.state().error?.code).toBe('SUPPORT_MESSAGE_EMPTY');
+    expect(await session.send('x'.repeat(2001))).toBe(false);
+    expect(session.state().error?.code).toBe('SUPPORT_MESSAGE_TOO_LONG');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('reports an unreachable server as NETWORK_ERROR', async () => {
+    const { session } = setup({
+      ...createFakeSupportServer(),
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    expect(await session.send('hello')).toBe(false);
+    expect(session.state().error?.code).toBe('NETWORK_ERROR');
+  });
+});

@@ -1,0 +1,232 @@
+import type { Lang } from '@qoltanba/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Uploader } from '../chat/support-api';
+import { createVisitorStore } from '../chat/visitor-store';
+import type { ResolvedOptions } from '../loader/options';
+import type { PanelHost } from '../panel-contract';
+import {
+  createFakeSupportServer,
+  DEFAULT_HELP_CONFIG,
+  type FakeSupportServer,
+  ORIGIN,
+} from '../test-support/fake-support-server';
+import { mountPanel } from './panel';
+
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    length: 0,
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: () => null,
+    removeItem: (key) => values.delete(key),
+    setItem: (key, value) => values.set(key, value),
+  };
+}
+
+interface Setup {
+  lang?: Lang;
+  identity?: string | null;
+  options?: Partial<ResolvedOptions>;
+  server?: FakeSupportServer;
+  upload?: Uploader;
+}
+
+function mount(setup: Setup = {}) {
+  const server = setup.server ?? createFakeSupportServer();
+  const element = document.createElement('div');
+  document.body.append(element);
+  const root = element.attachShadow({ mode: 'open' });
+  const container = document.createElement('div');
+  root.append(container);
+  const unread: number[] = [];
+  const closes: number[] = [];
+  const host: PanelHost = {
+    root,
+    container,
+    options: {
+      lang: 'kk',
+      api: ORIGIN,
+      position: 'right',
+      helpUrl: undefined,
+      whatsapp: undefined,
+      telegram: undefined,
+      panelUrl: `${ORIGIN}/widgets/help/panel.js`,
+      ...setup.options,
+    },
+    lang: setup.lang ?? 'kk',
+    identity: setup.identity ?? null,
+    open: false,
+    setUnread: (count) => unread.push(count),
+    requestClose: () => closes.push(1),
+  };
+  const panel = mountPanel(host, {
+    fetch: server.fetch,
+    upload: setup.upload ?? server.upload,
+    visitors: createVisitorStore(memoryStorage()),
+  });
+  const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
+  const links = () =>
+    Array.from(root.querySelectorAll<HTMLAnchorElement>('.links a')).map((link) => [
+      link.querySelector('span')?.textContent,
+      link.href,
+    ]);
+  return { server, root, panel, unread, closes, $, links };
+}
+
+async function send(view: ReturnType<typeof mount>, text: string) {
+  const textarea = view.$<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
+  textarea.value = text;
+  view.$<HTMLFormElement>('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
+}
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('the links', () => {
+  it('open the help page of the active language, and follow a language switch', async () => {
+    const view = mount({ lang: 'ru' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.links()).toHaveLength(3));
+    expect(view.links()).toEqual([
+      ['Справочный центр', 'https://qoltanba.test/ru/help'],
+      ['Написать в WhatsApp', 'https://wa.me/77001234567'],
+      ['Написать в Telegram', 'https://t.me/qoltanba_support'],
+    ]);
+    expect(view.$('a')?.getAttribute('target')).toBe('_blank');
+    expect(view.$('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+
+    view.panel.setLanguage('en');
+    expect(view.links()[0]).toEqual(['Help centre', 'https://qoltanba.test/en/help']);
+    expect(view.$('h2')?.textContent).toBe('How can we help?');
+    expect(view.$('[role=dialog]')?.getAttribute('lang')).toBe('en');
+  });
+
+  it('take the page’s overrides: a help page template, a hidden WhatsApp, and never a javascript: URL', async () => {
+    const server = createFakeSupportServer({
+      config: { ...DEFAULT_HELP_CONFIG, telegram: 'javascript:alert(1)' },
+    });
+    const view = mount({
+      server,
+      lang: 'kk',
+      options: { helpUrl: 'https://partner.test/{lang}/faq', whatsapp: null },
+    });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.$('.chat')?.hidden).toBe(false));
+    expect(view.links()).toEqual([['Анықтама орталығы', 'https://partner.test/kk/faq']]);
+  });
+
+  it('ask for nothing before the first open when the visitor never chatted', () => {
+    const view = mount();
+    expect(view.server.requests).toEqual([]);
+  });
+});
+
+describe('the chat', () => {
+  it('is hidden when the server has it off', async () => {
+    const view = mount({
+      server: createFakeSupportServer({ config: { ...DEFAULT_HELP_CONFIG, chat: false } }),
+    });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.links()).toHaveLength(3));
+    expect(view.$('.chat')?.hidden).toBe(true);
+  });
+
+  it('shows message text as text, never as HTML', async () => {
+    const view = mount({ identity: 'identity-of-aigerim' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.server.openStreams()).toBe(1));
+    const markup = '<img src=x onerror="window.hacked=1"><b>bold</b>';
+    view.server.reply('user:identity-of-aigerim', markup);
+
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg')).toHaveLength(1));
+    expect(view.$('.msg .text')?.textContent).toBe(markup);
+    expect(view.$('.msg .who')?.textContent).toBe('Dana');
+    expect(view.root.querySelector('.log img, .log b')).toBeNull();
+  });
+
+  it('sends on submit and keeps the draft and the focused control across a language switch', async () => {
+    const view = mount({ lang: 'en' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.$('.chat')?.hidden).toBe(false));
+    await send(view, 'Hello');
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg.visitor')).toHaveLength(1));
+    expect(view.$('.msg .who')?.textContent).toBe('You');
+    expect(view.$<HTMLTextAreaElement>('textarea')?.value).toBe('');
+
+    const textarea = view.$<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
+    textarea.value = 'draft';
+    textarea.focus();
+    view.panel.setLanguage('kk');
+    expect(view.$<HTMLTextAreaElement>('textarea')?.value).toBe('draft');
+    expect(view.root.activeElement).toBe(view.$('textarea'));
+    expect(view.$('.msg .who')?.textContent).toBe('Сіз');
+    expect(view.$('.send')?.textContent).toBe('Жіберу');
+  });
+
+  it('shows errors with the catalogue text of the active language', async () => {
+    const server = createFakeSupportServer();
+    const view = mount({
+      lang: 'ru',
+      server: {
+        ...server,
+        fetch: (input, init) =>
+          String(input).endsWith('/my/messages') || String(input).endsWith('/visitors')
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : server.fetch(input, init),
+      },
+    });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.$('.chat')?.hidden).toBe(false));
+    await send(view, 'Hello');
+    await vi.waitFor(() =>
+      expect(view.$('[role=alert] p')?.textContent).toBe(
+        'Не удалось связаться с сервером. Проверьте подключение к интернету',
+      ),
+    );
+    view.panel.setLanguage('en');
+    expect(view.$('[role=alert] p')?.textContent).toBe(
+      'Could not reach the server. Check your internet connection',
+    );
+  });
+
+  it('shows the upload progress while an attachment is sent', async () => {
+    let finish: () => void = () => undefined;
+    const server = createFakeSupportServer();
+    const slowUpload: Uploader = async (request) => {
+      request.onProgress(0.5);
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      return server.upload(request);
+    };
+    const view = mount({ lang: 'en', server, upload: slowUpload });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.$('.chat')?.hidden).toBe(false));
+
+    const input = view.$<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+    const pdf = new File(['%PDF-1.7\n'], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(input, 'files', { value: [pdf], configurable: true });
+    input.dispatchEvent(new Event('change'));
+
+    await vi.waitFor(() => expect(view.$<HTMLProgressElement>('progress')?.getAttribute('value')).toBe('50'));
+    expect(view.$('.upload span')?.textContent).toBe('Sending scan.pdf');
+    expect(view.$<HTMLButtonElement>('.send')?.disabled).toBe(true);
+    finish();
+    await vi.waitFor(() => expect(view.$('.upload')?.hidden).toBe(true));
+    expect(view.$('.msg .file')?.getAttribute('aria-label')).toBe('Download scan.pdf');
+  });
+
+  it('reports the unread count of a known user to the button, and closes with its close button', async () => {
+    const server = createFakeSupportServer();
+    server.reply('user:identity-of-aigerim', 'We answered while you were away');
+    const view = mount({ identity: 'identity-of-aigerim', server });
+    await vi.waitFor(() => expect(view.unread.at(-1)).toBe(1));
+
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.unread.at(-1)).toBe(0));
+    view.$<HTMLButtonElement>('.head button')?.click();
+    expect(view.closes).toEqual([1]);
+  });
+});

@@ -1,0 +1,219 @@
+// A small in-memory stand-in for the support chat routes (SUPPORT_PATHS) behind a `fetch`, for the widget's unit
+// tests: it answers as the contract says (core's schemas), records every request, and lets a test push live events,
+// drop the event streams and reply as an operator.
+import {
+  type HelpConfig,
+  SUPPORT_IDENTITY_HEADER,
+  SUPPORT_PATHS,
+  SUPPORT_UPLOAD_PARTS,
+  SUPPORT_VISITOR_HEADER,
+  type SupportConversation,
+  type SupportEvent,
+  type SupportMessage,
+  supportEventSchema,
+  supportMessageSchema,
+} from '@qoltanba/core';
+import type { Uploader } from '../chat/support-api';
+
+/** One request the fake saw. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export const ORIGIN = 'https://qoltanba.test';
+
+export const DEFAULT_HELP_CONFIG: HelpConfig = {
+  helpPages: {
+    kk: 'https://qoltanba.test/kk/help',
+    ru: 'https://qoltanba.test/ru/help',
+    en: 'https://qoltanba.test/en/help',
+  },
+  whatsapp: 'https://wa.me/77001234567',
+  telegram: 'https://t.me/qoltanba_support',
+  chat: true,
+};
+
+interface OpenStream {
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  owner: string;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const refuse = (status: number, code: string) => json(status, { code, message: `server text of ${code}` });
+
+/** The fake server; `fetch` and `upload` go to it. */
+export function createFakeSupportServer(options: { config?: HelpConfig; identities?: string[] } = {}) {
+  const requests: SeenRequest[] = [];
+  const visitors = new Set<string>();
+  const identities = new Set(options.identities ?? ['identity-of-aigerim']);
+  const conversations = new Map<string, SupportConversation>();
+  const messages: SupportMessage[] = [];
+  const log: Array<{ seq: number; owner: string; event: SupportEvent }> = [];
+  const streams = new Set<OpenStream>();
+  const encoder = new TextEncoder();
+  let nextId = 1;
+  let seq = 0;
+  let config = options.config ?? DEFAULT_HELP_CONFIG;
+
+  // Who a request is: the identity's owner when one is sent (claiming the visitor's history), else the visitor.
+  function ownerOf(headers: Headers): string | Response {
+    const identity = headers.get(SUPPORT_IDENTITY_HEADER);
+    const visitor = headers.get(SUPPORT_VISITOR_HEADER);
+    if (identity !== null)
+      return identities.has(identity) ? `user:${identity}` : refuse(401, 'SUPPORT_IDENTITY_INVALID');
+    if (visitor !== null && visitors.has(visitor)) return `visitor:${visitor}`;
+    return refuse(401, 'SUPPORT_VISITOR_REQUIRED');
+  }
+
+  const frame = (entry: { seq: number; event: SupportEvent }) =>
+    encoder.encode(`id: ${entry.seq}\ndata: ${JSON.stringify(entry.event)}\n\n`);
+
+  function publish(owner: string, event: SupportEvent): void {
+    const entry = { seq: event.seq, owner, event: supportEventSchema.parse(event) };
+    log.push(entry);
+    for (const stream of streams) if (stream.owner === owner) stream.controller.enqueue(frame(entry));
+  }
+
+  function addMessage(
+    owner: string,
+    author: SupportMessage['author'],
+    text: string,
+    attachment: SupportMessage['attachment'] = null,
+  ) {
+    let conversation = conversations.get(owner);
+    if (!conversation || conversation.status === 'closed') {
+      conversation = {
+        id: nextId++,
+        status: 'open',
+        createdAt: new Date().toISOString(),
+        closedAt: null,
+        unreadCount: 0,
+      };
+      conversations.set(owner, conversation);
+    }
+    if (author === 'operator') conversation.unreadCount += 1;
+    const message = supportMessageSchema.parse({
+      id: nextId++,
+      conversationId: conversation.id,
+      author,
+      authorName: author === 'operator' ? 'Dana' : null,
+      text,
+      attachment,
+      createdAt: new Date().toISOString(),
+    });
+    messages.push(message);
+    seq += 1;
+    publish(owner, { type: 'message', seq, message });
+    return message;
+  }
+
+  function events(owner: string, lastEventId: string | null): Response {
+    let open: OpenStream | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        open = { controller, owner };
+        streams.add(open);
+        controller.enqueue(encoder.encode(': connected\n\n'));
+        if (lastEventId !== null)
+          for (const entry of log)
+            if (entry.owner === owner && entry.seq > Number(lastEventId)) controller.enqueue(frame(entry));
+      },
+      cancel() {
+        if (open) streams.delete(open);
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  }
+
+  async function handle(method: string, path: string, headers: Headers, body: unknown): Promise<Response> {
+    if (method === 'GET' && path === SUPPORT_PATHS.helpConfig) return json(200, config);
+    if (method === 'POST' && path === SUPPORT_PATHS.visitors) {
+      const token = `visitor-${nextId++}`;
+      visitors.add(token);
+      return json(201, { visitorToken: token });
+    }
+    const owner = ownerOf(headers);
+    if (owner instanceof Response) return owner;
+    const conversation = conversations.get(owner) ?? null;
+    if (method === 'GET' && path === SUPPORT_PATHS.myConversation)
+      return json(200, {
+        conversation,
+        messages: messages.filter((message) => message.conversationId === conversation?.id),
+      });
+    if (method === 'POST' && path === SUPPORT_PATHS.myMessages) {
+      const text = String((body as { text?: unknown }).text ?? '');
+      return json(201, addMessage(owner, 'visitor', text));
+    }
+    if (method === 'POST' && path === SUPPORT_PATHS.myAttachments) {
+      const form = body as FormData;
+      const file = form.get(SUPPORT_UPLOAD_PARTS.file) as File;
+      const attachment = {
+        id: nextId++,
+        name: file.name,
+        contentType: 'application/pdf' as const,
+        size: file.size,
+      };
+      return json(
+        201,
+        addMessage(owner, 'visitor', String(form.get(SUPPORT_UPLOAD_PARTS.text) ?? ''), attachment),
+      );
+    }
+    if (method === 'POST' && path === SUPPORT_PATHS.myRead) {
+      if (conversation) conversation.unreadCount = 0;
+      return json(204, undefined);
+    }
+    if (method === 'GET' && path === SUPPORT_PATHS.myEvents)
+      return events(owner, headers.get('last-event-id'));
+    if (method === 'GET' && path.startsWith(SUPPORT_PATHS.myAttachments))
+      return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200 });
+    return refuse(404, 'ROUTE_NOT_FOUND');
+  }
+
+  const fetch: typeof globalThis.fetch = async (input, init = {}) => {
+    const url = new URL(String(input));
+    const headers = new Headers(init.headers);
+    const method = init.method ?? 'GET';
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    requests.push({ method, path: url.pathname, headers, body });
+    if (url.origin !== ORIGIN) throw new TypeError('Failed to fetch');
+    return handle(method, url.pathname, headers, body);
+  };
+
+  /** The uploader: reports progress in two steps, then answers like `fetch`. */
+  const upload: Uploader = async ({ url, headers, body, onProgress }) => {
+    onProgress(0.5);
+    onProgress(1);
+    return fetch(url, { method: 'POST', headers, body });
+  };
+
+  return {
+    fetch,
+    upload,
+    requests,
+    /** Requests to `path` (a SUPPORT_PATHS value). */
+    requestsTo: (path: string) => requests.filter((request) => request.path === path),
+    setConfig(next: HelpConfig) {
+      config = next;
+    },
+    /** An operator answers the conversation of `owner` (`visitor:<token>` or `user:<identity>`). */
+    reply: (owner: string, text: string) => addMessage(owner, 'operator', text),
+    /** Drops every open event stream, as a network failure would. */
+    dropStreams() {
+      for (const stream of streams) stream.controller.close();
+      streams.clear();
+    },
+    openStreams: () => streams.size,
+    visitors,
+  };
+}
+
+/** The fake's type. */
+export type FakeSupportServer = ReturnType<typeof createFakeSupportServer>;
