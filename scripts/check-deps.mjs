@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The dependency rule of ARCHITECTURE.md: core <- sdk <- widgets <- portal; core <- server; nothing imports upward,
-// and no package reaches into another's files past its `exports` map. The private contract tests use sdk and server.
+// The dependency rule of ARCHITECTURE.md: core <- sdk <- widgets <- portal; core <- help-widget <- portal;
+// core <- server; nothing imports upward, and no package reaches into another's files past its `exports` map.
+// The private contract tests use sdk and server.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,9 @@ export const ALLOWED = {
   '@qoltanba/gost': [],
   '@qoltanba/sdk': ['@qoltanba/core', '@qoltanba/testkit'],
   '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk'],
-  '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets'],
+  '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets', '@qoltanba/help-widget'],
+  // The script-tag help widget runs on any page: core's contract only, no sdk, no React.
+  '@qoltanba/help-widget': ['@qoltanba/core'],
   '@qoltanba/server': ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/testkit'],
   // The eGov mobile emulator parses with core's API #1/#2 schemas, so server and emulator cannot drift.
   '@qoltanba/testkit': ['@qoltanba/core', '@qoltanba/gost'],

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The packages published to npm; the portal, server and e2e stay private. */
-export const PUBLISHABLE = ['core', 'sdk', 'widgets'];
+export const PUBLISHABLE = ['core', 'sdk', 'widgets', 'help-widget'];
 
 /** attw arguments for a package: ESM only; stylesheets and script-tag builds (`*.global.js`) are no type entries. */
 export function attwArgs(manifest) {

@@ -28,6 +28,8 @@ export interface Config {
   widgetsDir: string;
   /** The sdk's build: its iframe embed scripts are served next to the widget bundles (`/widgets/embed.global.js`). */
   sdkDir: string;
+  /** The help widget's build: its loader is served at `/widgets/help-widget.js`, its panel under `/widgets/help/`. */
+  helpWidgetDir: string;
   identityTestMode: boolean;
   /** Requests per minute per IP (global limit). */
   rateLimitMax: number;
@@ -142,6 +144,7 @@ const envSchema = z.object({
   QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_SDK_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  QOLTANBA_HELP_WIDGET_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
   QOLTANBA_NCALAYER_URL: z.preprocess(
     emptyToUndefined,
@@ -345,6 +348,9 @@ export function loadConfig(
     ? resolve(cwd, e.QOLTANBA_WIDGETS_DIR)
     : resolve(packageDir, '../widgets/dist');
   const sdkDir = e.QOLTANBA_SDK_DIR ? resolve(cwd, e.QOLTANBA_SDK_DIR) : resolve(packageDir, '../sdk/dist');
+  const helpWidgetDir = e.QOLTANBA_HELP_WIDGET_DIR
+    ? resolve(cwd, e.QOLTANBA_HELP_WIDGET_DIR)
+    : resolve(packageDir, '../help-widget/dist');
   const identityTestMode = e.QOLTANBA_IDENTITY_TEST_MODE ?? !production;
   let pki: PkiConfig;
   try {
@@ -359,6 +365,7 @@ export function loadConfig(
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
+    ['QOLTANBA_HELP_WIDGET_DIR', helpWidgetDir],
   ]);
 
   return {
@@ -373,6 +380,7 @@ export function loadConfig(
       portalDir,
       widgetsDir,
       sdkDir,
+      helpWidgetDir,
       identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
       logLevel: e.LOG_LEVEL,

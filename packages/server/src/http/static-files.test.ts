@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HELP_WIDGET_SCRIPT } from '@qoltanba/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
@@ -80,9 +81,21 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await writeFile(join(sdk, 'embed.global.js.map'), '{"version":3}');
     await writeFile(join(sdk, 'embed.js'), 'export function embed(){}');
     await writeFile(join(sdk, 'index.js'), 'export const sdk = 1;');
+    // The help widget's build: the loader and its map, the panel in help/, and the ESM entry (not served).
+    const helpWidget = join(base, 'help-widget');
+    await mkdir(join(helpWidget, 'help'), { recursive: true });
+    await writeFile(join(helpWidget, 'help-widget.js'), '(function(){window.QoltanbaHelp=1})();');
+    await writeFile(join(helpWidget, 'help-widget.js.map'), '{"version":3}');
+    await writeFile(join(helpWidget, 'help', 'panel.js'), 'export function mountPanel(){}');
+    await writeFile(join(helpWidget, 'index.js'), 'export const loadHelpWidget = 1;');
     server = await createTestApp({
       backend,
-      env: { QOLTANBA_PORTAL_DIR: portal, QOLTANBA_WIDGETS_DIR: widgets, QOLTANBA_SDK_DIR: sdk },
+      env: {
+        QOLTANBA_PORTAL_DIR: portal,
+        QOLTANBA_WIDGETS_DIR: widgets,
+        QOLTANBA_SDK_DIR: sdk,
+        QOLTANBA_HELP_WIDGET_DIR: helpWidget,
+      },
     });
   });
   afterAll(async () => {
@@ -193,6 +206,42 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     }
   });
 
+  it("serves the help widget's loader at HELP_WIDGET_SCRIPT and its panel beside it, loadable from partner pages", async () => {
+    const loader = await server.app.inject({
+      method: 'GET',
+      url: HELP_WIDGET_SCRIPT,
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(loader.statusCode).toBe(200);
+    expect(loader.body).toContain('QoltanbaHelp');
+    expect(loader.headers['content-type']).toMatch(/^text\/javascript/);
+    // The same cross-origin headers and caching as the iframe SDK's embed.global.js.
+    expect(loader.headers['access-control-allow-origin']).toBe('*');
+    expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(loader.headers['x-content-type-options']).toBe('nosniff');
+    expect(loader.headers['cache-control']).toBe(NO_CACHE);
+    // The loader imports the panel as a module from another origin: JavaScript with CORS.
+    const panel = await server.app.inject({
+      method: 'GET',
+      url: '/widgets/help/panel.js',
+      headers: { origin: 'https://partner.example' },
+    });
+    expect([panel.statusCode, panel.body]).toEqual([200, 'export function mountPanel(){}']);
+    expect(panel.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(panel.headers['access-control-allow-origin']).toBe('*');
+    expect(panel.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(panel.headers['cache-control']).toBe(NO_CACHE);
+    const map = await server.app.inject({ method: 'GET', url: '/widgets/help-widget.js.map' });
+    expect(map.headers['content-type']).toMatch(/^application\/json/);
+    // Nothing else of the package's build, and the widgets folder still answers beside it.
+    for (const url of ['/widgets/index.js', '/widgets/help/missing.js', '/widgets/help/../index.js']) {
+      const other = await server.app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(404);
+    }
+    const elements = await server.app.inject({ method: 'GET', url: '/widgets/elements.js' });
+    expect(elements.statusCode).toBe(200);
+  });
+
   it('does not let paths escape the served folders', async () => {
     for (const url of [
       '/../package.json',
@@ -255,5 +304,7 @@ describe.each(testDatabases())('static serving without a built portal on $name',
     }
     const widgets = await server.app.inject({ method: 'GET', url: '/widgets/elements.js' });
     expect(widgets.statusCode).toBe(404);
+    const helpWidget = await server.app.inject({ method: 'GET', url: HELP_WIDGET_SCRIPT });
+    expect(helpWidget.statusCode).toBe(404);
   });
 });

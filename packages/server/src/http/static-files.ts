@@ -67,6 +67,8 @@ export interface StaticServing {
   widgetsServed: boolean;
   /** The iframe SDK's scripts found in the sdk's build and served under `/widgets/`. */
   embedScripts: string[];
+  /** Whether the help widget's build was found: its loader at `/widgets/help-widget.js`, its panel under `/widgets/help/`. */
+  helpWidgetServed: boolean;
 }
 
 /**
@@ -80,6 +82,14 @@ export const EMBED_SCRIPT_FILES = [
   'embed.js',
   'embed.js.map',
 ] as const;
+
+/**
+ * The help widget's script-tag loader (`@qoltanba/help-widget`, HELP_WIDGET_SCRIPT in core) and its map, served from
+ * the package's build; the panel it loads on demand is the build's `help/` folder, served at `/widgets/help/`.
+ */
+export const HELP_WIDGET_FILES = ['help-widget.js', 'help-widget.js.map'] as const;
+/** The folder of the help widget's build with its panel module, beside the loader. */
+export const HELP_PANEL_FOLDER = 'help';
 
 function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
@@ -102,7 +112,7 @@ export function isStaticFilePath(url: string): boolean {
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
-  dirs: { portalDir: string; widgetsDir: string; sdkDir: string },
+  dirs: { portalDir: string; widgetsDir: string; sdkDir: string; helpWidgetDir: string },
 ): Promise<StaticServing> {
   const portalBuilt = existsSync(join(dirs.portalDir, 'index.html'));
   const widgetsServed = existsSync(dirs.widgetsDir);
@@ -132,14 +142,37 @@ export async function registerStaticFiles(
     });
   }
   const embedScripts = EMBED_SCRIPT_FILES.filter((name) => existsSync(join(dirs.sdkDir, name)));
-  for (const name of embedScripts) {
+  const helpWidgetServed = existsSync(join(dirs.helpWidgetDir, HELP_WIDGET_FILES[0]));
+  const scripts = [
+    ...embedScripts.map((name) => [name, dirs.sdkDir] as const),
+    ...(helpWidgetServed
+      ? HELP_WIDGET_FILES.filter((name) => existsSync(join(dirs.helpWidgetDir, name))).map(
+          (name) => [name, dirs.helpWidgetDir] as const,
+        )
+      : []),
+  ];
+  for (const [name, dir] of scripts) {
     // A route of its own beats the widgets folder's wildcard; the onRequest hook gives it the widget headers.
     app.get(`${WIDGETS_PREFIX}${name}`, async (_request, reply) =>
       reply
         .type(name.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
         .header('cache-control', NO_CACHE)
-        .send(await readFile(join(dirs.sdkDir, name))),
+        .send(await readFile(join(dir, name))),
     );
   }
-  return { portalBuilt, widgetsServed, embedScripts };
+  if (helpWidgetServed && existsSync(join(dirs.helpWidgetDir, HELP_PANEL_FOLDER))) {
+    // The panel module the loader imports from beside itself; not content-hashed, so it revalidates like the loader.
+    await app.register(fastifyStatic, {
+      root: join(dirs.helpWidgetDir, HELP_PANEL_FOLDER),
+      prefix: `${WIDGETS_PREFIX}${HELP_PANEL_FOLDER}/`,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      dotfiles: 'ignore',
+      setHeaders(reply) {
+        reply.header('cache-control', NO_CACHE);
+      },
+    });
+  }
+  return { portalBuilt, widgetsServed, embedScripts, helpWidgetServed };
 }

@@ -35,6 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_PORTAL_DIR: missing,
     QOLTANBA_WIDGETS_DIR: missing,
     QOLTANBA_SDK_DIR: missing,
+    QOLTANBA_HELP_WIDGET_DIR: missing,
     // Webhook rounds every few seconds would crowd tests that advance fake timers by hours; the partner tests run
     // rounds themselves.
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
