@@ -29,7 +29,7 @@ export {
  * order once the widget loads. Put it before the `async` script tag.
  */
 export const HELP_QUEUE_STUB =
-  'window.QoltanbaHelp=window.QoltanbaHelp||function(){(QoltanbaHelp.q=QoltanbaHelp.q||[]).push(arguments)};';
+  'window.QoltanbaHelp=window.QoltanbaHelp||function q(...a){q.q=q.q||[];q.q.push(a)};';
 
 /** Each option's `data-*` attribute on the script tag. */
 export const HELP_DATA_ATTRIBUTES: Readonly<Record<keyof HelpWidgetOptions, string>> = {

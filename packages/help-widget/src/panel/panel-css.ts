@@ -25,7 +25,7 @@ color:#134bab;text-decoration:none;font-weight:600}
 .links a:hover{background:#f0f5fd}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .chat{display:flex;flex-direction:column;gap:8px;border-top:1px solid #e3e7ec;padding-top:12px}
-.log{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
+.log{display:flex;flex-direction:column;gap:8px}
 .msg{max-width:85%;padding:8px 10px;border-radius:10px;background:#eef1f5;align-self:flex-start}
 .msg.visitor{align-self:flex-end;background:#dce8fb}
 .msg.system{align-self:center;background:transparent;color:#4a5562;font-size:13px;text-align:center}

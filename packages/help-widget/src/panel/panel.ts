@@ -65,7 +65,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
   let dialog = h('section');
   let links = h('ul');
   let chat = h('section');
-  let log = h('ol');
+  let log = h('div');
   let note = h('p');
   let loading = h('p');
   let errorBox = h('div');
@@ -116,7 +116,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     const time = new Date(message.createdAt);
     const attachment = message.attachment;
     return h(
-      'li',
+      'div',
       { class: `msg ${message.author}` },
       who ? h('span', { class: 'who' }, who) : null,
       message.text ? h('p', { class: 'text' }, message.text) : null,
@@ -246,7 +246,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     const focused = root.activeElement?.getAttribute('data-key');
     const draft = textarea.value;
     links = h('ul', { class: 'links' });
-    log = h('ol', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': texts.chat });
+    log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': texts.chat });
     rendered.clear();
     note = h('p', { class: 'note' });
     loading = h('p', { class: 'note' }, texts.loading);
