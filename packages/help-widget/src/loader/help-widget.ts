@@ -78,6 +78,8 @@ export function createHelpWidget(
 
   function renderButton(): void {
     button.setAttribute('aria-label', launcherLabel(lang, unread));
+    // The label is in the widget's language, which need not be the page's.
+    button.lang = lang;
     badge.hidden = unread === 0;
     badge.textContent = unread > 99 ? '99+' : String(unread);
   }

@@ -31,13 +31,21 @@ export function installHelpWidget(
   if (global?.loaded || win.document.querySelector(HELP_HOST_TAG)) return global as InstalledHelp | undefined;
   const doc = win.document;
   const widget = createHelpWidget(doc, readOptions(script, doc), importPanel);
-  const help = ((command: unknown, ...args: unknown[]) => widget.command(command, args)) as InstalledHelp;
+  // A call from the host page never throws back at it.
+  const run = (command: unknown, args: readonly unknown[]) => {
+    try {
+      widget.command(command, args);
+    } catch (error) {
+      console.error(error);
+    }
+  };
+  const help = ((command: unknown, ...args: unknown[]) => run(command, args)) as InstalledHelp;
   help.loaded = true;
   const queued = Array.from(global?.q ?? []);
   (win as HelpWindow)[HELP_GLOBAL] = help as unknown as QueueStub;
   for (const call of queued) {
     const [command, ...args] = Array.from(call);
-    widget.command(command, args);
+    run(command, args);
   }
   const start = () => {
     widget.mount();
