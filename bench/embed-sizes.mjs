@@ -114,11 +114,18 @@ if (existsSync(sdkEmbed)) {
 // (esbuild cannot follow that import, so it is measured on its own and added).
 const HELP_DIST = join(ROOT, 'packages/help-widget/dist');
 if (!existsSync(join(HELP_DIST, 'help-widget.js'))) {
-  const built = spawnSync('npm', ['run', 'build', '-w', '@qoltanba/help-widget'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync('npm', ['run', 'build', '-w', '@qoltanba/help-widget'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const helpLoader = await measure(ours(relative(DIST, join(HELP_DIST, 'help-widget.js'))), DIST, { react: false });
-const helpPanel = await measure(ours(relative(DIST, join(HELP_DIST, 'help/panel.js'))), DIST, { react: false });
+const helpLoader = await measure(ours(relative(DIST, join(HELP_DIST, 'help-widget.js'))), DIST, {
+  react: false,
+});
+const helpPanel = await measure(ours(relative(DIST, join(HELP_DIST, 'help/panel.js'))), DIST, {
+  react: false,
+});
 rows.push({
   label: 'ours: help widget (loader; with lazy: + panel)',
   firstLoad: helpLoader.firstLoad,
