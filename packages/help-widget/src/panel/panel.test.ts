@@ -1,4 +1,5 @@
 import type { Lang } from '@qoltanba/core';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Uploader } from '../chat/support-api';
 import { createVisitorStore } from '../chat/visitor-store';
@@ -228,5 +229,26 @@ describe('the chat', () => {
     await vi.waitFor(() => expect(view.unread.at(-1)).toBe(0));
     view.$<HTMLButtonElement>('.head button')?.click();
     expect(view.closes).toEqual([1]);
+  });
+});
+
+describe('accessibility', () => {
+  it('passes axe with messages, an attachment and an error shown (colours are checked in the browser spec)', async () => {
+    const server = createFakeSupportServer();
+    server.reply('user:identity-of-aigerim', 'Hello, how can we help?');
+    const view = mount({ identity: 'identity-of-aigerim', server, lang: 'ru' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg')).toHaveLength(1));
+    const input = view.$<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+    Object.defineProperty(input, 'files', { value: [new File(['%PDF-1.7'], 'a.pdf')], configurable: true });
+    input.dispatchEvent(new Event('change'));
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg')).toHaveLength(2));
+    await send(view, '   ');
+    await vi.waitFor(() => expect(view.$('[role=alert] p')?.textContent).toBe('Введите текст сообщения'));
+
+    const results = await axe.run(view.root.host, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 });

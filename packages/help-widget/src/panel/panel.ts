@@ -63,6 +63,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
 
   // The current language's elements; a language switch builds them again.
   let dialog = h('section');
+  let body = h('div');
   let links = h('ul');
   let chat = h('section');
   let log = h('div');
@@ -221,7 +222,12 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     sendButton.disabled = busy;
     attachButton.disabled = busy;
     host.setUnread(state.unread);
-    if (open && log.lastElementChild) log.lastElementChild.scrollIntoView?.({ block: 'nearest' });
+    if (open) scrollToLatest();
+  }
+
+  // Only the panel's own scroller moves (scrollIntoView could scroll the host page too).
+  function scrollToLatest(): void {
+    body.scrollTop = body.scrollHeight;
   }
 
   function update(): void {
@@ -300,6 +306,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
         sendButton,
       ),
     );
+    body = h('div', { class: 'body' }, links, loading, chat, errorBox);
     dialog = h(
       'section',
       { class: 'panel', role: 'dialog', 'aria-labelledby': 'qh-title', tabindex: -1, lang },
@@ -319,7 +326,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
           icon(CLOSE),
         ),
       ),
-      h('div', { class: 'body' }, links, loading, chat, errorBox),
+      body,
     );
     container.replaceChildren(dialog);
     update();
@@ -353,9 +360,10 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       open = next;
       session.setActive(open);
       if (!open) return;
-      void loadConfig();
+      // A help config that failed to load is tried again on the next open.
+      void loadConfig(configError !== null);
       dialog.focus();
-      log.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+      scrollToLatest();
     },
     setLanguage(next) {
       if (next === lang) return;
