@@ -323,9 +323,9 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
 
   /** Fetches a conversation again (one request per conversation at a time) and puts it where it belongs. */
   function refresh(id: number): Promise<void> {
-    let pending = refreshing.get(id);
-    if (pending) return pending;
-    pending = getSupportConversation(id)
+    const running = refreshing.get(id);
+    if (running !== undefined) return running;
+    const pending = getSupportConversation(id)
       .then((view) => {
         if (!active) return;
         place(view.conversation);
