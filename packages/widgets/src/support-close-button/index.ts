@@ -1,0 +1,1 @@
+export { SupportCloseButton, type SupportCloseButtonProps } from './SupportCloseButton';

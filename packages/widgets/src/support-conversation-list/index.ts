@@ -1,0 +1,1 @@
+export { SupportConversationList, type SupportConversationListProps } from './SupportConversationList';

@@ -1,0 +1,1 @@
+export { SupportReplyForm, type SupportReplyFormProps } from './SupportReplyForm';

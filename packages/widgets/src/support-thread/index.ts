@@ -1,0 +1,1 @@
+export { SupportThread, type SupportThreadProps } from './SupportThread';
