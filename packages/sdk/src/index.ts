@@ -311,6 +311,7 @@ export {
   type SupportInboxStoreOptions,
   type SupportLoadStatus,
   type SupportOperatorState,
+  type SupportOperatorStore,
   type SupportStreamConnection,
   type SupportThreadState,
   supportAttachmentUrl,

@@ -29,4 +29,8 @@ export {
   type SupportLoadStatus,
   type SupportThreadState,
 } from './supportInboxStore';
-export { $supportOperator, type SupportOperatorState } from './supportOperatorStore';
+export {
+  $supportOperator,
+  type SupportOperatorState,
+  type SupportOperatorStore,
+} from './supportOperatorStore';

@@ -32,6 +32,12 @@ async function load(): Promise<void> {
   }
 }
 
+/** {@link $supportOperator}: the state and a way to ask again. */
+export interface SupportOperatorStore extends ReadableAtom<SupportOperatorState> {
+  /** Asks the server again (e.g. "Try again" after a failure); nothing while anonymous. Never rejects. */
+  reload(): Promise<void>;
+}
+
 /**
  * Whether the signed-in user may open the support inbox (`getSupportOperatorStatus`): loads when watched by a
  * signed-in user, again after each login, and is `idle` and false while anonymous. The portal shows the inbox in
@@ -39,7 +45,9 @@ async function load(): Promise<void> {
  *
  * @example $supportOperator.subscribe(({ operator }) => showInboxLink(operator));
  */
-export const $supportOperator: ReadableAtom<SupportOperatorState> = state;
+export const $supportOperator: SupportOperatorStore = Object.assign(state, {
+  reload: () => ($auth.get().status === 'authenticated' ? load() : Promise.resolve()),
+});
 
 onMount(state, () =>
   $auth.subscribe(({ status }) => {
