@@ -1,1 +1,2 @@
-export { SupportCloseButton, type SupportCloseButtonProps } from './SupportCloseButton';
+export { SupportCloseButton } from '../support-common/lazy-widgets';
+export type { SupportCloseButtonProps } from './SupportCloseButton';

@@ -1,1 +1,2 @@
-export { SupportConversationList, type SupportConversationListProps } from './SupportConversationList';
+export { SupportConversationList } from '../support-common/lazy-widgets';
+export type { SupportConversationListProps } from './SupportConversationList';

@@ -1,1 +1,2 @@
-export { SupportReplyForm, type SupportReplyFormProps } from './SupportReplyForm';
+export { SupportReplyForm } from '../support-common/lazy-widgets';
+export type { SupportReplyFormProps } from './SupportReplyForm';

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { fakeAction, onPhone } from '../story-support/story-fakes';
 import { inEnglish, inKazakh, inRussian } from '../story-support/story-locales';
 import { SAMPLE_CLOSED, SAMPLE_MESSAGES, SAMPLE_THREAD } from '../story-support/support-fixtures';
-import { SupportCloseButton } from '../support-close-button';
-import { SupportReplyForm } from '../support-reply-form';
+import { SupportCloseButton } from '../support-close-button/SupportCloseButton';
+import { SupportReplyForm } from '../support-reply-form/SupportReplyForm';
 import { SupportThread } from './SupportThread';
 
 const meta = {

@@ -1,1 +1,2 @@
-export { SupportThread, type SupportThreadProps } from './SupportThread';
+export { SupportThread } from '../support-common/lazy-widgets';
+export type { SupportThreadProps } from './SupportThread';

@@ -55,7 +55,7 @@ describe('support inbox screen', () => {
       expect(server.support.conversations.get(id ?? 0)?.operatorReadUpTo).toBeGreaterThan(0),
     );
 
-    const field = screen.getByRole('textbox', { name: 'Reply' });
+    const field = await screen.findByRole('textbox', { name: 'Reply' });
     fireEvent.change(field, { target: { value: 'Сәлеметсіз бе! Құжатты ашыңыз.' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     await waitFor(() => expect(messages()).toHaveLength(2));
