@@ -158,6 +158,7 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
   let loadingFirst: Promise<void> | undefined;
   let loadingNext: Promise<void> | undefined;
   let stream: SupportEventStream | undefined;
+  let following: object | undefined;
   let active = false;
   let reading = false;
   // Events that arrive while the first page loads wait for it (the page may be older than they are).
@@ -409,11 +410,22 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
     active = true;
     listRequested = false;
     patch({ listStatus: 'loading' });
-    stream = follow({ onEvent: apply, onConnection });
+    // A stream stopped earlier may still report; only the current one speaks.
+    const token = {};
+    following = token;
+    stream = follow({
+      onEvent: (event) => {
+        if (following === token) apply(event);
+      },
+      onConnection: (connection, code) => {
+        if (following === token) onConnection(connection, code);
+      },
+    });
   }
 
   function stop(): void {
     active = false;
+    following = undefined;
     stream?.stop();
     stream = undefined;
     listGeneration += 1;
