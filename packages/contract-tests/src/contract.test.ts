@@ -14,6 +14,7 @@ const PLAYED_SERVICES = [
   API_SERVICES.documents,
   API_SERVICES.partner,
   API_SERVICES.embed,
+  API_SERVICES.support,
 ];
 
 /** `:param` (core, Fastify) to `{param}` (OpenAPI). */

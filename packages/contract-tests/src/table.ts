@@ -3,6 +3,7 @@ import { documentSteps } from './steps/documents';
 import { folderAndCounterpartySteps } from './steps/folders-counterparties';
 import { partnerSteps } from './steps/partner';
 import { signingSteps } from './steps/signing';
+import { supportSteps } from './steps/support';
 import { transportSteps } from './steps/transport';
 import { verificationSteps } from './steps/verification';
 import type { Step } from './table-support';
@@ -12,7 +13,7 @@ export type { Context, Expectation, Step, TableRequest, User } from './table-sup
 /**
  * The shared table: success and refusal cases of login, companies, documents (create, list, get, update,
  * send, copy, trash, restore, files), folders and counterparties, validation errors and access (404 for a
- * document of another company, 403 for a company of someone else). Steps run in order; each side keeps its
+ * document of another company, 403 for a company of someone else), and the support chat. Steps run in order; each side keeps its
  * own ids. Setup (users, companies) goes through the same API on both sides.
  */
 export const TABLE: readonly Step[] = [
@@ -23,4 +24,5 @@ export const TABLE: readonly Step[] = [
   ...verificationSteps,
   ...transportSteps,
   ...partnerSteps,
+  ...supportSteps,
 ];

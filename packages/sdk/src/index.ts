@@ -3,8 +3,9 @@
  * (session, profile, companies, locale, snackbars, mobile-app context), i18n, cookies, navigation
  * tracking, query policy and error reporting; documents, folders and counterparties of the acting company;
  * signing (NCALayer, eGov mobile QR, personal links of signers without an account, attach by signature);
- * public verification and the evidence downloads of signed documents; the frame side of the iframe embed
- * (the host side is `@qoltanba/sdk/embed`).
+ * public verification and the evidence downloads of signed documents; the support chat's operator inbox (calls,
+ * a live event stream, stores) and the help widget's identity token; the frame side of the iframe embed (the host
+ * side is `@qoltanba/sdk/embed`).
  */
 // Explicit lists, values and types alike: a new export is a decision, visible in review (and in index.test.ts).
 export {
@@ -284,6 +285,37 @@ export {
   type SnackbarKind,
   showSnackbar,
 } from './snackbar';
+export {
+  $supportIdentity,
+  $supportInbox,
+  $supportOperator,
+  closeSupportConversation,
+  createSupportIdentityToken,
+  createSupportInboxStore,
+  downloadSupportAttachment,
+  type FollowSupportInboxOptions,
+  followSupportInbox,
+  getSupportConversation,
+  getSupportOperatorStatus,
+  listSupportConversations,
+  markSupportConversationRead,
+  openSupportEventStream,
+  replySupportConversation,
+  type SupportCallOptions,
+  type SupportEventStream,
+  type SupportEventStreamOptions,
+  type SupportIdentityState,
+  type SupportInboxListParams,
+  type SupportInboxState,
+  type SupportInboxStore,
+  type SupportInboxStoreOptions,
+  type SupportLoadStatus,
+  type SupportOperatorState,
+  type SupportOperatorStore,
+  type SupportStreamConnection,
+  type SupportThreadState,
+  supportAttachmentUrl,
+} from './support';
 export {
   type ErrorReport,
   type ErrorReportingOptions,

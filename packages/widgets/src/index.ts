@@ -66,6 +66,10 @@ export {
   signerProblems,
 } from './signer-editor';
 export { Snackbar, type SnackbarProps } from './snackbar';
+export { SupportCloseButton, type SupportCloseButtonProps } from './support-close-button';
+export { SupportConversationList, type SupportConversationListProps } from './support-conversation-list';
+export { SupportReplyForm, type SupportReplyFormProps } from './support-reply-form';
+export { SupportThread, type SupportThreadProps } from './support-thread';
 export { type GreyStep, lightTheme, lightThemeTokens, type ThemeTokens, vars } from './theme';
 export {
   VerificationResult,

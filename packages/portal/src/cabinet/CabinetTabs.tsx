@@ -6,8 +6,9 @@ import {
   mdiInboxArrowDown,
   mdiInboxArrowUp,
   mdiKeyOutline,
+  mdiMessageTextOutline,
 } from '@mdi/js';
-import { $currentCompany } from '@qoltanba/sdk';
+import { $currentCompany, $supportOperator } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { NavLink } from 'react-router';
@@ -37,11 +38,23 @@ export const CABINET_TABS: readonly CabinetTab[] = [
 /** The company administrator's extra tab (ours): the partner API keys. */
 export const ADMIN_TAB: CabinetTab = { to: pathTo('ApiKeys'), label: 'apiKeys.tab', icon: mdiKeyOutline };
 
+/** The support operators' extra tab (ours, issue 11): the support inbox. */
+export const SUPPORT_TAB: CabinetTab = {
+  to: pathTo('SupportInbox'),
+  label: 'support.tab',
+  icon: mdiMessageTextOutline,
+};
+
 /** Cabinet navigation: a side list on wide screens, a horizontally scrollable strip on narrow ones. */
 export function CabinetTabs(): JSX.Element {
   const { t } = usePortalT();
   const company = useSdkStore($currentCompany);
-  const tabs = company?.isAdmin === true ? [...CABINET_TABS, ADMIN_TAB] : CABINET_TABS;
+  const { operator } = useSdkStore($supportOperator);
+  const tabs = [
+    ...CABINET_TABS,
+    ...(company?.isAdmin === true ? [ADMIN_TAB] : []),
+    ...(operator ? [SUPPORT_TAB] : []),
+  ];
   return (
     <nav aria-label={t('cabinet.tabsLabel')}>
       <ul className={css.tabList}>

@@ -1,6 +1,7 @@
 import { apiKeysEn } from './apiKeys/en';
 import { docsEn } from './docs/en';
 import type { PortalStrings } from './portalStrings';
+import { supportEn } from './support/en';
 
 /** English portal strings. */
 export const en = {
@@ -130,6 +131,7 @@ export const en = {
   },
   docs: docsEn,
   apiKeys: apiKeysEn,
+  support: supportEn,
   back: 'Back',
   titles: {
     main: 'Electronic document signing',
@@ -166,6 +168,7 @@ export const en = {
     AddCompany: 'Add a company',
     AttachCompany: 'Attach by IIN',
     ApiKeys: 'API keys',
+    SupportInbox: 'Support inbox',
     CabinetNotFound: 'Section not found',
   },
   texts: {
@@ -205,6 +208,7 @@ export const en = {
     AddCompany: 'Add a legal entity with its EDS.',
     AttachCompany: 'Attach an individual or sole proprietor by IIN: an SMS code comes to your phone.',
     ApiKeys: "API keys for partners' sites: sending documents, embedded signing and webhooks.",
+    SupportInbox: "Visitors' questions from the help widget: reply and close conversations.",
     CabinetNotFound: 'The cabinet has no such section.',
   },
 } satisfies PortalStrings;

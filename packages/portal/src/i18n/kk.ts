@@ -1,6 +1,7 @@
 import type { RouteName } from '../routes/routeNames';
 import { apiKeysKk } from './apiKeys/kk';
 import { docsKk } from './docs/kk';
+import { supportKk } from './support/kk';
 
 /** Kazakh portal strings: the source locale every other locale is checked against. */
 export const kk = {
@@ -130,6 +131,7 @@ export const kk = {
   },
   docs: docsKk,
   apiKeys: apiKeysKk,
+  support: supportKk,
   back: 'Артқа',
   titles: {
     main: 'Электрондық құжаттарға қол қою',
@@ -166,6 +168,7 @@ export const kk = {
     AddCompany: 'Компания қосу',
     AttachCompany: 'ЖСН бойынша қосу',
     ApiKeys: 'API кілттері',
+    SupportInbox: 'Қолдау сөйлесулері',
     CabinetNotFound: 'Бөлім табылмады',
   } satisfies Record<RouteName, string>,
   texts: {
@@ -206,6 +209,7 @@ export const kk = {
     AddCompany: 'Заңды тұлғаны оның ЭЦҚ кілті арқылы қосу.',
     AttachCompany: 'Жеке тұлғаны немесе жеке кәсіпкерді ЖСН бойынша қосыңыз: телефоныңызға SMS-код келеді.',
     ApiKeys: 'Серіктес сайттарына арналған API кілттері: құжаттарды жіберу, қол қоюды ендіру және вебхуктар.',
+    SupportInbox: 'Көмек виджетіндегі келушілердің сұрақтары: жауап беріңіз және сөйлесулерді жабыңыз.',
     CabinetNotFound: 'Кабинетте мұндай бөлім жоқ.',
   } satisfies Record<RouteName, string>,
 };

@@ -1,6 +1,7 @@
 import { apiKeysRu } from './apiKeys/ru';
 import { docsRu } from './docs/ru';
 import type { PortalStrings } from './portalStrings';
+import { supportRu } from './support/ru';
 
 /** Russian portal strings. */
 export const ru = {
@@ -130,6 +131,7 @@ export const ru = {
   },
   docs: docsRu,
   apiKeys: apiKeysRu,
+  support: supportRu,
   back: 'Назад',
   titles: {
     main: 'Подписание электронных документов',
@@ -166,6 +168,7 @@ export const ru = {
     AddCompany: 'Добавление компании',
     AttachCompany: 'Привязка по ИИН',
     ApiKeys: 'API-ключи',
+    SupportInbox: 'Обращения в поддержку',
     CabinetNotFound: 'Раздел не найден',
   },
   texts: {
@@ -205,6 +208,7 @@ export const ru = {
     AddCompany: 'Добавление юридического лица с помощью его ЭЦП.',
     AttachCompany: 'Привяжите физическое лицо или ИП по ИИН: на ваш телефон придёт SMS-код.',
     ApiKeys: 'API-ключи для сайтов партнёров: отправка документов, встроенное подписание и вебхуки.',
+    SupportInbox: 'Вопросы посетителей из виджета помощи: отвечайте и закрывайте обращения.',
     CabinetNotFound: 'В кабинете нет такого раздела.',
   },
 } satisfies PortalStrings;

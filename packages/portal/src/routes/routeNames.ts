@@ -34,6 +34,7 @@ export const ROUTE_NAMES = {
   AddCompany: 'AddCompany',
   AttachCompany: 'AttachCompany',
   ApiKeys: 'ApiKeys',
+  SupportInbox: 'SupportInbox',
   CabinetNotFound: 'CabinetNotFound',
 } as const;
 
@@ -57,6 +58,8 @@ const OPEN_WITHOUT_COMPANY: ReadonlySet<RouteName> = new Set([
   ROUTE_NAMES.AddCompany,
   ROUTE_NAMES.AttachCompany,
   ROUTE_NAMES.Profile,
+  // Operators need no company of their own to answer the support chat.
+  ROUTE_NAMES.SupportInbox,
 ]);
 
 /**

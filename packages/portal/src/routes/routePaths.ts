@@ -1,4 +1,4 @@
-import { EMBED_PAGE, EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import { EMBED_PAGE, EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE, SUPPORT_INBOX_PAGE } from '@qoltanba/core';
 import type { RouteName } from './routeNames';
 
 /** Route names without an address of their own: the cabinet index (it is `Cabinet`'s) and the catch-alls. */
@@ -48,6 +48,8 @@ export const ROUTE_PATHS = {
   AddCompany: '/cabinet/company/add',
   AttachCompany: '/cabinet/company/attach',
   ApiKeys: '/cabinet/company/api-keys',
+  // Core's (issue 11): the operators' support inbox; `?conversation=<id>` names the open conversation.
+  SupportInbox: SUPPORT_INBOX_PAGE,
 } as const satisfies Record<PathName, `/${string}`>;
 
 type Segments<Path extends string> = Path extends `${infer Head}/${infer Tail}`

@@ -53,6 +53,7 @@ export const ROUTE_SCREENS: Readonly<Record<Exclude<RouteName, 'CabinetIndex'>, 
   AddCompany: () => import('../screens/onboarding/AddCompanyScreen'),
   AttachCompany: () => import('../screens/onboarding/AttachCompanyScreen'),
   ApiKeys: () => import('../screens/cabinet/ApiKeysScreen'),
+  SupportInbox: () => import('../screens/cabinet/SupportInboxScreen'),
   CabinetNotFound: () => import('../screens/cabinet/CabinetNotFoundScreen'),
 };
 

@@ -124,9 +124,15 @@ describe('isCompanySwitchLocked', () => {
 });
 
 describe('isOpenWithoutCompany', () => {
-  it('lets a user without a company reach onboarding, add, attach and the profile only', () => {
+  it('lets a user without a company reach onboarding, add, attach, the profile and the support inbox only', () => {
     const open = Object.values(ROUTE_NAMES).filter((name) => isOpenWithoutCompany(name));
-    expect(open.sort()).toEqual(['AddCompany', 'AttachCompany', 'OnboardingStart', 'Profile']);
+    expect(open.sort()).toEqual([
+      'AddCompany',
+      'AttachCompany',
+      'OnboardingStart',
+      'Profile',
+      'SupportInbox',
+    ]);
     expect(isOpenWithoutCompany(undefined)).toBe(false);
     expect(isOpenWithoutCompany(resolveRoute('/cabinet/company/attach').name)).toBe(true);
     expect(isOpenWithoutCompany(resolveRoute('/cabinet/company').name)).toBe(false);

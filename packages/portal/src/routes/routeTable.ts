@@ -75,6 +75,8 @@ export const CABINET_ROUTES: readonly RouteEntry[] = [
   inCabinet(N.AttachCompany),
   // Ours (issue 10): the company administrator's partner API keys.
   inCabinet(N.ApiKeys),
+  // Ours (issue 11): the support operators' inbox.
+  inCabinet(N.SupportInbox),
   { name: N.CabinetNotFound, path: '*' },
 ];
 

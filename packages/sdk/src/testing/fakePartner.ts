@@ -71,6 +71,8 @@ export interface FakePartnerOptions {
 export function createFakePartner(options: FakePartnerOptions) {
   const { now, signing } = options;
   const keys = new Map<string, FakeApiKey>();
+  /** Key ids by their secret (the server keeps only a hash; the fake needs no more). */
+  const secrets = new Map<string, string>();
   const deliveries = new Map<string, WebhookDelivery[]>();
   const tokens = new Map<string, FakeEmbedRecord>();
   const sessions = new Map<string, FakeEmbedRecord>();
@@ -198,6 +200,7 @@ export function createFakePartner(options: FakePartnerOptions) {
         revokedAt: null,
       };
       keys.set(key.id, key);
+      secrets.set(secret, key.id);
       return json(201, { apiKey: publicKey(key), secret, webhookSecret });
     },
     updateApiKey: (context) => {
@@ -276,6 +279,11 @@ export function createFakePartner(options: FakePartnerOptions) {
   return {
     handlers,
     keys,
+    /** The live key a secret names (what `Authorization: Bearer qk_...` authenticates), else undefined. */
+    apiKeyOf(secret: string): FakeApiKey | undefined {
+      const key = keys.get(secrets.get(secret) ?? '');
+      return key && !key.revokedAt ? key : undefined;
+    },
     /**
      * Issues an embed token, as a partner backend's createEmbedToken would (no API key needed in the fake). Throws
      * on an origin that is not one (ORIGIN_INVALID in the server).

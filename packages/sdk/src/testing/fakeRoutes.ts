@@ -7,6 +7,7 @@ import {
   PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_PATHS,
+  SUPPORT_PATHS,
   VERIFICATION_PATHS,
 } from '@qoltanba/core';
 
@@ -14,7 +15,7 @@ import {
 export interface FakeRoute {
   operationId: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS`, `VERIFICATION_PATHS`, `EVIDENCE_PATHS`, `EXTERNAL_LINK_PATHS`, `PARTNER_PATHS` or `EMBED_PATHS` (`:param` syntax). */
+  /** A path of core's `ACCOUNT_PATHS`, `PROFILE_PATHS`, `DOCUMENT_PATHS`, `SIGNING_PATHS`, `VERIFICATION_PATHS`, `EVIDENCE_PATHS`, `EXTERNAL_LINK_PATHS`, `PARTNER_PATHS`, `EMBED_PATHS` or `SUPPORT_PATHS` (`:param` syntax). */
   path: string;
   /** Needs a bearer token; without a valid one the fake answers 401 before looking at the input. */
   authenticated: boolean;
@@ -144,6 +145,27 @@ export const FAKE_ROUTES = [
   publicRoute('signEmbedDocument', 'POST', EMBED_PATHS.sign),
   publicRoute('rejectEmbedDocument', 'POST', EMBED_PATHS.reject),
   publicRoute('startEmbedQrSigning', 'POST', EMBED_PATHS.qrSigning),
+
+  // Support chat: the visitor routes know the visitor by the identity or visitor header (checked by the handlers),
+  // the partner's identity tokens by the API key; the inbox routes are the session's.
+  publicRoute('createPartnerSupportIdentityToken', 'POST', PARTNER_PATHS.supportIdentityTokens),
+  publicRoute('getHelpConfig', 'GET', SUPPORT_PATHS.helpConfig),
+  publicRoute('createSupportVisitor', 'POST', SUPPORT_PATHS.visitors),
+  userRoute('createSupportIdentityToken', 'POST', SUPPORT_PATHS.identityTokens),
+  publicRoute('getMySupportConversation', 'GET', SUPPORT_PATHS.myConversation),
+  publicRoute('sendSupportMessage', 'POST', SUPPORT_PATHS.myMessages),
+  publicRoute('sendSupportAttachment', 'POST', SUPPORT_PATHS.myAttachments),
+  publicRoute('downloadMySupportAttachment', 'GET', SUPPORT_PATHS.myAttachment),
+  publicRoute('markMySupportConversationRead', 'POST', SUPPORT_PATHS.myRead),
+  publicRoute('streamMySupportEvents', 'GET', SUPPORT_PATHS.myEvents),
+  userRoute('getSupportOperatorStatus', 'GET', SUPPORT_PATHS.operatorStatus),
+  userRoute('listSupportConversations', 'GET', SUPPORT_PATHS.inbox),
+  userRoute('getSupportConversation', 'GET', SUPPORT_PATHS.inboxConversation),
+  userRoute('replySupportConversation', 'POST', SUPPORT_PATHS.inboxMessages),
+  userRoute('markSupportConversationRead', 'POST', SUPPORT_PATHS.inboxRead),
+  userRoute('closeSupportConversation', 'POST', SUPPORT_PATHS.inboxClose),
+  userRoute('downloadSupportAttachment', 'GET', SUPPORT_PATHS.inboxAttachment),
+  userRoute('streamSupportInboxEvents', 'GET', SUPPORT_PATHS.inboxEvents),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

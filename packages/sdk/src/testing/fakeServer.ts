@@ -42,6 +42,7 @@ import {
 import { createFakePartner } from './fakePartner';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 import { createFakeSigning } from './fakeSigning';
+import { createFakeSupport } from './fakeSupport';
 import { createFakeVerification } from './fakeVerification';
 
 export {
@@ -475,8 +476,14 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     isAdmin,
     firstSigner: (documentId) => documentsService.document(documentId).signers[0]?.identityNumber,
   });
-  for (const [operationId, handler] of Object.entries(partnerService.handlers)) {
-    play(operationId as FakeOperationId, handler);
+  const supportService = createFakeSupport({
+    now: options.now ?? (() => new Date()),
+    accounts,
+    apiKeyOf: partnerService.apiKeyOf,
+  });
+  for (const handlers of [partnerService.handlers, supportService.handlers]) {
+    for (const [operationId, handler] of Object.entries(handlers))
+      play(operationId as FakeOperationId, handler);
   }
   const unplayed = FAKE_ROUTES.filter((route) => !played.has(route.operationId));
   if (unplayed.length > 0)
@@ -560,6 +567,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     externalLinks: externalLinksService.links,
     /** The partner service: API keys, webhook logs (`addDelivery`) and embed tokens (`issueToken`). */
     partner: partnerService,
+    /** The support chat: conversations, `grantOperator`, `visitorWrites`, `dropStreams` (event streams end). */
+    support: supportService,
     /** Issues tokens for the default account, as a previous login would have. */
     issue: () => issue(account),
     /** Makes the access token `token` unknown, as a server-side revocation does. */

@@ -9,6 +9,7 @@ describe('@qoltanba/sdk/testing entry', () => {
         "FAKE_BASE_URL",
         "FAKE_CODE",
         "FAKE_CONVERTED_PDF",
+        "FAKE_HELP_CONFIG",
         "FAKE_IIN",
         "FAKE_LINK_TTL_MS",
         "FAKE_QR_TTL_MS",
@@ -22,6 +23,7 @@ describe('@qoltanba/sdk/testing entry', () => {
         "fakeCms",
         "json",
         "pdfFile",
+        "supportAttachmentType",
         "textFile",
       ]
     `);

@@ -34,3 +34,4 @@ export {
   pdfFile,
   textFile,
 } from './fakeServer';
+export { FAKE_HELP_CONFIG, type FakeSupportConversation, supportAttachmentType } from './fakeSupport';

@@ -31,6 +31,11 @@ const NOT_ELEMENTS = [
   'RevokeDialog',
   'SignerEditor',
   'Snackbar',
+  // The support operators' inbox lives in the portal only.
+  'SupportCloseButton',
+  'SupportConversationList',
+  'SupportReplyForm',
+  'SupportThread',
 ];
 
 function componentExports(): Array<[string, unknown]> {
@@ -205,6 +210,10 @@ describe('package entries', () => {
         "SignPanel",
         "SignerEditor",
         "Snackbar",
+        "SupportCloseButton",
+        "SupportConversationList",
+        "SupportReplyForm",
+        "SupportThread",
         "VerificationResult",
         "VerifyDropzone",
         "documentCardActions",

@@ -1,0 +1,189 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isApiError } from '../api/apiError';
+import { logout } from '../auth/authActions';
+import { setupOperator, sleepGate } from '../testing/supportSession';
+import { closeSupportConversation } from './supportApi';
+import { followSupportInbox } from './supportEventStream';
+import { createSupportInboxStore, type SupportInboxStore } from './supportInboxStore';
+
+let stores: SupportInboxStore[] = [];
+afterEach(() => {
+  cleanStores(...stores);
+  stores = [];
+});
+
+function watched(options: Parameters<typeof createSupportInboxStore>[0] = {}) {
+  const store = createSupportInboxStore(options);
+  stores.push(store);
+  const stop = store.listen(() => undefined);
+  return { store, stop };
+}
+
+const rows = (store: SupportInboxStore) =>
+  store.get().items.map((item) => [item.id, item.lastMessage?.text, item.unreadCount]);
+const open = async (store: SupportInboxStore) => {
+  await vi.waitFor(() => expect(store.get().listStatus).toBe('loaded'));
+  await vi.waitFor(() => expect(store.get().connection).toBe('open'));
+};
+
+describe('the support inbox store', () => {
+  it('loads the open tab latest first and follows new messages: bumps, previews, unread counts, new conversations', async () => {
+    const { server, clock } = await setupOperator();
+    const a = server.support.visitorWrites('A1');
+    clock.now += 1_000;
+    const b = server.support.visitorWrites('B1');
+    const { store } = watched();
+    await open(store);
+    const [idA, idB] = [a.message.conversationId, b.message.conversationId];
+    expect(rows(store)).toEqual([
+      [idB, 'B1', 1],
+      [idA, 'A1', 1],
+    ]);
+
+    clock.now += 1_000;
+    server.support.visitorWrites('A2', { visitorToken: a.visitorToken });
+    await vi.waitFor(() =>
+      expect(rows(store)).toEqual([
+        [idA, 'A2', 2],
+        [idB, 'B1', 1],
+      ]),
+    );
+    clock.now += 1_000;
+    const c = server.support.visitorWrites('C1');
+    await vi.waitFor(() => expect(rows(store)[0]).toEqual([c.message.conversationId, 'C1', 1]));
+    expect(store.get().items).toHaveLength(3);
+  });
+
+  it('marks the open conversation read while the operator reads it, and again as visitor messages arrive', async () => {
+    const { server, clock } = await setupOperator();
+    const a = server.support.visitorWrites('Вопрос');
+    const id = a.message.conversationId;
+    const { store } = watched();
+    await open(store);
+    await store.open(id);
+    expect(store.get().thread?.messages.map((m) => m.text)).toEqual(['Вопрос']);
+    // Not reading (e.g. the tab is hidden): nothing is marked.
+    expect(rows(store)).toEqual([[id, 'Вопрос', 1]]);
+    expect(server.support.conversations.get(id)?.operatorReadUpTo).toBe(0);
+
+    store.setReading(true);
+    expect(rows(store)).toEqual([[id, 'Вопрос', 0]]);
+    await vi.waitFor(() => expect(server.support.conversations.get(id)?.operatorReadUpTo).toBe(a.message.id));
+    clock.now += 1_000;
+    const next = server.support.visitorWrites('Ещё', { visitorToken: a.visitorToken });
+    await vi.waitFor(() =>
+      expect(server.support.conversations.get(id)?.operatorReadUpTo).toBe(next.message.id),
+    );
+    expect(store.get().thread?.messages.map((m) => m.text)).toEqual(['Вопрос', 'Ещё']);
+    expect(rows(store)).toEqual([[id, 'Ещё', 0]]);
+
+    store.setReading(false);
+    server.support.visitorWrites('Третий', { visitorToken: a.visitorToken });
+    await vi.waitFor(() => expect(rows(store)).toEqual([[id, 'Третий', 1]]));
+  });
+
+  it('replies into the thread once (the echo of the stream is not a second message)', async () => {
+    const { server } = await setupOperator();
+    const { message } = server.support.visitorWrites('Помогите');
+    const { store } = watched();
+    await open(store);
+    await store.open(message.conversationId);
+    const reply = await store.reply('Конечно');
+    expect(reply.author).toBe('operator');
+    await vi.waitFor(() => expect(server.support.openStreams()).toBe(1));
+    // The reply's own event has passed through the stream by the time a later one arrives.
+    server.support.visitorWrites('Спасибо');
+    await vi.waitFor(() => expect(store.get().items).toHaveLength(2));
+    expect(store.get().thread?.messages.map((m) => [m.author, m.text])).toEqual([
+      ['visitor', 'Помогите'],
+      ['operator', 'Конечно'],
+    ]);
+    expect(rows(store).find(([id]) => id === message.conversationId)).toEqual([
+      message.conversationId,
+      'Конечно',
+      1,
+    ]);
+    const refused = await store.reply(' ').catch((error: unknown) => error);
+    expect(isApiError(refused) && refused.code).toBe('SUPPORT_MESSAGE_EMPTY');
+  });
+
+  it('closes a conversation: it leaves the open tab and shows under closed; a close elsewhere arrives live', async () => {
+    const { server } = await setupOperator();
+    const first = server.support.visitorWrites('Раз').message.conversationId;
+    const second = server.support.visitorWrites('Два').message.conversationId;
+    const { store } = watched();
+    await open(store);
+    await store.open(first);
+    const closed = await store.close();
+    expect(closed.status).toBe('closed');
+    expect(store.get().thread?.conversation?.status).toBe('closed');
+    expect(store.get().items.map((item) => item.id)).toEqual([second]);
+
+    // Another operator closes the other one.
+    await closeSupportConversation(second);
+    await vi.waitFor(() => expect(store.get().items).toEqual([]));
+    await store.setStatus('closed');
+    expect(
+      store
+        .get()
+        .items.map((item) => [item.id, item.status])
+        .sort(),
+    ).toEqual(
+      [
+        [first, 'closed'],
+        [second, 'closed'],
+      ].sort(),
+    );
+  });
+
+  it('catches up after the stream was dropped: what was written meanwhile shows once reconnected', async () => {
+    const { server } = await setupOperator();
+    const gate = sleepGate();
+    const a = server.support.visitorWrites('до');
+    const { store } = watched({ follow: (options) => followSupportInbox({ ...options, sleep: gate.sleep }) });
+    await open(store);
+    server.support.dropStreams();
+    await vi.waitFor(() => expect(store.get().connection).toBe('reconnecting'));
+    server.support.visitorWrites('во время', { visitorToken: a.visitorToken });
+    const other = server.support.visitorWrites('новый');
+    gate.release();
+    await vi.waitFor(() =>
+      expect(rows(store)).toEqual([
+        [other.message.conversationId, 'новый', 1],
+        [a.message.conversationId, 'во время', 2],
+      ]),
+    );
+    expect(store.get().connection).toBe('open');
+  });
+
+  it('pages with the keyset cursor', async () => {
+    const { server, clock } = await setupOperator();
+    for (const text of ['1', '2', '3']) {
+      server.support.visitorWrites(text);
+      clock.now += 1_000;
+    }
+    const { store } = watched({ pageSize: 2 });
+    await open(store);
+    expect([rows(store).map((row) => row[1]), store.get().hasMore]).toEqual([['3', '2'], true]);
+    await store.loadMore();
+    expect([rows(store).map((row) => row[1]), store.get().hasMore]).toEqual([['3', '2', '1'], false]);
+  });
+
+  it('shows the refusal to a user who is not an operator, and forgets everything on logout', async () => {
+    const denied = await setupOperator(false);
+    const { store } = watched();
+    await vi.waitFor(() => expect(store.get().listStatus).toBe('failed'));
+    expect(store.get().error).toBe('SUPPORT_OPERATOR_ONLY');
+    await vi.waitFor(() => expect(store.get().connectionError).toBe('SUPPORT_OPERATOR_ONLY'));
+    expect(denied.server.support.openStreams()).toBe(0);
+
+    const { server } = await setupOperator();
+    server.support.visitorWrites('x');
+    const second = watched();
+    await open(second.store);
+    await logout();
+    expect(second.store.get()).toMatchObject({ items: [], listStatus: 'idle', connection: 'closed' });
+    await vi.waitFor(() => expect(server.support.openStreams()).toBe(0));
+  });
+});

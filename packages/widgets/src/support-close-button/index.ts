@@ -1,0 +1,2 @@
+export { SupportCloseButton } from '../support-common/lazy-widgets';
+export type { SupportCloseButtonProps } from './SupportCloseButton';

@@ -1,0 +1,2 @@
+export { SupportConversationList } from '../support-common/lazy-widgets';
+export type { SupportConversationListProps } from './SupportConversationList';

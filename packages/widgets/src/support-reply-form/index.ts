@@ -1,0 +1,2 @@
+export { SupportReplyForm } from '../support-common/lazy-widgets';
+export type { SupportReplyFormProps } from './SupportReplyForm';

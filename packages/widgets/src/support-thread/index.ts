@@ -1,0 +1,2 @@
+export { SupportThread } from '../support-common/lazy-widgets';
+export type { SupportThreadProps } from './SupportThread';
