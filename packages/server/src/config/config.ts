@@ -140,15 +140,31 @@ const booleanFromEnv = z.preprocess(
 /** A WhatsApp number (international, digits with optional +, spaces, dashes, brackets) or wa.me link -> wa.me link. */
 const whatsappLink = z
   .string()
-  .transform((value) => value.trim().replace(/^https:\/\/wa\.me\//, '').replace(/[\s()+-]/g, ''))
-  .refine((digits) => /^[1-9][0-9]{6,14}$/.test(digits), 'must be an international phone number or https://wa.me/<digits>')
+  .transform((value) =>
+    value
+      .trim()
+      .replace(/^https:\/\/wa\.me\//, '')
+      .replace(/[\s()+-]/g, ''),
+  )
+  .refine(
+    (digits) => /^[1-9][0-9]{6,14}$/.test(digits),
+    'must be an international phone number or https://wa.me/<digits>',
+  )
   .transform((digits) => `https://wa.me/${digits}`);
 
 /** A Telegram username (with or without @) or t.me link -> t.me link. */
 const telegramLink = z
   .string()
-  .transform((value) => value.trim().replace(/^https:\/\/t\.me\//, '').replace(/^@/, ''))
-  .refine((name) => /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(name), 'must be a Telegram username or https://t.me/<name>')
+  .transform((value) =>
+    value
+      .trim()
+      .replace(/^https:\/\/t\.me\//, '')
+      .replace(/^@/, ''),
+  )
+  .refine(
+    (name) => /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(name),
+    'must be a Telegram username or https://t.me/<name>',
+  )
   .transform((name) => `https://t.me/${name}`);
 
 const helpPageUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());

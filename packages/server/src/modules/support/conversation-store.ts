@@ -8,8 +8,8 @@ import {
   type SupportVisitorKind,
 } from '@qoltanba/core';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, SupportConversationsTable } from '../../db/schema.js';
 import { isRowId } from '../../db/row-id.js';
+import type { Database, SupportConversationsTable } from '../../db/schema.js';
 import { appendEvents, type EventNotice, type PendingEvent } from './event-store.js';
 import { systemText } from './system-texts.js';
 
@@ -100,7 +100,10 @@ export async function conversationMessages(db: Db, conversationId: number): Prom
 }
 
 /** The last message of each conversation given (conversations without one left out). */
-export async function lastMessages(db: Db, conversationIds: readonly number[]): Promise<Map<number, SupportMessage>> {
+export async function lastMessages(
+  db: Db,
+  conversationIds: readonly number[],
+): Promise<Map<number, SupportMessage>> {
   if (conversationIds.length === 0) return new Map();
   const rows = await messagesQuery(db)
     .where('m.id', 'in', (eb) =>
@@ -169,11 +172,18 @@ export async function findConversation(db: Db, id: number): Promise<Conversation
  * 429 RATE_LIMITED when the subject posted {@link SUPPORT_MESSAGES_PER_MINUTE} messages in the last minute, with
  * the seconds until the oldest of them leaves the window.
  */
-export async function assertUnderRate(db: Db | Transaction<Database>, subject: string, now: Date): Promise<void> {
+export async function assertUnderRate(
+  db: Db | Transaction<Database>,
+  subject: string,
+  now: Date,
+): Promise<void> {
   const recent = await db
     .selectFrom('support_messages as m')
     .innerJoin('support_conversations as c', 'c.id', 'm.conversation_id')
-    .select([sql<number>`count(*)::int`.as('count'), sql<Date | string | null>`min(m.created_at)`.as('oldest')])
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<Date | string | null>`min(m.created_at)`.as('oldest'),
+    ])
     .where('c.subject', '=', subject)
     .where('m.author', '=', 'visitor')
     .where('m.created_at', '>', new Date(now.getTime() - RATE_WINDOW_MS))
@@ -511,6 +521,10 @@ export async function findAttachment(
       : query.where('c.id', '=', scope.conversationId);
   const row = await query.executeTakeFirst();
   return row
-    ? { blobKey: row.blob_key, name: row.name, contentType: row.content_type as StoredAttachment['contentType'] }
+    ? {
+        blobKey: row.blob_key,
+        name: row.name,
+        contentType: row.content_type as StoredAttachment['contentType'],
+      }
     : undefined;
 }

@@ -3,7 +3,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** An event as written, before it has its number. */
-export type SupportEventBody = SupportEvent extends infer E ? (E extends SupportEvent ? Omit<E, 'seq'> : never) : never;
+export type SupportEventBody = SupportEvent extends infer E
+  ? E extends SupportEvent
+    ? Omit<E, 'seq'>
+    : never
+  : never;
 
 /** An event to append: of which conversation, and what. */
 export interface PendingEvent {
@@ -79,7 +83,9 @@ export async function loadEvents(
       .where('c.subject', '=', subject);
   }
   const rows = await query.execute();
-  return rows.map((row) => ({ ...(JSON.parse(row.payload) as SupportEventBody), seq: row.seq }) as SupportEvent);
+  return rows.map(
+    (row) => ({ ...(JSON.parse(row.payload) as SupportEventBody), seq: row.seq }) as SupportEvent,
+  );
 }
 
 /** Numbers and subjects of the events after `after` (at most `limit`), oldest first. */

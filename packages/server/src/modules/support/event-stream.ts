@@ -1,3 +1,4 @@
+import type { SupportEvent } from '@qoltanba/core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -17,6 +18,9 @@ export interface EventStreamContext {
 }
 
 const BATCH = 500;
+
+/** What a stream route's handler returns once its stream ended: never sent, the reply was taken over. */
+export const STREAM_ENDED = undefined as unknown as SupportEvent;
 /** Milliseconds a reconnecting EventSource waits (sent as `retry:`). */
 const RETRY_MS = 3000;
 
@@ -41,7 +45,6 @@ export function lastEventIdOf(request: FastifyRequest): number | undefined {
  */
 export async function streamSupportEvents(
   context: EventStreamContext,
-  request: FastifyRequest,
   reply: FastifyReply,
   stream: { subject: string | undefined; after: number | undefined; endsAt?: Date | null },
 ): Promise<void> {
@@ -64,7 +67,8 @@ export async function streamSupportEvents(
   try {
     let cursor = stream.after ?? (await headSeq(db));
     const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) headers[name] = value;
     raw.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -86,7 +90,9 @@ export async function streamSupportEvents(
         }
         continue;
       }
-      const untilEnd = stream.endsAt ? stream.endsAt.getTime() - context.clock().getTime() : Number.POSITIVE_INFINITY;
+      const untilEnd = stream.endsAt
+        ? stream.endsAt.getTime() - context.clock().getTime()
+        : Number.POSITIVE_INFINITY;
       if (untilEnd <= 0) break;
       const untilBeat = context.heartbeatMs - (Date.now() - lastBeat);
       await new Promise<void>((resolve) => {

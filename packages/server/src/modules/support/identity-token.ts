@@ -88,7 +88,8 @@ export function verifyIdentityToken(key: Buffer, token: string, now: Date): Supp
   } catch (error) {
     throw new AppError('SUPPORT_IDENTITY_INVALID', undefined, { cause: error });
   }
-  if (claims.kind !== claims.sub.slice(0, claims.sub.indexOf(':'))) throw new AppError('SUPPORT_IDENTITY_INVALID');
+  if (claims.kind !== claims.sub.slice(0, claims.sub.indexOf(':')))
+    throw new AppError('SUPPORT_IDENTITY_INVALID');
   if (claims.exp * 1000 <= now.getTime()) throw new AppError('SUPPORT_IDENTITY_EXPIRED');
   return {
     subject: claims.sub,

@@ -15,7 +15,9 @@ const cursorSchema = z.tuple([z.iso.datetime(), z.number().int().positive()]);
 
 /** The opaque keyset cursor after a conversation: base64url JSON of its `updatedAt` and id. */
 function cursorAfter(row: ConversationRow): string {
-  return Buffer.from(JSON.stringify([new Date(row.updated_at).toISOString(), row.id]), 'utf8').toString('base64url');
+  return Buffer.from(JSON.stringify([new Date(row.updated_at).toISOString(), row.id]), 'utf8').toString(
+    'base64url',
+  );
 }
 
 function readCursor(cursor: string): { updatedAt: Date; id: number } {
@@ -28,7 +30,10 @@ function readCursor(cursor: string): { updatedAt: Date; id: number } {
 }
 
 /** Conversations as the inbox lists them: with the visitor, the last message and the operators' unread count. */
-export async function toInboxConversations(db: Db, rows: readonly ConversationRow[]): Promise<SupportInboxConversation[]> {
+export async function toInboxConversations(
+  db: Db,
+  rows: readonly ConversationRow[],
+): Promise<SupportInboxConversation[]> {
   const ids = rows.map((row) => row.id);
   const [last, unread] = await Promise.all([lastMessages(db, ids), unreadCounts(db, ids, 'operator')]);
   return rows.map((row) => ({

@@ -19,7 +19,11 @@ export function operatorLogin(input: string): LoginTarget | undefined {
  * Grants the operator role to a login. It need not have an account yet: the role holds from its registration on, so
  * an e2e setup or a new colleague can be granted before they sign up. Answers false when it was granted already.
  */
-export async function grantSupportOperator(db: Kysely<Database>, login: LoginTarget, now: Date): Promise<boolean> {
+export async function grantSupportOperator(
+  db: Kysely<Database>,
+  login: LoginTarget,
+  now: Date,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('support_operators')
     .values({ login: login.value, granted_at: now })
@@ -30,7 +34,10 @@ export async function grantSupportOperator(db: Kysely<Database>, login: LoginTar
 
 /** Takes the role away (at once: every inbox request checks it); false when the login did not have it. */
 export async function revokeSupportOperator(db: Kysely<Database>, login: LoginTarget): Promise<boolean> {
-  const deleted = await db.deleteFrom('support_operators').where('login', '=', login.value).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('support_operators')
+    .where('login', '=', login.value)
+    .executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }
 

@@ -8,7 +8,10 @@ export const visitorSubject = (visitorId: number) => `visitor:${visitorId}`;
 /** Creates an anonymous visitor; the token (32 random bytes, base64url) is answered once, only its SHA-256 kept. */
 export async function createVisitor(db: Kysely<Database>, now: Date): Promise<string> {
   const token = newToken();
-  await db.insertInto('support_visitors').values({ token_hash: tokenHash(token), created_at: now }).execute();
+  await db
+    .insertInto('support_visitors')
+    .values({ token_hash: tokenHash(token), created_at: now })
+    .execute();
   return token;
 }
 
