@@ -1,0 +1,88 @@
+/** One block of a text/event-stream: its `id:`, its `data:` and whether it was only a comment. */
+export interface StreamBlock {
+  id: string | undefined;
+  data: string | undefined;
+  comment: boolean;
+}
+
+/** An open text/event-stream read over a real socket. */
+export interface EventStreamReader {
+  status: number;
+  headers: Headers;
+  /** Blocks received so far, in order. */
+  readonly blocks: readonly StreamBlock[];
+  /** Waits until `count` blocks with data have arrived (the test's timeout bounds it) and answers them. */
+  events(count: number): Promise<StreamBlock[]>;
+  /** Waits until a block satisfies `match`. */
+  until(match: (block: StreamBlock) => boolean): Promise<StreamBlock>;
+  close(): void;
+}
+
+function parseBlock(text: string): StreamBlock {
+  const block: StreamBlock = { id: undefined, data: undefined, comment: true };
+  for (const line of text.split('\n')) {
+    if (line.startsWith(':')) continue;
+    block.comment = false;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'id') block.id = value;
+    if (field === 'data') block.data = block.data === undefined ? value : `${block.data}\n${value}`;
+  }
+  return block;
+}
+
+/** Opens `url` with `fetch` and reads its server-sent events as they arrive, until `close()`. */
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<EventStreamReader> {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers, signal: abort.signal });
+  const blocks: StreamBlock[] = [];
+  let changed: () => void = () => undefined;
+  const reading = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          blocks.push(parseBlock(buffer.slice(0, end)));
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+        }
+        changed();
+      }
+    } catch {
+      // Aborted by close().
+    }
+    changed();
+  })();
+  const waitFor = async <T>(check: () => T | undefined): Promise<T> => {
+    for (;;) {
+      const found = check();
+      if (found !== undefined) return found;
+      await new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+    }
+  };
+  return {
+    status: response.status,
+    headers: response.headers,
+    blocks,
+    events: (count) =>
+      waitFor(() => {
+        const withData = blocks.filter((block) => block.data !== undefined);
+        return withData.length >= count ? withData.slice(0, count) : undefined;
+      }),
+    until: (match) => waitFor(() => blocks.find(match)),
+    close() {
+      abort.abort();
+      void reading;
+    },
+  };
+}
