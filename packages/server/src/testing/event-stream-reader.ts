@@ -1,3 +1,5 @@
+import { get, type IncomingMessage } from 'node:http';
+
 /** One block of a text/event-stream: its `id:`, its `data:` and whether it was only a comment. */
 export interface StreamBlock {
   id: string | undefined;
@@ -32,35 +34,34 @@ function parseBlock(text: string): StreamBlock {
   return block;
 }
 
-/** Opens `url` with `fetch` and reads its server-sent events as they arrive, until `close()`. */
+/**
+ * Opens `url` with `node:http` and reads its server-sent events as they arrive, until `close()` (fetch was not used:
+ * undici kept a connection open after a cancelled body, which held the test server's close for seconds).
+ */
 export async function openEventStream(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<EventStreamReader> {
-  const abort = new AbortController();
-  const response = await fetch(url, { headers, signal: abort.signal });
   const blocks: StreamBlock[] = [];
   let changed: () => void = () => undefined;
-  const reading = (async () => {
-    if (!response.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          blocks.push(parseBlock(buffer.slice(0, end)));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-        }
-        changed();
-      }
-    } catch {
-      // Aborted by close().
+  let buffer = '';
+  const request = get(url, { headers });
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+  request.on('error', () => undefined);
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      blocks.push(parseBlock(buffer.slice(0, end)));
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
     }
     changed();
-  })();
+  });
   const waitFor = async <T>(check: () => T | undefined): Promise<T> => {
     for (;;) {
       const found = check();
@@ -70,9 +71,13 @@ export async function openEventStream(
       });
     }
   };
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
   return {
-    status: response.status,
-    headers: response.headers,
+    status: response.statusCode ?? 0,
+    headers: responseHeaders,
     blocks,
     events: (count) =>
       waitFor(() => {
@@ -81,8 +86,7 @@ export async function openEventStream(
       }),
     until: (match) => waitFor(() => blocks.find(match)),
     close() {
-      abort.abort();
-      void reading;
+      request.destroy();
     },
   };
 }

@@ -38,9 +38,11 @@ export function createEventHub(db: Kysely<Database>): SupportEventHub {
       return;
     }
     const head = await headSeq(db);
-    // A head below what we saw means the table was emptied (tests); start over from it.
+    // A new baseline (the first listener, or a head below what we saw: the table was emptied in tests): what came
+    // before it is unknown here, so every stream looks once from its own position.
     if (known === undefined || head < known) {
       known = head;
+      for (const listener of listeners) listener.wake();
       return;
     }
     while (known < head) {

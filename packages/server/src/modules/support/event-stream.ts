@@ -74,6 +74,8 @@ export async function streamSupportEvents(
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
+      // A stream's connection is never reused; ending it (server shutdown, token expiry) closes the socket.
+      connection: 'close',
     });
     raw.write(`retry: ${RETRY_MS}\nid: ${cursor}\n\n`);
     let lastBeat = Date.now();
