@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_HEAD_BYTES, sniffAttachmentType } from './attachment-type.js';
 
 const bytes = (...parts: Array<string | number[]>) =>
-  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
+  Buffer.concat(
+    parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))),
+  );
 
 describe('attachment types by content', () => {
   it('recognises PNG, JPEG, GIF, WebP and PDF by their first bytes', () => {

@@ -33,17 +33,21 @@ describe('support identity tokens', () => {
     const token = signIdentityToken(key, identity, now);
     expect(verifyIdentityToken(key, token, now)).toEqual(identity);
     expect(verifyIdentityToken(key, token, new Date(identity.expiresAt.getTime() - 1000))).toEqual(identity);
-    expect(codeOf(() => verifyIdentityToken(key, token, identity.expiresAt))).toBe('SUPPORT_IDENTITY_EXPIRED');
+    expect(codeOf(() => verifyIdentityToken(key, token, identity.expiresAt))).toBe(
+      'SUPPORT_IDENTITY_EXPIRED',
+    );
   });
 
   it('derives a key of its own from the token secret: another secret, or the secret itself, does not verify', () => {
     const token = signIdentityToken(key, identity, now);
-    expect(codeOf(() => verifyIdentityToken(identityTokenKey('another-secret-of-at-least-32-chars!!'), token, now))).toBe(
-      'SUPPORT_IDENTITY_INVALID',
-    );
-    expect(codeOf(() => verifyIdentityToken(Buffer.from('a-token-secret-of-at-least-32-characters'), token, now))).toBe(
-      'SUPPORT_IDENTITY_INVALID',
-    );
+    expect(
+      codeOf(() =>
+        verifyIdentityToken(identityTokenKey('another-secret-of-at-least-32-chars!!'), token, now),
+      ),
+    ).toBe('SUPPORT_IDENTITY_INVALID');
+    expect(
+      codeOf(() => verifyIdentityToken(Buffer.from('a-token-secret-of-at-least-32-characters'), token, now)),
+    ).toBe('SUPPORT_IDENTITY_INVALID');
   });
 
   it('refuses any change of the payload, version or MAC, and an expired token only once it is authentic', () => {
@@ -61,7 +65,11 @@ describe('support identity tokens', () => {
       '',
       'x'.repeat(5000),
     ];
-    for (const variant of variants) expect(codeOf(() => verifyIdentityToken(key, variant, now)), variant).toBe('SUPPORT_IDENTITY_INVALID');
+    for (const variant of variants)
+      expect(
+        codeOf(() => verifyIdentityToken(key, variant, now)),
+        variant,
+      ).toBe('SUPPORT_IDENTITY_INVALID');
     // A forged token that is also expired is INVALID, not EXPIRED: nothing is read before the MAC holds.
     const forgedExpired = `${version}.${reencode({ ...claims, exp: 1 })}.${mac}`;
     expect(codeOf(() => verifyIdentityToken(key, forgedExpired, now))).toBe('SUPPORT_IDENTITY_INVALID');
