@@ -106,6 +106,59 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     return call(suite.server, 'POST', `${PARTNER_PATHS.supportIdentityTokens}?lang=en`, { token: key, body });
   }
 
+  it('lists every support route in OpenAPI with its operationId, the visitor headers, the streams as text/event-stream', async () => {
+    interface Operation {
+      operationId: string;
+      parameters?: Array<{ name: string; in: string }>;
+      security?: unknown[];
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    }
+    const doc = (await call(suite.server, 'GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const op = (method: string, path: string) => {
+      const found = doc.paths[path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method];
+      if (!found) throw new Error(`${method} ${path} is not in the document`);
+      return found;
+    };
+    const expected: Array<[string, string, string]> = [
+      ['get', SUPPORT_PATHS.helpConfig, 'getHelpConfig'],
+      ['post', SUPPORT_PATHS.visitors, 'createSupportVisitor'],
+      ['post', SUPPORT_PATHS.identityTokens, 'createSupportIdentityToken'],
+      ['get', SUPPORT_PATHS.myConversation, 'getMySupportConversation'],
+      ['post', SUPPORT_PATHS.myMessages, 'sendSupportMessage'],
+      ['post', SUPPORT_PATHS.myAttachments, 'sendSupportAttachment'],
+      ['get', SUPPORT_PATHS.myAttachment, 'downloadMySupportAttachment'],
+      ['post', SUPPORT_PATHS.myRead, 'markMySupportConversationRead'],
+      ['get', SUPPORT_PATHS.myEvents, 'streamMySupportEvents'],
+      ['get', SUPPORT_PATHS.operatorStatus, 'getSupportOperatorStatus'],
+      ['get', SUPPORT_PATHS.inbox, 'listSupportConversations'],
+      ['get', SUPPORT_PATHS.inboxConversation, 'getSupportConversation'],
+      ['post', SUPPORT_PATHS.inboxMessages, 'replySupportConversation'],
+      ['post', SUPPORT_PATHS.inboxRead, 'markSupportConversationRead'],
+      ['post', SUPPORT_PATHS.inboxClose, 'closeSupportConversation'],
+      ['get', SUPPORT_PATHS.inboxAttachment, 'downloadSupportAttachment'],
+      ['get', SUPPORT_PATHS.inboxEvents, 'streamSupportInboxEvents'],
+      ['post', PARTNER_PATHS.supportIdentityTokens, 'createPartnerSupportIdentityToken'],
+    ];
+    for (const [method, path, operationId] of expected)
+      expect(op(method, path).operationId).toBe(operationId);
+    for (const path of [SUPPORT_PATHS.myEvents, SUPPORT_PATHS.inboxEvents]) {
+      expect(Object.keys(op('get', path).responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+      expect(op('get', path).parameters?.map((p) => p.name)).toContain('lastEventId');
+    }
+    expect(
+      op('get', SUPPORT_PATHS.myConversation)
+        .parameters?.filter((p) => p.in === 'header')
+        .map((p) => p.name),
+    ).toEqual([SUPPORT_IDENTITY_HEADER, SUPPORT_VISITOR_HEADER]);
+    const upload = op('post', SUPPORT_PATHS.myAttachments).requestBody?.content['multipart/form-data'];
+    expect(Object.keys(upload?.schema.properties ?? {})).toEqual(['file', 'text']);
+    expect(op('get', SUPPORT_PATHS.inbox).security).toEqual([{ bearerAuth: [] }]);
+    expect(op('post', PARTNER_PATHS.supportIdentityTokens).security).toEqual([{ partnerApiKey: [] }]);
+  });
+
   it('answers the help configuration to any origin, and preflights allow the two visitor headers', async () => {
     const res = await call(suite.server, 'GET', SUPPORT_PATHS.helpConfig, {
       headers: { origin: 'https://any.example.com' },
@@ -545,5 +598,24 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     await send({ visitor: await newVisitor() }, 'fine');
     suite.clock.advance(40);
     await send({ visitor }, 'again');
+  });
+});
+
+describe.each(testDatabases())('support chat switched off on $name', (backend) => {
+  const suite = useDocumentsSuite(backend, { env: { QOLTANBA_SUPPORT_CHAT: 'false' } });
+
+  it('says so in the help configuration and takes no new visitors or messages', async () => {
+    const config = await call(suite.server, 'GET', SUPPORT_PATHS.helpConfig);
+    expect(config.json().chat).toBe(false);
+    const visitor = await call(suite.server, 'POST', `${SUPPORT_PATHS.visitors}?lang=en`);
+    expect([visitor.statusCode, visitor.json().code]).toEqual([503, 'SUPPORT_CHAT_UNAVAILABLE']);
+    const userToken = await suite.user('aigerim@example.kz', []);
+    const identity = (await suite.request(userToken, 'POST', SUPPORT_PATHS.identityTokens)).json()
+      .identityToken;
+    const message = await call(suite.server, 'POST', `${SUPPORT_PATHS.myMessages}?lang=en`, {
+      headers: { [SUPPORT_IDENTITY_HEADER]: identity },
+      body: { text: 'hello?' },
+    });
+    expect([message.statusCode, message.json().code]).toEqual([503, 'SUPPORT_CHAT_UNAVAILABLE']);
   });
 });
