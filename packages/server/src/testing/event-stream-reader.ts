@@ -15,6 +15,8 @@ export interface EventStreamReader {
   readonly blocks: readonly StreamBlock[];
   /** Waits until `count` blocks with data have arrived (the test's timeout bounds it) and answers them. */
   events(count: number): Promise<StreamBlock[]>;
+  /** Settles when the server ends the stream. */
+  ended: Promise<void>;
   /** Waits until a block satisfies `match`. */
   until(match: (block: StreamBlock) => boolean): Promise<StreamBlock>;
   close(): void;
@@ -52,6 +54,10 @@ export async function openEventStream(
   });
   request.on('error', () => undefined);
   response.setEncoding('utf8');
+  const ended = new Promise<void>((resolve) => {
+    response.once('end', resolve);
+    response.once('close', resolve);
+  });
   response.on('data', (chunk: string) => {
     buffer += chunk;
     let end = buffer.indexOf('\n\n');
@@ -79,6 +85,7 @@ export async function openEventStream(
     status: response.statusCode ?? 0,
     headers: responseHeaders,
     blocks,
+    ended,
     events: (count) =>
       waitFor(() => {
         const withData = blocks.filter((block) => block.data !== undefined);
