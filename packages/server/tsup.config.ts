@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', main: 'src/main.ts' },
+  entry: { index: 'src/index.ts', main: 'src/main.ts', admin: 'src/admin/main.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -49,6 +49,7 @@ import { partnerModule } from './modules/partner/partner-module.js';
 import { profileModule } from './modules/profile/profile-module.js';
 import { companiesModule } from './modules/registry/companies-module.js';
 import { signingModule } from './modules/signing/signing-module.js';
+import { supportModule } from './modules/support/support-module.js';
 import { verificationModule } from './modules/verification/verification-module.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
@@ -103,6 +104,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   counterpartiesModule,
   partnerModule,
   embedModule,
+  supportModule,
   housekeepingModule,
 ];
 

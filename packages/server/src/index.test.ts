@@ -12,6 +12,7 @@ describe('public entry', () => {
       'loadConfig',
       'pkiConfigFromEnv',
       'requireUser',
+      'runAdmin',
       'signatureErrorCode',
       'withJobLock',
     ]);

@@ -2,6 +2,7 @@
  * @qoltanba/server public entry: create the server, load its configuration, and the types
  * domain modules need to plug in.
  */
+export { type AdminIo, type AdminOptions, runAdmin } from './admin/admin-cli.js';
 export { BUILT_IN_MODULES, type CreateAppOptions, createApp, type QoltanbaApp } from './app.js';
 export type { BlobStore, StoredBlob } from './blob/blob-store.js';
 export { createLocalBlobStore } from './blob/local-blob-store.js';

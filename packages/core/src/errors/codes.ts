@@ -136,6 +136,7 @@ export const ERROR_CODES = [
   'SUPPORT_ATTACHMENT_TYPE',
   'SUPPORT_ATTACHMENT_TOO_LARGE',
   'SUPPORT_CHAT_UNAVAILABLE',
+  'SUPPORT_CONVERSATION_CLOSED',
 ] as const;
 
 /** A stable error code; see {@link ERROR_CODES}. */

@@ -43,6 +43,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ QOLTANBA_STAT_REGISTER_URL: 'ftp://x.kz/' }, opts)).toThrow(ConfigError);
   });
 
+  it('reads the help widget: help pages per language under the public URL, messenger links, chat on by default', () => {
+    expect(loadConfig({ QOLTANBA_PUBLIC_URL: 'https://q.kz/' }, opts).config.support).toEqual({
+      helpPages: { kk: 'https://q.kz/help/kk', ru: 'https://q.kz/help/ru', en: 'https://q.kz/help/en' },
+      whatsapp: null,
+      telegram: null,
+      chat: true,
+    });
+    const set = loadConfig(
+      {
+        QOLTANBA_HELP_URL_KK: 'https://help.q.kz/komek',
+        QOLTANBA_SUPPORT_WHATSAPP: 'https://wa.me/77012345678',
+        QOLTANBA_SUPPORT_TELEGRAM: 'https://t.me/Qoltanba_Support',
+        QOLTANBA_SUPPORT_CHAT: 'off',
+      },
+      opts,
+    ).config.support;
+    expect(set).toMatchObject({
+      helpPages: { kk: 'https://help.q.kz/komek', ru: 'http://localhost:8080/help/ru' },
+      whatsapp: 'https://wa.me/77012345678',
+      telegram: 'https://t.me/Qoltanba_Support',
+      chat: false,
+    });
+    for (const [env, name] of [
+      [{ QOLTANBA_HELP_URL_RU: 'javascript:alert(1)' }, 'QOLTANBA_HELP_URL_RU'],
+      [{ QOLTANBA_SUPPORT_WHATSAPP: '+7 701 abc' }, 'QOLTANBA_SUPPORT_WHATSAPP'],
+      [{ QOLTANBA_SUPPORT_WHATSAPP: 'https://evil.example/77012345678' }, 'QOLTANBA_SUPPORT_WHATSAPP'],
+      [{ QOLTANBA_SUPPORT_TELEGRAM: 'a b' }, 'QOLTANBA_SUPPORT_TELEGRAM'],
+      [{ QOLTANBA_SUPPORT_CHAT: 'maybe' }, 'QOLTANBA_SUPPORT_CHAT'],
+    ] as const) {
+      expect(() => loadConfig(env, opts), name).toThrow(name);
+    }
+  });
+
   it('reads the trust folder and offline mode of signature verification', () => {
     const defaults = loadConfig({}, { cwd: '/srv' }).config.pki;
     expect(defaults).toEqual({ trustDir: '/srv/.data/trust', offline: false, acceptTestIdentities: true });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@qoltanba/core';
+import { LANGS, type Lang, NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
@@ -89,6 +89,20 @@ export interface Config {
   devSigner: boolean;
   /** Port of that emulator (QOLTANBA_DEV_SIGNER_PORT, 13580; 0 picks a free one). */
   devSignerPort: number;
+  /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
+  support: SupportConfig;
+}
+
+/** The help widget's configuration: help pages, messenger links, the online chat. */
+export interface SupportConfig {
+  /** Absolute URL of the help page per language (QOLTANBA_HELP_URL_KK / _RU / _EN). */
+  helpPages: Record<Lang, string>;
+  /** `https://wa.me/<digits>` (QOLTANBA_SUPPORT_WHATSAPP), or null. */
+  whatsapp: string | null;
+  /** `https://t.me/<name>` (QOLTANBA_SUPPORT_TELEGRAM), or null. */
+  telegram: string | null;
+  /** Whether the online chat takes new visitors and messages (QOLTANBA_SUPPORT_CHAT, on by default). */
+  chat: boolean;
 }
 
 /** Thrown by {@link loadConfig} when the environment is invalid; the message is meant for the operator. */
@@ -124,6 +138,38 @@ const booleanFromEnv = z.preprocess(
   },
   z.boolean({ error: 'expected true/false' }),
 );
+
+/** A WhatsApp number (international, digits with optional +, spaces, dashes, brackets) or wa.me link -> wa.me link. */
+const whatsappLink = z
+  .string()
+  .transform((value) =>
+    value
+      .trim()
+      .replace(/^https:\/\/wa\.me\//, '')
+      .replace(/[\s()+-]/g, ''),
+  )
+  .refine(
+    (digits) => /^[1-9][0-9]{6,14}$/.test(digits),
+    'must be an international phone number or https://wa.me/<digits>',
+  )
+  .transform((digits) => `https://wa.me/${digits}`);
+
+/** A Telegram username (with or without @) or t.me link -> t.me link. */
+const telegramLink = z
+  .string()
+  .transform((value) =>
+    value
+      .trim()
+      .replace(/^https:\/\/t\.me\//, '')
+      .replace(/^@/, ''),
+  )
+  .refine(
+    (name) => /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(name),
+    'must be a Telegram username or https://t.me/<name>',
+  )
+  .transform((name) => `https://t.me/${name}`);
+
+const helpPageUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -230,6 +276,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(5),
   ),
+  QOLTANBA_HELP_URL_KK: helpPageUrl,
+  QOLTANBA_HELP_URL_RU: helpPageUrl,
+  QOLTANBA_HELP_URL_EN: helpPageUrl,
+  QOLTANBA_SUPPORT_WHATSAPP: z.preprocess(emptyToUndefined, whatsappLink.optional()),
+  QOLTANBA_SUPPORT_TELEGRAM: z.preprocess(emptyToUndefined, telegramLink.optional()),
+  QOLTANBA_SUPPORT_CHAT: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
   QOLTANBA_BODY_LIMIT: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -368,6 +420,13 @@ export function loadConfig(
     ['QOLTANBA_HELP_WIDGET_DIR', helpWidgetDir],
   ]);
 
+  const publicUrl = (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const helpUrls: Record<Lang, string | undefined> = {
+    kk: e.QOLTANBA_HELP_URL_KK,
+    ru: e.QOLTANBA_HELP_URL_RU,
+    en: e.QOLTANBA_HELP_URL_EN,
+  };
+
   return {
     config: {
       env: mode,
@@ -400,7 +459,7 @@ export function loadConfig(
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
-      publicUrl: (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrl,
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
       webhookIntervalSeconds: e.QOLTANBA_WEBHOOK_INTERVAL_SECONDS,
@@ -408,6 +467,14 @@ export function loadConfig(
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
       devSigner: production ? false : (e.QOLTANBA_DEV_SIGNER ?? mode === 'development'),
       devSignerPort: e.QOLTANBA_DEV_SIGNER_PORT,
+      support: {
+        helpPages: Object.fromEntries(
+          LANGS.map((lang) => [lang, helpUrls[lang] ?? `${publicUrl}/help/${lang}`]),
+        ) as Record<Lang, string>,
+        whatsapp: e.QOLTANBA_SUPPORT_WHATSAPP ?? null,
+        telegram: e.QOLTANBA_SUPPORT_TELEGRAM ?? null,
+        chat: e.QOLTANBA_SUPPORT_CHAT,
+      },
     },
     warnings,
   };

@@ -53,6 +53,9 @@ function multipartRequestBody(body: MultipartBody): Record<string, unknown> {
     if (part.kind === 'json') {
       properties[part.name] = { ...toJsonSchema(part.schema, 'input'), description: part.description };
       encoding[part.name] = { contentType: 'application/json' };
+    } else if (part.kind === 'text') {
+      properties[part.name] = { type: 'string', maxLength: part.maxLength, description: part.description };
+      encoding[part.name] = { contentType: 'text/plain' };
     } else {
       properties[part.name] = {
         type: 'array',

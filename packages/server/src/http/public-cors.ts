@@ -1,10 +1,12 @@
+import { SUPPORT_IDENTITY_HEADER, SUPPORT_VISITOR_HEADER } from '@qoltanba/core';
 import type { FastifyInstance } from 'fastify';
 import type { RouteRegistry } from './route.js';
 import { pathOf } from './static-files.js';
 
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-// What the sdk sends (plus Last-Event-ID for a reconnecting event stream) and what a page may read.
-const ALLOWED_HEADERS = 'content-type, accept-language, last-event-id';
+// What the sdk sends (plus Last-Event-ID for a reconnecting event stream, and the help widget's visitor headers) and
+// what a page may read.
+const ALLOWED_HEADERS = `content-type, accept-language, last-event-id, ${SUPPORT_IDENTITY_HEADER}, ${SUPPORT_VISITOR_HEADER}`;
 const EXPOSED_HEADERS = 'x-request-id, retry-after, content-disposition';
 
 /**

@@ -19,6 +19,7 @@ type Schema = z.ZodType;
 /** One part of a multipart request body, as the OpenAPI document describes it. */
 export type MultipartPart =
   | { name: string; kind: 'json'; schema: z.ZodType; description: string; required: boolean }
+  | { name: string; kind: 'text'; maxLength: number; description: string; required: boolean }
   | {
       name: string;
       kind: 'files';

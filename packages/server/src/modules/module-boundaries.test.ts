@@ -32,6 +32,15 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   'external-links': ['external_links'],
   partner: ['api_keys', 'webhook_deliveries'],
   embed: ['embed_tokens', 'embed_sessions'],
+  support: [
+    'support_visitors',
+    'support_conversations',
+    'support_attachments',
+    'support_messages',
+    'support_events',
+    'support_event_counter',
+    'support_operators',
+  ],
 };
 
 const TABLE_CALL =

@@ -3,6 +3,7 @@ import {
   EMBED_PATHS,
   EXTERNAL_LINK_PATHS,
   SIGNING_PATHS,
+  SUPPORT_PATHS,
   VERIFICATION_PATHS,
 } from '@qoltanba/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +41,16 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${EXTERNAL_LINK_PATHS.document}`,
   `GET ${EXTERNAL_LINK_PATHS.file}`,
   `GET ${EXTERNAL_LINK_PATHS.filePreview}`,
+  // The help widget: its configuration and new visitors are public; the visitor's own chat has the visitor (or
+  // identity) token header as its credential, answered 401 SUPPORT_VISITOR_REQUIRED without it (support.test.ts).
+  `GET ${SUPPORT_PATHS.helpConfig}`,
+  `POST ${SUPPORT_PATHS.visitors}`,
+  `GET ${SUPPORT_PATHS.myConversation}`,
+  `POST ${SUPPORT_PATHS.myMessages}`,
+  `POST ${SUPPORT_PATHS.myAttachments}`,
+  `GET ${SUPPORT_PATHS.myAttachment}`,
+  `POST ${SUPPORT_PATHS.myRead}`,
+  `GET ${SUPPORT_PATHS.myEvents}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

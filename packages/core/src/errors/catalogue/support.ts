@@ -59,4 +59,10 @@ export const supportErrors = {
     ru: 'Онлайн-чат сейчас недоступен. Напишите нам в WhatsApp или Telegram',
     en: 'The online chat is not available now. Write to us on WhatsApp or Telegram',
   },
+  SUPPORT_CONVERSATION_CLOSED: {
+    kk: 'Бұл сөйлесу жабылған: келуші жаңасын бастады. Жаңа сөйлесуде жауап беріңіз',
+    ru: 'Этот диалог закрыт: посетитель начал новый. Ответьте в новом диалоге',
+    en: 'This conversation is closed: the visitor has started a new one. Reply there',
+    status: 409,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

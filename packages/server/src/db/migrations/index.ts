@@ -14,6 +14,7 @@ import * as historyChain from './0011_history_chain.js';
 import * as externalLinks from './0012_external_links.js';
 import * as companyAdmins from './0013_company_admins.js';
 import * as partnerEmbed from './0014_partner_embed.js';
+import * as support from './0015_support.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -41,4 +42,5 @@ export const migrations: readonly Migration[] = [
   externalLinks,
   companyAdmins,
   partnerEmbed,
+  support,
 ];

@@ -34,18 +34,34 @@ const KNOWN_EXTENSION = new RegExp(`\\.(${ALLOWED_DOCUMENT_EXTENSIONS.join('|')}
  * @example sanitizeFileName('C:\\fakepath\\Договор.PDF.exe', 'pdf') // 'Договор.PDF.pdf'
  */
 export function sanitizeFileName(raw: string | undefined, format: DocumentFileFormat): string {
+  return safeFileName(raw, format, KNOWN_EXTENSION, 'document');
+}
+
+/**
+ * {@link sanitizeFileName} for any content-recognised type (the support chat's attachments): `extension` (no dot)
+ * ends the name, any extension `known` matches at the end of the given name is dropped first, and `fallback` names
+ * a file whose name is empty after cleaning.
+ *
+ * @example safeFileName('../скрин.PNG', 'png', /\.(png|jpe?g)$/i, 'image') // 'скрин.png'
+ */
+export function safeFileName(
+  raw: string | undefined,
+  extension: string,
+  known: RegExp,
+  fallback: string,
+): string {
   const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
   let base = withoutUnsafeCharacters(lastSegment.replace(LONE_SURROGATE, '').normalize('NFC'))
     .trim()
-    .replace(KNOWN_EXTENSION, '');
+    .replace(known, '');
   base = base.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
-  if (base === '') base = 'document';
-  const extension = `.${format}`;
-  const room = FILE_NAME_MAX - extension.length;
+  if (base === '') base = fallback;
+  const suffix = `.${extension}`;
+  const room = FILE_NAME_MAX - suffix.length;
   // Cut by code points so a surrogate pair is never split.
   const points = Array.from(base);
   if (points.length > room) base = points.slice(0, room).join('').trimEnd();
-  return `${base}${extension}`;
+  return `${base}${suffix}`;
 }
 
 /**

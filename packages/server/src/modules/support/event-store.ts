@@ -1,0 +1,105 @@
+import type { SupportEvent } from '@qoltanba/core';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** An event as written, before it has its number. */
+export type SupportEventBody = SupportEvent extends infer E
+  ? E extends SupportEvent
+    ? Omit<E, 'seq'>
+    : never
+  : never;
+
+/** An event to append: of which conversation, and what. */
+export interface PendingEvent {
+  conversationId: number;
+  body: SupportEventBody;
+}
+
+/** A stored event's number and whose conversation it concerns (for waking the right streams). */
+export interface EventNotice {
+  seq: number;
+  subject: string;
+}
+
+/**
+ * Appends events with the next numbers. Call it as the transaction's last statement: the counter row stays locked
+ * until commit, so numbers are handed out in commit order and a stream that read up to N never later sees an
+ * event below N appear (a plain sequence could commit 11 before 10).
+ */
+export async function appendEvents(
+  trx: Transaction<Database>,
+  events: readonly PendingEvent[],
+  now: Date,
+): Promise<number[]> {
+  if (events.length === 0) return [];
+  const { seq: last } = await trx
+    .insertInto('support_event_counter')
+    .values({ id: 1, seq: events.length })
+    .onConflict((conflict) =>
+      conflict.column('id').doUpdateSet({ seq: sql<number>`support_event_counter.seq + ${events.length}` }),
+    )
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  const first = last - events.length + 1;
+  await trx
+    .insertInto('support_events')
+    .values(
+      events.map((event, index) => ({
+        seq: first + index,
+        conversation_id: event.conversationId,
+        payload: JSON.stringify(event.body),
+        created_at: now,
+      })),
+    )
+    .execute();
+  return events.map((_event, index) => first + index);
+}
+
+/** The newest event number (0 before the first event). */
+export async function headSeq(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('support_events')
+    .select(sql<number | null>`max(seq)`.as('head'))
+    .executeTakeFirst();
+  return Number(row?.head ?? 0);
+}
+
+/** Events after `after`, oldest first: all of them (operators), or those of one subject's conversations. */
+export async function loadEvents(
+  db: Kysely<Database>,
+  subject: string | undefined,
+  after: number,
+  limit: number,
+): Promise<SupportEvent[]> {
+  let query = db
+    .selectFrom('support_events as e')
+    .select(['e.seq', 'e.payload'])
+    .where('e.seq', '>', after)
+    .orderBy('e.seq')
+    .limit(limit);
+  if (subject !== undefined) {
+    query = query
+      .innerJoin('support_conversations as c', 'c.id', 'e.conversation_id')
+      .where('c.subject', '=', subject);
+  }
+  const rows = await query.execute();
+  return rows.map(
+    (row) => ({ ...(JSON.parse(row.payload) as SupportEventBody), seq: row.seq }) as SupportEvent,
+  );
+}
+
+/** Numbers and subjects of the events after `after` (at most `limit`), oldest first. */
+export async function eventNoticesAfter(
+  db: Kysely<Database>,
+  after: number,
+  limit: number,
+): Promise<EventNotice[]> {
+  return db
+    .selectFrom('support_events as e')
+    .innerJoin('support_conversations as c', 'c.id', 'e.conversation_id')
+    .select(['e.seq', 'c.subject'])
+    .where('e.seq', '>', after)
+    .orderBy('e.seq')
+    .limit(limit)
+    .execute();
+}

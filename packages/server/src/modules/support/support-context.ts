@@ -1,0 +1,35 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blob/blob-store.js';
+import type { SupportConfig } from '../../config/config.js';
+import type { Database } from '../../db/schema.js';
+import type { AnyRouteDefinition } from '../../http/route.js';
+import type { EventNotice } from './event-store.js';
+import type { EventStreamContext } from './event-stream.js';
+
+/** What the support routes share. */
+export interface SupportContext extends EventStreamContext {
+  route(definition: AnyRouteDefinition): void;
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  config: SupportConfig;
+  /** The HMAC key of identity tokens (HKDF of the token secret). */
+  identityKey: Buffer;
+  /** Wakes this instance's streams for events just committed. */
+  announce(notices: readonly EventNotice[]): void;
+}
+
+/** Sends an attachment's bytes as a download: its recognised type, attachment disposition, nosniff, no caching. */
+export function sendAttachment(
+  reply: FastifyReply,
+  attachment: { name: string; contentType: string },
+  bytes: Uint8Array,
+  disposition: string,
+): Buffer {
+  reply
+    .type(attachment.contentType)
+    .header('content-disposition', disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
