@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RegistryEntry } from '@qoltanba/core';
 import { createFakeServer, FAKE_BASE_URL, FAKE_CODE, type FakeRegisterParty } from '@qoltanba/sdk/testing';
-import { createApp, loadConfig } from '@qoltanba/server';
+import { createApp, loadConfig, runAdmin } from '@qoltanba/server';
 
 /** One server the shared table runs against: how to send a request and where its one-time codes go. */
 export interface Side {
@@ -114,8 +114,16 @@ export async function realSide(): Promise<Side> {
       return code;
     },
     async grantSupportOperator(email) {
-      // The support module's admin command lands with the server's side of issue 11; wired here at that merge.
-      throw new Error(`the real server cannot grant the support operator role to ${email} yet`);
+      // The admin command an operator's role is granted with, on the running server's own database.
+      let errors = '';
+      const io = {
+        stdout: { write: () => undefined },
+        stderr: { write: (text: string) => void (errors += text) },
+      };
+      const code = await runAdmin(['support-operator', 'grant', email], {}, io, {
+        database: server.services.database,
+      });
+      if (code !== 0) throw new Error(`the admin command refused to grant ${email}: ${errors}`);
     },
     async close() {
       await server.close();

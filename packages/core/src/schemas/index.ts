@@ -233,6 +233,7 @@ export {
   SUPPORT_EXTERNAL_ID_MAX,
   SUPPORT_IDENTITY_TTL,
   SUPPORT_MESSAGES_PER_MINUTE,
+  SUPPORT_SYSTEM_TEXTS,
   SUPPORT_VISITOR_KINDS,
   type SupportAttachment,
   type SupportAuthor,
@@ -268,6 +269,7 @@ export {
   supportMessageSchema,
   supportOperatorStatusSchema,
   supportReadRequestSchema,
+  supportSystemText,
   supportVisitorIssuedSchema,
   supportVisitorSchema,
 } from './support';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS } from '../i18n/lang';
+import { LANGS, type Lang } from '../i18n/lang';
 import { SUPPORT_MESSAGE_MAX } from '../limits';
 import { multiLineTextSchema, singleLineTextSchema } from './text';
 
@@ -219,6 +219,25 @@ export type HelpConfig = z.infer<typeof helpConfigSchema>;
 export const supportOperatorStatusSchema = z.object({ operator: z.boolean() });
 /** See {@link supportOperatorStatusSchema}. */
 export type SupportOperatorStatus = z.infer<typeof supportOperatorStatusSchema>;
+
+/** What the system says in a conversation when an operator closes it or a reply reopens it. */
+export const SUPPORT_SYSTEM_TEXTS = {
+  closed: {
+    kk: 'Сөйлесу жабылды. Жаңа хабарлама жаңа сөйлесуді бастайды',
+    ru: 'Диалог закрыт. Новое сообщение начнёт новый диалог',
+    en: 'The conversation was closed. A new message starts a new one',
+  },
+  reopened: {
+    kk: 'Сөйлесу қайта ашылды',
+    ru: 'Диалог снова открыт',
+    en: 'The conversation was reopened',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/** The text of a system message in the visitor's language (kk when unknown); plain text, like every message. */
+export function supportSystemText(what: keyof typeof SUPPORT_SYSTEM_TEXTS, lang: Lang | null): string {
+  return SUPPORT_SYSTEM_TEXTS[what][lang ?? 'kk'];
+}
 
 /** Path parameters of one conversation in the inbox. */
 export const supportConversationParamsSchema = z.object({ id: pathId });

@@ -59,8 +59,6 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
         await readEventStream(response.body, {
           onEvent(event) {
             if (signal.aborted) return;
-            // Even an event this version does not understand has been delivered: do not ask for it again.
-            if (event.id !== undefined) lastEventId = event.id;
             let payload: unknown;
             try {
               payload = JSON.parse(event.data);
@@ -70,6 +68,10 @@ export function connectLiveEvents(options: LiveEventsOptions): () => void {
             const parsed = supportEventSchema.safeParse(payload);
             if (!parsed.success) return;
             options.onEvent(parsed.data);
+          },
+          onLastEventId(id) {
+            // Even an event this version does not understand has been delivered: do not ask for it again.
+            if (!signal.aborted) lastEventId = id;
           },
           onRetry(milliseconds) {
             serverDelay = Math.min(Math.max(milliseconds, 100), RECONNECT_DELAY.max);

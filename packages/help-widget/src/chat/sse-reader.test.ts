@@ -51,4 +51,15 @@ describe('readEventStream', () => {
     await readEventStream(stream, { onEvent: (event) => events.push(event) });
     expect(events.map((event) => event.data)).toEqual(['Сәлем']);
   });
+
+  it('reports an id that ends a block without data, as a stream's starting point', async () => {
+    const ids: string[] = [];
+    const events: ServerSentEvent[] = [];
+    await readEventStream(body(['id: 41\n\n', ': heartbeat\n\n', 'id: 42\ndata: x\n\n']), {
+      onEvent: (event) => events.push(event),
+      onLastEventId: (id) => ids.push(id),
+    });
+    expect(ids).toEqual(['41', '42']);
+    expect(events.map((event) => event.id)).toEqual(['42']);
+  });
 });

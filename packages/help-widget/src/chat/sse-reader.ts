@@ -11,6 +11,11 @@ export interface EventStreamHandlers {
   onEvent(event: ServerSentEvent): void;
   /** The server's `retry:` field, in milliseconds. */
   onRetry?(milliseconds: number): void;
+  /**
+   * An `id:` that ended a block, with or without data: the stream's last event id from now on. The server opens
+   * a stream with an id-only block, so a client that reconnects before any event still resumes from there.
+   */
+  onLastEventId?(id: string): void;
 }
 
 /**
@@ -30,6 +35,7 @@ export async function readEventStream(
   let id: string | undefined;
 
   const dispatch = () => {
+    if (id !== undefined) handlers.onLastEventId?.(id);
     if (data.length > 0) handlers.onEvent({ id, event: eventType || 'message', data: data.join('\n') });
     data = [];
     eventType = '';

@@ -1,4 +1,4 @@
-import { SUPPORT_PATHS, type SupportEvent } from '@qoltanba/core';
+import { SUPPORT_PATHS, type SupportEvent, supportSystemText } from '@qoltanba/core';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/apiError';
 import { setupOperator, sleepGate } from '../testing/supportSession';
@@ -33,8 +33,11 @@ describe('the inbox event stream', () => {
     await vi.waitFor(() => expect(seen.connections.at(-1)).toEqual(['open', undefined]));
     const { message } = server.support.visitorWrites('Сәлем');
     await closeSupportConversation(message.conversationId);
-    await vi.waitFor(() => expect(seen.texts()).toEqual(['Сәлем', 'closed']));
-    expect(seen.events.map((event) => event.seq)).toEqual([1, 2]);
+    // Closing says so in the thread (a system message in the visitor's language) and changes the status.
+    await vi.waitFor(() =>
+      expect(seen.texts()).toEqual(['Сәлем', supportSystemText('closed', null), 'closed']),
+    );
+    expect(seen.events.map((event) => event.seq)).toEqual([1, 2, 3]);
     const [call] = server.callsTo('GET', SUPPORT_PATHS.inboxEvents);
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
     expect(call?.headers.get('last-event-id')).toBeNull();

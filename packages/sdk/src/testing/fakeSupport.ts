@@ -22,6 +22,7 @@ import {
   supportInboxQuerySchema,
   supportMessageRequestSchema,
   supportReadRequestSchema,
+  supportSystemText,
 } from '@qoltanba/core';
 import { bytesResponse, contentDisposition } from './fakeDocuments';
 import {
@@ -305,8 +306,9 @@ export function createFakeSupport(options: FakeSupportOptions) {
     by: 'operator' | 'visitor',
     lastMessageId: number,
   ) {
-    const last = conversation.messages.at(-1)?.id ?? 0;
-    const upTo = Math.min(lastMessageId, last);
+    // As the server: the marker names a message of this conversation, else 404.
+    if (!conversation.messages.some((message) => message.id === lastMessageId)) refuse('ENTITY_NOT_FOUND');
+    const upTo = lastMessageId;
     const field = by === 'operator' ? 'operatorReadUpTo' : 'visitorReadUpTo';
     if (upTo <= conversation[field]) return;
     conversation[field] = upTo;
@@ -325,11 +327,26 @@ export function createFakeSupport(options: FakeSupportOptions) {
     conversation.status = 'closed';
     conversation.closedAt = at;
     conversation.updatedAt = at;
+    post(conversation, 'system', null, supportSystemText('closed', conversation.visitor.language));
+    emitStatus(conversation);
+  }
+
+  /** An operator's reply to a closed conversation reopens it, unless its visitor has started a newer one. */
+  function reopen(conversation: FakeSupportConversation): void {
+    if (conversation.status === 'open') return;
+    if (latestOf(conversation.visitorKey) !== conversation) refuse('SUPPORT_CONVERSATION_CLOSED');
+    conversation.status = 'open';
+    conversation.closedAt = null;
+    emitStatus(conversation);
+    post(conversation, 'system', null, supportSystemText('reopened', conversation.visitor.language));
+  }
+
+  function emitStatus(conversation: FakeSupportConversation): void {
     const event: SupportEvent = {
       type: 'conversation',
       seq: newSeq(),
       conversationId: conversation.id,
-      status: 'closed',
+      status: conversation.status,
     };
     emit(event, 'all', conversation.visitorKey);
   }
@@ -527,6 +544,7 @@ export function createFakeSupport(options: FakeSupportOptions) {
       const operator = operatorOf(context);
       const conversation = conversationOf(context);
       const { text } = parseInput(supportMessageRequestSchema, context.rawBody);
+      reopen(conversation);
       const message = post(conversation, 'operator', operator.profile.firstname || null, text);
       return json(201, message);
     },

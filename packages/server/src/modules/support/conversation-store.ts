@@ -6,12 +6,12 @@ import {
   type SupportConversation,
   type SupportMessage,
   type SupportVisitorKind,
+  supportSystemText,
 } from '@qoltanba/core';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
 import type { Database, SupportConversationsTable } from '../../db/schema.js';
 import { appendEvents, type EventNotice, type PendingEvent } from './event-store.js';
-import { systemText } from './system-texts.js';
 
 type Db = Kysely<Database>;
 /** A stored conversation. */
@@ -373,7 +373,7 @@ export async function postOperatorReply(
       const reopened = await insertMessage(
         trx,
         conversation.id,
-        { author: 'system', text: systemText('reopened', conversation.language) },
+        { author: 'system', text: supportSystemText('reopened', conversation.language) },
         now,
       );
       events.push(messageEvent(reopened));
@@ -422,7 +422,7 @@ export async function closeConversation(
     const note = await insertMessage(
       trx,
       conversationId,
-      { author: 'system', text: systemText('closed', closed.language) },
+      { author: 'system', text: supportSystemText('closed', closed.language) },
       now,
     );
     return withEvents(trx, closed.subject, closed, [messageEvent(note), conversationEvent(closed)], now);
