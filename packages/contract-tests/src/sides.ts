@@ -115,15 +115,19 @@ export async function realSide(): Promise<Side> {
     },
     async grantSupportOperator(email) {
       // The admin command an operator's role is granted with, on the running server's own database.
-      let errors = '';
+      const errors: string[] = [];
       const io = {
         stdout: { write: () => undefined },
-        stderr: { write: (text: string) => void (errors += text) },
+        stderr: {
+          write: (text: string) => {
+            errors.push(text);
+          },
+        },
       };
       const code = await runAdmin(['support-operator', 'grant', email], {}, io, {
         database: server.services.database,
       });
-      if (code !== 0) throw new Error(`the admin command refused to grant ${email}: ${errors}`);
+      if (code !== 0) throw new Error(`the admin command refused to grant ${email}: ${errors.join('')}`);
     },
     async close() {
       await server.close();

@@ -52,7 +52,7 @@ describe('readEventStream', () => {
     expect(events.map((event) => event.data)).toEqual(['Сәлем']);
   });
 
-  it('reports an id that ends a block without data, as a stream's starting point', async () => {
+  it('reports an id that ends a block without data, as the starting point of a stream', async () => {
     const ids: string[] = [];
     const events: ServerSentEvent[] = [];
     await readEventStream(body(['id: 41\n\n', ': heartbeat\n\n', 'id: 42\ndata: x\n\n']), {
