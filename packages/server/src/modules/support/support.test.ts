@@ -12,6 +12,7 @@ import {
   type SupportInboxConversationView,
   type SupportInboxPage,
   type SupportMessage,
+  supportSystemText,
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { call, nextIp } from '../../testing/accounts.js';
@@ -21,7 +22,6 @@ import { testDatabases } from '../../testing/test-databases.js';
 import { createApiKey } from '../partner/api-keys.js';
 import { identityTokenKey, signIdentityToken, userSubject } from './identity-token.js';
 import { grantSupportOperator } from './operator-store.js';
-import { systemText } from './system-texts.js';
 
 const { sender, outsider } = COMPANIES;
 /** A real 1×1 PNG. */
@@ -442,7 +442,10 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     expect(closed.json()).toMatchObject({ status: 'closed', closedAt: suite.clock.now().toISOString() });
     const afterClose = await view({ visitor: alice });
     expect(afterClose.conversation?.status).toBe('closed');
-    expect(afterClose.messages.at(-1)).toMatchObject({ author: 'system', text: systemText('closed', null) });
+    expect(afterClose.messages.at(-1)).toMatchObject({
+      author: 'system',
+      text: supportSystemText('closed', null),
+    });
     const closedList = (
       await suite.request(op, 'GET', `${SUPPORT_PATHS.inbox}?status=closed`)
     ).json() as SupportInboxPage;
