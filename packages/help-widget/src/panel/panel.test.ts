@@ -166,6 +166,29 @@ describe('the chat', () => {
     expect(view.$('.send')?.textContent).toBe('Жіберу');
   });
 
+  it('gives the focus to the message field when the send button sends (a disabled button would drop it)', async () => {
+    const view = mount({ lang: 'en' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(view.$('.chat')?.hidden).toBe(false));
+    const textarea = view.$<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
+    const sendButton = view.$<HTMLButtonElement>('.send') as HTMLButtonElement;
+    textarea.value = 'Hello';
+    sendButton.focus();
+    sendButton.click();
+    expect(view.root.activeElement).toBe(textarea);
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg.visitor')).toHaveLength(1));
+    expect(view.root.activeElement).toBe(textarea);
+
+    const attachButton = view.$<HTMLButtonElement>('button[aria-label^="Attach"]') as HTMLButtonElement;
+    attachButton.focus();
+    const input = view.$<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+    const pdf = new File(['%PDF-1.7\n'], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(input, 'files', { value: [pdf], configurable: true });
+    input.dispatchEvent(new Event('change'));
+    expect(view.root.activeElement).toBe(textarea);
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg.visitor')).toHaveLength(2));
+  });
+
   it('shows errors with the catalogue text of the active language', async () => {
     const server = createFakeSupportServer();
     const view = mount({

@@ -236,14 +236,23 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     renderChat(session.state());
   }
 
+  // Sending disables the send and attach buttons, and a disabled button drops its focus to the host page's body
+  // (Escape then no longer closes the panel): the message field takes the focus first.
+  function keepFocusInComposer(): void {
+    const focused = root.activeElement;
+    if (focused === sendButton || focused === attachButton) textarea.focus();
+  }
+
   async function submit(event: Event): Promise<void> {
     event.preventDefault();
+    keepFocusInComposer();
     if (await session.send(textarea.value)) textarea.value = '';
   }
 
   async function attachChosen(): Promise<void> {
     const file = fileInput.files?.[0];
     fileInput.value = '';
+    keepFocusInComposer();
     if (file && (await session.attach(file, textarea.value))) textarea.value = '';
   }
 
