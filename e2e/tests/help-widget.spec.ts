@@ -8,7 +8,7 @@ import { HELP_QUEUE_STUB } from '@qoltanba/help-widget';
 // The help widget's script tag on a partner page of another origin (a tiny server of this spec serves the page, the
 // widget comes from the Qoltanba server): the loader, the panel module it imports from beside itself, and what they
 // do to (and suffer from) the host page. The server's help config is stubbed here, so the spec holds whatever the
-// support module answers; the support chat end to end is the chat's own spec.
+// support module answers; the support chat end to end is support-chat.spec.ts.
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

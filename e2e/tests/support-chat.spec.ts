@@ -93,6 +93,9 @@ test.beforeAll(async () => {
     stdio: 'inherit',
   });
   await waitFor(`${serverOrigin}/readyz`, 'the spec’s Qoltanba server');
+  // Ready, and ours: a server already on the port would answer too, while this one exits (port in use).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(server.exitCode, `the server on port ${SERVER_PORT} exited`).toBeNull();
   partner = spawn(process.execPath, ['server.mjs'], {
     cwd: EXAMPLE,
     env: { ...process.env, QOLTANBA_URL: serverOrigin, PORT: String(PARTNER_PORT), HOST: '127.0.0.1' },
@@ -244,12 +247,11 @@ test('a signed-in portal user’s chat is tied to the user: the same conversatio
   await page.goto('/?lang=en');
   await signInPage(page, tokens);
   await expect(page.getByRole('banner').getByRole('button', { name: /User menu: Aruzhan/ })).toBeVisible();
+  // The operator's inbox is already open: the new conversation arrives live, with who wrote it.
+  const inbox = await operatorInbox(browser);
   const question = `A question from the portal ${stamp()}`;
   await openWidget(page);
   await writeInWidget(page, question);
-
-  // The operator sees who wrote it.
-  const inbox = await operatorInbox(browser);
   const row = inboxRow(inbox, question);
   await expect(row).toContainText(`${user.firstname} ${user.lastname}`);
   await expect(row).toContainText('Portal user');
