@@ -206,6 +206,9 @@ test('an anonymous visitor on a partner page chats with an operator: the inbox, 
   await inbox.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(launcher(page, 'Help. Unread messages: 1')).toBeVisible();
   await expect(page.locator('qoltanba-help .badge')).toHaveText('1');
+  // The visitor kept in storage comes back with the page: the count is the server's, not the tab's.
+  await page.reload();
+  await expect(launcher(page, 'Help. Unread messages: 1')).toBeVisible();
   // Opening the panel shows it and reads it.
   await launcher(page, /^Help/).click();
   await expect(chatLog(page).getByText(later, { exact: true })).toBeVisible();
