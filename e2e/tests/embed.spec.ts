@@ -1,25 +1,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { EMBED_PATHS, PARTNER_PATHS } from '@qoltanba/core';
 import { uniqueEmail } from './accounts-session';
+import { expect, test } from './company-admin';
 import { samplePdf } from './document-files';
-import {
-  senderOfTestCompany,
-  skipWithoutNcaTestKeys,
-  TEST_COMPANY,
-  TEST_INDIVIDUAL,
-} from './signing-session';
+import { skipWithoutNcaTestKeys, TEST_COMPANY, TEST_INDIVIDUAL } from './signing-session';
 
 // Embedding on a partner's page, end to end: examples/plain-html (installed from the packed core, sdk and widgets,
 // served by its own node backend on another origin than the product) embeds <qoltanba-sign>, the iframe SDK and
 // <qoltanba-verify>; the signer signs with the NCALayer emulator; webhooks reach the example's receiver, which
 // checks their signature with core's verifyWebhookSignature. examples/react-host (the same packed packages, built
 // with Vite, on a third origin) signs through the React component and the iframe SDK. The API key is created
-// through the API as the company's administrator (the first member to attach АО "ТЕСТ" in this run: this file runs
-// before signing.spec.ts, which attaches it too). Needs `npm run build` first (the server, and the packages the
-// examples pack).
+// through the API by the company's administrator, who attached АО "ТЕСТ" first on a server of this spec's own
+// (`company-admin.ts`), so the file passes alone and in any order. Needs `npm run build` first (the server, and the
+// packages the examples pack).
 
 skipWithoutNcaTestKeys('signing');
 
@@ -112,18 +108,15 @@ test.describe('embedding on a partner page', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test.beforeAll(async ({ browser, request }) => {
+  test.beforeAll(async ({ companyAdministrator, isolatedServer, request }) => {
     test.setTimeout(180_000);
     execFileSync(process.execPath, [join(root, 'examples', 'install-packed.mjs'), EXAMPLE, REACT_EXAMPLE], {
       stdio: 'inherit',
     });
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: REACT_EXAMPLE, stdio: 'inherit' });
     // The administrator (the member who attached АО "ТЕСТ") creates the API key through the API.
-    const page = await browser.newPage();
-    const tokens = await senderOfTestCompany(page, request);
-    await page.close();
     const created = await request.post(withBin(PARTNER_PATHS.apiKeys), {
-      headers: { Authorization: `Bearer ${tokens.access_token}` },
+      headers: { Authorization: `Bearer ${companyAdministrator.tokens.access_token}` },
       data: {
         name: 'Partner shop',
         allowedOrigins: [partnerOrigin, reactOrigin],
@@ -140,7 +133,7 @@ test.describe('embedding on a partner page', () => {
     };
     partner.expiring = await embedToken(request, { purpose: 'verify', ttlSeconds: 60 });
     const env = {
-      QOLTANBA_URL: new URL(test.info().project.use.baseURL ?? '').origin,
+      QOLTANBA_URL: isolatedServer.url,
       QOLTANBA_API_KEY: partner.apiKey,
       QOLTANBA_WEBHOOK_SECRET: partner.webhookSecret,
     };
