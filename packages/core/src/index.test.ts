@@ -187,6 +187,7 @@ describe('public entry', () => {
         "egovDocumentsToSignSchema",
         "egovQrDescriptionSchema",
         "emailSchema",
+        "embedCreatedDocumentSchema",
         "embedExchangeRequestSchema",
         "embedSessionSchema",
         "embedSessionViewSchema",

@@ -119,6 +119,7 @@ export {
   type EmbedClientOptions,
   type EmbedFetch,
   type EmbedRequestOptions,
+  type EmbedUploadOptions,
   exchangeEmbedToken,
 } from './embed/embedClient';
 export { signWithEmbedSession } from './embed/embedSigning';

@@ -1,9 +1,13 @@
 import {
   apiPath,
   DEFAULT_LANG,
+  DOCUMENT_UPLOAD_PARTS,
+  type DocumentDraft,
   EMBED_PATHS,
+  type EmbedCreatedDocument,
   type EmbedSession,
   type EmbedSessionView,
+  embedCreatedDocumentSchema,
   embedSessionSchema,
   embedSessionViewSchema,
   type Lang,
@@ -14,6 +18,8 @@ import {
 } from '@qoltanba/core';
 import { ApiError, parseApiError } from '../api/apiError';
 import { expectResponse, type ResponseSchema } from '../api/expectResponse';
+import { multipartLayout, partProgress } from '../documents/uploadProgress';
+import { fetchUploadTransport, type UploadTransport, xhrUploadTransport } from '../session/upload';
 
 // An embedded element or frame has no portal session and no cookies: the embed token, then the session bearer it is
 // exchanged for, are its only credentials. Plain fetch keeps this path free of the portal's client and stores.
@@ -115,6 +121,22 @@ export interface EmbedClient {
   reject(request: RejectRequest): Promise<EmbedSessionView>;
   /** Opens an eGov mobile QR session for the session's signer. */
   startQrSigning(): Promise<QrSigningSession>;
+  /**
+   * A 'create' session: makes its one document for the token's company from `draft` and `files` (one multipart
+   * request, per-file progress as with the portal's uploads) and sends it for signing.
+   */
+  createDocument(
+    draft: DocumentDraft,
+    files: readonly File[],
+    options?: EmbedUploadOptions,
+  ): Promise<EmbedCreatedDocument>;
+}
+
+/** Options of {@link EmbedClient.createDocument}. */
+export interface EmbedUploadOptions {
+  /** The share (0 to 1) of each file sent, in the order of `files`. */
+  onProgress?: (files: number[]) => void;
+  signal?: AbortSignal;
 }
 
 const blobSchema: ResponseSchema<Blob> = {
@@ -156,8 +178,64 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
     if (!response.ok) throw parseApiError(await response.text().catch(() => ''), response.status, lang);
     return expectResponse(blobSchema, await response.blob(), lang);
   };
+  // XMLHttpRequest where there is one (fetch reports no upload progress); never with cookies (withCredentials off).
+  const transport: UploadTransport =
+    typeof XMLHttpRequest === 'function' && !options.fetch
+      ? xhrUploadTransport
+      : fetchUploadTransport(
+          options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init)),
+        );
+  async function createDocument(
+    draft: DocumentDraft,
+    files: readonly File[],
+    upload: EmbedUploadOptions = {},
+  ): Promise<EmbedCreatedDocument> {
+    const json = JSON.stringify(draft);
+    const form = new FormData();
+    form.append(DOCUMENT_UPLOAD_PARTS.document, json);
+    for (const file of files) form.append(DOCUMENT_UPLOAD_PARTS.files, file, file.name);
+    const layout = multipartLayout([
+      { name: DOCUMENT_UPLOAD_PARTS.document, size: new TextEncoder().encode(json).length },
+      ...files.map((file) => ({
+        name: DOCUMENT_UPLOAD_PARTS.files,
+        size: file.size,
+        fileName: file.name,
+        type: file.type,
+      })),
+    ]);
+    const lang = langOf(options);
+    let answer: { status: number; body: string };
+    try {
+      answer = await transport({
+        method: 'POST',
+        url: url(EMBED_PATHS.document),
+        headers: { Authorization: authorization, 'Accept-Language': lang },
+        body: form,
+        ...(upload.signal ? { signal: upload.signal } : {}),
+        ...(upload.onProgress
+          ? {
+              onProgress: (loaded: number, total: number) =>
+                upload.onProgress?.(partProgress(layout, loaded, total).slice(1)),
+            }
+          : {}),
+      });
+    } catch (cause) {
+      if (cause instanceof Error && cause.name === 'AbortError') throw cause;
+      const error = parseApiError(undefined, 0, lang);
+      throw new ApiError(0, error.code, error.message, { cause });
+    }
+    if (answer.status < 200 || answer.status >= 300) throw parseApiError(answer.body, answer.status, lang);
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body);
+    } catch {
+      body = answer.body;
+    }
+    return expectResponse(embedCreatedDocumentSchema, body, lang);
+  }
   return {
     authorization,
+    createDocument,
     getSession: () => embedRequest(url(EMBED_PATHS.session), get, embedSessionViewSchema, options),
     fileUrl: (fileId) => url(EMBED_PATHS.file, { fileId: String(fileId) }),
     previewUrl: (fileId) => url(EMBED_PATHS.filePreview, { fileId: String(fileId) }),

@@ -134,4 +134,24 @@ describe('embed sessions on the fake server', () => {
     expect((await client.getSession()).document).toBeNull();
     expect(await codeOf(client.reject({ reason: 'Не наш договор' }))).toBe('403 EMBED_PURPOSE_MISMATCH');
   });
+
+  it("a 'create' session makes one document for the token's company, sent, with the named signer", async () => {
+    const { server } = await setupLoggedIn();
+    const options = { fetch: server.fetch };
+    const open = async (grant: { signer?: string }) => {
+      const { token } = server.partner.issueToken({ purpose: 'create', bin: ALFA_BIN, ...grant });
+      const session = await exchangeEmbedToken(FAKE_BASE_URL, token, options);
+      return createEmbedClient({ baseUrl: FAKE_BASE_URL, session: session.session, fetch: server.fetch });
+    };
+    const named = await open({ signer: BETA_BIN });
+    expect(await codeOf(named.createDocument(draft, [pdfFile()]))).toBe('403 BIN_NOT_AMONG_SIGNERS');
+
+    const client = await open({});
+    const created = await client.createDocument(draft, [pdfFile()]);
+    expect(created).toMatchObject({ name: draft.name, status: 'AT_SIGNING' });
+    expect(server.documents.document(created.documentId).sender.bin).toBe(ALFA_BIN);
+    expect(await codeOf(client.createDocument(draft, [pdfFile()]))).toBe('409 EMBED_DOCUMENT_CREATED');
+    expect((await client.getSession()).document).toBeNull();
+    expect(await codeOf(client.downloadFile(1))).toBe('403 EMBED_PURPOSE_MISMATCH');
+  });
 });

@@ -144,6 +144,7 @@ export const FAKE_ROUTES = [
   publicRoute('signEmbedDocument', 'POST', EMBED_PATHS.sign),
   publicRoute('rejectEmbedDocument', 'POST', EMBED_PATHS.reject),
   publicRoute('startEmbedQrSigning', 'POST', EMBED_PATHS.qrSigning),
+  publicRoute('createEmbedDocument', 'POST', EMBED_PATHS.document),
 ] as const satisfies readonly FakeRoute[];
 
 /** The operationId of a route of {@link FAKE_ROUTES}. */

@@ -474,6 +474,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     signing: signingService,
     isAdmin,
     firstSigner: (documentId) => documentsService.document(documentId).signers[0]?.identityNumber,
+    administratorOf: (bin) =>
+      accounts.find((owner) => owner.companies.some((entry) => entry.bin === bin) && isAdmin(owner, bin)),
+    documents: documentsService.handlers,
   });
   for (const [operationId, handler] of Object.entries(partnerService.handlers)) {
     play(operationId as FakeOperationId, handler);
