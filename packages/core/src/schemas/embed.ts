@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '../documents/status';
+import { partySchema } from './documents';
 import { langSchema } from './fields';
 import { originSchema } from './partner';
 import { signingLinkViewSchema } from './signing';
@@ -100,6 +101,15 @@ export const embedSessionViewSchema = z.object({
   allowedOrigins: z.array(z.string()),
   lang: langSchema.nullable(),
   document: signingLinkViewSchema.nullable(),
+  company: partySchema
+    .nullable()
+    .meta({ description: "The company a 'create' embed makes its document for; null for other purposes." }),
+  requiredSigner: z
+    .string()
+    .nullable()
+    .meta({
+      description: "The IIN/BIN a 'create' token requires among the signers; null when it names none.",
+    }),
 });
 /** See {@link embedSessionViewSchema}. */
 export type EmbedSessionView = z.infer<typeof embedSessionViewSchema>;

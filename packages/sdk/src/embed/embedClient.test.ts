@@ -58,7 +58,14 @@ describe('exchangeEmbedToken', () => {
 
 describe('createEmbedClient', () => {
   it('sends the session bearer on every call', async () => {
-    const view = { purpose: 'verify', allowedOrigins: ['https://partner.kz'], lang: null, document: null };
+    const view = {
+      purpose: 'verify',
+      allowedOrigins: ['https://partner.kz'],
+      lang: null,
+      document: null,
+      company: null,
+      requiredSigner: null,
+    };
     const { calls, fetch } = fakeFetch(({ url }) =>
       url.endsWith('/preview') ? new Response('%PDF') : json(view),
     );
@@ -102,6 +109,7 @@ describe('createEmbedClient().createDocument', () => {
     expect(call?.url).toBe(`https://q.kz${EMBED_PATHS.document}`);
     const headers = new Headers(call?.init?.headers);
     expect([headers.get('Authorization'), headers.get('Accept-Language')]).toEqual(['Bearer qs_1', 'ru']);
+    expect(call?.init?.credentials).toBe('omit');
     const body = call?.init?.body as FormData;
     expect([...body.keys()]).toEqual(['document', 'files']);
     expect(JSON.parse(String(body.get('document')))).toEqual(draft);

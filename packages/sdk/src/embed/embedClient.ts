@@ -165,8 +165,8 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const get: RequestInit = { method: 'GET', headers: { Authorization: authorization } };
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const blob = async (address: string): Promise<Blob> => {
-    const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
     const lang = langOf(options);
     let response: Response;
     try {
@@ -182,9 +182,7 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
   const transport: UploadTransport =
     typeof XMLHttpRequest === 'function' && !options.fetch
       ? xhrUploadTransport
-      : fetchUploadTransport(
-          options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init)),
-        );
+      : fetchUploadTransport((input, init) => send(input, { ...init, credentials: 'omit' }));
   async function createDocument(
     draft: DocumentDraft,
     files: readonly File[],

@@ -193,11 +193,16 @@ export function createFakePartner(options: FakePartnerOptions) {
       const linked = await viaLink(context, record, 'getSigningLink');
       shown = { ...linked, document: { ...linked.document, allowedActions: [] } };
     }
+    const creator =
+      record.purpose === 'create' && record.bin !== null ? options.administratorOf(record.bin) : undefined;
+    const company = creator?.companies.find((entry) => entry.bin === record.bin);
     const answer: EmbedSessionView = {
       purpose: record.purpose,
       allowedOrigins: record.allowedOrigins,
       lang: record.lang,
       document: shown,
+      company: company ? { bin: company.bin, nameRu: company.nameRu, nameKk: company.nameKk ?? null } : null,
+      requiredSigner: record.purpose === 'create' ? record.signer : null,
     };
     return json(200, answer);
   }

@@ -38,6 +38,8 @@ export function sampleSessionView(
       signer,
       expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     },
+    company: null,
+    requiredSigner: null,
   };
 }
 
@@ -83,6 +85,12 @@ export function fakeEmbedClient(initial: EmbedSessionView): EmbedClient {
     async startQrSigning() {
       await later();
       return sampleQrSession();
+    },
+    async createDocument(draft, files, options) {
+      options?.onProgress?.(files.map(() => 0.5));
+      await later();
+      options?.onProgress?.(files.map(() => 1));
+      return { documentId: 501, number: 17, name: draft.name, status: 'AT_SIGNING' };
     },
   };
 }

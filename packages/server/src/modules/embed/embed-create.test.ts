@@ -102,7 +102,12 @@ describe.each(testDatabases())("a 'create' embed on $name", (backend) => {
     const session = await openSession(key.secret);
     const made = (await create(session)).json() as EmbedCreatedDocument;
     const view = await call(suite.server, 'GET', EMBED_PATHS.session, { token: session });
-    expect(view.json()).toMatchObject({ purpose: 'create', document: null });
+    expect(view.json()).toMatchObject({
+      purpose: 'create',
+      document: null,
+      company: { bin: sender.bin, nameRu: sender.nameRu },
+      requiredSigner: null,
+    });
     const madeFiles = ((await asSender(made.documentId)).json() as Document).files;
     for (const fileId of [other.files[0]?.id, madeFiles[0]?.id]) {
       for (const template of [EMBED_PATHS.file, EMBED_PATHS.filePreview]) {
@@ -177,6 +182,8 @@ describe.each(testDatabases())("a 'create' embed on $name", (backend) => {
   it('a token that names a signer needs that signer in the document', async () => {
     const key = await createKey();
     const session = await openSession(key.secret, { purpose: 'create', signer: second.bin });
+    const view = await call(suite.server, 'GET', EMBED_PATHS.session, { token: session });
+    expect(view.json()).toMatchObject({ purpose: 'create', requiredSigner: second.bin });
     const without = await create(session);
     expect([without.statusCode, without.json().code]).toEqual([403, 'BIN_NOT_AMONG_SIGNERS']);
     const withIt = await create(

@@ -10,6 +10,7 @@ import {
   embedSessionSchema,
   embedSessionViewSchema,
   normalizeLang,
+  type Party,
   qrSigningSessionSchema,
   rejectRequestSchema,
   resourceIdSchema,
@@ -24,6 +25,7 @@ import { documentForLink, documentSigners } from '../documents/document-signing.
 import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
 import { UPLOAD_LIMITS } from '../documents/file-upload.js';
 import type { ModuleContext } from '../module.js';
+import { companyNames } from '../registry/company-store.js';
 import { decodeSignatures } from '../signing/document-signing-routes.js';
 import {
   rejectAsSigner,
@@ -121,6 +123,12 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
     };
   }
 
+  /** The company a 'create' embed acts for, with its names as the registry knows them. */
+  async function companyOf(bin: string): Promise<Party> {
+    const names = (await companyNames(db, [bin])).get(bin);
+    return { bin, nameRu: names?.nameRu ?? bin, nameKk: names?.nameKk ?? null };
+  }
+
   async function viewOf(session: EmbedSessionRow): Promise<EmbedSessionView> {
     let document: SigningLinkView | null = null;
     if (session.purpose === 'sign') document = await signerView(signing(), grantOf(session));
@@ -130,6 +138,8 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       allowedOrigins: session.allowed_origins,
       lang: normalizeLang(session.lang) ?? null,
       document,
+      company: session.purpose === 'create' ? await companyOf(session.company_bin) : null,
+      requiredSigner: session.purpose === 'create' ? session.signer : null,
     };
   }
 
