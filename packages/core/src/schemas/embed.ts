@@ -104,12 +104,9 @@ export const embedSessionViewSchema = z.object({
   company: partySchema
     .nullable()
     .meta({ description: "The company a 'create' embed makes its document for; null for other purposes." }),
-  requiredSigner: z
-    .string()
-    .nullable()
-    .meta({
-      description: "The IIN/BIN a 'create' token requires among the signers; null when it names none.",
-    }),
+  requiredSigner: z.string().nullable().meta({
+    description: "The IIN/BIN a 'create' token requires among the signers; null when it names none.",
+  }),
 });
 /** See {@link embedSessionViewSchema}. */
 export type EmbedSessionView = z.infer<typeof embedSessionViewSchema>;
