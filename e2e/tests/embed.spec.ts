@@ -230,6 +230,49 @@ test.describe('embedding on a partner page', () => {
     await expect(page.locator('#events')).toContainText(new RegExp(`signed ${id} (SIGNED|AT_SIGNING)`));
   });
 
+  test("the iframe SDK with a 'create' token: the partner's user makes and sends a document of the key's company", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const name = `Made in the frame ${stamp()}`;
+    const email = uniqueEmail('embed-create');
+    await page.goto(`${partnerOrigin}/`);
+    await page.getByRole('button', { name: 'Send a new document from here (iframe)' }).click();
+    await expect(page.locator('#events')).toContainText('iframe ready');
+    const frame = page.frameLocator('#sign-here iframe');
+    await expect(frame.getByText(/^A new document of АО "ТЕСТ" \(BIN 123456789021\)/)).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+    await frame.getByRole('textbox', { name: 'Document name' }).fill(name);
+    await frame
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf(name) }]);
+    await expect(frame.getByText('contract.pdf')).toBeVisible();
+    const signer = frame.getByRole('group', { name: 'Signer 1' });
+    await signer.getByRole('textbox', { name: /BIN\/IIN/ }).fill(TEST_INDIVIDUAL.iin);
+    await signer.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+    await signer.getByRole('textbox', { name: /^Name in Russian/ }).fill(TEST_INDIVIDUAL.name);
+    await frame.getByRole('button', { name: 'Send for signing' }).click();
+
+    await expect(
+      frame.getByRole('status').filter({ hasText: `«${name}» has been sent for signing` }),
+    ).toBeVisible();
+    await expect(page.locator('#events')).toContainText(/created \d+ No\. \d+/);
+    const logged = (await page.locator('#events').textContent()) ?? '';
+    const id = Number(/created (\d+)/.exec(logged)?.[1]);
+    // The partner's backend reads the new document with its key: its company's, sent, the signer waiting.
+    const status = await request.get(PARTNER_PATHS.document.replace(':id', String(id)), {
+      headers: { Authorization: `Bearer ${partner.apiKey}` },
+    });
+    expect(status.ok(), await status.text()).toBe(true);
+    expect(await status.json()).toMatchObject({
+      id,
+      name,
+      status: 'AT_SIGNING',
+      signers: [{ identityNumber: TEST_INDIVIDUAL.iin, email, status: 'PENDING' }],
+    });
+  });
+
   test('a page on an origin the token does not allow is refused: the frame does not load, the element cannot exchange', async ({
     page,
     request,
