@@ -62,6 +62,7 @@ describe('public entry', () => {
         "createDocumentStore",
         "createDraftEditor",
         "createEmbedClient",
+        "createEmbedDocument",
         "createExternalLink",
         "createExternalLinksStore",
         "createFolder",

@@ -115,6 +115,7 @@ export {
 } from './documents';
 export {
   createEmbedClient,
+  createEmbedDocument,
   type EmbedClient,
   type EmbedClientOptions,
   type EmbedFetch,

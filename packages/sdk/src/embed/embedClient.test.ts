@@ -1,7 +1,7 @@
 import { EMBED_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
-import { createEmbedClient, exchangeEmbedToken } from './embedClient';
+import { createEmbedClient, createEmbedDocument, exchangeEmbedToken } from './embedClient';
 
 interface Call {
   url: string;
@@ -89,7 +89,7 @@ describe('createEmbedClient', () => {
   });
 });
 
-describe('createEmbedClient().createDocument', () => {
+describe('createEmbedDocument', () => {
   const created = { documentId: 7, number: 3, name: 'Договор', status: 'AT_SIGNING' };
   const draft = {
     name: 'Договор',
@@ -99,11 +99,11 @@ describe('createEmbedClient().createDocument', () => {
 
   it('posts the draft part first, then the files, with the session bearer and no cookies', async () => {
     const { calls, fetch } = fakeFetch(() => json(created, 201));
-    const client = createEmbedClient({ baseUrl: 'https://q.kz', session: 'qs_1', fetch, lang: 'ru' });
+    const options = { baseUrl: 'https://q.kz', session: 'qs_1', fetch, lang: 'ru' as const };
     const shares: number[][] = [];
     const file = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
     await expect(
-      client.createDocument(draft, [file], { onProgress: (files) => shares.push(files) }),
+      createEmbedDocument(options, draft, [file], { onProgress: (files) => shares.push(files) }),
     ).resolves.toEqual(created);
     const call = calls[0];
     expect(call?.url).toBe(`https://q.kz${EMBED_PATHS.document}`);
@@ -120,8 +120,11 @@ describe('createEmbedClient().createDocument', () => {
 
   it("rejects with the server's code", async () => {
     const { fetch } = fakeFetch(() => json({ code: 'EMBED_DOCUMENT_CREATED', message: 'made' }, 409));
-    const client = createEmbedClient({ baseUrl: 'https://q.kz', session: 'qs_1', fetch });
-    const error = await client.createDocument(draft, []).catch((e: unknown) => e);
+    const error = await createEmbedDocument(
+      { baseUrl: 'https://q.kz', session: 'qs_1', fetch },
+      draft,
+      [],
+    ).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).toBe('EMBED_DOCUMENT_CREATED');
   });
 });

@@ -121,18 +121,9 @@ export interface EmbedClient {
   reject(request: RejectRequest): Promise<EmbedSessionView>;
   /** Opens an eGov mobile QR session for the session's signer. */
   startQrSigning(): Promise<QrSigningSession>;
-  /**
-   * A 'create' session: makes its one document for the token's company from `draft` and `files` (one multipart
-   * request, per-file progress as with the portal's uploads) and sends it for signing.
-   */
-  createDocument(
-    draft: DocumentDraft,
-    files: readonly File[],
-    options?: EmbedUploadOptions,
-  ): Promise<EmbedCreatedDocument>;
 }
 
-/** Options of {@link EmbedClient.createDocument}. */
+/** Options of {@link createEmbedDocument}. */
 export interface EmbedUploadOptions {
   /** The share (0 to 1) of each file sent, in the order of `files`. */
   onProgress?: (files: number[]) => void;
@@ -178,62 +169,8 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
     if (!response.ok) throw parseApiError(await response.text().catch(() => ''), response.status, lang);
     return expectResponse(blobSchema, await response.blob(), lang);
   };
-  // XMLHttpRequest where there is one (fetch reports no upload progress); never with cookies (withCredentials off).
-  const transport: UploadTransport =
-    typeof XMLHttpRequest === 'function' && !options.fetch
-      ? xhrUploadTransport
-      : fetchUploadTransport((input, init) => send(input, { ...init, credentials: 'omit' }));
-  async function createDocument(
-    draft: DocumentDraft,
-    files: readonly File[],
-    upload: EmbedUploadOptions = {},
-  ): Promise<EmbedCreatedDocument> {
-    const json = JSON.stringify(draft);
-    const form = new FormData();
-    form.append(DOCUMENT_UPLOAD_PARTS.document, json);
-    for (const file of files) form.append(DOCUMENT_UPLOAD_PARTS.files, file, file.name);
-    const layout = multipartLayout([
-      { name: DOCUMENT_UPLOAD_PARTS.document, size: new TextEncoder().encode(json).length },
-      ...files.map((file) => ({
-        name: DOCUMENT_UPLOAD_PARTS.files,
-        size: file.size,
-        fileName: file.name,
-        type: file.type,
-      })),
-    ]);
-    const lang = langOf(options);
-    let answer: { status: number; body: string };
-    try {
-      answer = await transport({
-        method: 'POST',
-        url: url(EMBED_PATHS.document),
-        headers: { Authorization: authorization, 'Accept-Language': lang },
-        body: form,
-        ...(upload.signal ? { signal: upload.signal } : {}),
-        ...(upload.onProgress
-          ? {
-              onProgress: (loaded: number, total: number) =>
-                upload.onProgress?.(partProgress(layout, loaded, total).slice(1)),
-            }
-          : {}),
-      });
-    } catch (cause) {
-      if (cause instanceof Error && cause.name === 'AbortError') throw cause;
-      const error = parseApiError(undefined, 0, lang);
-      throw new ApiError(0, error.code, error.message, { cause });
-    }
-    if (answer.status < 200 || answer.status >= 300) throw parseApiError(answer.body, answer.status, lang);
-    let body: unknown;
-    try {
-      body = JSON.parse(answer.body);
-    } catch {
-      body = answer.body;
-    }
-    return expectResponse(embedCreatedDocumentSchema, body, lang);
-  }
   return {
     authorization,
-    createDocument,
     getSession: () => embedRequest(url(EMBED_PATHS.session), get, embedSessionViewSchema, options),
     fileUrl: (fileId) => url(EMBED_PATHS.file, { fileId: String(fileId) }),
     previewUrl: (fileId) => url(EMBED_PATHS.filePreview, { fileId: String(fileId) }),
@@ -244,4 +181,68 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
       embedRequest(url(EMBED_PATHS.reject), post(request), embedSessionViewSchema, options),
     startQrSigning: () => embedRequest(url(EMBED_PATHS.qrSigning), post(), qrSigningSessionSchema, options),
   };
+}
+
+/**
+ * A 'create' session's one document: made for the token's company from `draft` and `files` (one multipart request,
+ * the draft part first, per-file progress as with the portal's uploads) and sent for signing. A function of its
+ * own, so the elements, which never create, do not carry it. Rejects with ApiError (EMBED_DOCUMENT_CREATED,
+ * EMBED_PURPOSE_MISMATCH, the documents' own codes) or an AbortError when `signal` aborts.
+ *
+ * @example const made = await createEmbedDocument({ baseUrl, session: session.session }, draft, files);
+ */
+export async function createEmbedDocument(
+  options: EmbedClientOptions,
+  draft: DocumentDraft,
+  files: readonly File[],
+  upload: EmbedUploadOptions = {},
+): Promise<EmbedCreatedDocument> {
+  // XMLHttpRequest where there is one (fetch reports no upload progress); never with cookies (withCredentials off).
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const transport: UploadTransport =
+    typeof XMLHttpRequest === 'function' && !options.fetch
+      ? xhrUploadTransport
+      : fetchUploadTransport((input, init) => send(input, { ...init, credentials: 'omit' }));
+  const json = JSON.stringify(draft);
+  const form = new FormData();
+  form.append(DOCUMENT_UPLOAD_PARTS.document, json);
+  for (const file of files) form.append(DOCUMENT_UPLOAD_PARTS.files, file, file.name);
+  const layout = multipartLayout([
+    { name: DOCUMENT_UPLOAD_PARTS.document, size: new TextEncoder().encode(json).length },
+    ...files.map((file) => ({
+      name: DOCUMENT_UPLOAD_PARTS.files,
+      size: file.size,
+      fileName: file.name,
+      type: file.type,
+    })),
+  ]);
+  const lang = langOf(options);
+  let answer: { status: number; body: string };
+  try {
+    answer = await transport({
+      method: 'POST',
+      url: `${trimBase(options.baseUrl)}${EMBED_PATHS.document}`,
+      headers: { Authorization: `Bearer ${options.session}`, 'Accept-Language': lang },
+      body: form,
+      ...(upload.signal ? { signal: upload.signal } : {}),
+      ...(upload.onProgress
+        ? {
+            onProgress: (loaded: number, total: number) =>
+              upload.onProgress?.(partProgress(layout, loaded, total).slice(1)),
+          }
+        : {}),
+    });
+  } catch (cause) {
+    if (cause instanceof Error && cause.name === 'AbortError') throw cause;
+    const error = parseApiError(undefined, 0, lang);
+    throw new ApiError(0, error.code, error.message, { cause });
+  }
+  if (answer.status < 200 || answer.status >= 300) throw parseApiError(answer.body, answer.status, lang);
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    body = answer.body;
+  }
+  return expectResponse(embedCreatedDocumentSchema, body, lang);
 }

@@ -2,7 +2,7 @@ import { apiKeyCreatedSchema, type DocumentDraft } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { createDocument, sendDocument } from '../documents/documentsApi';
-import { createEmbedClient, exchangeEmbedToken } from '../embed/embedClient';
+import { createEmbedClient, createEmbedDocument, exchangeEmbedToken } from '../embed/embedClient';
 import { FAKE_BASE_URL, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { $apiKeys } from './apiKeyStore';
@@ -141,17 +141,19 @@ describe('embed sessions on the fake server', () => {
     const open = async (grant: { signer?: string }) => {
       const { token } = server.partner.issueToken({ purpose: 'create', bin: ALFA_BIN, ...grant });
       const session = await exchangeEmbedToken(FAKE_BASE_URL, token, options);
-      return createEmbedClient({ baseUrl: FAKE_BASE_URL, session: session.session, fetch: server.fetch });
+      return { baseUrl: FAKE_BASE_URL, session: session.session, fetch: server.fetch };
     };
     const named = await open({ signer: BETA_BIN });
-    expect(await codeOf(named.createDocument(draft, [pdfFile()]))).toBe('403 BIN_NOT_AMONG_SIGNERS');
+    expect(await codeOf(createEmbedDocument(named, draft, [pdfFile()]))).toBe('403 BIN_NOT_AMONG_SIGNERS');
 
-    const client = await open({});
-    const created = await client.createDocument(draft, [pdfFile()]);
+    const session = await open({});
+    const created = await createEmbedDocument(session, draft, [pdfFile()]);
     expect(created).toMatchObject({ name: draft.name, status: 'AT_SIGNING' });
     expect(server.documents.document(created.documentId).sender.bin).toBe(ALFA_BIN);
-    expect(await codeOf(client.createDocument(draft, [pdfFile()]))).toBe('409 EMBED_DOCUMENT_CREATED');
-    expect((await client.getSession()).document).toBeNull();
+    expect(await codeOf(createEmbedDocument(session, draft, [pdfFile()]))).toBe('409 EMBED_DOCUMENT_CREATED');
+    const client = createEmbedClient(session);
+    const view = await client.getSession();
+    expect(view).toMatchObject({ purpose: 'create', document: null, company: { bin: ALFA_BIN } });
     expect(await codeOf(client.downloadFile(1))).toBe('403 EMBED_PURPOSE_MISMATCH');
   });
 });

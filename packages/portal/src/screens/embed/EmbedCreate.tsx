@@ -1,5 +1,5 @@
 import type { DocumentDraft, EmbedCreatedDocument, Party } from '@qoltanba/core';
-import type { EmbedClient } from '@qoltanba/sdk';
+import type { EmbedUploadOptions } from '@qoltanba/sdk';
 import { DocumentForm, type UploadItem } from '@qoltanba/widgets';
 import { type JSX, useRef, useState } from 'react';
 import { IDENTITY_TEST_MODE } from '../../boot/portalEnv';
@@ -14,7 +14,12 @@ interface PickedFile {
 
 /** Props of {@link EmbedCreate}. */
 export interface EmbedCreateProps {
-  client: Pick<EmbedClient, 'createDocument'>;
+  /** Makes and sends the session's document (the sdk's `createEmbedDocument` with the session). */
+  create: (
+    draft: DocumentDraft,
+    files: readonly File[],
+    upload: EmbedUploadOptions,
+  ) => Promise<EmbedCreatedDocument>;
   /** The company the token's API key belongs to: the document's sender. */
   company: Party;
   /** The IIN/BIN the token requires among the signers: the form starts with it. */
@@ -33,7 +38,7 @@ function isAbort(error: unknown): boolean {
  * sends the document; the server makes one document per session. A file cancelled on its way stops the request,
  * and the user sends again.
  */
-export function EmbedCreate({ client, company, requiredSigner, onCreated }: EmbedCreateProps): JSX.Element {
+export function EmbedCreate({ create, company, requiredSigner, onCreated }: EmbedCreateProps): JSX.Element {
   const { t } = usePortalT();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [created, setCreated] = useState<EmbedCreatedDocument>();
@@ -50,7 +55,7 @@ export function EmbedCreate({ client, company, requiredSigner, onCreated }: Embe
     sending.current = { controller, keys: batch.map((entry) => entry.item.key) };
     setStates((item) => (item.state.status === 'failed' ? item.state : { status: 'uploading', progress: 0 }));
     try {
-      const document = await client.createDocument(
+      const document = await create(
         draft,
         batch.map((entry) => entry.file),
         {

@@ -8,6 +8,7 @@ import {
 import {
   $locale,
   connectToEmbedHost,
+  createEmbedDocument,
   type EmbedEvent,
   type EmbedHostConnection,
   type EmbedStatus,
@@ -66,7 +67,14 @@ function EmbedContent({
   if (session.purpose === 'create' && view.company) {
     return (
       <EmbedCreate
-        client={client}
+        create={(draft, files, upload) =>
+          createEmbedDocument(
+            { baseUrl: window.location.origin, session: session.session, lang: () => $locale.get() },
+            draft,
+            files,
+            upload,
+          )
+        }
         company={view.company}
         requiredSigner={view.requiredSigner}
         onCreated={onCreated}
