@@ -336,7 +336,7 @@ test.describe('embedding on a partner page', () => {
     await expect(page.locator('#events')).toContainText(/verified \w+/);
     await expect(verify.getByText('contract.pdf').first()).toBeVisible();
   });
-  test('examples/react-host: the React component and the iframe SDK sign in a built Vite app on another origin', async ({
+  test('examples/react-host: the React build of the element and the iframe SDK sign in a built Vite app on another origin', async ({
     page,
     request,
   }) => {
@@ -344,7 +344,16 @@ test.describe('embedding on a partner page', () => {
     const componentDocument = await sentDocument(request, `React component ${stamp()}`);
     await page.goto(`${reactOrigin}/?document=${componentDocument}&signer=${TEST_INDIVIDUAL.iin}`);
     await page.getByRole('button', { name: 'Sign here (React component)' }).click();
-    await page.locator('qoltanba-sign').getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
+    // The React build: the element rendered by the app's React in a shadow root, no custom element defined.
+    const signing = page.locator('[data-qoltanba-element="qoltanba-sign"]');
+    await signing
+      .getByRole('button', { name: /^Preview / })
+      .first()
+      .click();
+    // pdf.js and its worker came through the app's Vite build.
+    await expect(signing.getByText(/^1 of \d+$/)).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => customElements.get('qoltanba-sign') === undefined)).toBe(true);
+    await signing.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.locator('#events')).toContainText(
       new RegExp(`signed ${componentDocument} (SIGNED|AT_SIGNING)`),
     );

@@ -115,14 +115,13 @@ export {
 } from './documents';
 export {
   createEmbedClient,
-  createEmbedDocument,
   type EmbedClient,
   type EmbedClientOptions,
   type EmbedFetch,
   type EmbedRequestOptions,
-  type EmbedUploadOptions,
   exchangeEmbedToken,
 } from './embed/embedClient';
+export { createEmbedDocument, type EmbedUploadOptions } from './embed/embedDocument';
 export { signWithEmbedSession } from './embed/embedSigning';
 export {
   connectToEmbedHost,

@@ -1,7 +1,8 @@
 import { EMBED_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
-import { createEmbedClient, createEmbedDocument, exchangeEmbedToken } from './embedClient';
+import { createEmbedClient, exchangeEmbedToken } from './embedClient';
+import { createEmbedDocument } from './embedDocument';
 
 interface Call {
   url: string;

@@ -1,13 +1,9 @@
 import {
   apiPath,
   DEFAULT_LANG,
-  DOCUMENT_UPLOAD_PARTS,
-  type DocumentDraft,
   EMBED_PATHS,
-  type EmbedCreatedDocument,
   type EmbedSession,
   type EmbedSessionView,
-  embedCreatedDocumentSchema,
   embedSessionSchema,
   embedSessionViewSchema,
   type Lang,
@@ -18,8 +14,6 @@ import {
 } from '@qoltanba/core';
 import { ApiError, parseApiError } from '../api/apiError';
 import { expectResponse, type ResponseSchema } from '../api/expectResponse';
-import { multipartLayout, partProgress } from '../documents/uploadProgress';
-import { fetchUploadTransport, type UploadTransport, xhrUploadTransport } from '../session/upload';
 
 // An embedded element or frame has no portal session and no cookies: the embed token, then the session bearer it is
 // exchanged for, are its only credentials. Plain fetch keeps this path free of the portal's client and stores.
@@ -34,7 +28,8 @@ export interface EmbedRequestOptions {
   fetch?: EmbedFetch;
 }
 
-function langOf(options: EmbedRequestOptions): Lang {
+/** The language of an embed call's error texts. */
+export function langOf(options: EmbedRequestOptions): Lang {
   const { lang } = options;
   return (typeof lang === 'function' ? lang() : lang) ?? DEFAULT_LANG;
 }
@@ -69,7 +64,8 @@ async function embedRequest<T>(
   return expectResponse(schema, body, lang);
 }
 
-function trimBase(baseUrl: string): string {
+/** `baseUrl` without trailing slashes. */
+export function trimBase(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
@@ -123,11 +119,26 @@ export interface EmbedClient {
   startQrSigning(): Promise<QrSigningSession>;
 }
 
-/** Options of {@link createEmbedDocument}. */
-export interface EmbedUploadOptions {
-  /** The share (0 to 1) of each file sent, in the order of `files`. */
-  onProgress?: (files: number[]) => void;
-  signal?: AbortSignal;
+/** The calls an embed session may make; each rejects with ApiError (EMBED_SESSION_EXPIRED, EMBED_PURPOSE_MISMATCH…). */
+export interface EmbedClient {
+  /** What the session shows: purpose, origins, language and (sign, status) the signer's view of the document. */
+  getSession(): Promise<EmbedSessionView>;
+  /** The original file, as a Blob (the URL needs the bearer header, so it cannot be a plain link). */
+  downloadFile(fileId: number): Promise<Blob>;
+  /** The PDF preview of a file, as a Blob (for pdf.js, which can take its bytes). */
+  downloadPreview(fileId: number): Promise<Blob>;
+  /** Address of a file; fetch it with {@link EmbedClient.authorization}. */
+  fileUrl(fileId: number): string;
+  /** Address of a file's PDF preview; fetch it with {@link EmbedClient.authorization}. */
+  previewUrl(fileId: number): string;
+  /** The `Authorization` header value of the session. */
+  authorization: string;
+  /** Posts the signer's signatures (one detached CMS per file); resolves with the view as it is now. */
+  sign(request: SignRequest): Promise<EmbedSessionView>;
+  /** Rejects the document with a reason (5 to 100 characters). */
+  reject(request: RejectRequest): Promise<EmbedSessionView>;
+  /** Opens an eGov mobile QR session for the session's signer. */
+  startQrSigning(): Promise<QrSigningSession>;
 }
 
 const blobSchema: ResponseSchema<Blob> = {
@@ -181,68 +192,4 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
       embedRequest(url(EMBED_PATHS.reject), post(request), embedSessionViewSchema, options),
     startQrSigning: () => embedRequest(url(EMBED_PATHS.qrSigning), post(), qrSigningSessionSchema, options),
   };
-}
-
-/**
- * A 'create' session's one document: made for the token's company from `draft` and `files` (one multipart request,
- * the draft part first, per-file progress as with the portal's uploads) and sent for signing. A function of its
- * own, so the elements, which never create, do not carry it. Rejects with ApiError (EMBED_DOCUMENT_CREATED,
- * EMBED_PURPOSE_MISMATCH, the documents' own codes) or an AbortError when `signal` aborts.
- *
- * @example const made = await createEmbedDocument({ baseUrl, session: session.session }, draft, files);
- */
-export async function createEmbedDocument(
-  options: EmbedClientOptions,
-  draft: DocumentDraft,
-  files: readonly File[],
-  upload: EmbedUploadOptions = {},
-): Promise<EmbedCreatedDocument> {
-  // XMLHttpRequest where there is one (fetch reports no upload progress); never with cookies (withCredentials off).
-  const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
-  const transport: UploadTransport =
-    typeof XMLHttpRequest === 'function' && !options.fetch
-      ? xhrUploadTransport
-      : fetchUploadTransport((input, init) => send(input, { ...init, credentials: 'omit' }));
-  const json = JSON.stringify(draft);
-  const form = new FormData();
-  form.append(DOCUMENT_UPLOAD_PARTS.document, json);
-  for (const file of files) form.append(DOCUMENT_UPLOAD_PARTS.files, file, file.name);
-  const layout = multipartLayout([
-    { name: DOCUMENT_UPLOAD_PARTS.document, size: new TextEncoder().encode(json).length },
-    ...files.map((file) => ({
-      name: DOCUMENT_UPLOAD_PARTS.files,
-      size: file.size,
-      fileName: file.name,
-      type: file.type,
-    })),
-  ]);
-  const lang = langOf(options);
-  let answer: { status: number; body: string };
-  try {
-    answer = await transport({
-      method: 'POST',
-      url: `${trimBase(options.baseUrl)}${EMBED_PATHS.document}`,
-      headers: { Authorization: `Bearer ${options.session}`, 'Accept-Language': lang },
-      body: form,
-      ...(upload.signal ? { signal: upload.signal } : {}),
-      ...(upload.onProgress
-        ? {
-            onProgress: (loaded: number, total: number) =>
-              upload.onProgress?.(partProgress(layout, loaded, total).slice(1)),
-          }
-        : {}),
-    });
-  } catch (cause) {
-    if (cause instanceof Error && cause.name === 'AbortError') throw cause;
-    const error = parseApiError(undefined, 0, lang);
-    throw new ApiError(0, error.code, error.message, { cause });
-  }
-  if (answer.status < 200 || answer.status >= 300) throw parseApiError(answer.body, answer.status, lang);
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.body);
-  } catch {
-    body = answer.body;
-  }
-  return expectResponse(embedCreatedDocumentSchema, body, lang);
 }

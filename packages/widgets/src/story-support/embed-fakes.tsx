@@ -1,7 +1,7 @@
 import type { DocumentStatus, EmbedPurpose, EmbedSessionView, Lang, Signer } from '@qoltanba/core';
 import type { EmbedClient } from '@qoltanba/sdk';
 import { type ComponentType, type JSX, useMemo, useState } from 'react';
-import type { ElementContext, ElementDefinition } from '../elements/define-element';
+import type { ElementContext, ElementDefinition } from '../elements/element-definition';
 import { ElementShell } from '../elements/element-shell';
 import type { EmbedSessionState } from '../elements/embed-session';
 import { sampleDocument } from './document-fixtures';
@@ -86,12 +86,6 @@ export function fakeEmbedClient(initial: EmbedSessionView): EmbedClient {
       await later();
       return sampleQrSession();
     },
-    async createDocument(draft, files, options) {
-      options?.onProgress?.(files.map(() => 0.5));
-      await later();
-      options?.onProgress?.(files.map(() => 1));
-      return { documentId: 501, number: 17, name: draft.name, status: 'AT_SIGNING' };
-    },
   };
 }
 
@@ -114,5 +108,5 @@ export function ElementFrame({ lang, content }: { lang: Lang; content: ElementCo
     () => ({ tag: 'qoltanba-story', attributes: {}, widgets: [], css: '', component: content }),
     [content],
   );
-  return <ElementShell definition={definition} container={host} attributes={{ lang }} />;
+  return <ElementShell definition={definition} host={host} attributes={{ lang }} />;
 }
