@@ -26,7 +26,10 @@ function listen(): {
   const listener = (event: Event) =>
     seen.push({ type: event.type, detail: (event as CustomEvent).detail, target: event.target });
   for (const type of types) document.addEventListener(type, listener);
-  return { seen, stop: () => types.forEach((type) => document.removeEventListener(type, listener)) };
+  const stop = () => {
+    for (const type of types) document.removeEventListener(type, listener);
+  };
+  return { seen, stop };
 }
 
 const SESSION: EmbedSession = {
