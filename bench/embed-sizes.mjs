@@ -3,7 +3,8 @@
 // React and React DOM external, since the host has them) and every output file gzipped at level 9 like
 // size-limit does. "first load" = the entry and the chunks it imports statically; "with lazy" adds the chunks it
 // imports dynamically (pdf.js, other languages...). Peers that fail to install are skipped with a note.
-// Prints figures, asserts nothing. Needs the npm registry for the peers (`npm run bench -- embed-sizes --ours` measures ours only).
+// Prints figures, asserts nothing. Needs the npm registry for the peers (`npm run bench -- embed-sizes --ours`
+// measures ours only).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
