@@ -3,7 +3,8 @@
 // React and React DOM external, since the host has them) and every output file gzipped at level 9 like
 // size-limit does. "first load" = the entry and the chunks it imports statically; "with lazy" adds the chunks it
 // imports dynamically (pdf.js, other languages...). Peers that fail to install are skipped with a note.
-// Prints figures, asserts nothing. Needs the npm registry for the peers.
+// Prints figures, asserts nothing. Needs the npm registry for the peers (`npm run bench -- embed-sizes --ours`
+// measures ours only).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +95,7 @@ for (const [label, file, react] of [
   ['ours: <qoltanba-document-status> (runtime + element)', 'elements/qoltanba-document-status.js', false],
   ['ours: <qoltanba-language-switch> (runtime + element)', 'elements/qoltanba-language-switch.js', false],
   ['ours: all elements (dist/elements.js)', 'elements.js', false],
-  ['ours: @qoltanba/widgets/react-embed (elements lazy)', 'react-embed.js', true],
+  ['ours: @qoltanba/widgets/react-embed (React build, elements lazy)', 'react-embed.js', true],
 ]) {
   rows.push({ label, ...(await measure(ours(file), DIST, { react, alias: elementsAlias })) });
 }
@@ -133,12 +134,13 @@ rows.push({
 });
 
 const workdir = mkdtempSync(join(tmpdir(), 'embed-sizes-'));
+const peers = process.argv.includes('--ours') ? [] : PEERS;
 try {
   writeFileSync(
     join(workdir, 'package.json'),
     JSON.stringify({ name: 'embed-sizes', private: true, type: 'module' }),
   );
-  for (const peer of PEERS) {
+  for (const peer of peers) {
     const dir = join(workdir, peer.name.replace('/', '__'));
     mkdirSync(dir);
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'embed-size-peer', private: true }));

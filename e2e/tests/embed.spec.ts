@@ -1,25 +1,21 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { EMBED_PATHS, PARTNER_PATHS } from '@qoltanba/core';
 import { uniqueEmail } from './accounts-session';
+import { expect, test } from './company-admin';
 import { samplePdf } from './document-files';
-import {
-  senderOfTestCompany,
-  skipWithoutNcaTestKeys,
-  TEST_COMPANY,
-  TEST_INDIVIDUAL,
-} from './signing-session';
+import { skipWithoutNcaTestKeys, TEST_COMPANY, TEST_INDIVIDUAL } from './signing-session';
 
 // Embedding on a partner's page, end to end: examples/plain-html (installed from the packed core, sdk and widgets,
 // served by its own node backend on another origin than the product) embeds <qoltanba-sign>, the iframe SDK and
 // <qoltanba-verify>; the signer signs with the NCALayer emulator; webhooks reach the example's receiver, which
 // checks their signature with core's verifyWebhookSignature. examples/react-host (the same packed packages, built
 // with Vite, on a third origin) signs through the React component and the iframe SDK. The API key is created
-// through the API as the company's administrator (the first member to attach АО "ТЕСТ" in this run: this file runs
-// before signing.spec.ts, which attaches it too). Needs `npm run build` first (the server, and the packages the
-// examples pack).
+// through the API by the company's administrator, who attached АО "ТЕСТ" first on a server of this spec's own
+// (`company-admin.ts`), so the file passes alone and in any order. Needs `npm run build` first (the server, and the
+// packages the examples pack).
 
 skipWithoutNcaTestKeys('signing');
 
@@ -112,18 +108,15 @@ test.describe('embedding on a partner page', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test.beforeAll(async ({ browser, request }) => {
+  test.beforeAll(async ({ companyAdministrator, isolatedServer, request }) => {
     test.setTimeout(180_000);
     execFileSync(process.execPath, [join(root, 'examples', 'install-packed.mjs'), EXAMPLE, REACT_EXAMPLE], {
       stdio: 'inherit',
     });
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: REACT_EXAMPLE, stdio: 'inherit' });
     // The administrator (the member who attached АО "ТЕСТ") creates the API key through the API.
-    const page = await browser.newPage();
-    const tokens = await senderOfTestCompany(page, request);
-    await page.close();
     const created = await request.post(withBin(PARTNER_PATHS.apiKeys), {
-      headers: { Authorization: `Bearer ${tokens.access_token}` },
+      headers: { Authorization: `Bearer ${companyAdministrator.tokens.access_token}` },
       data: {
         name: 'Partner shop',
         allowedOrigins: [partnerOrigin, reactOrigin],
@@ -140,7 +133,7 @@ test.describe('embedding on a partner page', () => {
     };
     partner.expiring = await embedToken(request, { purpose: 'verify', ttlSeconds: 60 });
     const env = {
-      QOLTANBA_URL: new URL(test.info().project.use.baseURL ?? '').origin,
+      QOLTANBA_URL: isolatedServer.url,
       QOLTANBA_API_KEY: partner.apiKey,
       QOLTANBA_WEBHOOK_SECRET: partner.webhookSecret,
     };
@@ -237,6 +230,49 @@ test.describe('embedding on a partner page', () => {
     await expect(page.locator('#events')).toContainText(new RegExp(`signed ${id} (SIGNED|AT_SIGNING)`));
   });
 
+  test("the iframe SDK with a 'create' token: the partner's user makes and sends a document of the key's company", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const name = `Made in the frame ${stamp()}`;
+    const email = uniqueEmail('embed-create');
+    await page.goto(`${partnerOrigin}/`);
+    await page.getByRole('button', { name: 'Send a new document from here (iframe)' }).click();
+    await expect(page.locator('#events')).toContainText('iframe ready');
+    const frame = page.frameLocator('#sign-here iframe');
+    await expect(frame.getByText(/^A new document of АО "ТЕСТ" \(BIN 123456789021\)/)).toBeVisible();
+    await expect(frame.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+    await frame.getByRole('textbox', { name: 'Document name' }).fill(name);
+    await frame
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf(name) }]);
+    await expect(frame.getByText('contract.pdf')).toBeVisible();
+    const signer = frame.getByRole('group', { name: 'Signer 1' });
+    await signer.getByRole('textbox', { name: /BIN\/IIN/ }).fill(TEST_INDIVIDUAL.iin);
+    await signer.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+    await signer.getByRole('textbox', { name: /^Name in Russian/ }).fill(TEST_INDIVIDUAL.name);
+    await frame.getByRole('button', { name: 'Send for signing' }).click();
+
+    await expect(
+      frame.getByRole('status').filter({ hasText: `«${name}» has been sent for signing` }),
+    ).toBeVisible();
+    await expect(page.locator('#events')).toContainText(/created \d+ No\. \d+/);
+    const logged = (await page.locator('#events').textContent()) ?? '';
+    const id = Number(/created (\d+)/.exec(logged)?.[1]);
+    // The partner's backend reads the new document with its key: its company's, sent, the signer waiting.
+    const status = await request.get(PARTNER_PATHS.document.replace(':id', String(id)), {
+      headers: { Authorization: `Bearer ${partner.apiKey}` },
+    });
+    expect(status.ok(), await status.text()).toBe(true);
+    expect(await status.json()).toMatchObject({
+      id,
+      name,
+      status: 'AT_SIGNING',
+      signers: [{ identityNumber: TEST_INDIVIDUAL.iin, email, status: 'PENDING' }],
+    });
+  });
+
   test('a page on an origin the token does not allow is refused: the frame does not load, the element cannot exchange', async ({
     page,
     request,
@@ -300,7 +336,7 @@ test.describe('embedding on a partner page', () => {
     await expect(page.locator('#events')).toContainText(/verified \w+/);
     await expect(verify.getByText('contract.pdf').first()).toBeVisible();
   });
-  test('examples/react-host: the React component and the iframe SDK sign in a built Vite app on another origin', async ({
+  test('examples/react-host: the React build of the element and the iframe SDK sign in a built Vite app on another origin', async ({
     page,
     request,
   }) => {
@@ -308,7 +344,16 @@ test.describe('embedding on a partner page', () => {
     const componentDocument = await sentDocument(request, `React component ${stamp()}`);
     await page.goto(`${reactOrigin}/?document=${componentDocument}&signer=${TEST_INDIVIDUAL.iin}`);
     await page.getByRole('button', { name: 'Sign here (React component)' }).click();
-    await page.locator('qoltanba-sign').getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
+    // The React build: the element rendered by the app's React in a shadow root, no custom element defined.
+    const signing = page.locator('[data-qoltanba-element="qoltanba-sign"]');
+    await signing
+      .getByRole('button', { name: /^Preview / })
+      .first()
+      .click();
+    // pdf.js and its worker came through the app's Vite build.
+    await expect(signing.getByText(/^1 of \d+$/)).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => customElements.get('qoltanba-sign') === undefined)).toBe(true);
+    await signing.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.locator('#events')).toContainText(
       new RegExp(`signed ${componentDocument} (SIGNED|AT_SIGNING)`),
     );

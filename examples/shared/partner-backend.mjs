@@ -57,8 +57,8 @@ export async function sendFile(response, root, relative) {
 }
 
 /**
- * The partner backend: `POST /api/embed-token` (a token for purpose sign / verify / status, asked for with the API
- * key), `POST /webhooks/qoltanba` (kept only when `Qoltanba-Signature` verifies), `GET /api/webhooks` (what
+ * The partner backend: `POST /api/embed-token` (a token for purpose sign / verify / status / create, asked for with
+ * the API key), `POST /webhooks/qoltanba` (kept only when `Qoltanba-Signature` verifies), `GET /api/webhooks` (what
  * arrived), `GET /api/config` (the Qoltanba address, for a page built without it); anything else goes to
  * `servePage(request, response, url)`, the example's own page and files.
  *

@@ -33,6 +33,7 @@ function FrameEmbed({ token, qoltanbaUrl, log }: { token: string; qoltanbaUrl: s
       onReady: () => logRef.current('iframe ready'),
       onSigned: ({ documentId, status }) => logRef.current(`signed ${documentId} ${status}`),
       onRejected: ({ documentId }) => logRef.current(`rejected ${documentId}`),
+      onCreated: ({ documentId, number }) => logRef.current(`created ${documentId} No. ${number}`),
       onError: ({ code }) => logRef.current(`error ${code}`),
     });
     return () => handle.destroy();

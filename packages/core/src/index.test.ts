@@ -189,6 +189,7 @@ describe('public entry', () => {
         "egovDocumentsToSignSchema",
         "egovQrDescriptionSchema",
         "emailSchema",
+        "embedCreatedDocumentSchema",
         "embedExchangeRequestSchema",
         "embedSessionSchema",
         "embedSessionViewSchema",

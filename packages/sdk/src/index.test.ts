@@ -66,6 +66,7 @@ describe('public entry', () => {
         "createDocumentStore",
         "createDraftEditor",
         "createEmbedClient",
+        "createEmbedDocument",
         "createExternalLink",
         "createExternalLinksStore",
         "createFolder",

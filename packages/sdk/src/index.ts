@@ -122,6 +122,7 @@ export {
   type EmbedRequestOptions,
   exchangeEmbedToken,
 } from './embed/embedClient';
+export { createEmbedDocument, type EmbedUploadOptions } from './embed/embedDocument';
 export { signWithEmbedSession } from './embed/embedSigning';
 export {
   connectToEmbedHost,

@@ -5,7 +5,7 @@ import {
   PARTNER_PATHS,
   webhookDeliverySchema,
 } from '@qoltanba/core';
-import { A_BIN, B_BIN, companyPath, ok, refused, type Step } from '../table-support';
+import { A_BIN, B_BIN, companyPath, draft, ok, pdf, refused, type Step, upload } from '../table-support';
 
 /** Partner API keys and embed sessions. */
 export const partnerSteps: Step[] = [
@@ -125,6 +125,11 @@ export const partnerSteps: Step[] = [
   {
     name: 'embed: signing without a session is refused before the body is read',
     request: () => ({ method: 'POST', path: EMBED_PATHS.sign, json: {} }),
+    expect: refused('EMBED_TOKEN_INVALID'),
+  },
+  {
+    name: 'embed: creating a document without a session is refused before the upload is read',
+    request: () => ({ method: 'POST', path: EMBED_PATHS.document, form: upload(draft, [pdf('a.pdf')]) }),
     expect: refused('EMBED_TOKEN_INVALID'),
   },
 ];

@@ -283,6 +283,11 @@ export const EMBED_PATHS = {
   reject: `${EMBED}/session/reject`,
   /** POST -> QrSigningSession (startEmbedQrSigning); purpose 'sign' only. */
   qrSigning: `${EMBED}/session/qr-signing`,
+  /**
+   * POST multipart (DocumentDraft JSON part, then files) -> EmbedCreatedDocument (createEmbedDocument); purpose
+   * 'create' only, once per session: creates the document for the token's company and sends it.
+   */
+  document: `${EMBED}/session/document`,
 } as const;
 
 const SUPPORT = `/proxy/${API_SERVICES.support}/api/v1`;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DOCUMENT_STATUSES } from '../documents/status';
+import { partySchema } from './documents';
 import { langSchema } from './fields';
 import { originSchema } from './partner';
 import { signingLinkViewSchema } from './signing';
@@ -22,8 +24,9 @@ export const EMBED_TOKEN_TTL = { min: 60, max: 900, default: 300 } as const;
 export const EMBED_SESSION_SECONDS = 30 * 60;
 
 /**
- * Body of `createEmbedToken`. `documentId` is required for 'sign' and 'status', `signer` (the signer's IIN/BIN) for
- * 'sign'; `origins` must be a subset of the key's allowed origins (all of them when absent).
+ * Body of `createEmbedToken`. `documentId` is required for 'sign' and 'status' and refused for 'create' (the embed
+ * creates its document); `signer` (an IIN/BIN) is required for 'sign', and for 'create' names a signer the created
+ * document must have. `origins` must be a subset of the key's allowed origins (all of them when absent).
  */
 export const embedTokenRequestSchema = z
   .object({
@@ -52,6 +55,8 @@ export const embedTokenRequestSchema = z
       context.addIssue({ code: 'custom', path: ['documentId'], message: 'VALIDATION_FAILED' });
     if (request.purpose === 'sign' && request.signer === undefined)
       context.addIssue({ code: 'custom', path: ['signer'], message: 'VALIDATION_FAILED' });
+    if (request.purpose === 'create' && request.documentId !== undefined)
+      context.addIssue({ code: 'custom', path: ['documentId'], message: 'VALIDATION_FAILED' });
   });
 /** See {@link embedTokenRequestSchema}. */
 export type EmbedTokenRequest = z.input<typeof embedTokenRequestSchema>;
@@ -96,6 +101,22 @@ export const embedSessionViewSchema = z.object({
   allowedOrigins: z.array(z.string()),
   lang: langSchema.nullable(),
   document: signingLinkViewSchema.nullable(),
+  company: partySchema
+    .nullable()
+    .meta({ description: "The company a 'create' embed makes its document for; null for other purposes." }),
+  requiredSigner: z.string().nullable().meta({
+    description: "The IIN/BIN a 'create' token requires among the signers; null when it names none.",
+  }),
 });
 /** See {@link embedSessionViewSchema}. */
 export type EmbedSessionView = z.infer<typeof embedSessionViewSchema>;
+
+/** Answer of `createEmbedDocument`: the document a 'create' embed made for the token's company, sent for signing. */
+export const embedCreatedDocumentSchema = z.object({
+  documentId: z.number().int().meta({ description: 'Ask the partner API for sign or status tokens of it.' }),
+  number: z.number().int().meta({ description: 'Sequential number within the company.' }),
+  name: z.string(),
+  status: z.enum(DOCUMENT_STATUSES).meta({ description: 'AT_SIGNING once sent.' }),
+});
+/** See {@link embedCreatedDocumentSchema}. */
+export type EmbedCreatedDocument = z.infer<typeof embedCreatedDocumentSchema>;

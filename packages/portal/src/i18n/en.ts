@@ -125,6 +125,9 @@ export const en = {
     closed: 'The site closed this window.',
     verifyLead: 'Upload signed files to check their signatures.',
     signer: 'Signer: {{name}}, BIN/IIN {{identity}}.',
+    createLead:
+      'A new document of {{company}} (BIN {{bin}}): add its files and signers, then send it for signing.',
+    created: 'Document No. {{number}} «{{name}}» has been sent for signing.',
   },
   attach: {
     attached: 'Company attached',

@@ -2,6 +2,7 @@ import { EMBED_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { createEmbedClient, exchangeEmbedToken } from './embedClient';
+import { createEmbedDocument } from './embedDocument';
 
 interface Call {
   url: string;
@@ -58,7 +59,14 @@ describe('exchangeEmbedToken', () => {
 
 describe('createEmbedClient', () => {
   it('sends the session bearer on every call', async () => {
-    const view = { purpose: 'verify', allowedOrigins: ['https://partner.kz'], lang: null, document: null };
+    const view = {
+      purpose: 'verify',
+      allowedOrigins: ['https://partner.kz'],
+      lang: null,
+      document: null,
+      company: null,
+      requiredSigner: null,
+    };
     const { calls, fetch } = fakeFetch(({ url }) =>
       url.endsWith('/preview') ? new Response('%PDF') : json(view),
     );
@@ -79,5 +87,45 @@ describe('createEmbedClient', () => {
     const client = createEmbedClient({ baseUrl: 'https://q.kz', session: 'es_abc', fetch });
     const error = await client.downloadFile(1).catch((e: unknown) => e);
     expect(isApiError(error) && error.code).toBe('EMBED_SESSION_EXPIRED');
+  });
+});
+
+describe('createEmbedDocument', () => {
+  const created = { documentId: 7, number: 3, name: 'Договор', status: 'AT_SIGNING' };
+  const draft = {
+    name: 'Договор',
+    signingMethod: 'PARALLEL' as const,
+    signers: [{ identityNumber: '123456789011', email: 'a@b.kz', nameRu: 'Тестов' }],
+  };
+
+  it('posts the draft part first, then the files, with the session bearer and no cookies', async () => {
+    const { calls, fetch } = fakeFetch(() => json(created, 201));
+    const options = { baseUrl: 'https://q.kz', session: 'qs_1', fetch, lang: 'ru' as const };
+    const shares: number[][] = [];
+    const file = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    await expect(
+      createEmbedDocument(options, draft, [file], { onProgress: (files) => shares.push(files) }),
+    ).resolves.toEqual(created);
+    const call = calls[0];
+    expect(call?.url).toBe(`https://q.kz${EMBED_PATHS.document}`);
+    const headers = new Headers(call?.init?.headers);
+    expect([headers.get('Authorization'), headers.get('Accept-Language')]).toEqual(['Bearer qs_1', 'ru']);
+    expect(call?.init?.credentials).toBe('omit');
+    const body = call?.init?.body as FormData;
+    expect([...body.keys()]).toEqual(['document', 'files']);
+    expect(JSON.parse(String(body.get('document')))).toEqual(draft);
+    expect((body.get('files') as File).name).toBe('a.pdf');
+    // fetch reports no upload progress: the whole body at the end.
+    expect(shares).toEqual([[1]]);
+  });
+
+  it("rejects with the server's code", async () => {
+    const { fetch } = fakeFetch(() => json({ code: 'EMBED_DOCUMENT_CREATED', message: 'made' }, 409));
+    const error = await createEmbedDocument(
+      { baseUrl: 'https://q.kz', session: 'qs_1', fetch },
+      draft,
+      [],
+    ).catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe('EMBED_DOCUMENT_CREATED');
   });
 });

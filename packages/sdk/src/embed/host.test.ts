@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMBED_PROTOCOL_VERSION, type EmbedHostMethods } from './protocol';
+import { EMBED_PROTOCOL_VERSION, type EmbedEvent, type EmbedHostMethods } from './protocol';
 
 // penpal's handshake needs two real windows (the e2e test has them); here a stand-in captures what the host
 // offers the frame and lets each test decide how the connection ends.
@@ -144,6 +144,25 @@ describe('embed', () => {
     expect(handle.iframe.style.height).toBe('20000px');
     methods.resize(Number.NaN);
     expect(handle.iframe.style.height).toBe('20000px');
+  });
+
+  it("passes a 'create' embed's document to onCreated, and ignores an event type it does not know", () => {
+    const onCreated = vi.fn();
+    const onError = vi.fn();
+    embed({ container, token: 't', baseUrl: 'https://q.example', onCreated, onError });
+    const methods = hostMethods();
+    methods.hello({ version: EMBED_PROTOCOL_VERSION });
+    methods.event({ type: 'created', documentId: 9, number: 4, name: 'Договор', status: 'AT_SIGNING' });
+    expect(onCreated).toHaveBeenCalledWith({
+      documentId: 9,
+      number: 4,
+      name: 'Договор',
+      status: 'AT_SIGNING',
+    });
+    // A newer frame's addition reaches an older host as an unknown type: nothing happens, nothing fails.
+    methods.event({ type: 'a-later-addition' } as unknown as EmbedEvent);
+    expect(onCreated).toHaveBeenCalledOnce();
+    expect(onError).not.toHaveBeenCalled();
   });
 
   it('refuses a frame of another protocol version with EMBED_PROTOCOL_MISMATCH', () => {

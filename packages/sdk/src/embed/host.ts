@@ -42,6 +42,11 @@ export interface EmbedOptions {
   /** The signer rejected the document. */
   onRejected?: (detail: { documentId: number }) => void;
   /**
+   * A `create` embed made its document for your company and sent it for signing: `documentId` for the partner
+   * API (status, sign tokens), `number` as your users see it.
+   */
+  onCreated?: (detail: { documentId: number; number: number; name: string; status: DocumentStatus }) => void;
+  /**
    * The embed cannot go on: `EMBED_FRAME_BLOCKED` (the frame did not load: this page's origin is not among the
    * token's, or the token is unknown), `EMBED_HANDSHAKE_FAILED`, `EMBED_PROTOCOL_MISMATCH`, or what the frame
    * reports (`EMBED_TOKEN_EXPIRED`, `EMBED_TOKEN_USED`, `EMBED_STORAGE_BLOCKED`, ...).
@@ -152,7 +157,10 @@ export function embed(options: EmbedOptions): EmbedHandle {
     else if (event.type === 'signed')
       options.onSigned?.({ documentId: event.documentId, status: event.status });
     else if (event.type === 'rejected') options.onRejected?.({ documentId: event.documentId });
-    else if (event.type === 'error') fail(event.code, event.message);
+    else if (event.type === 'created') {
+      const { documentId, number, name, status } = event;
+      options.onCreated?.({ documentId, number, name, status });
+    } else if (event.type === 'error') fail(event.code, event.message);
   };
 
   const methods: EmbedHostMethods = {

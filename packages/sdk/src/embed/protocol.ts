@@ -22,11 +22,14 @@ export type EmbedTheme = 'light' | 'dark' | Record<string, string>;
 
 /** Where the embedded flow is: what `getStatus()` answers. */
 export interface EmbedStatus {
-  /** `loading` until the token is exchanged; `ready` while the user works; `signed` / `rejected` once done. */
-  state: 'loading' | 'ready' | 'signed' | 'rejected' | 'error';
+  /**
+   * `loading` until the token is exchanged; `ready` while the user works; `signed` / `rejected` once done, and
+   * `created` once a 'create' embed sent its document.
+   */
+  state: 'loading' | 'ready' | 'signed' | 'rejected' | 'created' | 'error';
   /** The token's purpose, once exchanged. */
   purpose: EmbedPurpose | null;
-  /** The document of a `sign` or `status` embed. */
+  /** The document of a `sign` or `status` embed, or the one a `create` embed made. */
   documentId: number | null;
   /** The document's status as the frame last saw it. */
   documentStatus: DocumentStatus | null;
@@ -42,6 +45,11 @@ export type EmbedEvent =
   | { type: 'signed'; documentId: number; status: DocumentStatus }
   /** The signer rejected the document. */
   | { type: 'rejected'; documentId: number }
+  /**
+   * A `create` embed made its document for the token's company and sent it for signing (`status` AT_SIGNING).
+   * Added in version 1 (an addition: hosts that do not know it ignore it).
+   */
+  | { type: 'created'; documentId: number; number: number; name: string; status: DocumentStatus }
   /**
    * The flow cannot go on: the server's code (`EMBED_TOKEN_EXPIRED`, `EMBED_TOKEN_USED`, ...) or a client-side
    * one (`EMBED_STORAGE_BLOCKED`, `EMBED_PROTOCOL_MISMATCH`); `message` is in the frame's language.

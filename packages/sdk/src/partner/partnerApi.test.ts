@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { createDocument, sendDocument } from '../documents/documentsApi';
 import { createEmbedClient, exchangeEmbedToken } from '../embed/embedClient';
+import { createEmbedDocument } from '../embed/embedDocument';
 import { FAKE_BASE_URL, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { $apiKeys } from './apiKeyStore';
@@ -133,5 +134,27 @@ describe('embed sessions on the fake server', () => {
     });
     expect((await client.getSession()).document).toBeNull();
     expect(await codeOf(client.reject({ reason: 'Не наш договор' }))).toBe('403 EMBED_PURPOSE_MISMATCH');
+  });
+
+  it("a 'create' session makes one document for the token's company, sent, with the named signer", async () => {
+    const { server } = await setupLoggedIn();
+    const options = { fetch: server.fetch };
+    const open = async (grant: { signer?: string }) => {
+      const { token } = server.partner.issueToken({ purpose: 'create', bin: ALFA_BIN, ...grant });
+      const session = await exchangeEmbedToken(FAKE_BASE_URL, token, options);
+      return { baseUrl: FAKE_BASE_URL, session: session.session, fetch: server.fetch };
+    };
+    const named = await open({ signer: BETA_BIN });
+    expect(await codeOf(createEmbedDocument(named, draft, [pdfFile()]))).toBe('403 BIN_NOT_AMONG_SIGNERS');
+
+    const session = await open({});
+    const created = await createEmbedDocument(session, draft, [pdfFile()]);
+    expect(created).toMatchObject({ name: draft.name, status: 'AT_SIGNING' });
+    expect(server.documents.document(created.documentId).sender.bin).toBe(ALFA_BIN);
+    expect(await codeOf(createEmbedDocument(session, draft, [pdfFile()]))).toBe('409 EMBED_DOCUMENT_CREATED');
+    const client = createEmbedClient(session);
+    const view = await client.getSession();
+    expect(view).toMatchObject({ purpose: 'create', document: null, company: { bin: ALFA_BIN } });
+    expect(await codeOf(client.downloadFile(1))).toBe('403 EMBED_PURPOSE_MISMATCH');
   });
 });

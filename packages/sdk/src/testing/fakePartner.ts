@@ -3,8 +3,11 @@ import {
   apiKeyInputSchema,
   apiKeyParamsSchema,
   companyParamsSchema,
+  DOCUMENT_UPLOAD_PARTS,
+  type Document,
   EMBED_SESSION_SECONDS,
   EMBED_TOKEN_TTL,
+  type EmbedCreatedDocument,
   type EmbedPurpose,
   type EmbedSessionView,
   embedExchangeRequestSchema,
@@ -34,7 +37,10 @@ import type { createFakeSigning } from './fakeSigning';
 export interface FakeEmbedGrant {
   purpose: EmbedPurpose;
   documentId?: number;
+  /** For 'sign', the signer; for 'create', a signer the created document must have. */
   signer?: string;
+  /** The API key's company: a 'create' embed makes its document for it (as its administrator). */
+  bin?: string;
   /** `['https://partner.test']` by default. */
   allowedOrigins?: string[];
   lang?: Lang;
@@ -44,6 +50,7 @@ export interface FakeEmbedGrant {
 
 interface FakeEmbedRecord {
   purpose: EmbedPurpose;
+  bin: string | null;
   documentId: number | null;
   signer: string | null;
   allowedOrigins: string[];
@@ -65,6 +72,10 @@ export interface FakePartnerOptions {
   isAdmin: (account: FakeAccount, bin: string) => boolean;
   /** The first signer of a stored document ('status' sessions without a signer show the document as theirs). */
   firstSigner: (documentId: number) => string | undefined;
+  /** The account administering a company: a 'create' session acts as it (the server: the key's creator). */
+  administratorOf: (bin: string) => FakeAccount | undefined;
+  /** The documents service's handlers a 'create' session makes and sends its document with. */
+  documents: { createDocument: FakeHandler; sendDocument: FakeHandler };
 }
 
 /** The fake's partner and embed services. */
@@ -152,6 +163,27 @@ export function createFakePartner(options: FakePartnerOptions) {
     }
     return { ...((await response.json()) as SigningLinkView), expiresAt: record.expiresAt };
   }
+  /** Answers `response` as the fake's refusal when it is one, else its JSON body. */
+  async function bodyOf<T>(response: Response): Promise<T> {
+    const body = (await response.json()) as T & { code?: string };
+    if (!response.ok)
+      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], response.status);
+    return body;
+  }
+  /** The draft part's signers of a create request, to check a named signer before anything is made. */
+  function draftSigners(context: FakeContext): string[] {
+    const part =
+      context.rawBody instanceof FormData ? context.rawBody.get(DOCUMENT_UPLOAD_PARTS.document) : null;
+    try {
+      const draft = JSON.parse(typeof part === 'string' ? part : '{}') as {
+        signers?: { identityNumber?: unknown }[];
+      };
+      return (draft.signers ?? []).map((signer) => String(signer.identityNumber));
+    } catch {
+      return [];
+    }
+  }
+
   async function view(
     context: FakeContext,
     record: FakeEmbedRecord,
@@ -163,11 +195,16 @@ export function createFakePartner(options: FakePartnerOptions) {
       const linked = await viaLink(context, record, 'getSigningLink');
       shown = { ...linked, document: { ...linked.document, allowedActions: [] } };
     }
+    const creator =
+      record.purpose === 'create' && record.bin !== null ? options.administratorOf(record.bin) : undefined;
+    const company = creator?.companies.find((entry) => entry.bin === record.bin);
     const answer: EmbedSessionView = {
       purpose: record.purpose,
       allowedOrigins: record.allowedOrigins,
       lang: record.lang,
       document: shown,
+      company: company ? { bin: company.bin, nameRu: company.nameRu, nameKk: company.nameKk ?? null } : null,
+      requiredSigner: record.purpose === 'create' ? record.signer : null,
     };
     return json(200, answer);
   }
@@ -274,6 +311,30 @@ export function createFakePartner(options: FakePartnerOptions) {
         params: { token: linkOf(record) },
       });
     },
+    createEmbedDocument: async (context) => {
+      const record = sessionOf(context, ['create']);
+      if (record.documentId !== null) refuse('EMBED_DOCUMENT_CREATED');
+      const account = record.bin === null ? undefined : options.administratorOf(record.bin);
+      if (!account || record.bin === null) refuse('API_KEY_INVALID');
+      if (record.signer !== null && !draftSigners(context).includes(record.signer))
+        refuse('BIN_NOT_AMONG_SIGNERS');
+      const acting = { ...context, account, params: { bin: record.bin } };
+      const draft = await bodyOf<Document>(await options.documents.createDocument(acting));
+      record.documentId = draft.id;
+      const sent = await bodyOf<Document>(
+        await options.documents.sendDocument({
+          ...acting,
+          params: { bin: record.bin, id: String(draft.id) },
+        }),
+      );
+      const answer: EmbedCreatedDocument = {
+        documentId: sent.id,
+        number: sent.number,
+        name: sent.name,
+        status: sent.status,
+      };
+      return json(201, answer);
+    },
   } satisfies Partial<Record<FakeOperationId, FakeHandler>>;
 
   return {
@@ -298,6 +359,7 @@ export function createFakePartner(options: FakePartnerOptions) {
       const expiresAt = iso((grant.ttlSeconds ?? EMBED_TOKEN_TTL.default) * 1000);
       tokens.set(token, {
         purpose: grant.purpose,
+        bin: grant.bin ?? null,
         documentId: grant.documentId ?? null,
         signer: grant.signer ?? null,
         allowedOrigins,

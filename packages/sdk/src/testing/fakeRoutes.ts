@@ -145,6 +145,7 @@ export const FAKE_ROUTES = [
   publicRoute('signEmbedDocument', 'POST', EMBED_PATHS.sign),
   publicRoute('rejectEmbedDocument', 'POST', EMBED_PATHS.reject),
   publicRoute('startEmbedQrSigning', 'POST', EMBED_PATHS.qrSigning),
+  publicRoute('createEmbedDocument', 'POST', EMBED_PATHS.document),
 
   // Support chat: the visitor routes know the visitor by the identity or visitor header (checked by the handlers),
   // the partner's identity tokens by the API key; the inbox routes are the session's.

@@ -475,6 +475,9 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     signing: signingService,
     isAdmin,
     firstSigner: (documentId) => documentsService.document(documentId).signers[0]?.identityNumber,
+    administratorOf: (bin) =>
+      accounts.find((owner) => owner.companies.some((entry) => entry.bin === bin) && isAdmin(owner, bin)),
+    documents: documentsService.handlers,
   });
   const supportService = createFakeSupport({
     now: options.now ?? (() => new Date()),

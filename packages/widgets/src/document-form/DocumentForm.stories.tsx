@@ -144,6 +144,17 @@ export const SendRefused: Story = {
   },
 };
 
+/**
+ * Send only, no draft (the embed page's create form, `Qoltanba.embed` with a 'create' token): the partner's token
+ * named the signer, whose BIN/IIN starts filled in.
+ */
+export const SendOnly: Story = {
+  args: {
+    onSaveDraft: undefined,
+    initial: { signers: [{ identityNumber: PARTIES.beta.bin, email: '', nameRu: '' }] },
+  },
+};
+
 /** At phone width. */
 export const OnPhone: Story = { ...onPhone, args: Edit.args };
 

@@ -177,6 +177,17 @@ describe('DocumentForm', () => {
     ]);
   });
 
+  it('only sends when no draft saving is given (the embedded create form)', async () => {
+    const { onSend } = renderForm({
+      onSaveDraft: undefined,
+      files: [withState({ status: 'queued' })],
+      initial: { name: 'Договор поставки', signers: [SIGNER] },
+    });
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(onSend).toHaveBeenCalledOnce());
+  });
+
   it("takes the draft editor's send blocker over its own reckoning", () => {
     renderForm({
       files: [withState({ status: 'failed', code: 'STORAGE_FULL' }), DONE],

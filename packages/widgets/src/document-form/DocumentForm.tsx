@@ -80,8 +80,11 @@ export interface DocumentFormProps {
   counterparties?: readonly Counterparty[];
   /** Accept the NCA TEST identity numbers (never in production). */
   testMode?: boolean;
-  /** Saves the draft; a rejection (ApiError) shows its code's text and keeps everything typed. */
-  onSaveDraft: (draft: DocumentDraft) => Promise<unknown> | undefined;
+  /**
+   * Saves the draft; a rejection (ApiError) shows its code's text and keeps everything typed. Without it the form
+   * only sends (an embedded create form, where a draft would have nowhere to be continued).
+   */
+  onSaveDraft?: (draft: DocumentDraft) => Promise<unknown> | undefined;
   /** Saves and sends for signing; offered once files are uploaded and a signer is named. */
   onSend: (draft: DocumentDraft) => Promise<unknown> | undefined;
   className?: string;
@@ -175,7 +178,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
     }
     setBusy(kind);
     try {
-      await (kind === 'send' ? props.onSend : props.onSaveDraft)(draft.data);
+      await (kind === 'send' ? props.onSend(draft.data) : props.onSaveDraft?.(draft.data));
     } catch (error) {
       setFailure(failureAt(codeOfFailure(error)));
     } finally {
@@ -274,7 +277,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
       <div className={part}>
         <FormAlert message={failureText('form')} />
         <div className={submitRow}>
-          {submitButton('draft')}
+          {props.onSaveDraft ? submitButton('draft') : null}
           {submitButton('send')}
         </div>
         {blocker ? (

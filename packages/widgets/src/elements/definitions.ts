@@ -1,5 +1,5 @@
-import type { ElementDefinition } from './define-element';
 import { documentStatusElement } from './document-status-element';
+import type { ElementDefinition } from './element-definition';
 import { languageSwitchElement } from './language-switch-element';
 import { signElement } from './sign-element';
 import { verifyElement } from './verify-element';

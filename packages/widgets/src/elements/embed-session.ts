@@ -8,7 +8,7 @@ import {
 } from '@qoltanba/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { codeText } from '../documents-common/format';
-import type { ElementContext } from './define-element';
+import type { ElementContext } from './element-definition';
 
 /** Where an element's embed session stands. */
 export type EmbedSessionState =

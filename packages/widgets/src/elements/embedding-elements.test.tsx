@@ -99,6 +99,8 @@ function view(state: 'WAITING' | 'REJECTED'): EmbedSessionView {
     allowedOrigins: SESSION.allowedOrigins,
     lang: 'en',
     document: { document: { ...document, signers: [signer] }, signer, expiresAt: SESSION.expiresAt },
+    company: null,
+    requiredSigner: null,
   };
 }
 

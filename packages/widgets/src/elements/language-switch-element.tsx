@@ -3,7 +3,7 @@ import { $locale } from '@qoltanba/sdk';
 import { type JSX, useEffect } from 'react';
 import { LanguageSwitch } from '../language-switch';
 import type { AttributeSpecs, PropsOf } from './attributes';
-import { defineElement, type ElementContext } from './define-element';
+import { defineElement, type ElementContext } from './element-definition';
 import { $loadedLangs, loadLanguage } from './runtime/languages';
 
 /** Tag of the language switch custom element. */

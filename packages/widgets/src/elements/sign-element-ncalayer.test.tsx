@@ -51,6 +51,8 @@ function view(state: SignerState): EmbedSessionView {
     allowedOrigins: SESSION.allowedOrigins,
     lang: 'en',
     document: { document: { ...document, status, signers: [signer] }, signer, expiresAt: SESSION.expiresAt },
+    company: null,
+    requiredSigner: null,
   };
 }
 

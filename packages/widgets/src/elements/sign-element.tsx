@@ -7,36 +7,14 @@ import { button, StateView, StatusBadge, sectionHeading } from '../documents-com
 import { PdfViewer } from '../pdf-viewer/PdfViewer';
 import { RejectDialog } from '../reject-dialog/RejectDialog';
 import { SignPanel, type SignPanelActions } from '../sign-panel/SignPanel';
-import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
-import { defineElement, type ElementContext } from './define-element';
+import { defineElement, type ElementContext } from './element-definition';
 import { elementBody, elementHeader, previewBox } from './embed-elements.css';
 import { type EmbedSessionState, useEmbedSession } from './embed-session';
 import { ensureActiveClient, serverOrigin } from './runtime/embed-client';
+import { SIGN_TAG, type SignAttributes, signAttributes } from './sign-attributes';
 import { embedT } from './texts';
 
-/** Tag of the signing element. */
-export const SIGN_TAG = 'qoltanba-sign';
-
-/** Attributes (and properties) of `<qoltanba-sign>`. */
-export const signAttributes = {
-  token: {
-    type: 'string',
-    doc: 'The embed token (purpose `sign`) your backend got from `POST /embed-tokens`; single use, minutes long.',
-  },
-  apiBase: {
-    type: 'string',
-    doc: 'Origin of the Qoltanba server; by default the origin the script was loaded from.',
-  },
-  qr: {
-    type: 'boolean',
-    default: true,
-    doc: 'Offer eGov mobile QR signing besides NCALayer (`qr="false"` hides it).',
-  },
-  ...commonAttributes,
-} as const satisfies AttributeSpecs;
-
-/** Properties of `<qoltanba-sign>`, derived from {@link signAttributes}. */
-export type SignAttributes = PropsOf<typeof signAttributes>;
+export { SIGN_TAG, type SignAttributes, signAttributes } from './sign-attributes';
 
 type Ready = Extract<EmbedSessionState, { kind: 'ready' }>;
 

@@ -1,24 +1,11 @@
 import { verifySignatures } from '@qoltanba/sdk';
 import { type JSX, useEffect, useMemo, useRef } from 'react';
 import { VerifyDropzone, type VerifyDropzoneActions } from '../verification-report/VerifyDropzone';
-import { type AttributeSpecs, commonAttributes, type PropsOf } from './attributes';
-import { defineElement, type ElementContext } from './define-element';
+import { defineElement, type ElementContext } from './element-definition';
 import { createElementClient, serverOrigin } from './runtime/embed-client';
+import { VERIFY_TAG, type VerifyAttributes, verifyAttributes } from './verify-attributes';
 
-/** Tag of the verification element. */
-export const VERIFY_TAG = 'qoltanba-verify';
-
-/** Attributes (and properties) of `<qoltanba-verify>`. */
-export const verifyAttributes = {
-  apiBase: {
-    type: 'string',
-    doc: 'Origin of the Qoltanba server, e.g. `https://qoltanba.kz`; by default the origin the script was loaded from.',
-  },
-  ...commonAttributes,
-} as const satisfies AttributeSpecs;
-
-/** Properties of `<qoltanba-verify>`, derived from {@link verifyAttributes}. */
-export type VerifyAttributes = PropsOf<typeof verifyAttributes>;
+export { VERIFY_TAG, type VerifyAttributes, verifyAttributes } from './verify-attributes';
 
 function VerifyElement({ apiBase, element }: VerifyAttributes & { element: ElementContext }): JSX.Element {
   const langRef = useRef(element.lang);

@@ -1,7 +1,7 @@
 import type { DocumentStatus, EmbedPurpose, EmbedSessionView, Lang, Signer } from '@qoltanba/core';
 import type { EmbedClient } from '@qoltanba/sdk';
 import { type ComponentType, type JSX, useMemo, useState } from 'react';
-import type { ElementContext, ElementDefinition } from '../elements/define-element';
+import type { ElementContext, ElementDefinition } from '../elements/element-definition';
 import { ElementShell } from '../elements/element-shell';
 import type { EmbedSessionState } from '../elements/embed-session';
 import { sampleDocument } from './document-fixtures';
@@ -38,6 +38,8 @@ export function sampleSessionView(
       signer,
       expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
     },
+    company: null,
+    requiredSigner: null,
   };
 }
 
@@ -106,5 +108,5 @@ export function ElementFrame({ lang, content }: { lang: Lang; content: ElementCo
     () => ({ tag: 'qoltanba-story', attributes: {}, widgets: [], css: '', component: content }),
     [content],
   );
-  return <ElementShell definition={definition} container={host} attributes={{ lang }} />;
+  return <ElementShell definition={definition} host={host} attributes={{ lang }} />;
 }

@@ -83,4 +83,10 @@ export const embeddingErrors = {
     ru: 'Встроенное окно не загрузилось: возможно, этому сайту не разрешено его показывать',
     en: 'The embedded frame did not load: this site may not be allowed to show it',
   },
+  EMBED_DOCUMENT_CREATED: {
+    kk: 'Бұл ендіру өз құжатын жасап қойған. Жаңа құжат үшін бетті жаңартыңыз',
+    ru: 'Это встраивание уже создало свой документ. Для нового документа обновите страницу',
+    en: 'This embed has already created its document. Reload the page for a new one',
+    status: 409,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -9,7 +9,7 @@ import {
   setLocale,
 } from '@qoltanba/sdk';
 import { fakeCms, pdfFile } from '@qoltanba/sdk/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { renderPortal } from '../../test/renderPortal';
@@ -51,6 +51,7 @@ interface EmbedServer {
   exchange: (token: string) => Response;
   view: () => EmbedSessionView;
   sign?: (body: unknown) => EmbedSessionView;
+  create?: (form: FormData) => Response;
   calls: { path: string; method: string; authorization: string | null; credentials: string | undefined }[];
 }
 
@@ -69,6 +70,7 @@ function serveEmbed(server: EmbedServer) {
     if (path === EMBED_PATHS.sessions) return server.exchange(JSON.parse(String(init.body)).token);
     if (path === EMBED_PATHS.session) return json(server.view());
     if (path === EMBED_PATHS.sign && server.sign) return json(server.sign(JSON.parse(String(init.body))));
+    if (path === EMBED_PATHS.document && server.create) return server.create(init.body as FormData);
     if (path.startsWith(EMBED_PATHS.session)) return new Response('%PDF-1.4 fake', { status: 200 });
     return new Response(JSON.stringify({ code: 'ROUTE_NOT_FOUND', message: 'no' }), { status: 404 });
   });
@@ -164,7 +166,14 @@ describe('embed page', () => {
   it("verifies files for a 'verify' token, talks to the token's origins only and follows the host's language and theme", async () => {
     const server: EmbedServer = {
       exchange: () => sessionOf('verify', null),
-      view: () => ({ purpose: 'verify', allowedOrigins: ORIGINS, lang: null, document: null }),
+      view: () => ({
+        purpose: 'verify',
+        allowedOrigins: ORIGINS,
+        lang: null,
+        document: null,
+        company: null,
+        requiredSigner: null,
+      }),
       calls: [],
     };
     serveEmbed(server);
@@ -203,11 +212,22 @@ describe('embed page', () => {
         document: { ...view.document, status: 'SIGNED', allowedActions: [] },
         signer: { ...view.signer, state: 'SIGNED' },
       },
+      company: null,
+      requiredSigner: null,
     });
     const server: EmbedServer = {
       exchange: () => sessionOf('sign', view.document.id),
       view: () =>
-        signed ? afterSigning() : { purpose: 'sign', allowedOrigins: ORIGINS, lang: null, document: view },
+        signed
+          ? afterSigning()
+          : {
+              purpose: 'sign',
+              allowedOrigins: ORIGINS,
+              lang: null,
+              document: view,
+              company: null,
+              requiredSigner: null,
+            },
       sign: () => {
         signed = true;
         return afterSigning();
@@ -241,7 +261,14 @@ describe('embed page', () => {
   it('exchanges the single-use token once even when the page renders twice', async () => {
     const server: EmbedServer = {
       exchange: () => sessionOf('verify', null),
-      view: () => ({ purpose: 'verify', allowedOrigins: ORIGINS, lang: null, document: null }),
+      view: () => ({
+        purpose: 'verify',
+        allowedOrigins: ORIGINS,
+        lang: null,
+        document: null,
+        company: null,
+        requiredSigner: null,
+      }),
       calls: [],
     };
     serveEmbed(server);
@@ -257,11 +284,95 @@ describe('embed page', () => {
     host.framed = false;
     serveEmbed({
       exchange: () => sessionOf('verify', null),
-      view: () => ({ purpose: 'verify', allowedOrigins: ORIGINS, lang: null, document: null }),
+      view: () => ({
+        purpose: 'verify',
+        allowedOrigins: ORIGINS,
+        lang: null,
+        document: null,
+        company: null,
+        requiredSigner: null,
+      }),
       calls: [],
     });
     renderPortal('/embed/qe_alone');
     expect(await screen.findByText('Upload signed files to check their signatures.')).toBeTruthy();
     expect(host.connections).toHaveLength(0);
+  });
+
+  it("creates and sends a document for a 'create' token's company and reports created", async () => {
+    // The upload goes through fetch here (no XMLHttpRequest), so the stand-in server above receives it.
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const company = { bin: '990340005977', nameRu: 'ТОО «Альфа»', nameKk: null };
+    const uploads: FormData[] = [];
+    const server: EmbedServer = {
+      exchange: () => sessionOf('create', null),
+      view: () => ({
+        purpose: 'create',
+        allowedOrigins: ORIGINS,
+        lang: null,
+        document: null,
+        company,
+        requiredSigner: person.identityNumber,
+      }),
+      create: (form) => {
+        uploads.push(form);
+        const draft = JSON.parse(String(form.get('document'))) as { name: string };
+        return new Response(
+          JSON.stringify({ documentId: 41, number: 7, name: draft.name, status: 'AT_SIGNING' }),
+          { status: 201 },
+        );
+      },
+      calls: [],
+    };
+    serveEmbed(server);
+    renderPortal('/embed/qe_create#lang=en');
+    expect(
+      await screen.findByText(
+        `A new document of ${company.nameRu} (BIN ${company.bin}): add its files and signers, then send it for signing.`,
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
+    // A draft has nowhere to be continued from a partner's page: the form only sends.
+    expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Document name' }), {
+      target: { value: 'Supply contract' },
+    });
+    const signer = screen.getByRole('group', { name: 'Signer 1' });
+    const field = (name: RegExp) => within(signer).getByRole('textbox', { name }) as HTMLInputElement;
+    // The signer the token requires starts filled in.
+    expect(field(/BIN\/IIN/).value).toBe(person.identityNumber);
+    fireEvent.change(field(/^E-mail/), { target: { value: person.email } });
+    fireEvent.change(field(/^Name in Russian/), { target: { value: person.nameRu } });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [pdfFile('contract.pdf', 256)] } });
+    await screen.findByText('contract.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
+
+    const done = await screen.findByText('Document No. 7 «Supply contract» has been sent for signing.');
+    expect(done.getAttribute('data-document-id')).toBe('41');
+    const sent = uploads[0];
+    expect([...(sent?.keys() ?? [])]).toEqual(['document', 'files']);
+    expect(JSON.parse(String(sent?.get('document')))).toMatchObject({
+      name: 'Supply contract',
+      signers: [{ identityNumber: person.identityNumber, email: person.email, nameRu: person.nameRu }],
+    });
+    expect(server.calls.find((call) => call.path === EMBED_PATHS.document)?.authorization).toBe(
+      'Bearer es_1',
+    );
+    expect(lastConnection().events).toContainEqual({
+      type: 'created',
+      documentId: 41,
+      number: 7,
+      name: 'Supply contract',
+      status: 'AT_SIGNING',
+    });
+    expect(lastConnection().options.methods.getStatus()).toMatchObject({
+      state: 'created',
+      purpose: 'create',
+      documentId: 41,
+      documentStatus: 'AT_SIGNING',
+    });
   });
 });

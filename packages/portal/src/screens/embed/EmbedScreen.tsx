@@ -1,7 +1,14 @@
-import { type DocumentFile, type EmbedSessionView, type ErrorCode, normalizeLang } from '@qoltanba/core';
+import {
+  type DocumentFile,
+  type EmbedCreatedDocument,
+  type EmbedSessionView,
+  type ErrorCode,
+  normalizeLang,
+} from '@qoltanba/core';
 import {
   $locale,
   connectToEmbedHost,
+  createEmbedDocument,
   type EmbedEvent,
   type EmbedHostConnection,
   type EmbedStatus,
@@ -21,6 +28,7 @@ import { SignerDocumentView } from '../../signing/SignerDocumentView';
 import { embedSignActions } from '../../signing/signingActions';
 import { saveFile } from '../cabinet/documents/saveFile';
 import * as screens from '../screens.css';
+import { EmbedCreate } from './EmbedCreate';
 import * as css from './embed.css';
 import {
   applyEmbedTheme,
@@ -31,15 +39,21 @@ import {
 } from './embedFrame';
 
 type Ready = Extract<EmbedState, { kind: 'ready' }>;
+type Outcome = 'signed' | 'rejected' | 'created';
 
-/** What the session's purpose shows: the signer's flow, a document's status, or the verification drop zone. */
+/**
+ * What the session's purpose shows: the signer's flow, a document's status, the verification drop zone, or the
+ * create form.
+ */
 function EmbedContent({
   ready,
   onView,
+  onCreated,
   report,
 }: {
   ready: Ready;
-  onView: (view: EmbedSessionView, outcome?: 'signed' | 'rejected') => void;
+  onView: (view: EmbedSessionView, outcome?: Outcome) => void;
+  onCreated: (created: EmbedCreatedDocument) => void;
   report: (event: EmbedEvent) => void;
 }): JSX.Element {
   const { t, lang } = usePortalT();
@@ -50,6 +64,23 @@ function EmbedContent({
     [client, view, lang, onLinkView],
   );
 
+  if (session.purpose === 'create' && view.company) {
+    return (
+      <EmbedCreate
+        create={(draft, files, upload) =>
+          createEmbedDocument(
+            { baseUrl: window.location.origin, session: session.session, lang: () => $locale.get() },
+            draft,
+            files,
+            upload,
+          )
+        }
+        company={view.company}
+        requiredSigner={view.requiredSigner}
+        onCreated={onCreated}
+      />
+    );
+  }
   if (session.purpose === 'verify') {
     return (
       <>
@@ -102,8 +133,9 @@ function EmbedContent({
 /**
  * The embed page (`/embed/:token`) inside a partner's iframe (`Qoltanba.embed`): exchanges the single-use token
  * (no cookies: the session lives in memory), connects to the host page with penpal restricted to the token's
- * origins, and shows what the token is for: signing, a document's status, or verification. It reports ready,
- * signed, rejected and errors (the server's codes: EMBED_TOKEN_EXPIRED, EMBED_TOKEN_USED, ...) and its height.
+ * origins, and shows what the token is for: signing, a document's status, verification, or creating a document.
+ * It reports ready, signed, rejected, created and errors (the server's codes: EMBED_TOKEN_EXPIRED, EMBED_TOKEN_USED,
+ * ...) and its height.
  * Opened on its own (not framed), it works the same without a host.
  */
 export default function EmbedScreen(): JSX.Element {
@@ -112,7 +144,7 @@ export default function EmbedScreen(): JSX.Element {
   const rootRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<EmbedHostConnection | null>(null);
   const [state, setState] = useState<EmbedState>({ kind: 'loading' });
-  const [outcome, setOutcome] = useState<'signed' | 'rejected'>();
+  const [outcome, setOutcome] = useState<Outcome>();
   const status = useRef<EmbedStatus>(embedStatusOf(state, outcome));
   status.current = embedStatusOf(state, outcome);
   const fragment = useMemo(() => embedFragment(window.location.hash), []);
@@ -128,8 +160,7 @@ export default function EmbedScreen(): JSX.Element {
       (opened) => {
         if (!live) return;
         if (!fragment.lang && opened.session.lang) setLocale(opened.session.lang, { persist: false });
-        if (opened.session.purpose === 'create') setState({ kind: 'failed', code: 'EMBED_PURPOSE_MISMATCH' });
-        else setState({ kind: 'ready', ...opened });
+        setState({ kind: 'ready', ...opened });
       },
       (error: unknown) => {
         if (live) setState({ kind: 'failed', code: errorCodeOf(error) });
@@ -180,10 +211,18 @@ export default function EmbedScreen(): JSX.Element {
   }, [settled]);
 
   const report = useCallback((event: EmbedEvent) => hostRef.current?.report(event), []);
-  const onView = useCallback((view: EmbedSessionView, next?: 'signed' | 'rejected') => {
+  const onView = useCallback((view: EmbedSessionView, next?: Outcome) => {
     setState((current) => (current.kind === 'ready' ? { ...current, view } : current));
     if (next) setOutcome(next);
   }, []);
+  const onCreated = useCallback(
+    (created: EmbedCreatedDocument) => {
+      setState((current) => (current.kind === 'ready' ? { ...current, created } : current));
+      setOutcome('created');
+      report({ type: 'created', ...created });
+    },
+    [report],
+  );
 
   return (
     <div ref={rootRef} className={css.root} data-route="Embed" data-state={status.current.state}>
@@ -191,7 +230,9 @@ export default function EmbedScreen(): JSX.Element {
       {state.kind === 'loading' ? <p role="status">{t('loading')}</p> : null}
       {state.kind === 'failed' ? <EmbedError code={state.code} lang={lang} /> : null}
       {state.kind === 'closed' ? <p role="status">{t('embed.closed')}</p> : null}
-      {state.kind === 'ready' ? <EmbedContent ready={state} onView={onView} report={report} /> : null}
+      {state.kind === 'ready' ? (
+        <EmbedContent ready={state} onView={onView} onCreated={onCreated} report={report} />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type EmbedCreatedDocument,
   type EmbedSession,
   type EmbedSessionView,
   type ErrorCode,
@@ -18,7 +19,14 @@ import {
 export type EmbedState =
   | { kind: 'loading' }
   | { kind: 'failed'; code: ErrorCode }
-  | { kind: 'ready'; session: EmbedSession; client: EmbedClient; view: EmbedSessionView }
+  | {
+      kind: 'ready';
+      session: EmbedSession;
+      client: EmbedClient;
+      view: EmbedSessionView;
+      /** The document a 'create' session made. */
+      created?: EmbedCreatedDocument;
+    }
   | { kind: 'closed' };
 
 // One exchange per token and page: the token is single use, so a second render (React's strict mode runs effects
@@ -92,14 +100,17 @@ export function applyEmbedTheme(element: HTMLElement, theme: EmbedTheme): void {
 }
 
 /** The protocol's status of the page's state. */
-export function embedStatusOf(state: EmbedState, outcome: 'signed' | 'rejected' | undefined): EmbedStatus {
+export function embedStatusOf(
+  state: EmbedState,
+  outcome: 'signed' | 'rejected' | 'created' | undefined,
+): EmbedStatus {
   if (state.kind === 'ready') {
     const document = state.view.document?.document;
     return {
       state: outcome ?? 'ready',
       purpose: state.session.purpose,
-      documentId: state.session.documentId,
-      documentStatus: document?.status ?? null,
+      documentId: state.created?.documentId ?? state.session.documentId,
+      documentStatus: state.created?.status ?? document?.status ?? null,
       errorCode: null,
     };
   }

@@ -1,12 +1,16 @@
 import {
   AppError,
+  DOCUMENT_UPLOAD_PARTS,
+  documentDraftSchema,
   EMBED_PATHS,
   type EmbedPurpose,
   type EmbedSessionView,
+  embedCreatedDocumentSchema,
   embedExchangeRequestSchema,
   embedSessionSchema,
   embedSessionViewSchema,
   normalizeLang,
+  type Party,
   qrSigningSessionSchema,
   rejectRequestSchema,
   resourceIdSchema,
@@ -16,9 +20,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
+import { FILES_PART } from '../documents/document-routes.js';
 import { documentForLink, documentSigners } from '../documents/document-signing.js';
 import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
+import { UPLOAD_LIMITS } from '../documents/file-upload.js';
 import type { ModuleContext } from '../module.js';
+import { companyNames } from '../registry/company-store.js';
 import { decodeSignatures } from '../signing/document-signing-routes.js';
 import {
   rejectAsSigner,
@@ -30,6 +37,7 @@ import {
   startSignerQrSigning,
 } from '../signing/signer-actions.js';
 import type { SigningContext } from '../signing/signing-context.js';
+import { createSessionDocument } from './embed-create.js';
 import { type EmbedSessionRow, exchangeEmbedToken, findEmbedSession, originAllowed } from './embed-store.js';
 
 const TAGS = ['embed'];
@@ -56,7 +64,7 @@ export function allowOriginFor(
   if (origin && allowed.includes(origin)) reply.header('access-control-allow-origin', origin);
 }
 
-/** The embed session routes: exchange, view, files, sign, reject, QR. */
+/** The embed session routes: exchange, view, files, sign, reject, QR, and the document of a 'create' embed. */
 export function registerEmbedRoutes(context: ModuleContext, signing: () => SigningContext): void {
   const { route, services, config } = context;
   const { db } = services.database;
@@ -115,6 +123,12 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
     };
   }
 
+  /** The company a 'create' embed acts for, with its names as the registry knows them. */
+  async function companyOf(bin: string): Promise<Party> {
+    const names = (await companyNames(db, [bin])).get(bin);
+    return { bin, nameRu: names?.nameRu ?? bin, nameKk: names?.nameKk ?? null };
+  }
+
   async function viewOf(session: EmbedSessionRow): Promise<EmbedSessionView> {
     let document: SigningLinkView | null = null;
     if (session.purpose === 'sign') document = await signerView(signing(), grantOf(session));
@@ -124,6 +138,8 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       allowedOrigins: session.allowed_origins,
       lang: normalizeLang(session.lang) ?? null,
       document,
+      company: session.purpose === 'create' ? await companyOf(session.company_bin) : null,
+      requiredSigner: session.purpose === 'create' ? session.signer : null,
     };
   }
 
@@ -273,6 +289,42 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
         const qr = await startSignerQrSigning(signing(), grantOf(session), request.ip);
         return { ...qr, eventsUrl: `${config.publicUrl}${qr.eventsUrl}` };
       },
+    }),
+  );
+  route(
+    defineRoute({
+      method: 'POST',
+      url: EMBED_PATHS.document,
+      operationId: 'createEmbedDocument',
+      summary: "Create the session's document for the token's company from files and signers, and send it",
+      description:
+        `As partnerCreateDocument then partnerSendDocument: multipart, the \`${DOCUMENT_UPLOAD_PARTS.document}\` part ` +
+        `(DocumentDraft JSON) first, then the \`${DOCUMENT_UPLOAD_PARTS.files}\` parts. Purpose create only ` +
+        "(EMBED_PURPOSE_MISMATCH); one document per session (EMBED_DOCUMENT_CREATED). Acts for the token's company " +
+        'as the member who created its API key (API_KEY_INVALID once the key is revoked); a token that named a ' +
+        'signer needs that signer in the document (BIN_NOT_AMONG_SIGNERS). The history names the key and the ' +
+        `embed; the signers get their personal links. ${SESSION}`,
+      tags: TAGS,
+      security: 'embedSession',
+      authorize: authorizeSession,
+      multipart: {
+        parts: [
+          {
+            name: DOCUMENT_UPLOAD_PARTS.document,
+            kind: 'json',
+            schema: documentDraftSchema({ testMode: config.identityTestMode }),
+            description: 'The draft: name, signing method, signers. Must come first.',
+            required: true,
+          },
+          FILES_PART,
+        ],
+        limits: UPLOAD_LIMITS,
+      },
+      status: 201,
+      response: embedCreatedDocumentSchema,
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      handler: async ({ request, reply }) =>
+        createSessionDocument(context, request, reply, () => sessionOf(request, reply, ['create'])),
     }),
   );
 }

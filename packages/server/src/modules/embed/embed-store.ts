@@ -156,6 +156,43 @@ export async function findEmbedSession(db: Db, bearer: string, now: Date): Promi
   return row;
 }
 
+// A 'create' session's document while it is being made: no document has id 0 (ids start at 1).
+const CREATING = 0;
+
+/**
+ * Claims a 'create' session for the one document it may make, in one UPDATE, so two requests at once cannot both
+ * create: false when the session has a document already, or is making one.
+ */
+export async function claimSessionDocument(db: Db, sessionHash: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('embed_sessions')
+    .set({ document_id: CREATING })
+    .where('session_hash', '=', sessionHash)
+    .where('document_id', 'is', null)
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n;
+}
+
+/** Records the document a claimed 'create' session made; from now on the session has made its document. */
+export async function bindSessionDocument(db: Db, sessionHash: string, documentId: number): Promise<void> {
+  await db
+    .updateTable('embed_sessions')
+    .set({ document_id: documentId })
+    .where('session_hash', '=', sessionHash)
+    .where('document_id', '=', CREATING)
+    .execute();
+}
+
+/** Gives a claim back when making the document failed (bad input, a refused file), so the user may try again. */
+export async function releaseSessionDocument(db: Db, sessionHash: string): Promise<void> {
+  await db
+    .updateTable('embed_sessions')
+    .set({ document_id: null })
+    .where('session_hash', '=', sessionHash)
+    .where('document_id', '=', CREATING)
+    .execute();
+}
+
 /** Deletes tokens and sessions that ended before `before` (run by the partner module's job). */
 export async function deleteEndedEmbeds(db: Db, before: Date): Promise<void> {
   await db.deleteFrom('embed_tokens').where('expires_at', '<', before).execute();

@@ -81,6 +81,22 @@ export async function createApiKey(
   return { row, secret, webhookSecret };
 }
 
+/** The history note of what an API key (or an embed of its tokens) did. */
+export function apiKeyNote(key: ApiKeyRow): string {
+  return `API key «${key.name}» (${key.prefix}…)`;
+}
+
+/**
+ * Key `id` while it may act for its company: not revoked, and its creating member still in the company (as
+ * {@link authenticateApiKey} requires); API_KEY_INVALID otherwise. An embed session acting as its key checks this.
+ */
+export async function liveApiKey(db: Db, id: string): Promise<ApiKeyRow> {
+  const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.revoked_at || !(await isMember(db, row.created_by, row.company_bin)))
+    throw new AppError('API_KEY_INVALID');
+  return row;
+}
+
 /** The keys of company `bin`, newest first (revoked ones too, marked). */
 export async function listApiKeys(db: Db, bin: string): Promise<ApiKeyRow[]> {
   return db

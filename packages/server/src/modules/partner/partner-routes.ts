@@ -38,6 +38,7 @@ import type { ModuleContext } from '../module.js';
 import { requireCompanyAdmin } from '../registry/membership-guard.js';
 import {
   type ApiKeyRow,
+  apiKeyNote,
   authenticateApiKey,
   createApiKey,
   listApiKeys,
@@ -59,9 +60,6 @@ const KEY =
 const PARTNER_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 const STREAM = z.custom<Readable>((value) => value instanceof Readable);
 const idParamsSchema = z.object({ id: resourceIdSchema });
-
-/** The history note of what an API key did. */
-const keyNote = (key: ApiKeyRow) => `API key «${key.name}» (${key.prefix}…)`;
 
 /** The partner API's management routes (portal) and the routes of partner backends. */
 export function registerPartnerRoutes(context: ModuleContext): void {
@@ -268,7 +266,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
             actorOf(key, request),
             draft,
             files,
-            keyNote(key),
+            apiKeyNote(key),
           );
           return partnerDocument(key.company_bin, id);
         } catch (error) {
@@ -315,7 +313,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       rateLimit: PARTNER_RATE_LIMIT,
       handler: async ({ request, params }) => {
         const key = await requireApiKey(request, clock());
-        await sendDocument(documentServices, actorOf(key, request), params.id, keyNote(key));
+        await sendDocument(documentServices, actorOf(key, request), params.id, apiKeyNote(key));
         await hooks.documentSent.run({ db, documentId: params.id, at: clock() });
         return partnerDocument(key.company_bin, params.id);
       },
@@ -358,7 +356,8 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       summary: 'A short-lived, single-use embed token for one purpose, document and signer',
       description:
         "'sign' needs a document of the key's company that is AT_SIGNING and one of its signers (BIN_NOT_AMONG_SIGNERS); " +
-        "'status' a document of the key's company (ENTITY_NOT_FOUND otherwise). `origins` must be among the key's " +
+        "'status' a document of the key's company (ENTITY_NOT_FOUND otherwise); 'create' no document (the embed " +
+        "makes one; `signer`, if given, must be among its signers). `origins` must be among the key's " +
         `allowed origins (EMBED_ORIGIN_NOT_ALLOWED); all of them by default. ${EMBED_TOKEN_TTL.min} to ` +
         `${EMBED_TOKEN_TTL.max} seconds (${EMBED_TOKEN_TTL.default} by default). Exchange it at ` +
         `${EMBED_PATHS.sessions}, or open \`url\` in an iframe. ${KEY}`,

@@ -1,0 +1,100 @@
+import {
+  AppError,
+  DOCUMENT_UPLOAD_PARTS,
+  type DocumentDraft,
+  documentDraftSchema,
+  type EmbedCreatedDocument,
+  signerRuleViolation,
+} from '@qoltanba/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { validationError } from '../../http/route.js';
+import { requireAccessible } from '../documents/document-access.js';
+import { createDocument, type DocumentServices, sendDocument } from '../documents/document-store.js';
+import { closeIfUnread, readUpload } from '../documents/file-upload.js';
+import type { ModuleContext } from '../module.js';
+import { apiKeyNote, liveApiKey } from '../partner/api-keys.js';
+import {
+  bindSessionDocument,
+  claimSessionDocument,
+  type EmbedSessionRow,
+  releaseSessionDocument,
+} from './embed-store.js';
+
+/** Noted in the history after the key's name: the document came through an embed, not the key's backend. */
+const EMBED_NOTE = 'embed';
+
+/**
+ * Makes the one document of a 'create' session from the request's multipart body (the draft JSON part, then the
+ * files) and sends it: for the token's company, as the member who created the token's API key (which must still
+ * be live), the history naming the key. The session is claimed first (EMBED_DOCUMENT_CREATED when it has made its
+ * document or is making it) and given back when the input is refused, so the user may correct it. A token that
+ * named a signer needs that signer in the document (BIN_NOT_AMONG_SIGNERS).
+ */
+export async function createSessionDocument(
+  context: ModuleContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** The request's session, checked to be a 'create' one (its refusal also closes the unread upload). */
+  sessionOf: () => Promise<EmbedSessionRow>,
+): Promise<EmbedCreatedDocument> {
+  const { db } = context.services.database;
+  let made: { bin: string; id: number };
+  try {
+    made = await createAndSend(context, request, await sessionOf());
+  } catch (error) {
+    closeIfUnread(request, reply);
+    throw error;
+  }
+  const document = await requireAccessible(db, made.bin, made.id);
+  return {
+    documentId: made.id,
+    number: document.core.number,
+    name: document.core.name,
+    status: document.core.status,
+  };
+}
+
+async function createAndSend(
+  context: ModuleContext,
+  request: FastifyRequest,
+  session: EmbedSessionRow,
+): Promise<{ bin: string; id: number }> {
+  const { services, config, hooks } = context;
+  const { db } = services.database;
+  const svc: DocumentServices = {
+    db,
+    blobs: services.blobs,
+    clock: services.clock,
+    quotaBytes: config.storageQuotaBytes,
+  };
+  const draftSchema = documentDraftSchema({ testMode: config.identityTestMode });
+  const bin = session.company_bin;
+  const key = await liveApiKey(db, session.api_key_id);
+  if (!(await claimSessionDocument(db, session.session_hash))) throw new AppError('EMBED_DOCUMENT_CREATED');
+  let id: number | undefined;
+  try {
+    let draft: DocumentDraft | undefined;
+    const files = await readUpload(request, services.blobs, {
+      parseJson: (value) => {
+        const parsed = draftSchema.safeParse(value);
+        if (!parsed.success) throw validationError(parsed.error, DOCUMENT_UPLOAD_PARTS.document);
+        const violation = signerRuleViolation(parsed.data.signers, bin);
+        if (violation) throw new AppError(violation);
+        if (session.signer && !parsed.data.signers.some((s) => s.identityNumber === session.signer))
+          throw new AppError('BIN_NOT_AMONG_SIGNERS');
+        draft = parsed.data;
+      },
+    });
+    if (!draft) throw new AppError('MULTIPART_INVALID');
+    const actor = { userId: key.created_by, bin, ip: request.ip };
+    const note = `${apiKeyNote(key)}, ${EMBED_NOTE}`;
+    id = await createDocument(svc, actor, draft, files, note);
+    await bindSessionDocument(db, session.session_hash, id);
+    await sendDocument(svc, actor, id, note);
+  } finally {
+    // Nothing was made: the claim goes back. Once made, the session keeps its document even if sending failed.
+    if (id === undefined) await releaseSessionDocument(db, session.session_hash);
+  }
+  await hooks.documentSent.run({ db, documentId: id, at: services.clock() });
+  return { bin, id };
+}
