@@ -89,7 +89,8 @@ test.describe('documents', () => {
     await page.getByRole('link', { name: 'Create document' }).click();
     await expect(page).toHaveURL(/\/cabinet\/create$/);
     await page.getByRole('textbox', { name: 'Document name' }).fill(name);
-    await page.locator('input[type="file"]').setInputFiles([
+    // The document form's own input: the help widget's panel has a file input of its own on every page.
+    await page.getByLabel('choose files').setInputFiles([
       { name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf('Qoltanba supply contract') },
       {
         name: 'annex.docx',

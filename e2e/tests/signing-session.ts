@@ -77,8 +77,9 @@ export async function senderOfTestCompany(page: Page, request: APIRequestContext
 export async function draftForTestIndividual(page: Page, name: string, email: string): Promise<number> {
   await page.goto('/cabinet/create?lang=en');
   await page.getByRole('textbox', { name: 'Document name' }).fill(name);
+  // The document form's own input: the help widget's panel has a file input of its own on every page.
   await page
-    .locator('input[type="file"]')
+    .getByLabel('choose files')
     .setInputFiles([{ name: 'contract.pdf', mimeType: 'application/pdf', buffer: samplePdf(name) }]);
   await expect(page.getByText('contract.pdf')).toBeVisible();
   const signer = page.getByRole('group', { name: 'Signer 1' });
