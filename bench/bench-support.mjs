@@ -2,11 +2,14 @@
 // waiting for a server, a JSON POST.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
+// BENCH_SERVER_MAIN runs another build of the server (e.g. main's, checked out elsewhere) for a before/after pair.
+const SERVER_MAIN =
+  process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 
 /** The benchmark database (BENCH_DATABASE_URL, else TEST_DATABASE_URL); exits with a hint when neither is set. */
 export function benchDatabaseUrl() {
@@ -115,3 +118,18 @@ export function startBenchServer({ url, schema, port, dataDir, env = {}, nodeArg
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN when it cannot be read. */
+export async function processCpuMs(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every platform Node runs on. */
+const CLOCK_TICKS = 100;

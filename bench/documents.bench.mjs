@@ -4,11 +4,18 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
+import {
+  benchDatabaseUrl,
+  freePort,
+  processCpuMs,
+  registerMember,
+  startBenchServer,
+  waitFor,
+} from './bench-support.mjs';
 import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +52,8 @@ async function seed(db) {
 }
 
 const schema = `bench_${randomBytes(5).toString('hex')}`;
+// The server's connections carry this name, so the PostgreSQL backends serving it can be told from others'.
+const applicationName = `qoltanba-${schema}`;
 const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
@@ -57,7 +66,7 @@ try {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = startBenchServer({
-    url,
+    url: `${url}${url.includes('?') ? '&' : '?'}application_name=${applicationName}`,
     schema,
     port,
     dataDir,
@@ -117,9 +126,35 @@ try {
     ],
     ['getDocument, repeat views (200 docs)', { port, path: (n) => `${list}/${1 + (n % 200)}`, headers }],
   ];
+  // CPU time used by each process during a row: the server (or the bare one), the PostgreSQL backends serving
+  // it, and this process, the load generator. They all share the machine's cores.
+  const backends = async () =>
+    (
+      await db.query('select pid from pg_stat_activity where application_name = $1', [applicationName])
+    ).rows.map((row) => row.pid);
+  const sampleOf = (serverPid) => async () => {
+    const pids = await backends();
+    const database = await Promise.all(pids.map(processCpuMs));
+    const self = process.cpuUsage();
+    return {
+      server: await processCpuMs(serverPid),
+      database: new Map(pids.map((pid, n) => [pid, database[n]])),
+      load: (self.user + self.system) / 1000,
+    };
+  };
+  const cpuOf = ({ samples: [before, after] }) => {
+    let database = 0;
+    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+    return { server: after.server - before.server, database, load: after.load - before.load };
+  };
+  // One unmeasured pass over every row first, so the first measured row does not pay for the JIT alone.
+  for (const [, options] of scenarios)
+    await load({ ...options, concurrency: CONCURRENCY, total: 400, warmup: 0 });
   const results = [];
   for (const [name, options] of scenarios) {
-    results.push({ name, ...(await load({ ...options, concurrency: CONCURRENCY, total: TOTAL })) });
+    const sample = sampleOf(options.port === barePort ? bare.pid : server.pid);
+    const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample });
+    results.push({ name, ...result, cpu: cpuOf(result) });
   }
   const bareRps = results[0].rps;
   console.log(
@@ -129,6 +164,20 @@ try {
   for (const r of results) {
     console.log(
       `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)}   ${(r.rps / bareRps).toFixed(2)}`,
+    );
+  }
+  const cores = cpus().length;
+  console.log(
+    `\nCPU per request (ms), from /proc; busy = their sum / (wall time x ${cores} cores); max req/s = 1000 / server ms\n`,
+  );
+  console.log(
+    'scenario                             server   postgres  load gen     busy   max req/s per server core',
+  );
+  for (const r of results) {
+    const per = (ms) => (ms / r.requests).toFixed(3).padStart(8);
+    const busy = (r.cpu.server + r.cpu.database + r.cpu.load) / (r.seconds * 1000 * cores);
+    console.log(
+      `${r.name.padEnd(36)} ${per(r.cpu.server)} ${per(r.cpu.database)}  ${per(r.cpu.load)}  ${`${(busy * 100).toFixed(0)}%`.padStart(6)}   ${((1000 * r.requests) / r.cpu.server).toFixed(0).padStart(9)}`,
     );
   }
   const reads = results.slice(1);
