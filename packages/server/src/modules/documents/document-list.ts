@@ -12,7 +12,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { membershipCondition } from '../registry/company-store.js';
 import { requireMembership } from '../registry/membership-guard.js';
-import { type Db, documentCore } from './document-access.js';
+import { type Db, DOCUMENT_CORE_COLUMNS, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
 import { withoutUnsafeCharacters } from './file-name.js';
 
@@ -134,6 +134,7 @@ export async function listDocuments(
   const sort = query.sort ?? 'createdAt';
   const order = query.order ?? 'desc';
   const limit = query.limit ?? DOCUMENT_PAGE_SIZE;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new AppError('VALIDATION_FAILED', { field: 'limit' });
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
   const column = SORT_COLUMNS[sort];
 
@@ -148,7 +149,7 @@ export async function listDocuments(
       'p.signed_at',
       `${column} as sort_value`,
     ])
-    .selectAll('d')
+    .select(DOCUMENT_CORE_COLUMNS.map((column) => `d.${column}` as const))
     .select(
       sql<SignerSummaryJson[]>`(select coalesce(json_agg(s order by s.position), '[]'::json) from (
         select identity_number, name_ru, name_kk, state, position from document_signers
@@ -175,10 +176,13 @@ export async function listDocuments(
       eb(eb.refTuple(column, 'p.document_id'), order === 'desc' ? '<' : '>', eb.tuple(value, cursor.i)),
     );
   }
+  // The limit is part of the text (a validated integer, at most a page size), not a parameter: PostgreSQL
+  // plans a prepared statement once for good only when its generic plan costs about what a planned-each-time
+  // one would, and with `limit $n` it would assume a full box and plan every call again.
   const rows = await select
     .orderBy(column, order)
     .orderBy('p.document_id', order)
-    .limit(limit + 1)
+    .limit(sql.lit(limit + 1))
     .execute();
 
   if (rows.length === 0 && memberUserId) await requireMembership(db, memberUserId, bin);
