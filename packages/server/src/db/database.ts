@@ -7,6 +7,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { poolTypes } from './timestamp-parser.js';
 
 /** Which engine backs a {@link DatabaseHandle}. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -87,6 +88,7 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    types: poolTypes(),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
