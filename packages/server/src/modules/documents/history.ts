@@ -38,7 +38,7 @@ export interface AppendOptions {
  * The one way into a document's history: appends `event` to the hash chain. Takes the document row FOR NO KEY
  * UPDATE (inside the caller's transaction, or one of its own), so concurrent appends to one document queue and
  * each chains to the one before; reads the last event, writes the new one with the next `seq`, the previous hash
- * and its own hash, and records it as the document's head. Answers false when a VIEW of that company and day was
+ * and its own hash, and records it as the document's head (in the same statement). Answers false when a VIEW of that company and day was
  * already there (nothing written).
  */
 export async function appendEvent(
@@ -74,7 +74,7 @@ export async function appendEvent(
     };
     const prevHash = last?.hash ?? historyGenesis(documentId);
     const hash = historyEventHash(fields, prevHash);
-    let insert = trx.insertInto('document_history').values({
+    const values = {
       document_id: documentId,
       seq: fields.seq,
       type: fields.type,
@@ -86,16 +86,28 @@ export async function appendEvent(
       view_day: event.viewDay ?? null,
       prev_hash: prevHash,
       hash,
-    });
-    if (event.viewDay !== undefined) {
-      insert = insert.onConflict((oc) =>
-        oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
-      );
-    }
-    const written = await insert.returning('id').executeTakeFirst();
-    if (!written) return false;
-    await trx.updateTable('documents').set({ history_head: hash }).where('id', '=', documentId).execute();
-    return true;
+    };
+    // The event and the new head in one statement (one round trip): the head moves only if the event was written.
+    const result = await trx
+      .with('written', (db) => {
+        const insert = db.insertInto('document_history').values(values);
+        return (
+          event.viewDay === undefined
+            ? insert
+            : insert.onConflict((oc) =>
+                oc
+                  .columns(['document_id', 'company_bin', 'view_day'])
+                  .where('view_day', 'is not', null)
+                  .doNothing(),
+              )
+        ).returning('id');
+      })
+      .updateTable('documents')
+      .set({ history_head: hash })
+      .where('id', '=', documentId)
+      .where((eb) => eb.exists(eb.selectFrom('written').select('written.id')))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   };
   return db.isTransaction ? append(db) : db.transaction().execute(append);
 }
