@@ -9,7 +9,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
+  BENCH_SERVER_HOST,
   benchDatabaseUrl,
+  callgrind,
   freePort,
   processCpuMs,
   registerMember,
@@ -21,7 +23,9 @@ import { load } from './load.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const CONCURRENCY = 16;
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? 4000);
+// `npm run bench -- instructions`: both servers under callgrind, each row as instructions per request.
+const INSTRUCTIONS = process.argv.includes('instructions');
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? (INSTRUCTIONS ? 500 : 4000));
 const BIN = '200140000101'; // a valid BIN (check digit 1)
 const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
 
@@ -65,24 +69,34 @@ try {
   const [port, barePort] = [await freePort(), await freePort()];
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const counting = INSTRUCTIONS ? callgrind(dataDir) : undefined;
+  const wrapper = counting?.wrapper ?? [];
   const server = startBenchServer({
     url: `${url}${url.includes('?') ? '&' : '?'}application_name=${applicationName}`,
     schema,
     port,
     dataDir,
     nodeArgs,
+    wrapper,
     env: {
       RATE_LIMIT_MAX: '100000000',
     },
   });
   children.push(server);
-  const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs'), String(barePort)], {
+  const [bareCommand, ...bareArgs] = [
+    ...wrapper,
+    process.execPath,
+    join(ROOT, 'bench/bare-server.mjs'),
+    String(barePort),
+  ];
+  const bare = spawn(bareCommand, bareArgs, {
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: join(ROOT, 'packages/server'),
   });
   children.push(bare);
-  await waitFor(port, '/readyz');
-  await waitFor(barePort, '/bare');
+  // Under valgrind a start takes minutes.
+  await waitFor(port, '/readyz', INSTRUCTIONS ? 900 : 60);
+  await waitFor(barePort, '/bare', INSTRUCTIONS ? 900 : 60);
   await db.connect();
 
   // A user through the API, a membership and the documents by SQL.
@@ -148,14 +162,51 @@ try {
     return { server: after.server - before.server, database, load: after.load - before.load };
   };
   // One unmeasured pass over every row first, so the first measured row does not pay for the JIT alone.
-  for (const [, options] of scenarios)
-    await load({ ...options, concurrency: CONCURRENCY, total: 400, warmup: 0 });
+  // Under callgrind the optimising compiler's threads count too: a longer pass lets it finish first.
+  for (const [, options] of scenarios) {
+    await load({ ...options, concurrency: CONCURRENCY, total: INSTRUCTIONS ? 1000 : 400, warmup: 0 });
+  }
   const results = [];
   for (const [name, options] of scenarios) {
-    const sample = sampleOf(options.port === barePort ? bare.pid : server.pid);
-    const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample });
+    const pid = options.port === barePort ? bare.pid : server.pid;
+    if (counting) {
+      const counter = counting.counter(pid, pid === server.pid ? BENCH_SERVER_HOST : undefined);
+      // Zeroed before the measured requests, read after them (load's `sample` runs at both ends).
+      let ends = 0;
+      const sample = async () => (ends++ === 0 ? counter.zero() : counter.total());
+      const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample });
+      results.push({ name, ...result, instructions: result.samples[1] });
+      continue;
+    }
+    const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample: sampleOf(pid) });
     results.push({ name, ...result, cpu: cpuOf(result) });
   }
+  if (counting) {
+    const bareInstructions = results[0].instructions / results[0].requests;
+    console.log(
+      `\ninstructions per request executed by the server process (all threads), valgrind --tool=callgrind; ` +
+        `concurrency ${CONCURRENCY}, ${TOTAL} requests per row after a warm-up, Node ${process.version}\n`,
+    );
+    console.log('scenario                             instructions   vs bare');
+    for (const r of results) {
+      const perRequest = r.instructions / r.requests;
+      console.log(
+        `${r.name.padEnd(36)} ${Math.round(perRequest).toLocaleString('en-US').padStart(12)}   ${(perRequest / bareInstructions).toFixed(1).padStart(7)}`,
+      );
+    }
+  } else {
+    report(results);
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Throughput, latency and CPU per request of each row. */
+function report(results) {
   const bareRps = results[0].rps;
   console.log(
     `\nconcurrency ${CONCURRENCY}, ${TOTAL} requests per row after a warm-up, Node ${process.version}\n`,
@@ -183,10 +234,4 @@ try {
   const reads = results.slice(1);
   const ok = reads.every((r) => r.rps >= 2000 && r.p99 < 50);
   console.log(`\ntarget 2,000 reads/s with p99 < 50 ms: ${ok ? 'met' : 'NOT met'} by every document read`);
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
 }
