@@ -61,6 +61,21 @@ describe('query templates', () => {
     expect(builds).toBe(3);
   });
 
+  it("shares a database's templates with its transactions", async () => {
+    const templates = new QueryTemplates();
+    let builds = 0;
+    const counted = (v: { id: number; label: string }) => {
+      builds += 1;
+      return build(v);
+    };
+    templates.compile(db, 'one', { id: 1, label: 'a' }, counted);
+    const inside = await db
+      .transaction()
+      .execute(async (trx) => templates.compile(trx, 'one', { id: 3, label: 'c' }, counted));
+    expect(inside.parameters).toEqual([3, 'fixed', 'c']);
+    expect(builds).toBe(1);
+  });
+
   it('starts over when it holds too many shapes', () => {
     const templates = new QueryTemplates(2);
     let builds = 0;

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import type { Compilable, CompiledQuery, QueryExecutor } from 'kysely';
 
 /** Stands for one value while a template is built; compiled, it marks where that value goes. */
 class Slot {
@@ -12,9 +12,9 @@ interface Template {
 }
 
 /**
- * Compiled queries by shape, for hot reads. A query of one shape (a string naming every choice that changes its
- * SQL: filter, sort, which optional conditions apply) is built and compiled by kysely once per database, with
- * placeholders for its values; later calls of that shape put their values in the placeholders' places. Building
+ * Compiled queries by shape, for hot paths. A query of one shape (a string naming every choice that changes its
+ * SQL: filter, sort, which optional conditions apply) is built and compiled by kysely once per database (its
+ * transactions share it), with placeholders for its values; later calls of that shape put their values in the placeholders' places. Building
  * and compiling a list query cost the server more CPU than PostgreSQL spent running it. Values stay bound
  * parameters; only the text is reused.
  */
@@ -30,18 +30,21 @@ export class QueryTemplates {
   /**
    * The query `build` makes, with `values` in place. `build` receives placeholders instead of the values: it must
    * pass them to kysely as they are and never look at them (no branches, no arithmetic, no formatting), and
-   * `shape` must name everything else the query depends on. `database` is the Kysely instance the query runs on.
+   * `shape` must name everything else the query depends on. `database` is the Kysely instance or transaction the
+   * query runs on.
    */
   compile<V extends object, R>(
-    database: object,
+    database: { getExecutor(): QueryExecutor },
     shape: string,
     values: V,
     build: (values: V) => Compilable<R>,
   ): CompiledQuery<R> {
-    let templates = this.#templates.get(database);
+    // A database and its transactions share one dialect adapter, and compile alike.
+    const dialect = database.getExecutor().adapter;
+    let templates = this.#templates.get(dialect);
     if (!templates) {
       templates = new Map();
-      this.#templates.set(database, templates);
+      this.#templates.set(dialect, templates);
     }
     let template = templates.get(shape);
     if (!template) {

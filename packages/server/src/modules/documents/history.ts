@@ -1,4 +1,5 @@
 import { EXTERNAL_LINK_VIEW_DETAILS, type HistoryEvent, type HistoryEventType } from '@qoltanba/core';
+import { QueryTemplates } from '../../db/query-templates.js';
 import { userNames } from '../account/user-store.js';
 import { companyNames } from '../registry/company-store.js';
 import type { Db } from './document-access.js';
@@ -33,6 +34,9 @@ export interface AppendOptions {
   /** Runs after the head of the chain was read, before the event is written (tests hold a race here). */
   afterHeadRead?: () => Promise<void>;
 }
+
+/** The statement that writes an event and the new head, compiled once per shape. */
+const APPEND_QUERIES = new QueryTemplates();
 
 /**
  * The one way into a document's history: appends `event` to the hash chain. Takes the document row FOR NO KEY
@@ -88,26 +92,31 @@ export async function appendEvent(
       hash,
     };
     // The event and the new head in one statement (one round trip): the head moves only if the event was written.
-    const result = await trx
-      .with('written', (db) => {
-        const insert = db.insertInto('document_history').values(values);
-        return (
-          event.viewDay === undefined
-            ? insert
-            : insert.onConflict((oc) =>
-                oc
-                  .columns(['document_id', 'company_bin', 'view_day'])
-                  .where('view_day', 'is not', null)
-                  .doNothing(),
-              )
-        ).returning('id');
-      })
-      .updateTable('documents')
-      .set({ history_head: hash })
-      .where('id', '=', documentId)
-      .where((eb) => eb.exists(eb.selectFrom('written').select('written.id')))
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    // A VIEW is written once per company and day (the unique index decides); the shape says which of the two.
+    const view = event.viewDay !== undefined;
+    const result = await trx.executeQuery(
+      APPEND_QUERIES.compile(trx, view ? 'view' : 'event', values, (row) =>
+        trx
+          .with('written', (qc) => {
+            const insert = qc.insertInto('document_history').values(row);
+            return (
+              view
+                ? insert.onConflict((oc) =>
+                    oc
+                      .columns(['document_id', 'company_bin', 'view_day'])
+                      .where('view_day', 'is not', null)
+                      .doNothing(),
+                  )
+                : insert
+            ).returning('id');
+          })
+          .updateTable('documents')
+          .set({ history_head: row.hash })
+          .where('id', '=', row.document_id)
+          .where((eb) => eb.exists(eb.selectFrom('written').select('written.id'))),
+      ),
+    );
+    return (result.numAffectedRows ?? 0n) > 0n;
   };
   return db.isTransaction ? append(db) : db.transaction().execute(append);
 }
