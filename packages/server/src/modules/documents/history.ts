@@ -1,4 +1,5 @@
 import { EXTERNAL_LINK_VIEW_DETAILS, type HistoryEvent, type HistoryEventType } from '@qoltanba/core';
+import { sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
 import { userNames } from '../account/user-store.js';
 import { companyNames } from '../registry/company-store.js';
@@ -113,7 +114,7 @@ export async function appendEvent(
           .updateTable('documents')
           .set({ history_head: row.hash })
           .where('id', '=', row.document_id)
-          .where((eb) => eb.exists(eb.selectFrom('written').select('written.id'))),
+          .where(sql<boolean>`exists (select 1 from written)`),
       ),
     );
     return (result.numAffectedRows ?? 0n) > 0n;
