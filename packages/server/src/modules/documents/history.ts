@@ -36,7 +36,7 @@ export interface AppendOptions {
   afterHeadRead?: () => Promise<void>;
 }
 
-/** The statement that writes an event and the new head, compiled once per shape. */
+/** The statements of an append (lock, last event, write), compiled once per shape. */
 const APPEND_QUERIES = new QueryTemplates();
 
 /**
@@ -53,19 +53,25 @@ export async function appendEvent(
   options: AppendOptions = {},
 ): Promise<boolean> {
   const append = async (trx: Db): Promise<boolean> => {
-    await trx
-      .selectFrom('documents')
-      .select('id')
-      .where('id', '=', documentId)
-      .forNoKeyUpdate()
-      .executeTakeFirstOrThrow();
-    const last = await trx
-      .selectFrom('document_history')
-      .select(['seq', 'hash'])
-      .where('document_id', '=', documentId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const locked = await trx.executeQuery(
+      APPEND_QUERIES.compile(trx, 'lock', { documentId }, (v) =>
+        trx.selectFrom('documents').select('id').where('id', '=', v.documentId).forNoKeyUpdate(),
+      ),
+    );
+    if (locked.rows.length === 0) throw new Error(`history of document ${documentId}: no such document`);
+    // A statement of its own, after the lock: it sees the events of whoever held the lock before.
+    const last = (
+      await trx.executeQuery(
+        APPEND_QUERIES.compile(trx, 'last', { documentId }, (v) =>
+          trx
+            .selectFrom('document_history')
+            .select(['seq', 'hash'])
+            .where('document_id', '=', v.documentId)
+            .orderBy('seq', 'desc')
+            .limit(1),
+        ),
+      )
+    ).rows[0];
     await options.afterHeadRead?.();
     const fields = {
       documentId,
