@@ -1,12 +1,15 @@
 // What the HTTP benchmarks share: the PostgreSQL they run on, the built server in a throw-away schema, a free port,
 // waiting for a server, a JSON POST.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
+// BENCH_SERVER_MAIN runs another build of the server (e.g. main's, checked out elsewhere) for a before/after pair.
+const SERVER_MAIN =
+  process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 
 /** The benchmark database (BENCH_DATABASE_URL, else TEST_DATABASE_URL); exits with a hint when neither is set. */
 export function benchDatabaseUrl() {
@@ -27,9 +30,9 @@ export const freePort = () =>
     });
   });
 
-/** Waits (up to a minute) until `path` on the local port answers 2xx. */
-export async function waitFor(port, path) {
-  for (let i = 0; i < 600; i += 1) {
+/** Waits (up to `seconds`, a minute by default) until `path` on the local port answers 2xx. */
+export async function waitFor(port, path, seconds = 60) {
+  for (let i = 0; i < seconds * 10; i += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}${path}`)).ok) return;
     } catch {
@@ -92,16 +95,18 @@ export async function registerMember(port, db, bin) {
 /**
  * Starts the built server (production mode, jobs off, no portal or widget bundles) on `port` against `schema` of
  * the benchmark database, with `dataDir` as its data folder; `env` adds or overrides variables, `nodeArgs` go to
- * node (e.g. --cpu-prof). Returns the child process; the caller waits for /readyz and kills it.
+ * node (e.g. --cpu-prof), `wrapper` runs node under another program (e.g. valgrind). Returns the child process;
+ * the caller waits for /readyz and kills it.
  */
-export function startBenchServer({ url, schema, port, dataDir, env = {}, nodeArgs = [] }) {
+export function startBenchServer({ url, schema, port, dataDir, env = {}, nodeArgs = [], wrapper = [] }) {
   const searchPath = encodeURIComponent(`-c search_path=${schema}`);
-  return spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, SERVER_MAIN];
+  return spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      HOST: '127.0.0.1',
+      HOST: BENCH_SERVER_HOST,
       DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${searchPath}`,
       QOLTANBA_DATA_DIR: dataDir,
       QOLTANBA_PORTAL_DIR: join(dataDir, 'none'),
@@ -114,4 +119,65 @@ export function startBenchServer({ url, schema, port, dataDir, env = {}, nodeArg
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** Where {@link startBenchServer} listens (its HOST variable). */
+export const BENCH_SERVER_HOST = '127.0.0.1';
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN when it cannot be read. */
+export async function processCpuMs(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every platform Node runs on. */
+const CLOCK_TICKS = 100;
+
+/**
+ * The way `npm run bench -- instructions` counts: the command prefix that runs a process under callgrind (dumps
+ * in `dir`), and a counter of the instructions it executes (all its threads) between `zero()` and `total()`.
+ * Instruction counts do not depend on what else the machine runs.
+ */
+export function callgrind(dir) {
+  /** Dumps so far per process: callgrind numbers each process's dump files 1, 2, ... */
+  const dumps = new Map();
+  return {
+    wrapper: [
+      'valgrind',
+      '-q',
+      '--tool=callgrind',
+      '--dump-instr=no',
+      `--callgrind-out-file=${join(dir, 'callgrind.%p')}`,
+    ],
+    /**
+     * `host`: the HOST variable the process was started with when it is not this process's own (valgrind names
+     * its control pipes after it).
+     */
+    counter(pid, host) {
+      const env = host === undefined ? process.env : { ...process.env, HOST: host };
+      const control = (option) => {
+        const result = spawnSync('callgrind_control', [option, String(pid)], { encoding: 'utf8', env });
+        if (result.status !== 0) throw new Error(`callgrind_control ${option} ${pid}: ${result.stderr}`);
+      };
+      return {
+        zero: async () => control('-z'),
+        /** Instructions since `zero()`: dumps and reads the dump's totals line. */
+        async total() {
+          control('-d');
+          const dump = (dumps.get(pid) ?? 0) + 1;
+          dumps.set(pid, dump);
+          const text = await readFile(join(dir, `callgrind.${pid}.${dump}`), 'utf8');
+          const totals = /^totals:\s+(\d+)/m.exec(text);
+          if (!totals) throw new Error(`no totals in callgrind dump ${dump} of ${pid}`);
+          return Number(totals[1]);
+        },
+      };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,19 @@ async function memoryOf(pid) {
   const kb = (name) =>
     Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
   return { peak: kb('VmHWM'), now: kb('VmRSS') };
+}
+
+/**
+ * Starts the peak resident set of a process over from its current size (Linux: `5` to /proc/<pid>/clear_refs),
+ * so the next peak read is the peak of what follows. False when not allowed (then peaks only ever rise).
+ */
+async function resetPeak(pid) {
+  try {
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -164,22 +177,30 @@ try {
   if (warmed.status !== 200) throw new Error(`warm-up: ${warmed.status} ${await warmed.text()}`);
   await warmed.arrayBuffer();
 
-  const before = await memoryOf(server.pid);
+  // Each round's own growth: the server's peak during the round over its resident set when the round began.
+  // One figure over all rounds counted garbage that earlier rounds had not yet given back (3.27x over five
+  // rounds where one round alone grew 1.12x).
   const http = [];
   const engine = [];
+  const growths = [];
+  let peaksReset = true;
   for (let round = 0; round < ROUNDS; round += 1) {
+    peaksReset = (await resetPeak(server.pid)) && peaksReset;
+    const start = await memoryOf(server.pid);
     http.push(await overHttp(port));
+    const end = await memoryOf(server.pid);
+    // The kernel updates the peak lazily: a round that gave memory back can read a hair below its start.
+    growths.push(Math.max(0, end.peak - (peaksReset ? start.now : start.peak)));
     engine.push(await bare());
   }
-  const after = await memoryOf(server.pid);
   const floors = [];
   for (let round = 0; round < ROUNDS; round += 1) floors.push(await floor(port));
 
   const httpMs = median(http.map((r) => r.ms));
   const engineMs = median(engine.map((r) => r.ms));
   const ratio = httpMs / engineMs;
-  const growth = after.peak - before.peak;
-  const memoryRatio = growth / uploadBytes;
+  const ratios = growths.map((growth) => growth / uploadBytes);
+  const memoryRatio = Math.max(...ratios);
   console.log(
     `\n/check: ${files.length} files, ${(uploadBytes / 1e6).toFixed(1)} MB (${mb(uploadBytes)}): ${PAIRS} PDFs of ${(SIZE / 1e6).toFixed(0)} MB ` +
       `with a detached ${ALGORITHM} CMS each; ${ROUNDS} rounds after a warm-up, Node ${process.version}`,
@@ -199,8 +220,11 @@ try {
   console.log(row('HTTP floor: the 5 PDFs alone, no CMS (30 MB)', floors));
   console.log(`\nHTTP / engine: ${ratio.toFixed(2)}x (goal <= 2x: ${ratio <= 2 ? 'met' : 'NOT met'})`);
   console.log(
-    `server peak RSS: ${mb(before.peak)} before, ${mb(after.peak)} after (RSS now ${mb(after.now)}); growth ${mb(growth)} = ` +
-      `${memoryRatio.toFixed(2)}x the upload (goal <= 3x: ${memoryRatio <= 3 ? 'met' : 'NOT met'})`,
+    `server peak RSS growth per round (${peaksReset ? 'peak during the round over RSS at its start' : 'rise of the all-time peak: clear_refs not allowed'}): ` +
+      ratios.map((ratio, round) => `${ratio.toFixed(2)}x (${mb(growths[round])})`).join(', '),
+  );
+  console.log(
+    `peak RSS growth: at most ${memoryRatio.toFixed(2)}x the upload in a round (goal <= 3x: ${memoryRatio <= 3 ? 'met' : 'NOT met'})`,
   );
 } finally {
   server?.kill('SIGTERM');

@@ -4,17 +4,28 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
+import {
+  BENCH_SERVER_HOST,
+  benchDatabaseUrl,
+  callgrind,
+  freePort,
+  processCpuMs,
+  registerMember,
+  startBenchServer,
+  waitFor,
+} from './bench-support.mjs';
 import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
 const CONCURRENCY = 16;
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? 4000);
+// `npm run bench -- instructions`: both servers under callgrind, each row as instructions per request.
+const INSTRUCTIONS = process.argv.includes('instructions');
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? (INSTRUCTIONS ? 500 : 4000));
 const BIN = '200140000101'; // a valid BIN (check digit 1)
 const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
 
@@ -45,6 +56,8 @@ async function seed(db) {
 }
 
 const schema = `bench_${randomBytes(5).toString('hex')}`;
+// The server's connections carry this name, so the PostgreSQL backends serving it can be told from others'.
+const applicationName = `qoltanba-${schema}`;
 const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
@@ -56,24 +69,34 @@ try {
   const [port, barePort] = [await freePort(), await freePort()];
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const counting = INSTRUCTIONS ? callgrind(dataDir) : undefined;
+  const wrapper = counting?.wrapper ?? [];
   const server = startBenchServer({
-    url,
+    url: `${url}${url.includes('?') ? '&' : '?'}application_name=${applicationName}`,
     schema,
     port,
     dataDir,
     nodeArgs,
+    wrapper,
     env: {
       RATE_LIMIT_MAX: '100000000',
     },
   });
   children.push(server);
-  const bare = spawn(process.execPath, [join(ROOT, 'bench/bare-server.mjs'), String(barePort)], {
+  const [bareCommand, ...bareArgs] = [
+    ...wrapper,
+    process.execPath,
+    join(ROOT, 'bench/bare-server.mjs'),
+    String(barePort),
+  ];
+  const bare = spawn(bareCommand, bareArgs, {
     stdio: ['ignore', 'ignore', 'inherit'],
     cwd: join(ROOT, 'packages/server'),
   });
   children.push(bare);
-  await waitFor(port, '/readyz');
-  await waitFor(barePort, '/bare');
+  // Under valgrind a start takes minutes.
+  await waitFor(port, '/readyz', INSTRUCTIONS ? 900 : 60);
+  await waitFor(barePort, '/bare', INSTRUCTIONS ? 900 : 60);
   await db.connect();
 
   // A user through the API, a membership and the documents by SQL.
@@ -117,10 +140,73 @@ try {
     ],
     ['getDocument, repeat views (200 docs)', { port, path: (n) => `${list}/${1 + (n % 200)}`, headers }],
   ];
+  // CPU time used by each process during a row: the server (or the bare one), the PostgreSQL backends serving
+  // it, and this process, the load generator. They all share the machine's cores.
+  const backends = async () =>
+    (
+      await db.query('select pid from pg_stat_activity where application_name = $1', [applicationName])
+    ).rows.map((row) => row.pid);
+  const sampleOf = (serverPid) => async () => {
+    const pids = await backends();
+    const database = await Promise.all(pids.map(processCpuMs));
+    const self = process.cpuUsage();
+    return {
+      server: await processCpuMs(serverPid),
+      database: new Map(pids.map((pid, n) => [pid, database[n]])),
+      load: (self.user + self.system) / 1000,
+    };
+  };
+  const cpuOf = ({ samples: [before, after] }) => {
+    let database = 0;
+    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+    return { server: after.server - before.server, database, load: after.load - before.load };
+  };
+  // One unmeasured pass over every row first, so the first measured row does not pay for the JIT alone.
+  // Under callgrind the optimising compiler's threads count too: a longer pass lets it finish first.
+  for (const [, options] of scenarios) {
+    await load({ ...options, concurrency: CONCURRENCY, total: INSTRUCTIONS ? 1000 : 400, warmup: 0 });
+  }
   const results = [];
   for (const [name, options] of scenarios) {
-    results.push({ name, ...(await load({ ...options, concurrency: CONCURRENCY, total: TOTAL })) });
+    const pid = options.port === barePort ? bare.pid : server.pid;
+    if (counting) {
+      const counter = counting.counter(pid, pid === server.pid ? BENCH_SERVER_HOST : undefined);
+      // Zeroed before the measured requests, read after them (load's `sample` runs at both ends).
+      let ends = 0;
+      const sample = async () => (ends++ === 0 ? counter.zero() : counter.total());
+      const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample });
+      results.push({ name, ...result, instructions: result.samples[1] });
+      continue;
+    }
+    const result = await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, sample: sampleOf(pid) });
+    results.push({ name, ...result, cpu: cpuOf(result) });
   }
+  if (counting) {
+    const bareInstructions = results[0].instructions / results[0].requests;
+    console.log(
+      `\ninstructions per request executed by the server process (all threads), valgrind --tool=callgrind; ` +
+        `concurrency ${CONCURRENCY}, ${TOTAL} requests per row after a warm-up, Node ${process.version}\n`,
+    );
+    console.log('scenario                             instructions   vs bare');
+    for (const r of results) {
+      const perRequest = r.instructions / r.requests;
+      console.log(
+        `${r.name.padEnd(36)} ${Math.round(perRequest).toLocaleString('en-US').padStart(12)}   ${(perRequest / bareInstructions).toFixed(1).padStart(7)}`,
+      );
+    }
+  } else {
+    report(results);
+  }
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Throughput, latency and CPU per request of each row. */
+function report(results) {
   const bareRps = results[0].rps;
   console.log(
     `\nconcurrency ${CONCURRENCY}, ${TOTAL} requests per row after a warm-up, Node ${process.version}\n`,
@@ -131,13 +217,21 @@ try {
       `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ${r.p99.toFixed(2).padStart(8)}   ${(r.rps / bareRps).toFixed(2)}`,
     );
   }
+  const cores = cpus().length;
+  console.log(
+    `\nCPU per request (ms), from /proc; busy = their sum / (wall time x ${cores} cores); max req/s = 1000 / server ms\n`,
+  );
+  console.log(
+    'scenario                             server   postgres  load gen     busy   max req/s per server core',
+  );
+  for (const r of results) {
+    const per = (ms) => (ms / r.requests).toFixed(3).padStart(8);
+    const busy = (r.cpu.server + r.cpu.database + r.cpu.load) / (r.seconds * 1000 * cores);
+    console.log(
+      `${r.name.padEnd(36)} ${per(r.cpu.server)} ${per(r.cpu.database)}  ${per(r.cpu.load)}  ${`${(busy * 100).toFixed(0)}%`.padStart(6)}   ${((1000 * r.requests) / r.cpu.server).toFixed(0).padStart(9)}`,
+    );
+  }
   const reads = results.slice(1);
   const ok = reads.every((r) => r.rps >= 2000 && r.p99 < 50);
   console.log(`\ntarget 2,000 reads/s with p99 < 50 ms: ${ok ? 'met' : 'NOT met'} by every document read`);
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -3,9 +3,18 @@ import { Agent, request } from 'node:http';
 /**
  * Sends `total` GET requests (after `warmup` unmeasured ones) with `concurrency` requests in flight over
  * keep-alive connections, and answers throughput and latency percentiles. `path` may be a function of the
- * request number (e.g. a random document).
+ * request number (e.g. a random document). `sample` (optional) is called right before and right after the
+ * measured requests (e.g. CPU times of the processes involved); both answers come back as `samples`.
  */
-export async function load({ port, path, headers = {}, concurrency = 16, total = 4000, warmup = 400 }) {
+export async function load({
+  port,
+  path,
+  headers = {},
+  concurrency = 16,
+  total = 4000,
+  warmup = 400,
+  sample = async () => undefined,
+}) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const pathOf = typeof path === 'function' ? path : () => path;
   const one = (n) =>
@@ -35,9 +44,18 @@ export async function load({ port, path, headers = {}, concurrency = 16, total =
     return { latencies, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
   };
   await run(warmup);
+  const before = await sample();
   const { latencies, seconds } = await run(total);
+  const after = await sample();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { requests: total, rps: total / seconds, p50: at(0.5), p99: at(0.99) };
+  return {
+    requests: total,
+    seconds,
+    rps: total / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    samples: [before, after],
+  };
 }

@@ -1,6 +1,7 @@
 // `npm run bench`: builds what the server needs when it is not built yet, then runs the benchmarks.
 // `npm run bench -- gost`: builds @qoltanba/gost when needed and runs its benchmark only.
 // `npm run bench -- embed-sizes`: our embedding elements' sizes next to peers' published embed packages.
+// `npm run bench -- instructions`: the documents benchmark with both servers under callgrind (instructions per request).
 // Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -21,6 +21,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; PGlite is used when absent. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: parameterised queries run as named prepared statements, planned once per connection. */
+  databasePreparedStatements: boolean;
   tokenSecret: string;
   /** True when the token secret was generated for this process (dev only). */
   tokenSecretGenerated: boolean;
@@ -253,6 +255,8 @@ const envSchema = z.object({
       .max(7 * 24 * 60)
       .default(60),
   ),
+  // Off only behind a pooler that cannot keep prepared statements (PgBouncer before 1.21, transaction mode).
+  QOLTANBA_DB_PREPARED_STATEMENTS: booleanFromEnv.default(true),
   // A few seconds at most: it delays a logout made on another instance.
   QOLTANBA_SESSION_CACHE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -434,6 +438,7 @@ export function loadConfig(
       host: e.HOST,
       dataDir,
       databaseUrl: e.DATABASE_URL,
+      databasePreparedStatements: e.QOLTANBA_DB_PREPARED_STATEMENTS,
       tokenSecret,
       tokenSecretGenerated,
       portalDir,

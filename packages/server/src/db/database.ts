@@ -5,7 +5,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
+import { poolTypes } from './timestamp-parser.js';
 
 /** Which engine backs a {@link DatabaseHandle}. */
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -74,6 +76,11 @@ export interface PostgresOpenOptions {
   max?: number;
   /** Called when an idle pooled client fails (e.g. the server restarted); the pool replaces it. */
   onPoolError?: (error: Error) => void;
+  /**
+   * Runs parameterised queries as named prepared statements (see `preparingPool`); on by default. Off for a
+   * connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
 }
 
 /** Opens a PostgreSQL pool through `pg`. Connections are made lazily. */
@@ -81,10 +88,13 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    types: poolTypes(),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+  });
   let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
@@ -98,10 +108,15 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`. */
 export async function openConfiguredDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string },
+  config: { databaseUrl: string | undefined; dataDir: string; databasePreparedStatements?: boolean },
   options: Pick<PostgresOpenOptions, 'onPoolError'> = {},
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, {
+      ...options,
+      preparedStatements: config.databasePreparedStatements ?? true,
+    });
+  }
   return openPGlite({ dataDir: join(config.dataDir, 'pglite') });
 }
 

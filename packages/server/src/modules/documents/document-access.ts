@@ -16,8 +16,24 @@ export interface AccessibleDocument {
   participation: Participation;
 }
 
+/** The `documents` columns {@link documentCore} reads (lists select these alone). */
+export const DOCUMENT_CORE_COLUMNS = [
+  'id',
+  'number',
+  'name',
+  'status',
+  'signing_method',
+  'created_at',
+  'updated_at',
+  'sender_bin',
+  'sender_name_ru',
+  'sender_name_kk',
+] as const;
+
 /** The API's view of a `documents` row. */
-export function documentCore(row: Selectable<DocumentsTable>): DocumentCore {
+export function documentCore(
+  row: Pick<Selectable<DocumentsTable>, (typeof DOCUMENT_CORE_COLUMNS)[number]>,
+): DocumentCore {
   return {
     id: row.id,
     number: row.number,

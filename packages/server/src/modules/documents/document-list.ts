@@ -9,10 +9,11 @@ import {
   type SortOrder,
 } from '@qoltanba/core';
 import { type ExpressionBuilder, sql } from 'kysely';
+import { QueryTemplates } from '../../db/query-templates.js';
 import type { Database } from '../../db/schema.js';
 import { membershipCondition } from '../registry/company-store.js';
 import { requireMembership } from '../registry/membership-guard.js';
-import { type Db, documentCore } from './document-access.js';
+import { type Db, DOCUMENT_CORE_COLUMNS, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
 import { withoutUnsafeCharacters } from './file-name.js';
 
@@ -90,18 +91,27 @@ export function likePattern(q: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchCondition(eb: ListEb, q: string) {
-  const conditions = [eb('d.search_text', 'like', likePattern(q))];
-  if (/^\d{1,9}$/.test(q)) conditions.push(eb('p.doc_number', '=', Number(q)));
-  if (/^\d{12}$/.test(q)) {
-    conditions.push(eb('d.sender_bin', '=', q));
+/** What a search text can be besides words: a document number, or a BIN/IIN (matched exactly). */
+type SearchKind = 'text' | 'number' | 'identity';
+
+function searchKind(q: string): SearchKind {
+  if (/^\d{1,9}$/.test(q)) return 'number';
+  if (/^\d{12}$/.test(q)) return 'identity';
+  return 'text';
+}
+
+function searchCondition(eb: ListEb, kind: SearchKind, values: ListValues) {
+  const conditions = [eb('d.search_text', 'like', values.pattern)];
+  if (kind === 'number') conditions.push(eb('p.doc_number', '=', values.number));
+  if (kind === 'identity') {
+    conditions.push(eb('d.sender_bin', '=', values.identity));
     conditions.push(
       eb.exists(
         eb
           .selectFrom('document_signers as s')
           .select('s.document_id')
           .whereRef('s.document_id', '=', 'p.document_id')
-          .where('s.identity_number', '=', q),
+          .where('s.identity_number', '=', values.identity),
       ),
     );
   }
@@ -113,6 +123,95 @@ interface SignerSummaryJson {
   name_ru: string;
   name_kk: string | null;
   state: 'WAITING' | 'SIGNED' | 'REJECTED';
+}
+
+/** Everything a list query's SQL text depends on (its values aside). */
+export interface ListShape {
+  filter: DocumentFilter;
+  sort: DocumentSort;
+  order: SortOrder;
+  /** Rows to read: the page size and one more, to know whether a next page exists. */
+  rows: number;
+  cursor: boolean;
+  /** The caller's membership is checked in the query. */
+  member: boolean;
+  folder: boolean;
+  search: SearchKind | null;
+}
+
+/** The values of a list query; only those its shape uses are read. */
+export interface ListValues {
+  bin: string;
+  box: DocumentListQuery['box'];
+  memberUserId: string | undefined;
+  folderId: number | undefined;
+  /** `like` pattern of the search text. */
+  pattern: string;
+  /** The search text as a document number. */
+  number: number;
+  /** The search text as a BIN/IIN. */
+  identity: string;
+  cursorValue: Date | string | number | undefined;
+  cursorId: number | undefined;
+}
+
+/**
+ * The list query of `shape`. It may be handed placeholders instead of values ({@link QueryTemplates}), so it
+ * only passes `values` on to kysely, never looks at them: what changes the SQL is in the shape.
+ */
+export function listQuery(db: Db, shape: ListShape, values: ListValues) {
+  const column = SORT_COLUMNS[shape.sort];
+  let select = db
+    .selectFrom('document_participants as p')
+    .innerJoin('documents as d', 'd.id', 'p.document_id')
+    .select([
+      'p.document_id',
+      'p.role',
+      'p.folder_id',
+      'p.trashed_at',
+      'p.signed_at',
+      `${column} as sort_value`,
+    ])
+    .select(DOCUMENT_CORE_COLUMNS.map((name) => `d.${name}` as const))
+    .select(
+      sql<SignerSummaryJson[]>`(select coalesce(json_agg(s order by s.position), '[]'::json) from (
+        select identity_number, name_ru, name_kk, state, position from document_signers
+        where document_id = p.document_id) s)`.as('signers'),
+    )
+    .select(
+      sql<number>`(select count(*)::int from document_files f where f.document_id = p.document_id and f.state = 'READY')`.as(
+        'file_count',
+      ),
+    )
+    .where('p.company_bin', '=', values.bin)
+    .where('p.box', '=', values.box)
+    .where((eb) => filterCondition(eb, shape.filter));
+  // Checked in the same query; an empty page then tells a non-member (FORBIDDEN) from an empty box.
+  if (shape.member) select = select.where(membershipCondition(values.memberUserId as string, values.bin));
+  if (shape.folder) select = select.where('p.folder_id', '=', values.folderId as number);
+  const search = shape.search;
+  if (search) select = select.where((eb) => searchCondition(eb, search, values));
+  if (shape.cursor) {
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple(column, 'p.document_id'),
+        shape.order === 'desc' ? '<' : '>',
+        eb.tuple(values.cursorValue as Date, values.cursorId as number),
+      ),
+    );
+  }
+  // The row count is part of the text (a validated integer), not a parameter: PostgreSQL keeps one generic
+  // plan for a prepared statement only when it costs about what planning each call would, and with `limit $n`
+  // it would assume a whole box and plan every call again.
+  return select.orderBy(column, shape.order).orderBy('p.document_id', shape.order).limit(sql.lit(shape.rows));
+}
+
+const LIST_QUERIES = new QueryTemplates();
+
+/** The compiled list query of a shape with its values, built by kysely once per shape. */
+export function compileListQuery(db: Db, shape: ListShape, values: ListValues) {
+  const key = `${shape.filter}|${shape.sort}|${shape.order}|${shape.rows}|${shape.cursor}|${shape.member}|${shape.folder}|${shape.search}`;
+  return LIST_QUERIES.compile(db, key, values, (slots) => listQuery(db, shape, slots));
 }
 
 /**
@@ -134,52 +233,31 @@ export async function listDocuments(
   const sort = query.sort ?? 'createdAt';
   const order = query.order ?? 'desc';
   const limit = query.limit ?? DOCUMENT_PAGE_SIZE;
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new AppError('VALIDATION_FAILED', { field: 'limit' });
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, order) : undefined;
-  const column = SORT_COLUMNS[sort];
-
-  let select = db
-    .selectFrom('document_participants as p')
-    .innerJoin('documents as d', 'd.id', 'p.document_id')
-    .select([
-      'p.document_id',
-      'p.role',
-      'p.folder_id',
-      'p.trashed_at',
-      'p.signed_at',
-      `${column} as sort_value`,
-    ])
-    .selectAll('d')
-    .select(
-      sql<SignerSummaryJson[]>`(select coalesce(json_agg(s order by s.position), '[]'::json) from (
-        select identity_number, name_ru, name_kk, state, position from document_signers
-        where document_id = p.document_id) s)`.as('signers'),
-    )
-    .select(
-      sql<number>`(select count(*)::int from document_files f where f.document_id = p.document_id and f.state = 'READY')`.as(
-        'file_count',
-      ),
-    )
-    .where('p.company_bin', '=', bin)
-    .where('p.box', '=', query.box)
-    .where((eb) => filterCondition(eb, filter));
-  // Checked in the same query; an empty page then tells a non-member (FORBIDDEN) from an empty box.
-  if (memberUserId) select = select.where(membershipCondition(memberUserId, bin));
-  if (query.folderId !== undefined) select = select.where('p.folder_id', '=', query.folderId);
-  if (query.q) {
-    const q = query.q;
-    select = select.where((eb) => searchCondition(eb, q));
-  }
-  if (cursor) {
-    const value = sort === 'createdAt' || sort === 'updatedAt' ? new Date(cursor.v) : cursor.v;
-    select = select.where((eb) =>
-      eb(eb.refTuple(column, 'p.document_id'), order === 'desc' ? '<' : '>', eb.tuple(value, cursor.i)),
-    );
-  }
-  const rows = await select
-    .orderBy(column, order)
-    .orderBy('p.document_id', order)
-    .limit(limit + 1)
-    .execute();
+  const q = query.q || undefined;
+  const shape: ListShape = {
+    filter,
+    sort,
+    order,
+    rows: limit + 1,
+    cursor: cursor !== undefined,
+    member: memberUserId !== undefined,
+    folder: query.folderId !== undefined,
+    search: q === undefined ? null : searchKind(q),
+  };
+  const values: ListValues = {
+    bin,
+    box: query.box,
+    memberUserId,
+    folderId: query.folderId,
+    pattern: q === undefined ? '' : likePattern(q),
+    number: q === undefined ? 0 : Number(q),
+    identity: q ?? '',
+    cursorValue: cursor && (sort === 'createdAt' || sort === 'updatedAt') ? new Date(cursor.v) : cursor?.v,
+    cursorId: cursor?.i,
+  };
+  const { rows } = await db.executeQuery(compileListQuery(db, shape, values));
 
   if (rows.length === 0 && memberUserId) await requireMembership(db, memberUserId, bin);
   const page = rows.slice(0, limit);

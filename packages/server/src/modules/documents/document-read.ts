@@ -1,6 +1,7 @@
 import type { Document, DocumentFile, Signer } from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
+import { QueryTemplates } from '../../db/query-templates.js';
 import { isRowId } from '../../db/row-id.js';
 import { type UserNames, userNames, userNamesJson } from '../account/user-store.js';
 import { requireMembership } from '../registry/membership-guard.js';
@@ -88,6 +89,9 @@ export interface VisibleDocument {
   creator?: UserNames | null;
 }
 
+/** The query of {@link findVisibleDocument}, compiled once (its shape never changes). */
+const VISIBLE_QUERIES = new QueryTemplates();
+
 /**
  * The hot read of getDocument in one query: membership of the acting user, visibility to the company, the
  * document, its signers and files. FORBIDDEN for a non-member, ENTITY_NOT_FOUND otherwise when not there.
@@ -96,13 +100,17 @@ export async function findVisibleDocument(db: Db, actor: Actor, id: number): Pro
   // A path id beyond the integer column's range names no document (PostgreSQL would fail the query).
   const found = !isRowId(id)
     ? undefined
-    : await accessibleQuery(db, actor.bin, id, { memberUserId: actor.userId })
-        .select([
-          signersJson(sql.ref('d.id')).as('signers_json'),
-          filesJson(sql.ref('d.id')).as('files_json'),
-          userNamesJson(sql.ref('d.creator_id')).as('creator_json'),
-        ])
-        .executeTakeFirst();
+    : (
+        await db.executeQuery(
+          VISIBLE_QUERIES.compile(db, 'visible', { bin: actor.bin, id, userId: actor.userId }, (values) =>
+            accessibleQuery(db, values.bin, values.id, { memberUserId: values.userId }).select([
+              signersJson(sql.ref('d.id')).as('signers_json'),
+              filesJson(sql.ref('d.id')).as('files_json'),
+              userNamesJson(sql.ref('d.creator_id')).as('creator_json'),
+            ]),
+          ),
+        )
+      ).rows[0];
   if (!found) {
     await requireMembership(db, actor.userId, actor.bin);
     throw new AppError('ENTITY_NOT_FOUND');

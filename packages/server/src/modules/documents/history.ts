@@ -1,4 +1,6 @@
 import { EXTERNAL_LINK_VIEW_DETAILS, type HistoryEvent, type HistoryEventType } from '@qoltanba/core';
+import { sql } from 'kysely';
+import { QueryTemplates } from '../../db/query-templates.js';
 import { userNames } from '../account/user-store.js';
 import { companyNames } from '../registry/company-store.js';
 import type { Db } from './document-access.js';
@@ -34,11 +36,14 @@ export interface AppendOptions {
   afterHeadRead?: () => Promise<void>;
 }
 
+/** The statements of an append (lock, last event, write), compiled once per shape. */
+const APPEND_QUERIES = new QueryTemplates();
+
 /**
  * The one way into a document's history: appends `event` to the hash chain. Takes the document row FOR NO KEY
  * UPDATE (inside the caller's transaction, or one of its own), so concurrent appends to one document queue and
  * each chains to the one before; reads the last event, writes the new one with the next `seq`, the previous hash
- * and its own hash, and records it as the document's head. Answers false when a VIEW of that company and day was
+ * and its own hash, and records it as the document's head (in the same statement). Answers false when a VIEW of that company and day was
  * already there (nothing written).
  */
 export async function appendEvent(
@@ -48,19 +53,25 @@ export async function appendEvent(
   options: AppendOptions = {},
 ): Promise<boolean> {
   const append = async (trx: Db): Promise<boolean> => {
-    await trx
-      .selectFrom('documents')
-      .select('id')
-      .where('id', '=', documentId)
-      .forNoKeyUpdate()
-      .executeTakeFirstOrThrow();
-    const last = await trx
-      .selectFrom('document_history')
-      .select(['seq', 'hash'])
-      .where('document_id', '=', documentId)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const locked = await trx.executeQuery(
+      APPEND_QUERIES.compile(trx, 'lock', { documentId }, (v) =>
+        trx.selectFrom('documents').select('id').where('id', '=', v.documentId).forNoKeyUpdate(),
+      ),
+    );
+    if (locked.rows.length === 0) throw new Error(`history of document ${documentId}: no such document`);
+    // A statement of its own, after the lock: it sees the events of whoever held the lock before.
+    const last = (
+      await trx.executeQuery(
+        APPEND_QUERIES.compile(trx, 'last', { documentId }, (v) =>
+          trx
+            .selectFrom('document_history')
+            .select(['seq', 'hash'])
+            .where('document_id', '=', v.documentId)
+            .orderBy('seq', 'desc')
+            .limit(1),
+        ),
+      )
+    ).rows[0];
     await options.afterHeadRead?.();
     const fields = {
       documentId,
@@ -74,7 +85,7 @@ export async function appendEvent(
     };
     const prevHash = last?.hash ?? historyGenesis(documentId);
     const hash = historyEventHash(fields, prevHash);
-    let insert = trx.insertInto('document_history').values({
+    const values = {
       document_id: documentId,
       seq: fields.seq,
       type: fields.type,
@@ -86,16 +97,33 @@ export async function appendEvent(
       view_day: event.viewDay ?? null,
       prev_hash: prevHash,
       hash,
-    });
-    if (event.viewDay !== undefined) {
-      insert = insert.onConflict((oc) =>
-        oc.columns(['document_id', 'company_bin', 'view_day']).where('view_day', 'is not', null).doNothing(),
-      );
-    }
-    const written = await insert.returning('id').executeTakeFirst();
-    if (!written) return false;
-    await trx.updateTable('documents').set({ history_head: hash }).where('id', '=', documentId).execute();
-    return true;
+    };
+    // The event and the new head in one statement (one round trip): the head moves only if the event was written.
+    // A VIEW is written once per company and day (the unique index decides); the shape says which of the two.
+    const view = event.viewDay !== undefined;
+    const result = await trx.executeQuery(
+      APPEND_QUERIES.compile(trx, view ? 'view' : 'event', values, (row) =>
+        trx
+          .with('written', (qc) => {
+            const insert = qc.insertInto('document_history').values(row);
+            return (
+              view
+                ? insert.onConflict((oc) =>
+                    oc
+                      .columns(['document_id', 'company_bin', 'view_day'])
+                      .where('view_day', 'is not', null)
+                      .doNothing(),
+                  )
+                : insert
+            ).returning('id');
+          })
+          .updateTable('documents')
+          .set({ history_head: row.hash })
+          .where('id', '=', row.document_id)
+          .where(sql<boolean>`exists (select 1 from written)`),
+      ),
+    );
+    return (result.numAffectedRows ?? 0n) > 0n;
   };
   return db.isTransaction ? append(db) : db.transaction().execute(append);
 }
