@@ -236,6 +236,8 @@ test('is keyboard reachable; Escape closes the panel and focus returns to the bu
   await expect(launcher(page)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeFocused();
+  // The links arrive with the help config: the tab order is asserted once they are there.
+  await expect(page.getByRole('link', { name: /Анықтама орталығы/ })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Жабу' })).toBeFocused();
   await page.keyboard.press('Tab');
