@@ -3,7 +3,7 @@
 export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv } from './config.js';
 export { signatureErrorCode } from './report.js';
-export { type ContentDigests, digestMemo } from './signature/digest.js';
+export { type ContentBytes, type ContentDigests, digestMemo } from './signature/digest.js';
 export {
   type CmsVerification,
   createVerifier,

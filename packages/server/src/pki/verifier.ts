@@ -22,7 +22,14 @@ import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
 import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
-import { type ContentDigests, digest, digestMemo, UnsupportedAlgorithmError } from './signature/digest.js';
+import {
+  type ContentBytes,
+  type ContentDigests,
+  digest,
+  digestMemo,
+  joinedBytes,
+  UnsupportedAlgorithmError,
+} from './signature/digest.js';
 import { verifySignature } from './signature/verify.js';
 
 /** Verification engine settings; see `pkiConfigFromEnv` for the environment variables. */
@@ -53,8 +60,11 @@ export interface CmsVerification {
 /** What {@link Verifier.verifyCms} checks. */
 export interface VerifyCmsInput {
   cms: Uint8Array;
-  /** The original of a detached CMS; given, the signature is checked over it rather than any attached content. */
-  content?: Uint8Array;
+  /**
+   * The original of a detached CMS, whole or in pieces; given, the signature is checked over it rather than any
+   * attached content. Pieces are only joined for a signature without signed attributes.
+   */
+  content?: ContentBytes;
   /**
    * `digestMemo(content)` shared with other verifications over the same `content`, so a large original is hashed
    * once per algorithm however many CMS sign it. Must be the memo of exactly `content`.
@@ -109,7 +119,7 @@ interface LeafFacts {
 
 /** The document a signature is checked against and its digests (each algorithm computed once). */
 interface SignedContent {
-  bytes: Uint8Array;
+  bytes: ContentBytes;
   hashOf: (oid: string) => Uint8Array;
 }
 
@@ -277,11 +287,16 @@ class CmsVerifier implements Verifier {
     }
   }
 
-  #checkSignature(signer: ParsedSigner, leaf: CertificateRecord, cms: ParsedCms, content: Uint8Array): void {
+  #checkSignature(
+    signer: ParsedSigner,
+    leaf: CertificateRecord,
+    cms: ParsedCms,
+    content: ContentBytes,
+  ): void {
     // RFC 5652 5.3: signed attributes are required unless the content type is id-data.
     if (signer.signedAttrsDer === null && cms.contentType !== OID.data) fail('FORMAT_FAILURE');
     // Without signed attributes the signature covers the content itself.
-    const signed = signer.signedAttrsDer ?? content;
+    const signed = signer.signedAttrsDer ?? joinedBytes(content);
     const ok = verifySignature({
       algorithm: signer.signatureAlgorithm,
       digestAlgorithm: signer.digestAlgorithm,

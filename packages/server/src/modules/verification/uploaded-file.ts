@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@qoltanba/core';
-import { type CmsOutline, outlineCms } from '../../pki/index.js';
+import { type CmsOutline, type ContentBytes, outlineCms } from '../../pki/index.js';
 
-/** An uploaded file recognised by content: a PDF original, or a CMS signature (DER, base64 or PEM). */
+/**
+ * An uploaded file recognised by content: a PDF original (its `content` kept in the pieces it arrived in, never
+ * copied into one buffer just to be hashed), or a CMS signature (DER, base64 or PEM; `bytes` the DER).
+ */
 export type UploadedFile =
-  | { name: string; kind: 'pdf'; bytes: Uint8Array; sha256: string }
+  | { name: string; kind: 'pdf'; content: ContentBytes; sha256: string }
   | { name: string; kind: 'cms'; bytes: Uint8Array; sha256: string; outline: CmsOutline };
 
 /** Bytes {@link plausibleHead} needs to decide. */
@@ -15,9 +18,22 @@ const DER_SEQUENCE = 0x30;
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
 const PEM_ARMOUR = /-----(BEGIN|END) [A-Z0-9 ]+-----/g;
 
-/** Hex SHA-256 of bytes. */
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+/** Hex SHA-256 of content, whole or in pieces. */
+export function sha256Hex(content: ContentBytes): string {
+  const hash = createHash('sha256');
+  for (const piece of content instanceof Uint8Array ? [content] : content) hash.update(piece);
+  return hash.digest('hex');
+}
+
+/** The first `count` bytes of content in pieces (fewer when it is shorter). */
+export function headOf(content: ContentBytes, count: number): Uint8Array {
+  if (content instanceof Uint8Array) return content.subarray(0, count);
+  const head: number[] = [];
+  for (const piece of content) {
+    for (const byte of piece.subarray(0, count - head.length)) head.push(byte);
+    if (head.length === count) break;
+  }
+  return Uint8Array.from(head);
 }
 
 function ascii(bytes: Uint8Array): string {
@@ -44,13 +60,19 @@ function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
 
 /**
  * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
- * header, a CMS by parsing it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded).
- * Anything else is UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of `bytes` when the reader already has it.
+ * header (kept as given, whole or in pieces), a CMS by parsing it as SignedData (DER, or base64 / PEM text as
+ * NCALayer can save it, kept decoded). Anything else is UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of the
+ * content when the reader already has it.
  */
-export function recogniseFile(name: string, bytes: Uint8Array, sha256 = sha256Hex(bytes)): UploadedFile {
-  if (ascii(bytes.subarray(0, PDF_MAGIC.length)) === PDF_MAGIC) {
-    return { name, kind: 'pdf', bytes, sha256 };
+export function recogniseFile(
+  name: string,
+  content: ContentBytes,
+  sha256 = sha256Hex(content),
+): UploadedFile {
+  if (ascii(headOf(content, PDF_MAGIC.length)) === PDF_MAGIC) {
+    return { name, kind: 'pdf', content, sha256 };
   }
+  const bytes = content instanceof Uint8Array ? content : Buffer.concat(content);
   for (const candidate of [bytes, base64Cms(bytes)]) {
     if (!candidate || candidate[0] !== DER_SEQUENCE) continue;
     const outline = outlineCms(candidate);

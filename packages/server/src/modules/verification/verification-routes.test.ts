@@ -156,6 +156,45 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
     ]);
   });
 
+  it('originals that arrive in many pieces are paired and verified as a whole (GOST and RSA)', async () => {
+    // Large enough for many socket-sized pieces; the body is sent in 997-byte slices, so boundaries and parser
+    // look-behind bytes fall inside the originals.
+    const originals = [0, 1, 2].map((n) => {
+      const bytes = Buffer.alloc(200_000 + n * 7919, 0x0d);
+      bytes.write('%PDF-1.7\n', 0, 'latin1');
+      // Near-boundaries of every length, so the parser keeps and gives back look-behind bytes all along.
+      for (let i = 10; i < bytes.length; i += 89)
+        bytes.write(`\r\r\n-\r\n--\r\n---${n}\r\n----${i}`, i, 'latin1');
+      return bytes;
+    });
+    const cms = originals.map((bytes, n) => detached(n === 1 ? signers.rsa : signers.gost, bytes));
+    const { payload, contentType } = multipart([
+      ...originals.map((bytes, n) => file(`${n}.pdf`, bytes)),
+      ...cms.map((bytes, n) => file(`${n}.cms`, bytes)),
+    ]);
+    const pieces = Array.from({ length: Math.ceil(payload.length / 997) }, (_, n) =>
+      payload.subarray(n * 997, (n + 1) * 997),
+    );
+    const res = await suite.server.app.inject({
+      method: 'POST',
+      url: `${VERIFICATION_PATHS.verify}?lang=en`,
+      headers: { 'content-type': contentType },
+      payload: Readable.from(pieces),
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as VerificationResult;
+    expect(result.verdict).toBe('TOTAL_PASSED');
+    expect(result.signatures.map((s) => [s.signatureType, s.signatureFile, s.signedFile])).toEqual([
+      ['GOST2015', 3, 0],
+      ['RSA', 4, 1],
+      ['GOST2015', 5, 2],
+    ]);
+    expect(result.files.slice(0, 3).map((f) => f.sha256)).toEqual(
+      originals.map((bytes) => createHash('sha256').update(bytes).digest('hex')),
+    );
+  });
+
   it('a CMS over a different file fails with HASH_FAILURE; a revoked signer with REVOKED', async () => {
     const mismatch = await passed([
       file('other.pdf', pdf('the file at hand')),

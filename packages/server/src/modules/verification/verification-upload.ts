@@ -9,7 +9,8 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartBody } from '../../http/route.js';
-import { HEAD_BYTES, plausibleHead, recogniseFile, type UploadedFile } from './uploaded-file.js';
+import { ContentPieces } from './content-pieces.js';
+import { HEAD_BYTES, headOf, plausibleHead, recogniseFile, type UploadedFile } from './uploaded-file.js';
 
 /**
  * Parser limits of the verification upload. Ours refuse first (the 11th file, the byte past the total): busboy's
@@ -49,7 +50,7 @@ interface ByteBudget {
 }
 
 async function readPart(part: MultipartFile, budget: ByteBudget): Promise<UploadedFile> {
-  const chunks: Buffer[] = [];
+  const content = new ContentPieces();
   // Hashed as it arrives (while the next chunk is on the wire), not once more after.
   const hash = createHash('sha256');
   let size = 0;
@@ -57,19 +58,16 @@ async function readPart(part: MultipartFile, budget: ByteBudget): Promise<Upload
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     budget.used += chunk.byteLength;
     if (budget.used > VERIFY_MAX_TOTAL_BYTES || part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
-    chunks.push(chunk);
+    content.add(chunk);
     hash.update(chunk);
     size += chunk.byteLength;
     if (!headChecked && size >= HEAD_BYTES) {
       headChecked = true;
-      if (!plausibleHead(Buffer.concat(chunks).subarray(0, HEAD_BYTES))) {
-        throw new AppError('UNSUPPORTED_FILE_FORMAT');
-      }
+      if (!plausibleHead(headOf(content.pieces(), HEAD_BYTES))) throw new AppError('UNSUPPORTED_FILE_FORMAT');
     }
   }
   if (part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
-  // One copy: the chunks go once they are joined.
-  return recogniseFile(part.filename, Buffer.concat(chunks, size), hash.digest('hex'));
+  return recogniseFile(part.filename, content.pieces(), hash.digest('hex'));
 }
 
 /**

@@ -78,8 +78,10 @@ export async function verifyUpload(
   };
   // Each original is hashed once per digest algorithm, for pairing and for every CMS verified over it.
   const originals = files.flatMap((file, index) =>
-    file.kind === 'pdf' ? [{ file, index, digests: digestMemo(file.bytes, { sha256: file.sha256 }) }] : [],
+    file.kind === 'pdf' ? [{ file, index, digests: digestMemo(file.content, { sha256: file.sha256 }) }] : [],
   );
+  // Every original is looked up whatever pairs with it: all at once, not one round trip after another.
+  for (const { file } of originals) signedHere(file.sha256).catch(() => undefined);
   const covered = new Set<number>();
   const signatures: VerifiedSignature[] = [];
   let document: VerifiedDocument | null = null;
@@ -92,7 +94,7 @@ export async function verifyUpload(
     }
     const verified = await sources.verifier.verifyCms({
       cms: file.bytes,
-      ...(original ? { content: original.file.bytes, contentDigests: original.digests } : {}),
+      ...(original ? { content: original.file.content, contentDigests: original.digests } : {}),
     });
     const contentSha = original?.file.sha256 ?? (verified.content ? sha256Hex(verified.content) : null);
     original ??= originals.find((o) => o.file.sha256 === contentSha);
@@ -121,7 +123,7 @@ export async function verifyUpload(
       for (const stored of signed.signatures) {
         const verified = await sources.verifier.verifyCms({
           cms: stored.cms,
-          content: file.bytes,
+          content: file.content,
           contentDigests: digests,
         });
         for (const report of verified.report.signatures) {
