@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS } from '../i18n/lang';
+import { errorResponseParamsSchema } from '../schemas/api';
 import { errorCatalogue } from './catalogue';
 import { ERROR_CODES } from './codes';
 import { placeholderNames } from './error-message';
+import { ERROR_PARAMS, isErrorParamName } from './error-params';
 
 const KAZAKH_LETTERS = /[әғқңөұүһі]/i;
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -41,6 +43,40 @@ describe('errorCatalogue', () => {
     const expected = placeholderNames(entry.en).sort();
     expect(placeholderNames(entry.kk).sort()).toEqual(expected);
     expect(placeholderNames(entry.ru).sort()).toEqual(expected);
+  });
+
+  it.each(ERROR_CODES)('%s only has placeholders that are known params', (code) => {
+    for (const lang of LANGS) {
+      const unknown = placeholderNames(errorCatalogue[code][lang]).filter((name) => !isErrorParamName(name));
+      expect(unknown, `${code} ${lang}`).toEqual([]);
+    }
+  });
+
+  it.each(ERROR_CODES)('%s has a text without values exactly when its text has placeholders', (code) => {
+    const { withoutParams, en } = errorCatalogue[code];
+    if (placeholderNames(en).length === 0) {
+      expect(withoutParams).toBeUndefined();
+      return;
+    }
+    expect(withoutParams).toBeDefined();
+    for (const lang of LANGS) {
+      const text = withoutParams?.[lang] ?? '';
+      expect(text.trim()).not.toBe('');
+      expect(placeholderNames(text)).toEqual([]);
+      expect(text).not.toBe(errorCatalogue[code][lang]);
+    }
+    expect(withoutParams?.kk).toMatch(KAZAKH_LETTERS);
+    expect(withoutParams?.ru).toMatch(CYRILLIC);
+    expect(withoutParams?.en).not.toMatch(CYRILLIC);
+  });
+
+  it('documents every known param in the error body schema, and no other', () => {
+    expect(Object.keys(errorResponseParamsSchema.shape).sort()).toEqual(Object.keys(ERROR_PARAMS).sort());
+  });
+
+  it('uses every known param in some text', () => {
+    const used = new Set(ERROR_CODES.flatMap((code) => placeholderNames(errorCatalogue[code].en)));
+    expect([...used].sort()).toEqual(Object.keys(ERROR_PARAMS).sort());
   });
 
   it('keeps the exact English text the tariff rule depends on', () => {

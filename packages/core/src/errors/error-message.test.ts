@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, isAppError } from './app-error';
 import { ERROR_CODES, isErrorCode } from './codes';
-import { errorCodeFromLegacyMessage, errorMessage, errorStatus, placeholderNames } from './error-message';
+import {
+  completeErrorMessage,
+  errorCodeFromLegacyMessage,
+  errorMessage,
+  errorStatus,
+  paramsForCode,
+  placeholderNames,
+} from './error-message';
+import { formatErrorParam, isErrorParamName } from './error-params';
 
 describe('errorMessage', () => {
   it('returns the text in the requested language', () => {
@@ -35,6 +43,77 @@ describe('errorMessage', () => {
     expect(errorMessage('VALIDATION_FAILED', 'en', { field: '{field}' })).toBe(
       'The field "{field}" has an invalid value',
     );
+  });
+});
+
+describe('formatErrorParam', () => {
+  it('shows an ISO instant as Almaty date and time in each language, not UTC', () => {
+    const until = '2026-03-01T10:15:00.000Z';
+    const ru = formatErrorParam('until', until, 'ru');
+    expect(ru).toContain('01.03.2026');
+    expect(ru).not.toContain('10:15');
+    expect(ru).toMatch(/1[56]:15/); // UTC+5 (tz data from 2024) or UTC+6 (older data)
+    expect(formatErrorParam('until', until, 'en')).toMatch(/01\/03\/2026.*1[56]:15/);
+    expect(formatErrorParam('until', until, 'kk')).toMatch(/1[56]:15/);
+  });
+
+  it('keeps an instant that is not ISO text as written', () => {
+    expect(formatErrorParam('until', '12:30', 'en')).toBe('12:30');
+    expect(formatErrorParam('until', '12.03.2026, 14:30', 'ru')).toBe('12.03.2026, 14:30');
+  });
+
+  it('writes a duration in seconds as hours, minutes and seconds', () => {
+    expect(formatErrorParam('wait', 3900, 'en')).toBe('1 h 5 min');
+    expect(formatErrorParam('wait', 3900, 'ru')).toBe('1 ч 5 мин');
+    expect(formatErrorParam('wait', 45, 'kk')).toBe('45 сек');
+    expect(formatErrorParam('wait', 0, 'en')).toBe('0 s');
+    expect(formatErrorParam('wait', '5 min', 'en')).toBe('5 min');
+  });
+
+  it('writes seconds, text and unknown names as given', () => {
+    expect(formatErrorParam('retryAfter', 57, 'kk')).toBe('57');
+    expect(formatErrorParam('field', 'signers.0.email', 'ru')).toBe('signers.0.email');
+    expect(formatErrorParam('other', 3900, 'en')).toBe('3900');
+    expect(isErrorParamName('other')).toBe(false);
+    expect(isErrorParamName('toString')).toBe(false);
+    expect(isErrorParamName('retryAfter')).toBe(true);
+  });
+});
+
+describe('completeErrorMessage', () => {
+  it('fills placeholders in each language', () => {
+    expect(completeErrorMessage('RATE_LIMITED', 'en', { retryAfter: 57 })).toBe(
+      'Too many requests. Try again in 57 seconds',
+    );
+    expect(completeErrorMessage('RATE_LIMITED', 'ru', { retryAfter: 57 })).toContain('через 57 с');
+    expect(completeErrorMessage('ACCOUNT_BLOCKED', 'ru', { until: '2026-03-01T10:15:00Z' })).toContain(
+      '01.03.2026',
+    );
+  });
+
+  it('gives the text without values when a value is missing, never a placeholder', () => {
+    expect(completeErrorMessage('RATE_LIMITED', 'en')).toBe('Too many requests. Try again later');
+    expect(completeErrorMessage('RATE_LIMITED', 'en', { other: 1 })).toBe(
+      'Too many requests. Try again later',
+    );
+    for (const code of ERROR_CODES) {
+      for (const lang of ['kk', 'ru', 'en'] as const) {
+        expect(completeErrorMessage(code, lang), `${code} ${lang}`).not.toMatch(/\{\w+\}/);
+      }
+    }
+  });
+
+  it('is the plain text for codes without placeholders', () => {
+    expect(completeErrorMessage('NOT_FOUND', 'ru', { retryAfter: 5 })).toBe('Не найдено');
+  });
+});
+
+describe('paramsForCode', () => {
+  it("keeps only the values of the code's placeholders", () => {
+    expect(paramsForCode('RATE_LIMITED', { retryAfter: 5, extra: 'x' })).toEqual({ retryAfter: 5 });
+    expect(paramsForCode('NOT_FOUND', { retryAfter: 5 })).toBeUndefined();
+    expect(paramsForCode('RATE_LIMITED', { other: 5 })).toBeUndefined();
+    expect(paramsForCode('RATE_LIMITED', undefined)).toBeUndefined();
   });
 });
 

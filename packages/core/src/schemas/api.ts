@@ -1,8 +1,47 @@
 import { z } from 'zod';
 
 /**
+ * The values of an error text's `{name}` placeholders (core's `ERROR_PARAMS`), language-neutral so a client can
+ * write the text in any language. Clients must tolerate names added later.
+ */
+export const errorResponseParamsSchema = z
+  .object({
+    field: z
+      .string()
+      .optional()
+      .meta({ description: 'VALIDATION_FAILED: path of the invalid field.', examples: ['signers.0.email'] }),
+    retryAfter: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({
+        description: 'RATE_LIMITED: seconds until a retry may succeed (the same as the Retry-After header).',
+        examples: [30],
+      }),
+    until: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({
+        description: 'ACCOUNT_BLOCKED: when the lock ends, an ISO 8601 instant.',
+        examples: ['2026-11-20T09:30:00.000Z'],
+      }),
+    wait: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({
+        description: 'REMINDER_TOO_EARLY: seconds until another reminder may be sent.',
+        examples: [3600],
+      }),
+  })
+  .catchall(z.union([z.string(), z.number()]));
+
+/**
  * Every error response body. `code` is an ErrorCode of the catalogue (narrow it with
- * `isErrorCode`: clients must tolerate codes added later); `message` is its text in the request's language.
+ * `isErrorCode`: clients must tolerate codes added later); `message` is its text in the request's language;
+ * `params`, present when the text has placeholders, holds their values.
  */
 export const errorResponseSchema = z.object({
   code: z
@@ -10,6 +49,10 @@ export const errorResponseSchema = z.object({
     .min(1)
     .meta({ description: 'Stable error code (ErrorCode).', examples: ['NOT_FOUND'] }),
   message: z.string().meta({ description: "Human-readable text in the request's language." }),
+  params: errorResponseParamsSchema.optional().meta({
+    description:
+      "Values of the text's placeholders, for clients that show the code's text in a language of their own.",
+  }),
 });
 
 /** `GET /healthz`: the process is up. */
@@ -21,6 +64,8 @@ export const readinessSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
 });
 
+/** See {@link errorResponseParamsSchema}. */
+export type ErrorResponseParams = z.infer<typeof errorResponseParamsSchema>;
 /** See {@link errorResponseSchema}. */
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 /** See {@link healthSchema}. */

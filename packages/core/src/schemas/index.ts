@@ -24,6 +24,8 @@ export {
 } from './account';
 export {
   type ErrorResponse,
+  type ErrorResponseParams,
+  errorResponseParamsSchema,
   errorResponseSchema,
   type Health,
   healthSchema,

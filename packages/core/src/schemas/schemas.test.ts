@@ -162,6 +162,34 @@ describe('response and request shapes', () => {
   });
 });
 
+describe('error response params', () => {
+  it('carry the values of the placeholders, and tolerate names added later', () => {
+    const body = {
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Try again in 30 seconds',
+      params: { retryAfter: 30, addedLater: 'x' },
+    };
+    expect(errorResponseSchema.parse(body)).toEqual(body);
+    expect(
+      errorResponseSchema.parse({
+        code: 'ACCOUNT_BLOCKED',
+        message: 'x',
+        params: { until: '2026-11-20T09:30:00.000Z' },
+      }).params?.until,
+    ).toBe('2026-11-20T09:30:00.000Z');
+  });
+
+  it('refuse values of the wrong kind', () => {
+    const withParams = (params: unknown) =>
+      errorResponseSchema.safeParse({ code: 'RATE_LIMITED', message: 'x', params }).success;
+    expect(withParams({ retryAfter: '30' })).toBe(false);
+    expect(withParams({ retryAfter: -1 })).toBe(false);
+    expect(withParams({ until: '12:30' })).toBe(false);
+    expect(withParams({ other: { nested: true } })).toBe(false);
+    expect(withParams('30')).toBe(false);
+  });
+});
+
 describe('JSON Schema export', () => {
   const schemas: Record<string, z.ZodType> = {
     errorResponseSchema,

@@ -5,6 +5,11 @@ export interface ErrorEntry {
   en: string;
   /** HTTP status the server answers with; absent for client-side messages. */
   status?: number;
+  /**
+   * The text without its values, for a client that lacks them (an old server, a proxy's 429): required for
+   * texts with `{name}` placeholders, absent otherwise.
+   */
+  withoutParams?: { kk: string; ru: string; en: string };
   /** The English message the original backend sent (SPEC section 8), for mapping such responses to a code. */
   legacyMessage?: string;
 }

@@ -31,6 +31,11 @@ export const loginErrors = {
     kk: 'Тіркелгі уақытша бұғатталды. Қайта кіруге болатын уақыт: {until}',
     ru: 'Учётная запись временно заблокирована до {until}',
     en: 'The account is temporarily blocked until {until}',
+    withoutParams: {
+      kk: 'Тіркелгі уақытша бұғатталды. Кейінірек қайталап көріңіз',
+      ru: 'Учётная запись временно заблокирована. Попробуйте позже',
+      en: 'The account is temporarily blocked. Try again later',
+    },
     status: 423,
   },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -26,6 +26,11 @@ export const serverRuleErrors = {
     kk: 'Еске салуды қайта жіберуге әлі ерте. Күте тұрыңыз: {wait}',
     ru: 'Повторное напоминание можно отправить через {wait}',
     en: 'You can send another reminder in {wait}',
+    withoutParams: {
+      kk: 'Еске салуды қайта жіберуге әлі ерте. Кейінірек қайталап көріңіз',
+      ru: 'Повторное напоминание пока отправить нельзя. Попробуйте позже',
+      en: 'It is too early to send another reminder. Try again later',
+    },
     status: 429,
   },
   COMPANY_REQUIRED: {

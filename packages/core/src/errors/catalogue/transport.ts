@@ -14,6 +14,11 @@ export const transportErrors = {
     kk: '«{field}» өрісінің мәні жарамсыз',
     ru: 'Недопустимое значение поля «{field}»',
     en: 'The field "{field}" has an invalid value',
+    withoutParams: {
+      kk: 'Өрістердің бірінің мәні жарамсыз',
+      ru: 'Недопустимое значение одного из полей',
+      en: 'A field has an invalid value',
+    },
     status: 400,
   },
   MALFORMED_JSON: {
@@ -70,6 +75,11 @@ export const transportErrors = {
     kk: 'Сұраныстар тым көп. {retryAfter} секундтан соң қайталап көріңіз',
     ru: 'Слишком много запросов. Повторите попытку через {retryAfter} с',
     en: 'Too many requests. Try again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Сұраныстар тым көп. Кейінірек қайталап көріңіз',
+      ru: 'Слишком много запросов. Повторите попытку позже',
+      en: 'Too many requests. Try again later',
+    },
     status: 429,
   },
   INTERNAL_ERROR: {
