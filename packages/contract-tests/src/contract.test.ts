@@ -154,6 +154,8 @@ interface Answer {
   contentType: string;
   body: unknown;
   bytes: number;
+  /** The Retry-After header, when any. */
+  retryAfter: string | null;
 }
 
 async function send(step: Step, side: Side, context: Context): Promise<Answer> {
@@ -176,7 +178,13 @@ async function send(step: Step, side: Side, context: Context): Promise<Answer> {
   const text = new TextDecoder().decode(bytes);
   let parsed: unknown = text;
   if (contentType.includes('json') && text !== '') parsed = JSON.parse(text);
-  return { status: response.status, contentType, body: parsed, bytes: bytes.length };
+  return {
+    status: response.status,
+    contentType,
+    body: parsed,
+    bytes: bytes.length,
+    retryAfter: response.headers.get('retry-after'),
+  };
 }
 
 /** The failures of one side's answer against the step's expectation. */
@@ -236,6 +244,28 @@ describe('the fake and the real server answer the shared table alike', () => {
     const codeOf = (answer: Answer) => (answer.body as { code?: unknown } | undefined)?.code;
     if (fakeAnswer.status >= 400 && codeOf(fakeAnswer) !== codeOf(realAnswer)) {
       problems.push(`codes differ: fake ${String(codeOf(fakeAnswer))}, real ${String(codeOf(realAnswer))}`);
+    }
+    // Both sides fill the code's text the same way: the same params (VALIDATION_FAILED's field, ...), and a 429's
+    // retryAfter equal to its Retry-After header.
+    const paramsOf = (answer: Answer) =>
+      (answer.body as { params?: Record<string, unknown> } | undefined)?.params;
+    if (fakeAnswer.status >= 400 && codeOf(fakeAnswer) === codeOf(realAnswer)) {
+      const [fakeParams, realParams] = [paramsOf(fakeAnswer), paramsOf(realAnswer)];
+      const comparable = (params: Record<string, unknown> | undefined) =>
+        JSON.stringify(params && { ...params, ...('retryAfter' in params ? { retryAfter: 'seconds' } : {}) });
+      if (comparable(fakeParams) !== comparable(realParams)) {
+        problems.push(
+          `params differ: fake ${JSON.stringify(fakeParams)}, real ${JSON.stringify(realParams)}`,
+        );
+      }
+    }
+    for (const [side, answer] of answers) {
+      const retryAfter = paramsOf(answer)?.retryAfter;
+      if (answer.status === 429 && String(retryAfter) !== answer.retryAfter) {
+        problems.push(
+          `${side.name}: params.retryAfter ${String(retryAfter)}, Retry-After ${answer.retryAfter}`,
+        );
+      }
     }
     if (step.expect.binary !== undefined && fakeAnswer.bytes !== realAnswer.bytes) {
       problems.push(`byte counts differ: fake ${fakeAnswer.bytes}, real ${realAnswer.bytes}`);

@@ -1,5 +1,6 @@
 import { accountSteps } from './steps/accounts';
 import { documentSteps } from './steps/documents';
+import { errorParamSteps } from './steps/error-params';
 import { folderAndCounterpartySteps } from './steps/folders-counterparties';
 import { partnerSteps } from './steps/partner';
 import { signingSteps } from './steps/signing';
@@ -13,7 +14,8 @@ export type { Context, Expectation, Step, TableRequest, User } from './table-sup
 /**
  * The shared table: success and refusal cases of login, companies, documents (create, list, get, update,
  * send, copy, trash, restore, files), folders and counterparties, validation errors and access (404 for a
- * document of another company, 403 for a company of someone else), and the support chat. Steps run in order; each side keeps its
+ * document of another company, 403 for a company of someone else), the support chat, and refusals whose texts
+ * carry values (params, Retry-After). Steps run in order; each side keeps its
  * own ids. Setup (users, companies) goes through the same API on both sides.
  */
 export const TABLE: readonly Step[] = [
@@ -25,4 +27,5 @@ export const TABLE: readonly Step[] = [
   ...transportSteps,
   ...partnerSteps,
   ...supportSteps,
+  ...errorParamSteps,
 ];

@@ -15,6 +15,7 @@ export {
   clientApiError,
   createApiClient,
   errorCodeOf,
+  type HeaderSource,
   isApiError,
   parseApiError,
 } from './api';
@@ -169,6 +170,7 @@ export {
 export {
   addTranslations,
   commonTranslations,
+  errorTextOf,
   getT,
   i18n,
   type TranslateFn,

@@ -12,7 +12,7 @@ import { createLocalBlobStore } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { classifyError, errorBody } from './http/error-reply.js';
+import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
 import { registerPublicCors } from './http/public-cors.js';
 import { requestLang } from './http/request-lang.js';
@@ -156,6 +156,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }
     applyHeaders(reply, baseHeaders);
     reply.header(REQUEST_ID_HEADER, request.id);
+    // Every 429 says when to come back, the header always equal to the body's params.retryAfter.
+    const retryAfter = retryAfterOf(classified);
+    if (retryAfter !== undefined) reply.header('retry-after', retryAfter);
     reply
       .code(classified.status)
       .type('application/json; charset=utf-8')

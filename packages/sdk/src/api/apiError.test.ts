@@ -1,6 +1,5 @@
-import { errorMessage } from '@qoltanba/core';
+import { errorCatalogue, errorMessage } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
-import { getT } from '../i18n';
 import { ApiError, isApiError, parseApiError } from './apiError';
 
 describe('parseApiError', () => {
@@ -53,12 +52,72 @@ describe('parseApiError', () => {
   it('never shows a raw placeholder when a text needs parameters it does not have', () => {
     const error = parseApiError(undefined, 429, 'ru');
     expect(error.code).toBe('RATE_LIMITED');
+    expect(error.params).toBeUndefined();
     expect(error.message).not.toMatch(/\{\w+\}/);
-    expect(error.message).toBe(getT('common', 'ru')('unknownError'));
+    expect(error.message).toBe(errorCatalogue.RATE_LIMITED.withoutParams?.ru);
   });
 
   it('defaults to Kazakh', () => {
     expect(parseApiError(undefined, 404).message).toBe(errorMessage('NOT_FOUND', 'kk'));
+  });
+});
+
+describe('parseApiError params', () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it("keeps the body's params", () => {
+    const body = {
+      code: 'ACCOUNT_BLOCKED',
+      message: 'Учётная запись временно заблокирована до 01.03.2026, 15:15',
+      params: { until: '2026-03-01T10:15:00.000Z' },
+    };
+    const error = parseApiError(JSON.stringify(body), 423, 'en');
+    expect([error.code, error.message]).toEqual([body.code, body.message]);
+    expect(error.params).toEqual({ until: '2026-03-01T10:15:00.000Z' });
+    expect(parseApiError(body, 423).params).toEqual(body.params);
+  });
+
+  it('keeps string and number values only, and none from a body without params', () => {
+    const error = parseApiError(
+      { code: 'VALIDATION_FAILED', message: 'x', params: { field: 'name', n: 2, bad: { x: 1 }, nan: null } },
+      400,
+    );
+    expect(error.params).toEqual({ field: 'name', n: 2 });
+    expect(parseApiError({ code: 'NOT_FOUND', message: 'x' }, 404).params).toBeUndefined();
+    expect(parseApiError({ code: 'NOT_FOUND', message: 'x', params: ['x'] }, 404).params).toBeUndefined();
+  });
+
+  it('takes retryAfter of a 429 from Retry-After when the body lacks it', () => {
+    const bare = parseApiError('', 429, 'en', headers({ 'retry-after': '57' }));
+    expect([bare.code, bare.params]).toEqual(['RATE_LIMITED', { retryAfter: 57 }]);
+    // Without a server message, the catalogue text in the request language carries the seconds.
+    expect(bare.message).toBe('Too many requests. Try again in 57 seconds');
+    const proxy = parseApiError('<html>Too Many Requests</html>', 429, 'ru', headers({ 'Retry-After': '5' }));
+    expect(proxy.params).toEqual({ retryAfter: 5 });
+    const coded = parseApiError(
+      { code: 'RATE_LIMITED', message: 'm' },
+      429,
+      'en',
+      headers({ 'retry-after': '9' }),
+    );
+    expect([coded.message, coded.params]).toEqual(['m', { retryAfter: 9 }]);
+  });
+
+  it("prefers the body's retryAfter to the header", () => {
+    const body = { code: 'RATE_LIMITED', message: 'm', params: { retryAfter: 30 } };
+    expect(parseApiError(body, 429, 'en', headers({ 'retry-after': '31' })).params).toEqual({
+      retryAfter: 30,
+    });
+  });
+
+  it('reads an HTTP-date Retry-After as seconds from now, and ignores garbage', () => {
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    const seconds = parseApiError('', 429, 'en', headers({ 'retry-after': inTwoMinutes })).params?.retryAfter;
+    expect(seconds).toBeGreaterThan(100);
+    expect(seconds).toBeLessThanOrEqual(120);
+    expect(parseApiError('', 429, 'en', headers({ 'retry-after': 'soon' })).params).toBeUndefined();
+    // Only RATE_LIMITED reads the header.
+    expect(parseApiError('', 503, 'en', headers({ 'retry-after': '5' })).params).toBeUndefined();
   });
 });
 

@@ -44,6 +44,17 @@ describe('createApiClient', () => {
     expect(error).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE', message: 'Too big' });
   });
 
+  it("gives a 429's ApiError the Retry-After seconds as params when the body has none", async () => {
+    const { api } = setup(
+      async () => new Response('Too Many Requests', { status: 429, headers: { 'retry-after': '57' } }),
+    );
+    const error = await api
+      .get('/companies')
+      .json()
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', params: { retryAfter: 57 } });
+  });
+
   it('passes ApiError to per-request catchers', async () => {
     const { api } = setup(async () => jsonResponse(404, { code: 'ENTITY_NOT_FOUND', message: 'Жоқ' }));
     const code = await api

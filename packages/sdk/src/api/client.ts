@@ -50,7 +50,9 @@ export function createApiClient(options: ApiClientOptions) {
       if (isAbort(error) || isApiError(error)) throw error;
       throw parseNetworkError(error, options.getLang());
     }
-    if (!response.ok) throw parseApiError(await readBody(response), response.status, options.getLang());
+    if (!response.ok) {
+      throw parseApiError(await readBody(response), response.status, options.getLang(), response.headers);
+    }
     return response;
   };
   return wretch(options.baseUrl)

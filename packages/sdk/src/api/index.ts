@@ -1,3 +1,10 @@
-export { ApiError, clientApiError, errorCodeOf, isApiError, parseApiError } from './apiError';
+export {
+  ApiError,
+  clientApiError,
+  errorCodeOf,
+  type HeaderSource,
+  isApiError,
+  parseApiError,
+} from './apiError';
 export type { ApiClient, ApiClientOptions } from './client';
 export { createApiClient } from './client';

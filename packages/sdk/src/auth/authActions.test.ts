@@ -86,15 +86,15 @@ describe('auth actions', () => {
     },
   );
 
-  it('surfaces ACCOUNT_BLOCKED with the unlock time from the server message', async () => {
+  it('surfaces ACCOUNT_BLOCKED with the unlock time as params', async () => {
     const setup = await anonymousSession();
-    setup.server.account.blockedUntil = '01:15';
+    setup.server.account.blockedUntil = '2026-03-01T10:15:00.000Z';
     await expect(
       loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' }),
     ).rejects.toMatchObject({
       status: 423,
       code: 'ACCOUNT_BLOCKED',
-      message: 'Blocked until 01:15',
+      params: { until: '2026-03-01T10:15:00.000Z' },
     });
   });
 

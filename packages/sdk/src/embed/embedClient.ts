@@ -54,7 +54,7 @@ async function embedRequest<T>(
     throw new ApiError(0, error.code, error.message, { cause });
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) throw parseApiError(text, response.status, lang);
+  if (!response.ok) throw parseApiError(text, response.status, lang, response.headers);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -177,7 +177,9 @@ export function createEmbedClient(options: EmbedClientOptions): EmbedClient {
       const error = parseApiError(undefined, 0, lang);
       throw new ApiError(0, error.code, error.message, { cause });
     }
-    if (!response.ok) throw parseApiError(await response.text().catch(() => ''), response.status, lang);
+    if (!response.ok) {
+      throw parseApiError(await response.text().catch(() => ''), response.status, lang, response.headers);
+    }
     return expectResponse(blobSchema, await response.blob(), lang);
   };
   return {

@@ -1,6 +1,17 @@
-import { ERROR_CODES, errorMessage, LANGS } from '@qoltanba/core';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorParams,
+  errorCatalogue,
+  errorMessage,
+  errorStatus,
+  formatErrorParam,
+  LANGS,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/apiError';
 import { commonTranslations } from './common';
+import { errorTextOf } from './errorText';
 import { addTranslations, getT, i18n, translateError } from './i18n';
 import type { Translations } from './types';
 
@@ -123,5 +134,65 @@ describe('translateError', () => {
   it('falls back to the generic text for an unknown code', () => {
     expect(translateError('SOMETHING_NEW', 'en')).toBe('Something went wrong. Please try again later.');
     expect(translateError('SOMETHING_NEW', 'kk')).toBe(commonTranslations.kk.unknownError);
+  });
+
+  it('fills the params in the language asked for', () => {
+    expect(translateError('RATE_LIMITED', 'en', { retryAfter: 57 })).toBe(
+      'Too many requests. Try again in 57 seconds',
+    );
+    expect(translateError('RATE_LIMITED', 'kk', { retryAfter: 57 })).toContain('57 секундтан');
+    expect(translateError('ACCOUNT_BLOCKED', 'ru', { until: '2026-03-01T10:15:00Z' })).toMatch(
+      /заблокирована до 01\.03\.2026.*1[56]:15/,
+    );
+  });
+
+  it('shows the text without values when a param is missing', () => {
+    expect(translateError('RATE_LIMITED', 'en')).toBe('Too many requests. Try again later');
+    expect(translateError('ACCOUNT_BLOCKED', 'ru', { other: 1 })).toBe(
+      'Учётная запись временно заблокирована. Попробуйте позже',
+    );
+  });
+});
+
+describe('errorTextOf', () => {
+  const placeholderNames = (text: string) =>
+    Array.from(text.matchAll(/\{(\w+)\}/g), (match) => match[1] ?? '');
+  const refused = (code: ErrorCode, params?: ErrorParams) =>
+    new ApiError(errorStatus(code), code, 'server text in the server language', params ? { params } : {});
+
+  it("writes an ApiError's code in the interface language with its params, not the server's message", () => {
+    const error = refused('RATE_LIMITED', { retryAfter: 57 });
+    expect(errorTextOf(error, 'en')).toBe('Too many requests. Try again in 57 seconds');
+    expect(errorTextOf(error, 'ru')).toBe('Слишком много запросов. Повторите попытку через 57 с');
+    expect(errorTextOf(error, 'kk')).toBe('Сұраныстар тым көп. 57 секундтан соң қайталап көріңіз');
+  });
+
+  it('writes a bare catalogue code, and anything else as the generic text', () => {
+    expect(errorTextOf('NOT_FOUND', 'ru')).toBe(errorMessage('NOT_FOUND', 'ru'));
+    expect(errorTextOf(new TypeError('boom'), 'en')).toBe(commonTranslations.en.unknownError);
+    expect(errorTextOf(undefined, 'kk')).toBe(commonTranslations.kk.unknownError);
+    expect(errorTextOf('SOMETHING_NEW', 'kk')).toBe(commonTranslations.kk.unknownError);
+  });
+
+  // The guard: whatever the failure and whatever params the server sent, no text shows a raw `{name}`.
+  it.each(LANGS)('fills every placeholder of every code in %s, or leaves the values out', (lang) => {
+    const full: ErrorParams = {
+      field: 'signers.0.email',
+      retryAfter: 57,
+      until: '2026-03-01T10:15:00Z',
+      wait: 90,
+    };
+    for (const code of ERROR_CODES) {
+      for (const params of [full, undefined, { retryAfter: 1 }, { unrelated: 'x' }]) {
+        const text = errorTextOf(refused(code, params), lang);
+        expect(text, `${code} ${JSON.stringify(params)}`).not.toMatch(/\{\w+\}/);
+        expect(translateError(code, lang, params)).toBe(text);
+      }
+      for (const name of placeholderNames(errorCatalogue[code][lang])) {
+        expect(errorTextOf(refused(code, full), lang)).toContain(
+          formatErrorParam(name, full[name] ?? '', lang),
+        );
+      }
+    }
   });
 });

@@ -1,10 +1,10 @@
 import {
+  completeErrorMessage,
   DEFAULT_LANG,
   ERROR_CODES,
   type ErrorCode,
   type ErrorParams,
   errorCatalogue,
-  errorMessage,
   isErrorCode,
   LANGS,
   type Lang,
@@ -63,11 +63,13 @@ export function getT(ns: string, lang: Lang): TranslateFn {
 }
 
 /**
- * The text of an error code from core's catalogue in `lang` (same as `getT('errors', lang)(code)`); unknown
- * codes, e.g. from a newer server, get the generic `common:unknownError` text.
+ * The text of an error code from core's catalogue in `lang`, with its `{name}` placeholders filled from
+ * `params`; without a value for each, the catalogue's text without values (`Too many requests. Try again
+ * later`), so it never shows a placeholder. Unknown codes, e.g. from a newer server, get the generic
+ * `common:unknownError` text. For a caught error use `errorTextOf`, which passes the error's params.
  *
- * @example translateError('FILE_TOO_LARGE', 'ru')
+ * @example translateError('RATE_LIMITED', 'ru', { retryAfter: 30 })
  */
 export function translateError(code: ErrorCode | (string & {}), lang: Lang, params?: ErrorParams): string {
-  return isErrorCode(code) ? errorMessage(code, lang, params) : getT('common', lang)('unknownError');
+  return isErrorCode(code) ? completeErrorMessage(code, lang, params) : getT('common', lang)('unknownError');
 }

@@ -430,7 +430,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     } catch {
       // Falls through to the refusal.
     }
-    refuse('VALIDATION_FAILED');
+    refuse('VALIDATION_FAILED', { field: 'cursor' });
   }
 
   function encodeCursor(sort: string, order: string, [v, i]: [SortValue, number]): string {
@@ -445,7 +445,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
     const { bin } = parseInput(companyParamsSchema, context.params);
     actingCompany(context, bin);
     const filter = query.filter ?? 'all';
-    if (!BOX_FILTERS[query.box].includes(filter)) refuse('VALIDATION_FAILED');
+    if (!BOX_FILTERS[query.box].includes(filter)) refuse('VALIDATION_FAILED', { field: 'filter' });
     const sort = query.sort ?? 'createdAt';
     const order = query.order ?? 'desc';
     const direction = order === 'asc' ? 1 : -1;

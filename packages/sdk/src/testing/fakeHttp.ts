@@ -1,11 +1,13 @@
 import {
   type Company,
   type ErrorCode,
+  type ErrorParams,
   errorMessage,
   errorStatus,
   hasUnstorableCharacters,
   isErrorCode,
   type Profile,
+  paramsForCode,
 } from '@qoltanba/core';
 
 // The fake server's HTTP pieces: answers, refusals and the server's input-validation rule.
@@ -20,44 +22,71 @@ export function noContent(): Response {
   return new Response(null, { status: 204 });
 }
 
-/** An error answer; the status defaults to the catalogue's, as the server's AppError does. */
-export function failure(code: ErrorCode, status = errorStatus(code), message?: string): Response {
-  return json(status, { code, message: message ?? errorMessage(code, 'en') });
+/**
+ * An error answer shaped as the server's: `{ code, message, params }` with only the params the code's text has
+ * placeholders for, and RATE_LIMITED's `retryAfter` also as the Retry-After header. The status defaults to the
+ * catalogue's, as the server's AppError does.
+ *
+ * @example failure('RATE_LIMITED', 429, { retryAfter: 57 })
+ */
+export function failure(code: ErrorCode, status = errorStatus(code), params?: ErrorParams): Response {
+  const shown = paramsForCode(code, params);
+  const response = json(status, {
+    code,
+    message: errorMessage(code, 'en', shown),
+    ...(shown ? { params: shown } : {}),
+  });
+  if (code === 'RATE_LIMITED' && typeof shown?.retryAfter === 'number') {
+    response.headers.set('retry-after', String(shown.retryAfter));
+  }
+  return response;
 }
 
 /** Thrown by a fake handler to answer with an error, as the server's handlers throw AppError. */
 export class FakeRefusal extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  readonly params: ErrorParams | undefined;
 
-  constructor(code: ErrorCode, status = errorStatus(code)) {
+  constructor(code: ErrorCode, status = errorStatus(code), params?: ErrorParams) {
     super(code);
     this.code = code;
     this.status = status;
+    this.params = params;
   }
 }
 
-/** Throws a {@link FakeRefusal}. */
-export function refuse(code: ErrorCode, status?: number): never {
-  throw new FakeRefusal(code, status);
+/** Throws a {@link FakeRefusal}; `params` fill the code's text, as the server's `AppError(code, params)`. */
+export function refuse(code: ErrorCode, params?: ErrorParams, status?: number): never {
+  throw new FakeRefusal(code, status, params);
+}
+
+/** What the fake reads of a zod issue. */
+export interface ParseIssue {
+  message: string;
+  path?: ReadonlyArray<PropertyKey>;
 }
 
 /** The part of a zod schema the fake uses. */
 export interface Parser<T> {
   safeParse(
     value: unknown,
-  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ message: string }> } };
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<ParseIssue> } };
 }
 
 /**
  * Parses input as the server's route helper does: the first issue's message when it is a catalogue code
- * (core's field schemas put codes there), else VALIDATION_FAILED.
+ * (core's field schemas put codes there), else VALIDATION_FAILED {field} (the issue's path, or `location`
+ * when the whole value is wrong).
  */
-export function parseInput<T>(schema: Parser<T>, value: unknown): T {
+export function parseInput<T>(schema: Parser<T>, value: unknown, location = 'body'): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const message = result.error.issues[0]?.message;
-  refuse(isErrorCode(message) ? message : 'VALIDATION_FAILED');
+  const issue = result.error.issues[0];
+  // VALIDATION_FAILED itself as a message still needs its field, like any issue without a code of its own.
+  if (isErrorCode(issue?.message) && issue.message !== 'VALIDATION_FAILED') refuse(issue.message);
+  const path = issue?.path ?? [];
+  refuse('VALIDATION_FAILED', { field: path.length > 0 ? path.map(String).join('.') : location });
 }
 
 /**
@@ -100,6 +129,7 @@ export interface FakeAccount {
   password: string;
   profile: Profile;
   companies: Company[];
+  /** When set, password login answers 423 ACCOUNT_BLOCKED with this as `params.until` (an ISO instant, as the server's). */
   blockedUntil?: string;
 }
 

@@ -10,6 +10,7 @@ import {
   type EmbedCreatedDocument,
   type EmbedPurpose,
   type EmbedSessionView,
+  type ErrorParams,
   embedExchangeRequestSchema,
   type Lang,
   normalizeOrigin,
@@ -158,16 +159,16 @@ export function createFakePartner(options: FakePartnerOptions) {
       params: { token: linkOf(record) },
     });
     if (!response.ok) {
-      const body = (await response.json()) as { code?: string };
-      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], response.status);
+      const body = (await response.json()) as { code?: string; params?: ErrorParams };
+      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], body.params, response.status);
     }
     return { ...((await response.json()) as SigningLinkView), expiresAt: record.expiresAt };
   }
   /** Answers `response` as the fake's refusal when it is one, else its JSON body. */
   async function bodyOf<T>(response: Response): Promise<T> {
-    const body = (await response.json()) as T & { code?: string };
+    const body = (await response.json()) as T & { code?: string; params?: ErrorParams };
     if (!response.ok)
-      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], response.status);
+      refuse((body.code ?? 'INTERNAL_ERROR') as Parameters<typeof refuse>[0], body.params, response.status);
     return body;
   }
   /** The draft part's signers of a create request, to check a named signer before anything is made. */

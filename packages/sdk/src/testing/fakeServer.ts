@@ -138,14 +138,17 @@ export function company(bin: string, name: string, isMainCompany = false): Compa
   return { bin, nameRu: name, shortNameRu: null, isMainCompany };
 }
 
-/** A parser of path parameters, for the few the server checks with schemas of its own. */
-function paramParser(check: (params: Record<string, string>) => ErrorCode | undefined): Parser<unknown> {
+/** A parser of path parameter `name`, for the few the server checks with schemas of its own. */
+function paramParser(
+  name: string,
+  check: (params: Record<string, string>) => ErrorCode | undefined,
+): Parser<unknown> {
   return {
     safeParse(value) {
       const code = check(value as Record<string, string>);
       return code === undefined
         ? { success: true, data: value }
-        : { success: false, error: { issues: [{ message: code }] } };
+        : { success: false, error: { issues: [{ message: code, path: [name] }] } };
     },
   };
 }
@@ -153,11 +156,13 @@ function paramParser(check: (params: Record<string, string>) => ErrorCode | unde
 /** Input schemas of the account, profile and companies routes, as the server declares them (core's). */
 const ROUTE_INPUTS: Partial<Record<FakeOperationId, { params?: Parser<unknown>; body?: Parser<unknown> }>> =
   (() => {
-    const purpose = paramParser(({ purpose }) =>
+    const purpose = paramParser('purpose', ({ purpose }) =>
       purpose === 'registration' || purpose === 'otp' ? undefined : 'VALIDATION_FAILED',
     );
     const twelveDigits = (name: string) =>
-      paramParser((params) => (/^\d{12}$/.test(params[name] ?? '') ? undefined : 'IDENTITY_NUMBER_INVALID'));
+      paramParser(name, (params) =>
+        /^\d{12}$/.test(params[name] ?? '') ? undefined : 'IDENTITY_NUMBER_INVALID',
+      );
     return {
       login: { body: loginRequestSchema },
       sendEmailCode: { params: purpose, body: sendEmailCodeRequestSchema },
@@ -172,7 +177,7 @@ const ROUTE_INPUTS: Partial<Record<FakeOperationId, { params?: Parser<unknown>; 
       refreshToken: { body: refreshRequestSchema.optional() },
       updateProfile: { body: profileUpdateRequestSchema.extend({ lang: langSchema.optional() }) },
       setLocale: {
-        params: paramParser(({ locale }) =>
+        params: paramParser('locale', ({ locale }) =>
           langSchema.safeParse(locale).success ? undefined : 'VALIDATION_FAILED',
         ),
       },
@@ -289,7 +294,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     if (!target) return failure('INVALID_LOGIN');
     const owner = findAccount(target);
     if (!owner) return failure('ACCOUNT_NOT_FOUND');
-    if (owner.blockedUntil) return failure('ACCOUNT_BLOCKED', 423, `Blocked until ${owner.blockedUntil}`);
+    if (owner.blockedUntil) return failure('ACCOUNT_BLOCKED', 423, { until: owner.blockedUntil });
     if (owner.password !== body.password) return failure('INVALID_PASSWORD');
     return json(200, issue(owner));
   });
@@ -531,7 +536,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
         account: owner,
       });
     } catch (error) {
-      if (error instanceof FakeRefusal) return failure(error.code, error.status);
+      if (error instanceof FakeRefusal) return failure(error.code, error.status, error.params);
       throw error;
     }
   }

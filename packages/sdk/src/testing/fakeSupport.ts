@@ -297,7 +297,11 @@ export function createFakeSupport(options: FakeSupportOptions) {
   function countMessage(identity: VisitorIdentity): void {
     const at = now().getTime();
     const recent = (sentAt.get(identity.key) ?? []).filter((time) => time > at - 60_000);
-    if (recent.length >= SUPPORT_MESSAGES_PER_MINUTE) refuse('RATE_LIMITED');
+    if (recent.length >= SUPPORT_MESSAGES_PER_MINUTE) {
+      // As the server: the seconds until the oldest of them leaves the window.
+      const oldest = Math.min(...recent);
+      refuse('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil((oldest + 60_000 - at) / 1000)) });
+    }
     sentAt.set(identity.key, [...recent, at]);
   }
 
@@ -366,7 +370,7 @@ export function createFakeSupport(options: FakeSupportOptions) {
     } catch {
       // Falls through to the refusal.
     }
-    refuse('VALIDATION_FAILED');
+    refuse('VALIDATION_FAILED', { field: 'cursor' });
   }
 
   // ----- attachments -----

@@ -94,6 +94,7 @@ describe.each(testDatabases())("the body's lang decides the error language on $n
       expect(res.json()).toEqual({
         code: 'VALIDATION_FAILED',
         message: errorMessage('VALIDATION_FAILED', lang, { field: 'firstname' }),
+        params: { field: 'firstname' },
       });
     });
 
@@ -125,6 +126,7 @@ describe.each(testDatabases())("the body's lang decides the error language on $n
     expect(res.json()).toEqual({
       code: 'VALIDATION_FAILED',
       message: errorMessage('VALIDATION_FAILED', 'ru', { field: 'lang' }),
+      params: { field: 'lang' },
     });
   });
 

@@ -1,10 +1,12 @@
 import {
   AppError,
   type ErrorCode,
+  type ErrorResponse,
   errorCodeForStatus,
   errorMessage,
   errorStatus,
   type Lang,
+  paramsForCode,
 } from '@qoltanba/core';
 
 /** How an error is answered: the catalogue code, HTTP status, message parameters, and whether it is unexpected. */
@@ -68,10 +70,24 @@ export function classifyError(error: unknown): ErrorReply {
   return { code: 'INTERNAL_ERROR', status: 500, unexpected: true };
 }
 
-/** The `{code, message}` body of an error response, in the request's language. */
+/**
+ * The `{code, message, params}` body of an error response: the message in the request's language, and `params`
+ * (only the values the code's text has placeholders for) so clients can show the text in a language of their own.
+ */
 export function errorBody(
   reply: Pick<ErrorReply, 'code' | 'params'>,
   lang: Lang,
-): { code: ErrorCode; message: string } {
-  return { code: reply.code, message: errorMessage(reply.code, lang, reply.params) };
+): ErrorResponse & { code: ErrorCode } {
+  const params = paramsForCode(reply.code, reply.params);
+  return {
+    code: reply.code,
+    message: errorMessage(reply.code, lang, reply.params),
+    ...(params ? { params } : {}),
+  };
+}
+
+/** The Retry-After header (seconds) of an error reply: RATE_LIMITED's `retryAfter`, else none. */
+export function retryAfterOf(reply: Pick<ErrorReply, 'code' | 'params'>): string | undefined {
+  const seconds = reply.params?.retryAfter;
+  return reply.code === 'RATE_LIMITED' && typeof seconds === 'number' ? String(seconds) : undefined;
 }

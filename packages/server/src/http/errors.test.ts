@@ -2,6 +2,7 @@ import { errorMessage } from '@qoltanba/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEchoModule } from '../testing/test-app.js';
 import { testDatabases } from '../testing/test-databases.js';
+import { errorBody, retryAfterOf } from './error-reply.js';
 
 describe.each(testDatabases())('error responses on $name', (backend) => {
   let server: TestApp;
@@ -104,11 +105,13 @@ describe.each(testDatabases())('error responses on $name', (backend) => {
       expect(res.json()).toEqual({
         code: 'VALIDATION_FAILED',
         message: errorMessage('VALIDATION_FAILED', 'en', { field }),
+        params: { field },
       });
     }
     const badParam = await post(JSON.stringify({ name: 'x', count: 1 }), undefined, '/api/test/echo/NOT_OK!');
     expect(badParam.statusCode).toBe(400);
     expect(badParam.json().message).toBe(errorMessage('VALIDATION_FAILED', 'kk', { field: 'id' }));
+    expect(badParam.json().params).toEqual({ field: 'id' });
     const badQuery = await post(
       JSON.stringify({ name: 'x', count: 1 }),
       undefined,
@@ -176,5 +179,23 @@ describe.each(testDatabases())('error responses on $name', (backend) => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: 7, tags: ['a'] });
+  });
+});
+
+describe('errorBody', () => {
+  it("carries only the params the code's text has placeholders for, and none for texts without", () => {
+    expect(errorBody({ code: 'RATE_LIMITED', params: { retryAfter: 7, extra: 'x' } }, 'ru')).toEqual({
+      code: 'RATE_LIMITED',
+      message: errorMessage('RATE_LIMITED', 'ru', { retryAfter: 7 }),
+      params: { retryAfter: 7 },
+    });
+    expect(errorBody({ code: 'NOT_FOUND', params: { retryAfter: 7 } }, 'en')).toEqual({
+      code: 'NOT_FOUND',
+      message: errorMessage('NOT_FOUND', 'en'),
+    });
+    expect(retryAfterOf({ code: 'RATE_LIMITED', params: { retryAfter: 7 } })).toBe('7');
+    expect(
+      retryAfterOf({ code: 'ACCOUNT_BLOCKED', params: { until: '2026-01-01T00:00:00Z' } }),
+    ).toBeUndefined();
   });
 });

@@ -20,8 +20,12 @@ describe.each(testDatabases())('rate limit on $name', (backend) => {
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.json().code).toBe('RATE_LIMITED');
-    expect(limited.json().message).toBe(errorMessage('RATE_LIMITED', 'en', { retryAfter }));
+    // The body carries the same seconds as params, so a client can write the text in its own language.
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: errorMessage('RATE_LIMITED', 'en', { retryAfter }),
+      params: { retryAfter },
+    });
     expect(limited.headers['content-security-policy']).toBeTruthy();
     // Unknown routes count too, so probing cannot bypass the limit.
     const probe = await server.app.inject({ method: 'GET', url: '/api/unknown' });
@@ -42,6 +46,9 @@ describe.each(testDatabases())('rate limit on $name', (backend) => {
       statuses.push((await server.app.inject({ method: 'GET', url: '/api/test/limited' })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 429, 429]);
+    const limited = await server.app.inject({ method: 'GET', url: '/api/test/limited' });
+    expect(limited.json().params).toEqual({ retryAfter: Number(limited.headers['retry-after']) });
+    expect(limited.json().params.retryAfter).toBeGreaterThan(0);
     expect((await server.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 });

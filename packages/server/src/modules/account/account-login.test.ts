@@ -1,4 +1,10 @@
-import { CODE_TTL_SECONDS, errorMessage, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@qoltanba/core';
+import {
+  CODE_TTL_SECONDS,
+  errorMessage,
+  formatErrorParam,
+  LOGIN_LOCK_SECONDS,
+  LOGIN_MAX_FAILURES,
+} from '@qoltanba/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +19,6 @@ import { deferred } from '../../testing/deferred.js';
 import { holdTableLock, openLockSession, waitForLockWaiter } from '../../testing/pg-locks.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { ACCOUNT_RATE_LIMITS } from './account-module.js';
-import { formatUntil } from './code-messages.js';
 import { codeSendLockName } from './one-time-codes.js';
 import { verifyPassword } from './password-hash.js';
 
@@ -93,14 +98,17 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       const fifth = await suite.login(address, 'wrong-password');
       expect(fifth.statusCode).toBe(423);
       const until = new Date(suite.clock.now().getTime() + LOGIN_LOCK_SECONDS * 1000);
+      // params.until is the instant itself, for clients that write the text in a language of their own.
       expect(fifth.json()).toEqual({
         code: 'ACCOUNT_BLOCKED',
-        message: errorMessage('ACCOUNT_BLOCKED', 'ru', { until: formatUntil(until, 'ru') }),
+        message: errorMessage('ACCOUNT_BLOCKED', 'ru', { until: until.toISOString() }),
+        params: { until: until.toISOString() },
       });
+      expect(fifth.json().message).toContain(formatErrorParam('until', until.toISOString(), 'ru'));
       const english = await suite.login(address, 'right-password', nextIp(), 'en');
       expect(english.statusCode).toBe(423);
       expect(english.json().message).toBe(
-        errorMessage('ACCOUNT_BLOCKED', 'en', { until: formatUntil(until, 'en') }),
+        errorMessage('ACCOUNT_BLOCKED', 'en', { until: until.toISOString() }),
       );
       suite.clock.advance(LOGIN_LOCK_SECONDS - 1);
       expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
@@ -223,7 +231,8 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       }
       const over = await send(ip);
       expect(over.statusCode).toBe(429);
-      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message']);
+      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message', 'params']);
+      expect(over.json().params).toEqual({ retryAfter: Number(over.headers['retry-after']) });
       expect(over.json().code).toBe('RATE_LIMITED');
       expect((await send(nextIp())).json().code).toBe('ACCOUNT_NOT_FOUND');
     });
@@ -255,7 +264,9 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(tooSoon.json()).toEqual({
         code: 'RATE_LIMITED',
         message: errorMessage('RATE_LIMITED', 'en', { retryAfter: 40 }),
+        params: { retryAfter: 40 },
       });
+      expect(tooSoon.headers['retry-after']).toBe('40');
       suite.clock.advance(40);
       expect((await request()).statusCode).toBe(200);
       const fresh = await latestCode(suite.server, address);
@@ -324,6 +335,7 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         expect(second?.json()).toEqual({
           code: 'RATE_LIMITED',
           message: errorMessage('RATE_LIMITED', 'en', { retryAfter: 60 }),
+          params: { retryAfter: 60 },
         });
         expect((await outboxCount()) - deliveredBefore).toBe(1);
         const codes = await db

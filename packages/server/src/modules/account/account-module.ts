@@ -5,7 +5,6 @@ import {
   CODE_TTL_SECONDS,
   codeSentSchema,
   completeRegistrationRequestSchema,
-  type Lang,
   LOGIN_LOCK_SECONDS,
   LOGIN_MAX_FAILURES,
   type LoginTarget,
@@ -27,7 +26,6 @@ import type { OutboxChannel } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import type { AppModule } from '../module.js';
 import { bearerToken, installAccessVerifier, requireUser } from './auth-guard.js';
-import { formatUntil } from './code-messages.js';
 import { signJwt, verifyJwt } from './jwt.js';
 import { codeServiceFor } from './one-time-codes.js';
 import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
@@ -82,8 +80,8 @@ export const accountModule: AppModule = {
     const codes = codeServiceFor(context);
     installAccessVerifier(app, (token) => tokens.verifyAccess(token));
 
-    const blocked = (until: Date, lang: Lang) =>
-      new AppError('ACCOUNT_BLOCKED', { until: formatUntil(until, lang) });
+    // The lock's end as an ISO instant: each client writes it in its own language (core's ERROR_PARAMS).
+    const blocked = (until: Date) => new AppError('ACCOUNT_BLOCKED', { until: until.toISOString() });
 
     async function existingUser(target: LoginTarget) {
       const user = await findUserByTarget(db, target);
@@ -102,17 +100,17 @@ export const accountModule: AppModule = {
         body: loginRequestSchema,
         response: authTokensSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.login,
-        handler: async ({ body, lang }) => {
+        handler: async ({ body }) => {
           const target = parseLoginTarget(body.login);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
           const attempt = await reservePasswordAttempt(db, user.id, clock());
-          if (!attempt.allowed) throw blocked(attempt.until, lang);
+          if (!attempt.allowed) throw blocked(attempt.until);
           if (await services.verifyPassword(body.password, user.password_hash)) {
             await settlePasswordAttempt(db, user.id, attempt);
             return tokens.startSession(user.id);
           }
-          if (attempt.lockUntil) throw blocked(attempt.lockUntil, lang);
+          if (attempt.lockUntil) throw blocked(attempt.lockUntil);
           throw new AppError('INVALID_PASSWORD');
         },
       }),
@@ -134,11 +132,11 @@ export const accountModule: AppModule = {
           body: sendBodies[channel],
           response: codeSentSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ params, body, lang }) => {
+          handler: async ({ params, body }) => {
             const target = contactOf(body);
             if (params.purpose === 'registration') await assertContactFree(db, target);
             else await existingUser(target);
-            return codes.issue({ purpose: params.purpose, channel, target: target.value }, body.lang, lang);
+            return codes.issue({ purpose: params.purpose, channel, target: target.value }, body.lang);
           },
         }),
       );
@@ -154,9 +152,9 @@ export const accountModule: AppModule = {
           body: verifyBodies[channel],
           response: registrationTicketSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ body, lang }) => {
+          handler: async ({ body }) => {
             const target = contactOf(body);
-            await codes.verify({ purpose: 'registration', target: target.value }, body.code, lang);
+            await codes.verify({ purpose: 'registration', target: target.value }, body.code);
             const iat = Math.floor(clock().getTime() / 1000);
             const registrationToken = signJwt(
               { typ: REGISTRATION_TICKET_TYPE, contact: target, iat, exp: iat + CODE_TTL_SECONDS },
@@ -178,10 +176,10 @@ export const accountModule: AppModule = {
           body: verifyBodies[channel],
           response: authTokensSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ body, lang }) => {
+          handler: async ({ body }) => {
             const target = contactOf(body);
             const user = await existingUser(target);
-            await codes.verify({ purpose: 'otp', target: target.value }, body.code, lang);
+            await codes.verify({ purpose: 'otp', target: target.value }, body.code);
             return tokens.startSession(user.id);
           },
         }),
@@ -236,14 +234,13 @@ export const accountModule: AppModule = {
         body: recoverySendRequestSchema,
         response: codeSentSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.codes,
-        handler: async ({ body, lang }) => {
+        handler: async ({ body }) => {
           const target = parseLoginTarget(body.target);
           if (!target) throw new AppError('INVALID_LOGIN');
           await existingUser(target);
           return codes.issue(
             { purpose: 'recovery', channel: channelOf(target), target: target.value },
             body.lang,
-            lang,
           );
         },
       }),
@@ -261,11 +258,11 @@ export const accountModule: AppModule = {
         body: recoveryChangeRequestSchema,
         response: authTokensSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.codes,
-        handler: async ({ body, lang }) => {
+        handler: async ({ body }) => {
           const target = parseLoginTarget(body.target);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
-          await codes.verify({ purpose: 'recovery', target: target.value }, body.code, lang);
+          await codes.verify({ purpose: 'recovery', target: target.value }, body.code);
           await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
           await codes.unlock(contacts, 'otp');

@@ -102,7 +102,8 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         expect((await refresh(ip)).statusCode).toBe(401);
       const over = await refresh(ip);
       expect(over.statusCode).toBe(429);
-      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message']);
+      expect(Object.keys(over.json()).sort()).toEqual(['code', 'message', 'params']);
+      expect(over.json().params).toEqual({ retryAfter: Number(over.headers['retry-after']) });
       expect(over.json().code).toBe('RATE_LIMITED');
       expect(over.json().message).toMatch(/\d+ second/);
       expect((await refresh(nextIp())).statusCode).toBe(401);

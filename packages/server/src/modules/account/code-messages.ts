@@ -36,14 +36,3 @@ export function codeMessage(
 ): { subject: string; text: string } {
   return { subject: SUBJECTS[purpose][lang], text: BODIES[lang](code, Math.round(ttlSeconds / 60)) };
 }
-
-const LOCALES: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
-
-/** When a lockout ends, as people in Kazakhstan read it: date and time in Asia/Almaty, in the request language. */
-export function formatUntil(until: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    timeZone: 'Asia/Almaty',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(until);
-}

@@ -14,7 +14,7 @@ import type { CodePurposeColumn, Database, OutboxChannel } from '../../db/schema
 import type { Mailer, SmsSender } from '../../outbox/messages.js';
 import type { Clock } from '../../services.js';
 import type { ModuleContext } from '../module.js';
-import { codeMessage, formatUntil } from './code-messages.js';
+import { codeMessage } from './code-messages.js';
 import type { CountedAttempt } from './counted-attempt.js';
 
 /** Where a code goes and what it is for. */
@@ -33,9 +33,9 @@ export interface CodeAddress {
 /** Sends and checks one-time codes: single use, limited lifetime, resend spacing and a lockout after failures. */
 export interface CodeService {
   /** Sends a new code (older unused ones stop working). RATE_LIMITED when asked again too soon. */
-  issue(address: CodeAddress, messageLang: Lang, errorLang: Lang): Promise<CodeSent>;
+  issue(address: CodeAddress, messageLang: Lang): Promise<CodeSent>;
   /** Consumes the code or throws INVALID_CODE; the last allowed failure throws ACCOUNT_BLOCKED {until}. */
-  verify(address: Omit<CodeAddress, 'channel'>, code: string, errorLang: Lang): Promise<void>;
+  verify(address: Omit<CodeAddress, 'channel'>, code: string): Promise<void>;
   /** Lifts the code lockouts of these targets for a purpose, any subject (after a password recovery). */
   unlock(targets: readonly string[], purpose: CodePurposeColumn): Promise<void>;
 }
@@ -95,14 +95,14 @@ export function createCodeService({
       .update([key.purpose, key.target, key.subject, code].join('\0'))
       .digest('hex');
 
-  async function assertNotLocked(key: CodeKey, now: Date, lang: Lang) {
+  async function assertNotLocked(key: CodeKey, now: Date) {
     const lock = await db
       .selectFrom('code_lockouts')
       .select('locked_until')
       .where((eb) => eb.and(key))
       .executeTakeFirst();
     if (lock?.locked_until && new Date(lock.locked_until) > now) {
-      throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(new Date(lock.locked_until), lang) });
+      throw new AppError('ACCOUNT_BLOCKED', { until: new Date(lock.locked_until).toISOString() });
     }
   }
 
@@ -146,10 +146,10 @@ export function createCodeService({
   }
 
   return {
-    async issue(address, messageLang, errorLang) {
+    async issue(address, messageLang) {
       const now = clock();
       const key = keyOf(address);
-      await assertNotLocked(key, now, errorLang);
+      await assertNotLocked(key, now);
       const code = makeCode();
       const codeId = randomUUID();
       await db.transaction().execute(async (trx) => {
@@ -204,10 +204,10 @@ export function createCodeService({
       return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
     },
 
-    async verify(address, code, errorLang) {
+    async verify(address, code) {
       const now = clock();
       const key = keyOf(address);
-      await assertNotLocked(key, now, errorLang);
+      await assertNotLocked(key, now);
       const row = await db
         .selectFrom('one_time_codes')
         .select(['id', 'code_hash'])
@@ -220,7 +220,7 @@ export function createCodeService({
       if (!row) throw new AppError('INVALID_CODE');
       const attempt = await reserveAttempt(key, now);
       if (!attempt.allowed) {
-        throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(attempt.until, errorLang) });
+        throw new AppError('ACCOUNT_BLOCKED', { until: attempt.until.toISOString() });
       }
       await beforeCompare?.();
       const expected = Buffer.from(row.code_hash, 'hex');
@@ -234,7 +234,7 @@ export function createCodeService({
         if (!attempt.lockUntil) throw new AppError('INVALID_CODE');
         // The last allowed guess was wrong: the lock (already set) stands and the code is void.
         await db.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', row.id).execute();
-        throw new AppError('ACCOUNT_BLOCKED', { until: formatUntil(attempt.lockUntil, errorLang) });
+        throw new AppError('ACCOUNT_BLOCKED', { until: attempt.lockUntil.toISOString() });
       }
       // The conditional update makes a code single-use even when two requests race.
       const consumed = await db

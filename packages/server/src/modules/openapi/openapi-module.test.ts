@@ -1,3 +1,4 @@
+import { ERROR_PARAMS } from '@qoltanba/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testEchoModule } from '../../testing/test-app.js';
@@ -104,7 +105,16 @@ describe.each(testDatabases())('GET /api/openapi.json on $name', (backend) => {
     const components = document.components as {
       schemas: Record<string, { properties: Record<string, unknown> }>;
     };
-    expect(Object.keys(components.schemas.ErrorResponse?.properties ?? {})).toEqual(['code', 'message']);
+    const errorSchema = components.schemas.ErrorResponse as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+      required?: string[];
+    };
+    expect(Object.keys(errorSchema.properties)).toEqual(['code', 'message', 'params']);
+    // params is additive: clients written before it keep working.
+    expect(errorSchema.required).toEqual(['code', 'message']);
+    expect(Object.keys(errorSchema.properties.params?.properties ?? {}).sort()).toEqual(
+      Object.keys(ERROR_PARAMS).sort(),
+    );
     expect(Object.keys((paths['/api/test/items/{id}']?.put?.responses as object) ?? {})).toContain('201');
   });
 

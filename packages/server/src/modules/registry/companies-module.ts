@@ -123,14 +123,13 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
           auth: true,
           body: attachByIinRequestSchema,
           response: codeSentSchema,
-          handler: async ({ request, body, lang }) => {
+          handler: async ({ request, body }) => {
             const { userId } = await requireUser(request);
             await attachableEntry(body.iin);
             const phone = await linkedPhone(body.iin, body.phoneNumber);
             return codes.issue(
               { purpose: 'attach', channel: 'sms', target: phone, subject: `${userId}:${body.iin}` },
               body.lang,
-              lang,
             );
           },
         }),
@@ -146,13 +145,12 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
           auth: true,
           body: attachByIinConfirmRequestSchema,
           response: z.array(companySchema),
-          handler: async ({ request, body, lang }) => {
+          handler: async ({ request, body }) => {
             const { userId } = await requireUser(request);
             const phone = await linkedPhone(body.iin, body.phoneNumber);
             await codes.verify(
               { purpose: 'attach', target: phone, subject: `${userId}:${body.iin}` },
               body.code,
-              lang,
             );
             await attachCompany(db, userId, await attachableEntry(body.iin), clock());
             return listCompanies(db, userId);
