@@ -1,4 +1,4 @@
-import type { Company } from '@qoltanba/core';
+import type { Company, ErrorParams } from '@qoltanba/core';
 import { ApiError, setLocale } from '@qoltanba/sdk';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,9 +25,14 @@ function fakeActions(overrides: Partial<AttachCompanyActions> = {}) {
   };
 }
 
-const failing = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) =>
+const failing = (
+  status: number,
+  code: ConstructorParameters<typeof ApiError>[1],
+  message: string,
+  params?: ErrorParams,
+) =>
   vi.fn(async () => {
-    throw new ApiError(status, code, message);
+    throw new ApiError(status, code, message, params ? { params } : {});
   });
 
 const enter = () => pressEnter(document.querySelector('form input') as HTMLInputElement);
@@ -169,17 +174,25 @@ describe('AttachCompanyForm', () => {
   });
 
   it.each([
-    ['RATE_LIMITED', 429, 'Too many requests. Try again in 42 seconds'],
-    ['ACCOUNT_BLOCKED', 423, 'The account is blocked until 01:15'],
-  ] as const)('shows %s from the server in the alert', async (code, httpStatus, message) => {
-    const actions = fakeActions({ attachByIin: failing(httpStatus, code, message) });
-    render(<AttachCompanyForm actions={actions} />);
-    fillDetails();
-    enter();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(message));
-    expect(inputNamed('IIN').getAttribute('aria-invalid')).toBeNull();
-    expect(inputNamed('Phone number').getAttribute('aria-invalid')).toBeNull();
-  });
+    ['RATE_LIMITED', 429, { retryAfter: 42 }, 'Too many requests. Try again in 42 seconds'],
+    [
+      'ACCOUNT_BLOCKED',
+      423,
+      { until: '2026-03-01T10:15:00Z' },
+      /^The account is temporarily blocked until 01\/03\/2026, 1[56]:15$/,
+    ],
+  ] as const)(
+    'shows %s with the values the server sent in the alert',
+    async (code, httpStatus, params, text) => {
+      const actions = fakeActions({ attachByIin: failing(httpStatus, code, 'server text', params) });
+      render(<AttachCompanyForm actions={actions} />);
+      fillDetails();
+      enter();
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(text));
+      expect(inputNamed('IIN').getAttribute('aria-invalid')).toBeNull();
+      expect(inputNamed('Phone number').getAttribute('aria-invalid')).toBeNull();
+    },
+  );
 
   it('checks the code, shows INVALID_CODE at the code field and keeps the code typed', async () => {
     const actions = fakeActions({
@@ -203,7 +216,7 @@ describe('AttachCompanyForm', () => {
 
   it('shows RATE_LIMITED on confirming in the alert', async () => {
     const actions = fakeActions({
-      confirmAttachByIin: failing(429, 'RATE_LIMITED', 'Too many requests. Try again in 9 seconds'),
+      confirmAttachByIin: failing(429, 'RATE_LIMITED', 'server text', { retryAfter: 9 }),
     });
     render(<AttachCompanyForm actions={actions} />);
     await toCodeStep();
@@ -211,6 +224,9 @@ describe('AttachCompanyForm', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Too many requests. Try again in 9 seconds'),
     );
+    // The text is written in the form's language, the seconds kept, when the language changes.
+    act(() => setLocale('ru'));
+    expect(screen.getByRole('alert').textContent).toBe('Слишком много запросов. Повторите попытку через 9 с');
   });
 
   it('resends the code for the same details once the countdown allows', async () => {

@@ -6,15 +6,13 @@ import {
   type Counterparty,
   type CounterpartyInput,
   EMAIL_MAX,
-  type ErrorCode,
   identityNumberSchema,
 } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
+import { $locale, errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useId, useRef, useState } from 'react';
 import {
   button,
   codeOfFailure,
-  codeText,
   documentsT,
   type FieldProblem,
   iconButton,
@@ -78,12 +76,14 @@ export function CounterpartyForm(props: CounterpartyFormProps): JSX.Element {
   const [touched, setTouched] = useState<ReadonlySet<CounterpartyField>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState<'save' | 'lookup'>();
-  const [failure, setFailure] = useState<{ code: ErrorCode; at: 'identityNumber' | 'form' }>();
+  // The caught error (or a code decided here) and where it shows; its text is written when rendering.
+  const [failure, setFailure] = useState<{ error: unknown; at: 'identityNumber' | 'form' }>();
   const [announcement, setAnnouncement] = useState('');
   const { problems, input } = checkCounterparty(values, { testMode: props.testMode });
 
   const shown = (field: CounterpartyField): string | undefined => {
-    if (field === 'identityNumber' && failure?.at === 'identityNumber') return codeText(failure.code, lang);
+    if (field === 'identityNumber' && failure?.at === 'identityNumber')
+      return errorTextOf(failure.error, lang);
     const problem: FieldProblem | undefined = problems[field];
     return problem && (attempted || touched.has(field)) ? problemText(problem, lang) : undefined;
   };
@@ -107,9 +107,9 @@ export function CounterpartyForm(props: CounterpartyFormProps): JSX.Element {
       if (found) {
         edit({ nameRu: found.nameRu, nameKk: found.nameKk ?? '' });
         setAnnouncement(t('lookedUp'));
-      } else setFailure({ code: 'IIN_NOT_IN_REGISTER', at: 'identityNumber' });
+      } else setFailure({ error: 'IIN_NOT_IN_REGISTER', at: 'identityNumber' });
     } catch (error) {
-      setFailure({ code: codeOfFailure(error), at: 'identityNumber' });
+      setFailure({ error, at: 'identityNumber' });
     } finally {
       setBusy(undefined);
     }
@@ -129,7 +129,7 @@ export function CounterpartyForm(props: CounterpartyFormProps): JSX.Element {
     } catch (error) {
       const code = codeOfFailure(error);
       setFailure({
-        code,
+        error,
         at: code === 'COUNTERPARTY_EXISTS' || code === 'IDENTITY_NUMBER_INVALID' ? 'identityNumber' : 'form',
       });
     } finally {
@@ -248,7 +248,7 @@ export function CounterpartyForm(props: CounterpartyFormProps): JSX.Element {
           <p className={muted}>{t('emailsLimit')}</p>
         )}
       </fieldset>
-      <FormAlert message={failure?.at === 'form' ? codeText(failure.code, lang) : undefined} />
+      <FormAlert message={failure?.at === 'form' ? errorTextOf(failure.error, lang) : undefined} />
       <div className={buttons}>
         <button
           type="submit"

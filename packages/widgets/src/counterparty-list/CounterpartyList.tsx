@@ -1,13 +1,11 @@
 import { mdiDeleteOutline, mdiLoading, mdiPencilOutline, mdiPlus } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { Counterparty, ErrorCode } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
+import { $locale, errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import {
   breakAnywhere,
   button,
-  codeOfFailure,
-  codeText,
   documentsT,
   flush,
   muted,
@@ -52,7 +50,7 @@ export function CounterpartyList(props: CounterpartyListProps): JSX.Element {
   const id = useId();
   const [confirming, setConfirming] = useState<number>();
   const [deleting, setDeleting] = useState<number>();
-  const [failure, setFailure] = useState<{ id: number; code: ErrorCode }>();
+  const [failure, setFailure] = useState<{ id: number; error: unknown }>();
   const [announcement, setAnnouncement] = useState('');
   const questionRef = useRef<HTMLParagraphElement>(null);
 
@@ -69,14 +67,14 @@ export function CounterpartyList(props: CounterpartyListProps): JSX.Element {
       setConfirming(undefined);
       setAnnouncement(t('deleted', { name: partyName(counterparty, lang) }));
     } catch (error) {
-      setFailure({ id: counterparty.id, code: codeOfFailure(error) });
+      setFailure({ id: counterparty.id, error });
     } finally {
       setDeleting(undefined);
     }
   };
 
   let content: JSX.Element;
-  if (props.error) content = <StateView kind="error" code={props.error} onRetry={props.onRetry} />;
+  if (props.error) content = <StateView kind="error" error={props.error} onRetry={props.onRetry} />;
   else if (props.loading && counterparties.length === 0) content = <StateView kind="loading" />;
   else if (counterparties.length === 0) content = <StateView kind="empty">{t('empty')}</StateView>;
   else {
@@ -99,7 +97,7 @@ export function CounterpartyList(props: CounterpartyListProps): JSX.Element {
               </ul>
               {failure?.id === counterparty.id ? (
                 <p role="alert" className={flush}>
-                  {codeText(failure.code, lang)}
+                  {errorTextOf(failure.error, lang)}
                 </p>
               ) : null}
               {confirming === counterparty.id ? (

@@ -134,7 +134,7 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
     return (
       <div className={rootClass}>
         {props.error ? (
-          <StateView kind="error" code={props.error} onRetry={props.onRetry} />
+          <StateView kind="error" error={props.error} onRetry={props.onRetry} />
         ) : (
           <StateView kind="loading" />
         )}

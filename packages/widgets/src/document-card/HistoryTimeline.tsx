@@ -23,7 +23,7 @@ export function HistoryTimeline({
 }: HistoryTimelineProps): JSX.Element {
   const t = documentCardT(lang);
   const common = documentsT(lang);
-  if (error) return <StateView kind="error" code={error} onRetry={onRetry} />;
+  if (error) return <StateView kind="error" error={error} onRetry={onRetry} />;
   if (loading || !events) return <StateView kind="loading" />;
   if (events.length === 0) return <StateView kind="empty">{t('noHistory')}</StateView>;
   const sorted = [...events].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);

@@ -11,7 +11,7 @@ import {
   type SignerInput,
   type SigningMethod,
 } from '@qoltanba/core';
-import { $locale } from '@qoltanba/sdk';
+import { $locale, errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useId, useRef, useState } from 'react';
 import {
   button,
@@ -90,7 +90,8 @@ export interface DocumentFormProps {
   className?: string;
 }
 
-type Failure = { code: ErrorCode; at: 'name' | 'signers' | 'files' | 'form' };
+/** A failed save: its code (where it shows), and the caught error or the code itself (what it says). */
+type Failure = { code: ErrorCode; error: unknown; at: 'name' | 'signers' | 'files' | 'form' };
 
 const SIGNER_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'SELF_AS_SIGNER',
@@ -109,11 +110,11 @@ const FILE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'UNSUPPORTED_FILE_FORMAT',
 ]);
 
-function failureAt(code: ErrorCode): Failure {
-  if (code === 'DOCUMENT_NAME_LENGTH') return { code, at: 'name' };
-  if (SIGNER_CODES.has(code)) return { code, at: 'signers' };
-  if (FILE_CODES.has(code)) return { code, at: 'files' };
-  return { code, at: 'form' };
+function failureAt(code: ErrorCode, error: unknown = code): Failure {
+  if (code === 'DOCUMENT_NAME_LENGTH') return { code, error, at: 'name' };
+  if (SIGNER_CODES.has(code)) return { code, error, at: 'signers' };
+  if (FILE_CODES.has(code)) return { code, error, at: 'files' };
+  return { code, error, at: 'form' };
 }
 
 /**
@@ -180,13 +181,14 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
     try {
       await (kind === 'send' ? props.onSend(draft.data) : props.onSaveDraft?.(draft.data));
     } catch (error) {
-      setFailure(failureAt(codeOfFailure(error)));
+      setFailure(failureAt(codeOfFailure(error), error));
     } finally {
       setBusy(undefined);
     }
   };
 
-  const failureText = (at: Failure['at']) => (failure?.at === at ? codeText(failure.code, lang) : undefined);
+  const failureText = (at: Failure['at']) =>
+    failure?.at === at ? errorTextOf(failure.error, lang) : undefined;
   const submitButton = (kind: 'draft' | 'send') => {
     const blocked = kind === 'send' && blocker !== undefined;
     return (

@@ -1,9 +1,8 @@
 import { mdiAlertCircleOutline, mdiLoading } from '@mdi/js';
-import type { ErrorCode } from '@qoltanba/core';
+import { errorTextOf } from '@qoltanba/sdk';
 import type { JSX, ReactNode } from 'react';
 import { Icon } from '../icon';
 import { button, spinner, stateBox, stateError } from './common.css';
-import { codeText } from './format';
 import { useLang } from './lang';
 import { documentsT } from './texts';
 
@@ -11,7 +10,13 @@ import { documentsT } from './texts';
 export type StateViewProps =
   | { kind: 'loading'; label?: string }
   | { kind: 'empty'; children: ReactNode }
-  | { kind: 'error'; code: ErrorCode; onRetry?: () => void; children?: ReactNode };
+  | {
+      kind: 'error';
+      /** A caught failure (its text with the values the server sent) or a catalogue code. */
+      error: unknown;
+      onRetry?: () => void;
+      children?: ReactNode;
+    };
 
 /**
  * What a widget shows instead of its content: loading (a polite status), empty (a message), or an error (an
@@ -32,7 +37,7 @@ export function StateView(props: StateViewProps): JSX.Element {
   return (
     <div className={`${stateBox} ${stateError}`}>
       <Icon path={mdiAlertCircleOutline} size={28} />
-      <span role="alert">{codeText(props.code, lang)}</span>
+      <span role="alert">{errorTextOf(props.error, lang)}</span>
       {props.children}
       {props.onRetry ? (
         <button type="button" className={button.secondary} onClick={props.onRetry}>

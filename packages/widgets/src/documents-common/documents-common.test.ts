@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUSES, HISTORY_EVENT_TYPES, LANGS } from '@qoltanba/core';
+import { DOCUMENT_STATUSES, ERROR_CODES, HISTORY_EVENT_TYPES, LANGS } from '@qoltanba/core';
 import { ApiError } from '@qoltanba/sdk';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { counterpartyFormTexts } from '../counterparty-form/texts';
@@ -96,7 +96,16 @@ describe('formatting', () => {
     expect(problemOfIssue({ code: 'too_small', message: 'Too small' })).toBe('REQUIRED');
     expect(problemOfIssue({ code: 'too_big', message: 'Too big' })).toBe('NAME_TOO_LONG');
     expect(problemText('NAME_TOO_LONG', 'en')).toBe('At most 300 characters');
-    expect(codeText('REMINDER_TOO_EARLY', 'en')).toBe('Something went wrong. Please try again later.');
-    expect(codeText('REMINDER_TOO_EARLY', 'en', 'You can send another reminder in 5 min')).toContain('5 min');
+    expect(codeText('REMINDER_TOO_EARLY', 'en')).toBe(
+      'It is too early to send another reminder. Try again later',
+    );
+  });
+
+  // The guard: no text helper of the widgets shows a raw `{name}` placeholder, whatever the code.
+  it.each(LANGS)('never writes a placeholder for any code or problem in %s', (lang) => {
+    for (const code of ERROR_CODES) {
+      expect(codeText(code, lang), code).not.toMatch(/\{\w+\}/);
+      expect(problemText(code, lang), code).not.toMatch(/\{\w+\}/);
+    }
   });
 });

@@ -2,11 +2,10 @@ import {
   type CompanyNames,
   companyDisplayName,
   type ErrorCode,
-  errorMessage,
   isErrorCode,
   type Lang,
 } from '@qoltanba/core';
-import { getT, isApiError } from '@qoltanba/sdk';
+import { isApiError, translateError } from '@qoltanba/sdk';
 import { documentsT } from './texts';
 
 const LOCALE_TAGS: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
@@ -49,13 +48,11 @@ export function partyName(party: CompanyNames, lang: Lang): string {
 export type FieldProblem = ErrorCode | 'REQUIRED' | 'NAME_TOO_LONG';
 
 /**
- * The text of a catalogue code in `lang`. Texts with placeholders (values only the server knows) fall back to
- * the server's `message` when given, else to the generic error text.
+ * The text of a catalogue code in `lang` (a code decided here: a validation problem, a blocker). Texts with
+ * placeholders read without their values; for a caught failure use the sdk's `errorTextOf`, which fills them.
  */
-export function codeText(code: ErrorCode, lang: Lang, message?: string): string {
-  const text = errorMessage(code, lang);
-  if (!/\{\w+\}/.test(text)) return text;
-  return message ?? getT('common', lang)('unknownError');
+export function codeText(code: ErrorCode, lang: Lang): string {
+  return translateError(code, lang);
 }
 
 /** The text of a {@link FieldProblem} in `lang`. */
@@ -64,7 +61,7 @@ export function problemText(problem: FieldProblem, lang: Lang): string {
   return codeText(problem, lang);
 }
 
-/** The catalogue code a rejected action carries (an ApiError's code), else INTERNAL_ERROR. */
+/** The catalogue code a rejected action carries (an ApiError's code), else INTERNAL_ERROR: for branching, not for text. */
 export function codeOfFailure(failure: unknown): ErrorCode {
   if (isApiError(failure) && isErrorCode(failure.code)) return failure.code;
   if (isErrorCode(failure)) return failure;

@@ -116,7 +116,7 @@ export function DocumentsTable(props: DocumentsTableProps): JSX.Element {
   const content = (() => {
     if (documents.length === 0 && loading) return <StateView kind="loading" />;
     if (documents.length === 0 && error)
-      return <StateView kind="error" code={error} onRetry={props.onRetry} />;
+      return <StateView kind="error" error={error} onRetry={props.onRetry} />;
     if (documents.length === 0) {
       return <StateView kind="empty">{query ? t('nothingFound', { q: query }) : t('empty')}</StateView>;
     }

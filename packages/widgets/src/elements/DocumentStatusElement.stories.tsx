@@ -40,7 +40,7 @@ export const Loading: Story = { args: { session: { kind: 'loading' } } };
 
 /** The token had expired: the catalogue's text and Retry. */
 export const TokenExpired: Story = {
-  args: { lang: 'en', session: { kind: 'error', code: 'EMBED_TOKEN_EXPIRED' } },
+  args: { lang: 'en', session: { kind: 'error', error: 'EMBED_TOKEN_EXPIRED' } },
 };
 
 /** At signing, in Russian: the first signer signed, the second waits. */

@@ -61,7 +61,7 @@ export const Loading: Story = { args: { session: { kind: 'loading' } } };
 
 /** The token was used already (it is single use): the catalogue's text. */
 export const TokenUsed: Story = {
-  args: { lang: 'en', session: { kind: 'error', code: 'EMBED_TOKEN_USED' } },
+  args: { lang: 'en', session: { kind: 'error', error: 'EMBED_TOKEN_USED' } },
 };
 
 /** The signer's turn, in Russian: files, signers, NCALayer or eGov QR, Reject. */

@@ -90,9 +90,9 @@ export function DocumentStatusView({
 
   if (state.kind === 'loading') return <StateView kind="loading" />;
   if (state.kind === 'error')
-    return <StateView kind="error" code={state.code} onRetry={retry ? () => void reload() : undefined} />;
+    return <StateView kind="error" error={state.error} onRetry={retry ? () => void reload() : undefined} />;
   const link = state.view.document;
-  if (!link) return <StateView kind="error" code="EMBED_PURPOSE_MISMATCH" />;
+  if (!link) return <StateView kind="error" error="EMBED_PURPOSE_MISMATCH" />;
   const { document } = link;
   return (
     <div className={elementBody}>

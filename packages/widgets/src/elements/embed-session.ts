@@ -1,19 +1,19 @@
-import type { EmbedPurpose, EmbedSession, EmbedSessionView, ErrorCode } from '@qoltanba/core';
+import type { EmbedPurpose, EmbedSession, EmbedSessionView } from '@qoltanba/core';
 import {
   ApiError,
   createEmbedClient,
   type EmbedClient,
   errorCodeOf,
+  errorTextOf,
   exchangeEmbedToken,
 } from '@qoltanba/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { codeText } from '../documents-common/format';
 import type { ElementContext } from './element-definition';
 
 /** Where an element's embed session stands. */
 export type EmbedSessionState =
   | { kind: 'loading' }
-  | { kind: 'error'; code: ErrorCode }
+  | { kind: 'error'; error: unknown }
   | { kind: 'ready'; client: EmbedClient; view: EmbedSessionView };
 
 // A token is single-use: an element taken out of the page and put back (which re-mounts it) reuses the session its
@@ -34,7 +34,8 @@ function exchangeOnce(baseUrl: string, token: string, element: ElementContext): 
 
 /**
  * Exchanges the element's embed token for a session, checks its purpose and loads the session's view; `reload`
- * reads the view again. Failures become the catalogue code shown and a `qoltanba-error` event.
+ * reads the view again. Failures are kept to be shown (in the element's current language) and become a
+ * `qoltanba-error` event.
  */
 export function useEmbedSession(
   baseUrl: string,
@@ -48,10 +49,9 @@ export function useEmbedSession(
   const clientRef = useRef<EmbedClient | undefined>(undefined);
 
   const fail = useCallback((error: unknown) => {
-    const code: ErrorCode = errorCodeOf(error);
     const current = elementRef.current;
-    setState({ kind: 'error', code });
-    current.emit('qoltanba-error', { code, message: codeText(code, current.lang) });
+    setState({ kind: 'error', error });
+    current.emit('qoltanba-error', { code: errorCodeOf(error), message: errorTextOf(error, current.lang) });
   }, []);
 
   const reload = useCallback(async () => {

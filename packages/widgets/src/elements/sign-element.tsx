@@ -61,7 +61,7 @@ export interface SignElementViewProps {
 /** The content of `<qoltanba-sign>` for a session state: loading, the error, or the signer's document. */
 export function SignElementView({ state, ...rest }: SignElementViewProps): JSX.Element {
   if (state.kind === 'loading') return <StateView kind="loading" />;
-  if (state.kind === 'error') return <StateView kind="error" code={state.code} />;
+  if (state.kind === 'error') return <StateView kind="error" error={state.error} />;
   return <SignDocument ready={state} {...rest} />;
 }
 
@@ -119,7 +119,7 @@ function SignDocument({
     };
   }, [link, client, baseUrl, element, reload, fail]);
 
-  if (!link || !actions) return <StateView kind="error" code="EMBED_PURPOSE_MISMATCH" />;
+  if (!link || !actions) return <StateView kind="error" error="EMBED_PURPOSE_MISMATCH" />;
   const { document, signer } = link;
   const canSign = signer.state === 'WAITING' && document.status === 'AT_SIGNING';
 

@@ -1,14 +1,18 @@
 import { mdiLoading } from '@mdi/js';
-import type { ErrorCode, Lang } from '@qoltanba/core';
+import type { Lang } from '@qoltanba/core';
+import { errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useEffect, useRef, useState } from 'react';
-import { button, codeText, flush, spinner } from '../documents-common';
+import { button, flush, spinner } from '../documents-common';
 import { TextField } from '../form/TextField';
 import { Icon } from '../icon';
 import { editor, editorButtons } from './FolderTree.css';
 import { folderTreeT } from './texts';
 
-/** A folder action's outcome: undefined when done, else the code to show. */
-export type FolderOutcome = Promise<ErrorCode | undefined>;
+/**
+ * A folder action's outcome: undefined when done, else the problem to show: a code decided here or the caught
+ * error itself (its text carries the values the server sent).
+ */
+export type FolderOutcome = Promise<{ error: unknown } | undefined>;
 
 /** Props of {@link FolderNameEditor}. */
 export interface FolderNameEditorProps {
@@ -27,7 +31,7 @@ export function FolderNameEditor(props: FolderNameEditorProps): JSX.Element {
   const t = folderTreeT(lang);
   const inputRef = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(props.initialName);
-  const [problem, setProblem] = useState<ErrorCode>();
+  const [problem, setProblem] = useState<{ error: unknown }>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -66,7 +70,7 @@ export function FolderNameEditor(props: FolderNameEditorProps): JSX.Element {
           setName(value);
           setProblem(undefined);
         }}
-        error={problem ? codeText(problem, lang) : undefined}
+        error={problem ? errorTextOf(problem.error, lang) : undefined}
         inputRef={inputRef}
         autoComplete="off"
       />
@@ -105,7 +109,7 @@ export function FolderDeleteConfirm({
 }: FolderDeleteConfirmProps): JSX.Element {
   const t = folderTreeT(lang);
   const questionRef = useRef<HTMLParagraphElement>(null);
-  const [problem, setProblem] = useState<ErrorCode>();
+  const [problem, setProblem] = useState<{ error: unknown }>();
   const [busy, setBusy] = useState(false);
   useEffect(() => questionRef.current?.focus(), []);
   const confirm = async () => {
@@ -128,7 +132,7 @@ export function FolderDeleteConfirm({
       </p>
       {problem ? (
         <p role="alert" className={flush}>
-          {codeText(problem, lang)}
+          {errorTextOf(problem.error, lang)}
         </p>
       ) : null}
       <div className={editorButtons}>

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ErrorCode, Folder } from '@qoltanba/core';
 import { $locale, buildFolderTree, type FolderNode } from '@qoltanba/sdk';
 import { type JSX, type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { button, codeOfFailure, muted, StateView, sectionHeading, widgetRoot } from '../documents-common';
+import { button, muted, StateView, sectionHeading, widgetRoot } from '../documents-common';
 import { Icon } from '../icon';
 import { visuallyHidden } from '../styles/visually-hidden.css';
 import { FolderDeleteConfirm, FolderNameEditor, type FolderOutcome } from './FolderEditor';
@@ -124,7 +124,7 @@ export function FolderTree(props: FolderTreeProps): JSX.Element {
     try {
       await work();
     } catch (failure) {
-      return codeOfFailure(failure);
+      return { error: failure };
     }
     setEditing(undefined);
     setAnnouncement(done);
@@ -135,7 +135,7 @@ export function FolderTree(props: FolderTreeProps): JSX.Element {
     const parentId = editing.kind === 'create' ? editing.parentId : editing.folder.parentId;
     const ownId = editing.kind === 'rename' ? editing.folder.id : undefined;
     const problem = folderNameProblem(name, siblingsOf(parentId), ownId);
-    if (problem) return problem;
+    if (problem) return { error: problem };
     const trimmed = name.trim();
     if (editing.kind === 'rename')
       return attempt(() => props.onRename?.(editing.folder.id, trimmed), t('renamed', { name: trimmed }));
@@ -191,7 +191,7 @@ export function FolderTree(props: FolderTreeProps): JSX.Element {
     ) : null;
 
   let content: JSX.Element;
-  if (props.error) content = <StateView kind="error" code={props.error} onRetry={props.onRetry} />;
+  if (props.error) content = <StateView kind="error" error={props.error} onRetry={props.onRetry} />;
   else if (props.loading && folders.length === 0) content = <StateView kind="loading" />;
   else if (nodes.length === 0) content = <p className={muted}>{t('empty')}</p>;
   else {

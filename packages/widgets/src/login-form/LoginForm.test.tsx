@@ -133,10 +133,12 @@ describe('LoginForm, password', () => {
     expect(screen.getByText('Account not found')).toBeTruthy();
   });
 
-  it('shows ACCOUNT_BLOCKED in the alert with the unlock time from the server', async () => {
+  it('shows ACCOUNT_BLOCKED in the alert with the unlock time from the server, in Almaty time', async () => {
     const actions = fakeActions({
       loginWithPassword: vi.fn(async () => {
-        throw new ApiError(423, 'ACCOUNT_BLOCKED', 'The account is temporarily blocked until 01:15');
+        throw new ApiError(423, 'ACCOUNT_BLOCKED', 'server text', {
+          params: { until: '2026-03-01T10:15:00Z' },
+        });
       }),
     });
     render(<LoginForm actions={actions} />);
@@ -144,7 +146,9 @@ describe('LoginForm, password', () => {
     type('Password', 'correct-horse');
     submit();
     await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('The account is temporarily blocked until 01:15'),
+      expect(screen.getByRole('alert').textContent).toMatch(
+        /^The account is temporarily blocked until 01\/03\/2026, 1[56]:15$/,
+      ),
     );
   });
 
@@ -260,7 +264,7 @@ describe('LoginForm, code', () => {
   it('shows RATE_LIMITED from the server in the alert', async () => {
     const actions = fakeActions({
       requestCode: vi.fn(async () => {
-        throw new ApiError(429, 'RATE_LIMITED', 'Too many requests. Try again in 42 seconds');
+        throw new ApiError(429, 'RATE_LIMITED', 'server text', { params: { retryAfter: 42 } });
       }),
     });
     render(<LoginForm actions={actions} initialMethod="code" />);

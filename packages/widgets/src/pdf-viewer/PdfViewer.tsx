@@ -108,7 +108,7 @@ export function PdfViewer(props: PdfViewerProps): JSX.Element {
   let body: ReactNode;
   if (code) {
     body = (
-      <StateView kind="error" code={code}>
+      <StateView kind="error" error={code}>
         {download}
       </StateView>
     );

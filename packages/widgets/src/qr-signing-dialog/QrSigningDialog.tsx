@@ -1,7 +1,7 @@
-import type { ErrorCode, QrSigningSession } from '@qoltanba/core';
-import { errorCodeOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
+import type { QrSigningSession } from '@qoltanba/core';
+import { errorTextOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
 import { type JSX, useEffect, useRef, useState } from 'react';
-import { button, codeText } from '../documents-common';
+import { button } from '../documents-common';
 import { useLang } from '../documents-common/lang';
 import { ModalDialog, QrCode, signingT } from '../signing-common';
 import { deepLink, errorLine, statusLine } from '../signing-common/signing.css';
@@ -26,7 +26,7 @@ export interface QrSigningDialogProps {
 
 type Attempt =
   | { kind: 'starting' }
-  | { kind: 'failed'; code: ErrorCode }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'following'; session: QrSigningSession; follow: QrSigningFollowState };
 
 const WAITING: QrSigningFollowState = {
@@ -94,7 +94,7 @@ export function QrSigningDialog({
         });
       },
       (error: unknown) => {
-        if (live) setAttempt({ kind: 'failed', code: errorCodeOf(error) });
+        if (live) setAttempt({ kind: 'failed', error });
       },
     );
     return () => {
@@ -108,9 +108,10 @@ export function QrSigningDialog({
   const follow = attempt.kind === 'following' ? attempt.follow : WAITING;
   const left = useCountdown(session?.expiresAt, now);
   const ended = attempt.kind === 'failed' || follow.state === 'FAILED' || follow.state === 'EXPIRED';
-  const errorCode: ErrorCode | undefined =
+  // A failed start keeps its error (its text carries the values the server sent); the follower's ends are codes.
+  const failure: unknown =
     attempt.kind === 'failed'
-      ? attempt.code
+      ? attempt.error
       : follow.state === 'EXPIRED'
         ? 'QR_SIGNING_TIMEOUT'
         : follow.state === 'FAILED'
@@ -142,9 +143,9 @@ export function QrSigningDialog({
         {status}
         {follow.connection === 'reconnecting' && !follow.final ? ` ${t('qr.reconnecting')}` : ''}
       </p>
-      {errorCode ? (
+      {failure !== undefined ? (
         <p role="alert" className={errorLine}>
-          {codeText(errorCode, lang)}
+          {errorTextOf(failure, lang)}
         </p>
       ) : null}
       {ended ? (

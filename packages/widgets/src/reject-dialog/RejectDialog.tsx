@@ -1,6 +1,6 @@
 import { mdiLoading } from '@mdi/js';
 import { type ErrorCode, isErrorCode, REJECT_COMMENT_MAX, rejectRequestSchema } from '@qoltanba/core';
-import { errorCodeOf } from '@qoltanba/sdk';
+import { errorTextOf } from '@qoltanba/sdk';
 import { type FormEvent, type JSX, useId, useState } from 'react';
 import { button, codeText, spinner } from '../documents-common';
 import { useLang } from '../documents-common/lang';
@@ -39,7 +39,8 @@ export function RejectDialog({ onReject, onClose, onRejected }: RejectDialogProp
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ErrorCode>();
+  // The caught error itself, so its text (with the values the server sent) follows a language switch.
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const problem = rejectReasonProblem(reason);
   const shownProblem = touched ? problem : undefined;
   const length = reason.trim().length;
@@ -58,7 +59,7 @@ export function RejectDialog({ onReject, onClose, onRejected }: RejectDialogProp
       },
       (error: unknown) => {
         setBusy(false);
-        setFailure(errorCodeOf(error));
+        setFailure({ error });
       },
     );
   };
@@ -92,7 +93,7 @@ export function RejectDialog({ onReject, onClose, onRejected }: RejectDialogProp
         ) : null}
         {failure ? (
           <p role="alert" className={errorLine}>
-            {codeText(failure, lang)}
+            {errorTextOf(failure.error, lang)}
           </p>
         ) : null}
         <div className={buttonRow}>

@@ -1,8 +1,7 @@
 import { mdiLoading } from '@mdi/js';
-import type { ErrorCode } from '@qoltanba/core';
-import { errorCodeOf } from '@qoltanba/sdk';
+import { errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useState } from 'react';
-import { button, codeText, spinner } from '../documents-common';
+import { button, spinner } from '../documents-common';
 import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { ModalDialog, signingT } from '../signing-common';
@@ -23,7 +22,8 @@ export function RevokeDialog({ onRevoke, onClose, onRevoked }: RevokeDialogProps
   const lang = useLang();
   const t = signingT(lang);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ErrorCode>();
+  // The caught error itself, so its text (with the values the server sent) follows a language switch.
+  const [failure, setFailure] = useState<{ error: unknown }>();
 
   const confirm = (): void => {
     if (busy) return;
@@ -37,7 +37,7 @@ export function RevokeDialog({ onRevoke, onClose, onRevoked }: RevokeDialogProps
       },
       (error: unknown) => {
         setBusy(false);
-        setFailure(errorCodeOf(error));
+        setFailure({ error });
       },
     );
   };
@@ -47,7 +47,7 @@ export function RevokeDialog({ onRevoke, onClose, onRevoked }: RevokeDialogProps
       <p className={statusLine}>{t('revoke.text')}</p>
       {failure ? (
         <p role="alert" className={errorLine}>
-          {codeText(failure, lang)}
+          {errorTextOf(failure.error, lang)}
         </p>
       ) : null}
       <div className={buttonRow}>

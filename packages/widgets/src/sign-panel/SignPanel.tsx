@@ -1,9 +1,9 @@
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
-import type { ErrorCode, SigningConfig } from '@qoltanba/core';
-import { $signingConfig, errorCodeOf, type SigningProgress } from '@qoltanba/sdk';
+import type { SigningConfig } from '@qoltanba/core';
+import { $signingConfig, errorTextOf, type SigningProgress } from '@qoltanba/sdk';
 import { type JSX, useId, useState } from 'react';
-import { button, codeText, sectionHeading, spinner, widgetRoot } from '../documents-common';
+import { button, sectionHeading, spinner, widgetRoot } from '../documents-common';
 import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { type QrSigningActions, QrSigningDialog } from '../qr-signing-dialog/QrSigningDialog';
@@ -34,7 +34,7 @@ type Run =
   | { kind: 'idle' }
   | { kind: 'busy'; progress: SigningProgress | undefined }
   | { kind: 'done'; outcome: 'signed' | 'cancelled' }
-  | { kind: 'failed'; code: ErrorCode };
+  | { kind: 'failed'; error: unknown };
 
 function progressText(progress: SigningProgress | undefined, t: ReturnType<typeof signingT>): string {
   if (!progress || progress.phase === 'signing') return t('progress.signing');
@@ -76,7 +76,7 @@ export function SignPanel({
           setRun({ kind: 'done', outcome });
           if (outcome === 'signed') onSigned?.();
         },
-        (error: unknown) => setRun({ kind: 'failed', code: errorCodeOf(error) }),
+        (error: unknown) => setRun({ kind: 'failed', error }),
       );
   };
 
@@ -126,7 +126,7 @@ export function SignPanel({
       </p>
       {run.kind === 'failed' ? (
         <p role="alert" className={errorLine}>
-          {codeText(run.code, lang)}
+          {errorTextOf(run.error, lang)}
         </p>
       ) : null}
       {qrOpen ? (

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@qoltanba/core';
+import type { ErrorCode, ErrorParams } from '@qoltanba/core';
 import { ApiError } from '@qoltanba/sdk';
 import type { Decorator } from '@storybook/react';
 
@@ -16,15 +16,16 @@ export function fakeAction<T>(value: T): <A extends unknown[]>(...args: A) => Pr
   };
 }
 
-/** An action that rejects with an ApiError after a short delay. */
+/** An action that rejects with an ApiError after a short delay; `params` fill the code's text, as the server's. */
 export function fakeFailure(
   status: number,
   code: ErrorCode,
   message: string,
+  params?: ErrorParams,
 ): <A extends unknown[]>(...args: A) => Promise<never> {
   return async () => {
     await later();
-    throw new ApiError(status, code, message);
+    throw new ApiError(status, code, message, params ? { params } : {});
   };
 }
 

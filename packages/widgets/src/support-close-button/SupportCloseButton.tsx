@@ -1,7 +1,7 @@
 import { mdiCheckCircleOutline, mdiLoading } from '@mdi/js';
-import type { ErrorCode } from '@qoltanba/core';
+import { errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { button, codeOfFailure, codeText, spinner, useLang } from '../documents-common';
+import { button, spinner, useLang } from '../documents-common';
 import { Icon } from '../icon';
 import { supportT } from '../support-common';
 import * as css from './SupportCloseButton.css';
@@ -25,7 +25,7 @@ export function SupportCloseButton(props: SupportCloseButtonProps): JSX.Element 
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [closing, setClosing] = useState(false);
-  const [failure, setFailure] = useState<ErrorCode>();
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const question = useRef<HTMLParagraphElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -44,7 +44,7 @@ export function SupportCloseButton(props: SupportCloseButtonProps): JSX.Element 
       await props.onClose();
       setConfirming(false);
     } catch (error) {
-      setFailure(codeOfFailure(error));
+      setFailure({ error });
     } finally {
       setClosing(false);
     }
@@ -79,7 +79,7 @@ export function SupportCloseButton(props: SupportCloseButtonProps): JSX.Element 
       </p>
       {failure ? (
         <p role="alert" className={css.problem}>
-          {codeText(failure, lang)}
+          {errorTextOf(failure.error, lang)}
         </p>
       ) : null}
       <div className={css.buttons}>

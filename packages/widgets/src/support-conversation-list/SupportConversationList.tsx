@@ -69,7 +69,7 @@ export function SupportConversationList(props: SupportConversationListProps): JS
 
   let content: JSX.Element;
   if (props.error && conversations.length === 0) {
-    content = <StateView kind="error" code={props.error} onRetry={props.onRetry} />;
+    content = <StateView kind="error" error={props.error} onRetry={props.onRetry} />;
   } else if (loading && conversations.length === 0) content = <StateView kind="loading" />;
   else if (conversations.length === 0) {
     content = <StateView kind="empty">{t(status === 'open' ? 'emptyOpen' : 'emptyClosed')}</StateView>;
@@ -115,7 +115,7 @@ export function SupportConversationList(props: SupportConversationListProps): JS
             );
           })}
         </ul>
-        {props.error ? <StateView kind="error" code={props.error} onRetry={props.onLoadMore} /> : null}
+        {props.error ? <StateView kind="error" error={props.error} onRetry={props.onLoadMore} /> : null}
         {props.hasMore && props.onLoadMore ? (
           <button
             type="button"

@@ -1,7 +1,8 @@
 import { mdiLoading, mdiSend } from '@mdi/js';
 import { type ErrorCode, SUPPORT_MESSAGE_MAX, supportMessageRequestSchema } from '@qoltanba/core';
+import { errorTextOf } from '@qoltanba/sdk';
 import { type FormEvent, type JSX, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { button, codeOfFailure, codeText, problemOfIssue, spinner, useLang } from '../documents-common';
+import { button, problemOfIssue, spinner, useLang } from '../documents-common';
 import { Icon } from '../icon';
 import { visuallyHidden } from '../styles/visually-hidden.css';
 import { supportT } from '../support-common';
@@ -41,7 +42,8 @@ export function SupportReplyForm(props: SupportReplyFormProps): JSX.Element {
   const field = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<ErrorCode>();
+  // A local problem's code or the caught error itself, so the text (with the server's values) follows the language.
+  const [problem, setProblem] = useState<{ error: unknown }>();
   const [announcement, setAnnouncement] = useState('');
 
   if (props.closed) {
@@ -53,7 +55,7 @@ export function SupportReplyForm(props: SupportReplyFormProps): JSX.Element {
   const send = async (): Promise<void> => {
     if (sending) return;
     const found = replyProblem(text);
-    setProblem(found);
+    setProblem(found ? { error: found } : undefined);
     setAnnouncement('');
     if (found) {
       field.current?.focus();
@@ -65,7 +67,7 @@ export function SupportReplyForm(props: SupportReplyFormProps): JSX.Element {
       setText('');
       setAnnouncement(t('sent'));
     } catch (error) {
-      setProblem(codeOfFailure(error));
+      setProblem({ error });
     } finally {
       setSending(false);
       field.current?.focus();
@@ -125,7 +127,7 @@ export function SupportReplyForm(props: SupportReplyFormProps): JSX.Element {
       </div>
       {problem ? (
         <p id={`${id}-problem`} role="alert" className={css.problem}>
-          {codeText(problem, lang)}
+          {errorTextOf(problem.error, lang)}
         </p>
       ) : null}
       <span role="status" className={visuallyHidden}>

@@ -106,7 +106,7 @@ export function SupportThread(props: SupportThreadProps): JSX.Element {
   const heading = conversation ? visitorTitle(conversation, lang) : t('threadLabel');
   let body: JSX.Element;
   if (props.error && !conversation)
-    body = <StateView kind="error" code={props.error} onRetry={props.onRetry} />;
+    body = <StateView kind="error" error={props.error} onRetry={props.onRetry} />;
   else if (loading && !conversation) body = <StateView kind="loading" />;
   else if (messages.length === 0) body = <StateView kind="empty">{t('empty')}</StateView>;
   else {

@@ -11,12 +11,11 @@ import {
   SIGNER_ROLE_TEXTS,
   type VerifiedSignature,
 } from '@qoltanba/core';
+import { errorTextOf } from '@qoltanba/sdk';
 import { Fragment, type JSX, useId, useState } from 'react';
 import { refusedBox } from '../document-form/DocumentForm.css';
 import {
   button,
-  codeOfFailure,
-  codeText,
   flush,
   formatDate,
   formatDateTime,
@@ -73,11 +72,7 @@ function ReportButton({ download, lang }: { download: () => Promise<unknown>; la
       </button>
       {state.kind === 'failed' ? (
         <p role="alert" className={refusedBox}>
-          {codeText(
-            codeOfFailure(state.failure),
-            lang,
-            state.failure instanceof Error ? state.failure.message : undefined,
-          )}
+          {errorTextOf(state.failure, lang)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
-import { verifySignatures } from '@qoltanba/sdk';
+import { errorTextOf, verifySignatures } from '@qoltanba/sdk';
 import { type DragEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
 import { bar, barFill, dropZone, refusedBox } from '../document-form/DocumentForm.css';
 import {
@@ -45,7 +45,7 @@ export interface VerifyDropzoneProps {
 type Phase =
   | { kind: 'choosing' }
   | { kind: 'sending'; progress: number[] }
-  | { kind: 'failed'; code: ErrorCode; message?: string }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'done'; result: Result; files: File[] };
 
 /**
@@ -108,10 +108,8 @@ export function VerifyDropzone({
       onResult?.(result);
     } catch (failure) {
       if (controller.signal.aborted) return;
-      const message = failure instanceof Error ? failure.message : undefined;
-      const code = codeOfFailure(failure);
-      setPhase({ kind: 'failed', code, ...(message ? { message } : {}) });
-      onError?.(code, codeText(code, lang, message));
+      setPhase({ kind: 'failed', error: failure });
+      onError?.(codeOfFailure(failure), errorTextOf(failure, lang));
     }
   };
 
@@ -232,7 +230,7 @@ export function VerifyDropzone({
       ) : null}
       {phase.kind === 'failed' ? (
         <p role="alert" className={refusedBox}>
-          {codeText(phase.code, lang, phase.message)}
+          {errorTextOf(phase.error, lang)}
         </p>
       ) : null}
 
