@@ -1,16 +1,19 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ErrorEntry } from '@qoltanba/core';
 import { type Plugin, runnerImport } from 'vite';
+import { languageTexts } from '../src/elements/runtime/lazy-error-catalogue.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORE_ERRORS = resolve(here, '../../core/src/errors');
 const LANGUAGES_MODULE = resolve(here, '../src/elements/runtime/languages.ts');
+const LAZY_CATALOGUE_MODULE = resolve(here, '../src/elements/runtime/lazy-error-catalogue.ts');
 const LOADER = 'virtual:qoltanba-error-texts';
 const TEXTS_PREFIX = `${LOADER}/`;
 const LAZY_CATALOGUE = '\0qoltanba-lazy-error-catalogue';
 const LANGS = ['kk', 'ru', 'en'] as const;
 
-type Catalogue = Record<string, Record<(typeof LANGS)[number], string>>;
+type Catalogue = Record<string, ErrorEntry>;
 
 export interface SplitErrorTextsOptions {
   /**
@@ -65,20 +68,16 @@ export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
       }
       if (id.startsWith(`\0${TEXTS_PREFIX}`)) {
         const lang = id.slice(TEXTS_PREFIX.length + 1) as (typeof LANGS)[number];
-        const entries = Object.entries(await loadCatalogue()).map(([code, entry]) => [code, entry[lang]]);
-        return `export default ${JSON.stringify(Object.fromEntries(entries))};`;
+        return `export default ${JSON.stringify(languageTexts(await loadCatalogue(), lang))};`;
       }
       if (id === LAZY_CATALOGUE) {
         return [
           `import { ERROR_CODES } from ${JSON.stringify(resolve(CORE_ERRORS, 'codes.ts'))};`,
           `import { errorTextsOf, $loadedLangs } from ${JSON.stringify(LANGUAGES_MODULE)};`,
+          `import { lazyErrorCatalogue } from ${JSON.stringify(LAZY_CATALOGUE_MODULE)};`,
           // A language not loaded yet reads as the first one that is (elements wait for theirs before rendering).
-          'const text = (code, lang) => (errorTextsOf(lang) ?? errorTextsOf($loadedLangs.get()[0] ?? lang) ?? {})[code] ?? code;',
-          'export const errorCatalogue = Object.fromEntries(ERROR_CODES.map((code) => [code, {',
-          `  get kk() { return text(code, 'kk'); },`,
-          `  get ru() { return text(code, 'ru'); },`,
-          `  get en() { return text(code, 'en'); },`,
-          '}]));',
+          'export const errorCatalogue = lazyErrorCatalogue(ERROR_CODES, (lang) =>',
+          '  errorTextsOf(lang) ?? errorTextsOf($loadedLangs.get()[0] ?? lang));',
         ].join('\n');
       }
       return null;

@@ -6,7 +6,7 @@ import type { Lang } from '@qoltanba/core';
 import { atom, type ReadableAtom } from 'nanostores';
 import { loadWidgetTexts, onLateWidgetTexts } from './lazy-texts';
 
-/** The error catalogue's texts of one language: code -> text with `{name}` placeholders. */
+/** The error catalogue's texts of one language: code -> text with `{name}` placeholders, and `code#withoutParams` -> its text without values. */
 export type ErrorTexts = Readonly<Record<string, string>>;
 
 const texts: Partial<Record<Lang, ErrorTexts>> = {};
