@@ -1,6 +1,6 @@
 import { errorCatalogue, errorMessage } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError, isApiError, parseApiError } from './apiError';
+import { ApiError, errorCodeOf, isApiError, parseApiError } from './apiError';
 
 describe('parseApiError', () => {
   it('keeps a known code and the server message (already in the request language)', () => {
@@ -118,6 +118,15 @@ describe('parseApiError params', () => {
     expect(parseApiError('', 429, 'en', headers({ 'retry-after': 'soon' })).params).toBeUndefined();
     // Only RATE_LIMITED reads the header.
     expect(parseApiError('', 503, 'en', headers({ 'retry-after': '5' })).params).toBeUndefined();
+  });
+});
+
+describe('errorCodeOf', () => {
+  it("gives an ApiError's code, a bare catalogue code as itself, and INTERNAL_ERROR for anything else", () => {
+    expect(errorCodeOf(new ApiError(429, 'RATE_LIMITED', 'x'))).toBe('RATE_LIMITED');
+    expect(errorCodeOf('ENTITY_NOT_FOUND')).toBe('ENTITY_NOT_FOUND');
+    expect(errorCodeOf('SOMETHING_NEW')).toBe('INTERNAL_ERROR');
+    expect(errorCodeOf(new TypeError('boom'))).toBe('INTERNAL_ERROR');
   });
 });
 

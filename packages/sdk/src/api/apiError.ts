@@ -148,9 +148,11 @@ export function clientApiError(code: ErrorCode, lang: Lang = DEFAULT_LANG): ApiE
 }
 
 /**
- * The catalogue code of any failure: an ApiError's code, INTERNAL_ERROR for anything else. Branch on it; show
- * the failure with `errorTextOf`, which also fills the values of the text.
+ * The catalogue code of any failure: an ApiError's code, a bare catalogue code as itself (a refusal decided on
+ * the client and kept in the same state), INTERNAL_ERROR for anything else. Branch on it; show the failure with
+ * `errorTextOf`, which also fills the values of the text.
  */
 export function errorCodeOf(error: unknown): ErrorCode {
-  return isApiError(error) ? error.code : 'INTERNAL_ERROR';
+  if (isApiError(error)) return error.code;
+  return isErrorCode(error) ? error : 'INTERNAL_ERROR';
 }

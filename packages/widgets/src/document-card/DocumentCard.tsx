@@ -92,8 +92,11 @@ export interface DocumentCardProps {
    */
   document?: Document | ExternalDocument;
   loading?: boolean;
-  /** Loading the document failed. */
-  error?: ErrorCode;
+  /**
+   * Loading the document failed: the caught error (its text then carries the values the server sent, such as
+   * a 429's seconds) or a catalogue code.
+   */
+  error?: unknown;
   onRetry?: () => void;
   /** The history, loaded apart from the document; absent (or `historyLoading`) shows a loading state. */
   history?: readonly HistoryEvent[];

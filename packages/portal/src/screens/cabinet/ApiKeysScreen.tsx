@@ -1,6 +1,5 @@
 import type { ApiKey } from '@qoltanba/core';
-import { errorMessage } from '@qoltanba/core';
-import { $apiKeys, $currentCompany, showSnackbar } from '@qoltanba/sdk';
+import { $apiKeys, $currentCompany, showSnackbar, translateError } from '@qoltanba/sdk';
 import { type JSX, useState } from 'react';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
@@ -143,7 +142,7 @@ function KeyManagement(): JSX.Element {
           <p>
             {state.error === 'API_KEY_FORBIDDEN'
               ? t('apiKeys.notAdmin')
-              : `${t('apiKeys.loadFailed')}: ${errorMessage(state.error ?? 'INTERNAL_ERROR', lang)}`}
+              : `${t('apiKeys.loadFailed')}: ${translateError(state.error ?? 'INTERNAL_ERROR', lang)}`}
           </p>
           <button type="button" className={css.secondaryButton} onClick={() => void $apiKeys.reload()}>
             {t('apiKeys.retry')}

@@ -4,6 +4,7 @@ import {
   $counterparties,
   createDraftEditor,
   type DraftEditor,
+  errorTextOf,
   isApiError,
   reportError,
   showSnackbar,
@@ -76,10 +77,7 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
   const removeFile = (key: string) =>
     void editor.removeFile(key).catch((error: unknown) => {
       if (!isApiError(error)) reportError(error, { action: 'draft-remove-file' });
-      showSnackbar({
-        message: translateError(isApiError(error) ? error.code : 'INTERNAL_ERROR', lang),
-        kind: 'error',
-      });
+      showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
     });
 
   return (

@@ -1,11 +1,5 @@
 import type { DocumentFile } from '@qoltanba/core';
-import {
-  documentStore,
-  downloadDocumentFile,
-  previewDocumentFile,
-  showSnackbar,
-  translateError,
-} from '@qoltanba/sdk';
+import { documentStore, downloadDocumentFile, previewDocumentFile, showSnackbar } from '@qoltanba/sdk';
 import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
 import { type JSX, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -20,7 +14,7 @@ import { historyInWords } from './documents/dateTime';
 import * as docs from './documents/documents.css';
 import { EvidenceDownloads, hasSignatures } from './documents/EvidenceDownloads';
 import { FilePreview } from './documents/FilePreview';
-import { failureCode } from './documents/failureCode';
+import { failureText } from './documents/failureCode';
 import { MoveToFolder } from './documents/MoveToFolder';
 import { ShareLinkDialog } from './documents/ShareLinkDialog';
 import { saveFile } from './documents/saveFile';
@@ -42,8 +36,7 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
   const download = (file: DocumentFile) => {
     downloadDocumentFile(id, file.id).then(
       ({ blob, fileName }) => saveFile(blob, fileName ?? file.name),
-      (error: unknown) =>
-        showSnackbar({ message: translateError(failureCode(error, 'file-download'), lang), kind: 'error' }),
+      (error: unknown) => showSnackbar({ message: failureText(error, 'file-download', lang), kind: 'error' }),
     );
   };
 

@@ -1,10 +1,9 @@
-import { errorMessage } from '@qoltanba/core';
 import {
   $locale,
   $supportInbox,
   $supportOperator,
   downloadSupportAttachment,
-  errorCodeOf,
+  errorTextOf,
   showSnackbar,
   supportAttachmentUrl,
   translateError,
@@ -47,8 +46,7 @@ function openIdOf(params: URLSearchParams): number | undefined {
 function download(conversationId: number, attachment: { id: number; name: string }): void {
   downloadSupportAttachment(conversationId, attachment.id).then(
     ({ blob, fileName }) => saveFile(blob, fileName ?? attachment.name),
-    (error: unknown) =>
-      showSnackbar({ message: translateError(errorCodeOf(error), $locale.get()), kind: 'error' }),
+    (error: unknown) => showSnackbar({ message: errorTextOf(error, $locale.get()), kind: 'error' }),
   );
 }
 
@@ -158,7 +156,7 @@ export default function SupportInboxScreen(): JSX.Element {
       <MessageScreen
         name="SupportInboxFailed"
         title={t('support.statusFailed')}
-        text={errorMessage(operator.error ?? 'INTERNAL_ERROR', lang)}
+        text={translateError(operator.error ?? 'INTERNAL_ERROR', lang)}
         alert
       >
         <button type="button" className={css.primaryButton} onClick={() => void $supportOperator.reload()}>

@@ -14,6 +14,7 @@ import {
   type EmbedStatus,
   embedParentOrigin,
   errorCodeOf,
+  errorTextOf,
   isFramed,
   setLocale,
   showSnackbar,
@@ -95,7 +96,7 @@ function EmbedContent({
   const download = (file: DocumentFile) => {
     client.downloadFile(file.id).then(
       (blob) => saveFile(blob, file.name),
-      (error: unknown) => showSnackbar({ message: translateError(errorCodeOf(error), lang), kind: 'error' }),
+      (error: unknown) => showSnackbar({ message: errorTextOf(error, lang), kind: 'error' }),
     );
   };
   if (session.purpose === 'status') {
@@ -118,8 +119,7 @@ function EmbedContent({
             report({ type: 'signed', documentId, status: next.document?.document.status ?? 'SIGNED' });
           },
           (error: unknown) => {
-            const code = errorCodeOf(error);
-            report({ type: 'error', code, message: translateError(code, lang) });
+            report({ type: 'error', code: errorCodeOf(error), message: errorTextOf(error, lang) });
           },
         );
       }}
@@ -163,7 +163,7 @@ export default function EmbedScreen(): JSX.Element {
         setState({ kind: 'ready', ...opened });
       },
       (error: unknown) => {
-        if (live) setState({ kind: 'failed', code: errorCodeOf(error) });
+        if (live) setState({ kind: 'failed', code: errorCodeOf(error), error });
       },
     );
     return () => {
@@ -200,7 +200,7 @@ export default function EmbedScreen(): JSX.Element {
       connection.report({
         type: 'error',
         code: state.code,
-        message: translateError(state.code, $locale.get()),
+        message: errorTextOf(state.error, $locale.get()),
       });
     }
     return () => {
@@ -228,7 +228,7 @@ export default function EmbedScreen(): JSX.Element {
     <div ref={rootRef} className={css.root} data-route="Embed" data-state={status.current.state}>
       <h1 className={css.heading}>{t('titles.Embed')}</h1>
       {state.kind === 'loading' ? <p role="status">{t('loading')}</p> : null}
-      {state.kind === 'failed' ? <EmbedError code={state.code} lang={lang} /> : null}
+      {state.kind === 'failed' ? <EmbedError code={state.code} error={state.error} lang={lang} /> : null}
       {state.kind === 'closed' ? <p role="status">{t('embed.closed')}</p> : null}
       {state.kind === 'ready' ? (
         <EmbedContent ready={state} onView={onView} onCreated={onCreated} report={report} />
@@ -237,10 +237,18 @@ export default function EmbedScreen(): JSX.Element {
   );
 }
 
-function EmbedError({ code, lang }: { code: ErrorCode; lang: ReturnType<typeof usePortalT>['lang'] }) {
+function EmbedError({
+  code,
+  error,
+  lang,
+}: {
+  code: ErrorCode;
+  error: unknown;
+  lang: ReturnType<typeof usePortalT>['lang'];
+}) {
   return (
     <p role="alert" data-code={code}>
-      {translateError(code, lang)}
+      {errorTextOf(error, lang)}
     </p>
   );
 }

@@ -18,7 +18,8 @@ import {
 /** Where the embed page is. */
 export type EmbedState =
   | { kind: 'loading' }
-  | { kind: 'failed'; code: ErrorCode }
+  /** `code` goes to the host; `error` is the caught failure, whose text carries the server's values. */
+  | { kind: 'failed'; code: ErrorCode; error: unknown }
   | {
       kind: 'ready';
       session: EmbedSession;

@@ -1,6 +1,7 @@
+import { SIGNING_PATHS } from '@qoltanba/core';
 import { $companies, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
-import { FAKE_TEST_BIN, fakeCms } from '@qoltanba/sdk/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { FAKE_TEST_BIN, failure, fakeCms } from '@qoltanba/sdk/testing';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { renderPortal } from '../../test/renderPortal';
@@ -48,5 +49,36 @@ describe('add company by EDS', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The signing program (NCALayer) is not running. Start it and try again',
     );
+  });
+
+  // The global rate limit refusing the attach: the alert says when to retry, in the interface's language (not
+  // the server's English message), and keeps the seconds when the language changes.
+  const rateLimitedTexts = {
+    en: 'Too many requests. Try again in 57 seconds',
+    ru: 'Слишком много запросов. Повторите попытку через 57 с',
+    kk: 'Сұраныстар тым көп. 57 секундтан соң қайталап көріңіз',
+  } as const;
+
+  it.each([
+    [
+      'with params in the body, as the server answers',
+      () => failure('RATE_LIMITED', 429, { retryAfter: 57 }),
+    ],
+    [
+      'with only Retry-After, as a proxy answers',
+      () => new Response('', { status: 429, headers: { 'retry-after': '57' } }),
+    ],
+  ])('says when to retry after a 429 %s, in every language', async (_how, answer) => {
+    ncaLayer.current = { signCms: async () => [fakeCms('signed')] };
+    await signInSdkFake((server) => server.on('POST', SIGNING_PATHS.attachBySignature, answer));
+    renderPortal('/cabinet/company/add');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(rateLimitedTexts.en);
+    for (const lang of ['ru', 'kk', 'en'] as const) {
+      act(() => setLocale(lang));
+      expect(screen.getByRole('alert').textContent).toBe(rateLimitedTexts[lang]);
+      expect(screen.getByRole('alert').textContent).not.toMatch(/\{\w+\}/);
+    }
   });
 });

@@ -1,12 +1,10 @@
 import { mdiAccountCardOutline, mdiCertificateOutline, mdiLoading } from '@mdi/js';
-import type { ErrorCode } from '@qoltanba/core';
 import {
   $signingConfig,
   attachCompanyWithNcaLayer,
-  errorCodeOf,
+  errorTextOf,
   reportError,
   showSnackbar,
-  translateError,
 } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import { type JSX, useState } from 'react';
@@ -29,7 +27,8 @@ export default function AddCompanyScreen(): JSX.Element {
   const navigate = useNavigate();
   const signingConfig = useSdkStore($signingConfig);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<ErrorCode>();
+  // The caught error itself: its text (with the server's values, e.g. Retry-After seconds) follows the language.
+  const [failure, setFailure] = useState<{ error: unknown }>();
 
   const attach = (): void => {
     if (busy) return;
@@ -46,7 +45,7 @@ export default function AddCompanyScreen(): JSX.Element {
         },
         (error: unknown) => {
           setBusy(false);
-          setFailure(errorCodeOf(error));
+          setFailure({ error });
         },
       )
       .catch((error: unknown) => reportError(error, { action: 'navigate-after-attach-by-signature' }));
@@ -68,7 +67,7 @@ export default function AddCompanyScreen(): JSX.Element {
         </button>
         {failure ? (
           <p role="alert" className={css.failureText}>
-            {translateError(failure, lang)}
+            {errorTextOf(failure.error, lang)}
           </p>
         ) : null}
         <Link to={pathTo('AttachCompany')} className={screens.secondaryButton}>

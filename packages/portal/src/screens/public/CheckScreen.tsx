@@ -1,13 +1,7 @@
+import { type Lang, type VerificationResult as Result, VERIFICATION_REPORT_FILE_NAMES } from '@qoltanba/core';
 import {
-  type ErrorCode,
-  type Lang,
-  type VerificationResult as Result,
-  VERIFICATION_REPORT_FILE_NAMES,
-} from '@qoltanba/core';
-import {
-  errorCodeOf,
+  errorTextOf,
   storedFileVerificationReportPdf,
-  translateError,
   verificationReportPdf,
   verifyStoredFile,
 } from '@qoltanba/sdk';
@@ -21,7 +15,7 @@ import * as css from '../screens.css';
 
 type StoredState =
   | { kind: 'loading' }
-  | { kind: 'failed'; code: ErrorCode }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'done'; result: Result };
 
 /** Saves a report the server made, named in the language it was asked in. */
@@ -48,7 +42,7 @@ function StoredFileCheck({ docId, fileId }: { docId: string; fileId: string }): 
     const file = idOf(fileId);
     // Without ids or a hash the server could only answer "not found"; say it without asking.
     if (doc === undefined || file === undefined || sha256 === '') {
-      setState({ kind: 'failed', code: 'ENTITY_NOT_FOUND' });
+      setState({ kind: 'failed', error: 'ENTITY_NOT_FOUND' });
       return;
     }
     const controller = new AbortController();
@@ -56,14 +50,14 @@ function StoredFileCheck({ docId, fileId }: { docId: string; fileId: string }): 
     verifyStoredFile(doc, file, sha256, { signal: controller.signal }).then(
       (result) => setState({ kind: 'done', result }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ kind: 'failed', code: errorCodeOf(error) });
+        if (!controller.signal.aborted) setState({ kind: 'failed', error });
       },
     );
     return () => controller.abort();
   }, [docId, fileId, sha256]);
 
   if (state.kind === 'loading') return <p role="status">{t('loading')}</p>;
-  if (state.kind === 'failed') return <p role="alert">{translateError(state.code, lang)}</p>;
+  if (state.kind === 'failed') return <p role="alert">{errorTextOf(state.error, lang)}</p>;
   const downloadReport = () =>
     saveReport(storedFileVerificationReportPdf(Number(docId), Number(fileId), sha256), lang);
   return <VerificationResult result={state.result} onDownloadReport={downloadReport} />;

@@ -1,12 +1,12 @@
-import type { DocumentFile, ErrorCode, ExternalDocumentView } from '@qoltanba/core';
+import type { DocumentFile, ExternalDocumentView } from '@qoltanba/core';
 import {
   downloadExternalFile,
   errorCodeOf,
+  errorTextOf,
   externalLinkToken,
   getExternalDocument,
   previewExternalFile,
   showSnackbar,
-  translateError,
 } from '@qoltanba/sdk';
 import { DocumentCard, VerificationResult } from '@qoltanba/widgets';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
@@ -20,7 +20,7 @@ import * as css from '../screens.css';
 
 type ViewState =
   | { kind: 'loading' }
-  | { kind: 'failed'; code: ErrorCode }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'loaded'; view: ExternalDocumentView };
 
 /** A path id as a positive safe integer, or undefined (then the link is "not found" without asking). */
@@ -39,7 +39,7 @@ function ExternalView({ id, token, view }: { id: number; token: string; view: Ex
   const download = (file: DocumentFile) => {
     downloadExternalFile(id, token, file.id).then(
       ({ blob, fileName }) => saveFile(blob, fileName ?? file.name),
-      (error: unknown) => showSnackbar({ message: translateError(errorCodeOf(error), lang), kind: 'error' }),
+      (error: unknown) => showSnackbar({ message: errorTextOf(error, lang), kind: 'error' }),
     );
   };
   const fileName = (fileId: number) => view.document.files.find((file) => file.id === fileId)?.name ?? '';
@@ -95,7 +95,7 @@ export default function DocumentByHashScreen(): JSX.Element {
   // biome-ignore lint/correctness/useExhaustiveDependencies: "Try again" asks again through `attempt`
   useEffect(() => {
     if (id === undefined || token === undefined) {
-      setState({ kind: 'failed', code: 'ENTITY_NOT_FOUND' });
+      setState({ kind: 'failed', error: 'ENTITY_NOT_FOUND' });
       return;
     }
     const controller = new AbortController();
@@ -103,7 +103,7 @@ export default function DocumentByHashScreen(): JSX.Element {
     getExternalDocument(id, token, { signal: controller.signal }).then(
       (view) => setState({ kind: 'loaded', view }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ kind: 'failed', code: errorCodeOf(error) });
+        if (!controller.signal.aborted) setState({ kind: 'failed', error });
       },
     );
     return () => controller.abort();
@@ -114,14 +114,14 @@ export default function DocumentByHashScreen(): JSX.Element {
       <ScreenHeading>{t('titles.DocumentByHash')}</ScreenHeading>
       <p className={css.lead}>{t('byHash.lead')}</p>
       {state.kind === 'loading' ? <DocumentCard loading /> : null}
-      {state.kind === 'failed' && state.code === 'ENTITY_NOT_FOUND' ? (
+      {state.kind === 'failed' && errorCodeOf(state.error) === 'ENTITY_NOT_FOUND' ? (
         <p role="alert" className={css.panel} data-link-gone>
           {token === undefined ? t('byHash.noLink') : t('byHash.gone')}
         </p>
       ) : null}
-      {state.kind === 'failed' && state.code !== 'ENTITY_NOT_FOUND' ? (
+      {state.kind === 'failed' && errorCodeOf(state.error) !== 'ENTITY_NOT_FOUND' ? (
         <div>
-          <p role="alert">{translateError(state.code, lang)}</p>
+          <p role="alert">{errorTextOf(state.error, lang)}</p>
           <button type="button" className={css.secondaryButton} onClick={() => setAttempt((n) => n + 1)}>
             {t('docs.editor.retry')}
           </button>

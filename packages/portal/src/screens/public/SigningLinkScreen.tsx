@@ -1,11 +1,11 @@
-import type { DocumentFile, ErrorCode, SigningLinkView } from '@qoltanba/core';
+import type { DocumentFile, SigningLinkView } from '@qoltanba/core';
 import {
   downloadSigningLinkFile,
   errorCodeOf,
+  errorTextOf,
   getSigningLink,
   rejectByLink,
   showSnackbar,
-  translateError,
 } from '@qoltanba/sdk';
 import { DocumentCard } from '@qoltanba/widgets';
 import { type JSX, useEffect, useMemo, useState } from 'react';
@@ -19,7 +19,7 @@ import * as css from '../screens.css';
 
 type LinkState =
   | { kind: 'loading' }
-  | { kind: 'failed'; code: ErrorCode }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'loaded'; view: SigningLinkView };
 
 /** Signing as a signer without an account: what the link's view lets them do now. */
@@ -42,7 +42,7 @@ function LinkView({
   const download = (file: DocumentFile) => {
     downloadSigningLinkFile(token, file.id).then(
       (blob) => saveFile(blob, file.name),
-      (error: unknown) => showSnackbar({ message: translateError(errorCodeOf(error), lang), kind: 'error' }),
+      (error: unknown) => showSnackbar({ message: errorTextOf(error, lang), kind: 'error' }),
     );
   };
 
@@ -93,7 +93,7 @@ export default function SigningLinkScreen(): JSX.Element {
         if (live) setState({ kind: 'loaded', view });
       },
       (error: unknown) => {
-        if (live) setState({ kind: 'failed', code: errorCodeOf(error) });
+        if (live) setState({ kind: 'failed', error });
       },
     );
     return () => {
@@ -111,9 +111,9 @@ export default function SigningLinkScreen(): JSX.Element {
           <p className={css.lead}>{t('texts.SigningLink')}</p>
           <DocumentCard
             loading={state.kind === 'loading'}
-            error={state.kind === 'failed' ? state.code : undefined}
+            error={state.kind === 'failed' ? state.error : undefined}
             onRetry={
-              state.kind === 'failed' && state.code !== 'SIGNING_LINK_NOT_FOUND'
+              state.kind === 'failed' && errorCodeOf(state.error) !== 'SIGNING_LINK_NOT_FOUND'
                 ? () => setAttempt((n) => n + 1)
                 : undefined
             }

@@ -3,12 +3,11 @@ import {
   type ApiKeyInput,
   apiKeyInputSchema,
   type ErrorCode,
-  errorMessage,
   isErrorCode,
   type Lang,
   type WebhookDelivery,
 } from '@qoltanba/core';
-import { errorCodeOf, listWebhookDeliveries } from '@qoltanba/sdk';
+import { errorCodeOf, errorTextOf, listWebhookDeliveries } from '@qoltanba/sdk';
 import { type FormEvent, type JSX, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { usePortalT } from '../../../i18n';
 import * as screens from '../../screens.css';
@@ -92,7 +91,7 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
   const [name, setName] = useState(apiKey?.name ?? '');
   const [origins, setOrigins] = useState(apiKey?.allowedOrigins.join('\n') ?? '');
   const [webhookUrl, setWebhookUrl] = useState(apiKey?.webhookUrl ?? '');
-  const [problem, setProblem] = useState<ErrorCode>();
+  const [problem, setProblem] = useState<{ error: unknown }>();
   const [busy, setBusy] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
@@ -107,18 +106,19 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
       webhookUrl: webhookUrl.trim() === '' ? null : webhookUrl.trim(),
     };
     const invalid = apiKeyInputProblem(input);
-    setProblem(invalid);
+    setProblem(invalid ? { error: invalid } : undefined);
     if (invalid) return;
     setBusy(true);
     onSubmit(input).then(
       () => setBusy(false),
       (error: unknown) => {
         setBusy(false);
-        setProblem(errorCodeOf(error));
+        setProblem({ error });
       },
     );
   };
 
+  const problemCode = problem ? errorCodeOf(problem.error) : undefined;
   const describedBy = (hint: string) => `${hint}${problem ? ` ${id}-problem` : ''}`;
   return (
     <Dialog title={t(apiKey ? 'apiKeys.form.editTitle' : 'apiKeys.form.createTitle')} onClose={onClose}>
@@ -141,7 +141,7 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
           <textarea
             className={css.textarea}
             value={origins}
-            aria-invalid={problem === 'ORIGIN_INVALID' ? true : undefined}
+            aria-invalid={problemCode === 'ORIGIN_INVALID' ? true : undefined}
             aria-describedby={describedBy(`${id}-origins`)}
             onChange={(event) => setOrigins(event.target.value)}
           />
@@ -155,7 +155,7 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
             className={css.input}
             type="url"
             value={webhookUrl}
-            aria-invalid={problem === 'WEBHOOK_URL_INVALID' ? true : undefined}
+            aria-invalid={problemCode === 'WEBHOOK_URL_INVALID' ? true : undefined}
             aria-describedby={describedBy(`${id}-webhook`)}
             onChange={(event) => setWebhookUrl(event.target.value)}
           />
@@ -165,7 +165,7 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
         </label>
         {problem ? (
           <p id={`${id}-problem`} role="alert" className={css.error}>
-            {errorMessage(problem, lang)}
+            {errorTextOf(problem.error, lang)}
           </p>
         ) : null}
         <div className={css.buttonRow}>
@@ -255,14 +255,14 @@ export function RevokeDialog({
 }): JSX.Element {
   const { t, lang } = usePortalT();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ErrorCode>();
+  const [problem, setProblem] = useState<{ error: unknown }>();
   const confirm = () => {
     setBusy(true);
     onConfirm().then(
       () => setBusy(false),
       (error: unknown) => {
         setBusy(false);
-        setProblem(errorCodeOf(error));
+        setProblem({ error });
       },
     );
   };
@@ -271,7 +271,7 @@ export function RevokeDialog({
       <p>{t('apiKeys.confirmRevoke.text', { name: apiKey.name })}</p>
       {problem ? (
         <p role="alert" className={css.error}>
-          {errorMessage(problem, lang)}
+          {errorTextOf(problem.error, lang)}
         </p>
       ) : null}
       <div className={css.buttonRow}>
@@ -301,12 +301,12 @@ const EVENT_KEYS = {
 export function DeliveryLogDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }): JSX.Element {
   const { t, lang } = usePortalT();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>();
-  const [problem, setProblem] = useState<ErrorCode>();
+  const [problem, setProblem] = useState<{ error: unknown }>();
   useEffect(() => {
     let live = true;
     listWebhookDeliveries(apiKey.id).then(
       (list) => live && setDeliveries(list),
-      (error: unknown) => live && setProblem(errorCodeOf(error)),
+      (error: unknown) => live && setProblem({ error }),
     );
     return () => {
       live = false;
@@ -317,7 +317,7 @@ export function DeliveryLogDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
     <Dialog title={t('apiKeys.log.title', { name: apiKey.name })} onClose={onClose} wide>
       {problem ? (
         <p role="alert" className={css.error}>
-          {errorMessage(problem, lang)}
+          {errorTextOf(problem.error, lang)}
         </p>
       ) : null}
       {deliveries && deliveries.length === 0 ? <p>{t('apiKeys.log.empty')}</p> : null}

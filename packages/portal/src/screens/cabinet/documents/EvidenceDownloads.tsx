@@ -4,9 +4,8 @@ import {
   downloadPrintableCopy,
   downloadSignatureSheet,
   downloadSignedPackage,
-  errorCodeOf,
+  errorTextOf,
   showSnackbar,
-  translateError,
 } from '@qoltanba/sdk';
 import { type JSX, useId, useState } from 'react';
 import { usePortalT } from '../../../i18n';
@@ -37,8 +36,7 @@ export function EvidenceDownloads({ document }: { document: Document }): JSX.Ele
     load()
       .then(
         ({ blob, fileName }) => saveFile(blob, fileName ?? fallbackName),
-        (error: unknown) =>
-          showSnackbar({ message: translateError(errorCodeOf(error), lang), kind: 'error' }),
+        (error: unknown) => showSnackbar({ message: errorTextOf(error, lang), kind: 'error' }),
       )
       .finally(() => setBusy(undefined));
   };
