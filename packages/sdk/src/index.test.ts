@@ -98,6 +98,7 @@ describe('public entry', () => {
         "downloadSupportAttachment",
         "embedParentOrigin",
         "errorCodeOf",
+        "errorTextOf",
         "exchangeEmbedToken",
         "externalLinkToken",
         "fetchAvatar",
