@@ -1,6 +1,6 @@
 import { SUPPORT_MESSAGE_MAX } from '@qoltanba/core';
 import { ApiError, setLocale } from '@qoltanba/sdk';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
 import { SupportReplyForm } from './SupportReplyForm';
@@ -75,6 +75,18 @@ describe('SupportReplyForm', () => {
     );
     expect(field().value).toBe('Ответ');
     expect(document.activeElement).toBe(field());
+  });
+
+  it('says when to write again after the per-minute limit, in the current language and after a switch', async () => {
+    const limited = new ApiError(429, 'RATE_LIMITED', 'server text', { params: { retryAfter: 57 } });
+    render(<SupportReplyForm onSend={vi.fn(async () => Promise.reject(limited))} />);
+    type('Ответ');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests. Try again in 57 seconds');
+    act(() => setLocale('kk'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Сұраныстар тым көп. 57 секундтан соң қайталап көріңіз',
+    );
   });
 
   it('says a closed conversation takes no reply', () => {
