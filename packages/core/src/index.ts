@@ -457,6 +457,17 @@ export {
   webhookUrlSchema,
 } from './schemas/index';
 export {
+  createEventStreamParser,
+  type EventStreamBody,
+  type EventStreamHandlers,
+  type EventStreamOptions,
+  type EventStreamParser,
+  type EventStreamSignal,
+  type ReadEventStreamOptions,
+  readEventStream,
+  type ServerSentEvent,
+} from './sse/index';
+export {
   type ActiveTariff,
   activeTariffSchema,
   parseTariffDate,
