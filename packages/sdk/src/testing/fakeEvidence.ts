@@ -1,5 +1,5 @@
 import { documentFileParamsSchema, documentParamsSchema } from '@qoltanba/core';
-import { bytesResponse, contentDisposition, type createFakeDocuments } from './fakeDocuments';
+import { bytesResponse, contentDisposition, type createFakeDocuments } from './documents/fakeDocuments';
 import { fakeDocumentSigned } from './fakeExternalLinks';
 import { type FakeContext, type FakeHandler, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';

@@ -21,7 +21,7 @@ import {
   type createFakeDocuments,
   FAKE_CONVERTED_PDF,
   type FakeDocumentRecord,
-} from './fakeDocuments';
+} from './documents/fakeDocuments';
 import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
 

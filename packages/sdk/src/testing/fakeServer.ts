@@ -24,7 +24,7 @@ import {
   verifyEmailCodeRequestSchema,
   verifySmsCodeRequestSchema,
 } from '@qoltanba/core';
-import { createFakeDocuments } from './fakeDocuments';
+import { createFakeDocuments } from './documents/fakeDocuments';
 import { createFakeEvidence } from './fakeEvidence';
 import { createFakeExternalLinks } from './fakeExternalLinks';
 import {
@@ -42,8 +42,8 @@ import {
 import { createFakePartner } from './fakePartner';
 import { FAKE_ROUTES, type FakeOperationId } from './fakeRoutes';
 import { createFakeSigning } from './fakeSigning';
-import { createFakeSupport } from './fakeSupport';
 import { createFakeVerification } from './fakeVerification';
+import { createFakeSupport } from './support/fakeSupport';
 
 export {
   detectFormat,
@@ -51,7 +51,7 @@ export {
   type FakeDocumentRecord,
   pdfFile,
   textFile,
-} from './fakeDocuments';
+} from './documents/fakeDocuments';
 export { type FakeAccount, type FakeContext, type FakeHandler, failure, json } from './fakeHttp';
 export { FAKE_ROUTES, type FakeOperationId, type FakeRoute } from './fakeRoutes';
 export {

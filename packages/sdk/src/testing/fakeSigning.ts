@@ -20,7 +20,7 @@ import {
   signRequestSchema,
   transition,
 } from '@qoltanba/core';
-import type { createFakeDocuments, FakeDocumentRecord } from './fakeDocuments';
+import type { createFakeDocuments, FakeDocumentRecord } from './documents/fakeDocuments';
 import {
   compile,
   type FakeContext,

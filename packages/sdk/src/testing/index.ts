@@ -34,4 +34,4 @@ export {
   pdfFile,
   textFile,
 } from './fakeServer';
-export { FAKE_HELP_CONFIG, type FakeSupportConversation, supportAttachmentType } from './fakeSupport';
+export { FAKE_HELP_CONFIG, type FakeSupportConversation, supportAttachmentType } from './support/fakeSupport';

@@ -24,7 +24,7 @@ import {
   supportReadRequestSchema,
   supportSystemText,
 } from '@qoltanba/core';
-import { bytesResponse, contentDisposition } from './fakeDocuments';
+import { bytesResponse, contentDisposition } from '../documents/fakeDocuments';
 import {
   type FakeAccount,
   type FakeContext,
@@ -33,9 +33,9 @@ import {
   noContent,
   parseInput,
   refuse,
-} from './fakeHttp';
-import type { FakeApiKey } from './fakePartner';
-import type { FakeOperationId } from './fakeRoutes';
+} from '../fakeHttp';
+import type { FakeApiKey } from '../fakePartner';
+import type { FakeOperationId } from '../fakeRoutes';
 
 // The support chat of the fake server (`SUPPORT_PATHS` and the partner's identity tokens): visitors known by an
 // identity token (a portal user, or a partner's user vouched for by an API key) or else an anonymous visitor token,

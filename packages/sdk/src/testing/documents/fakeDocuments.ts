@@ -39,8 +39,8 @@ import {
   updateFolderRequestSchema,
   viewStatus,
 } from '@qoltanba/core';
-import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from './fakeHttp';
-import type { FakeOperationId } from './fakeRoutes';
+import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from '../fakeHttp';
+import type { FakeOperationId } from '../fakeRoutes';
 
 // The documents service of the fake server: documents, folders and counterparties of a company, with the
 // rules taken from core (state machine, draft and signer schemas, list query, folder and counterparty
