@@ -1,5 +1,7 @@
 import { documentFileParamsSchema, documentParamsSchema } from '@qoltanba/core';
-import { bytesResponse, contentDisposition, type createFakeDocuments } from './documents/fakeDocuments';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import { bytesResponse } from './documents/fileContent';
+import { contentDisposition } from './documents/fileNames';
 import { fakeDocumentSigned } from './fakeExternalLinks';
 import { type FakeContext, type FakeHandler, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';

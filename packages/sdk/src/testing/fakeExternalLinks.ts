@@ -14,14 +14,10 @@ import {
   type Party,
   type VerifiedSignature,
 } from '@qoltanba/core';
-import {
-  bytesResponse,
-  CONTENT_TYPES,
-  contentDisposition,
-  type createFakeDocuments,
-  FAKE_CONVERTED_PDF,
-  type FakeDocumentRecord,
-} from './documents/fakeDocuments';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import { bytesResponse, CONTENT_TYPES, FAKE_CONVERTED_PDF } from './documents/fileContent';
+import { contentDisposition } from './documents/fileNames';
+import type { FakeDocumentRecord } from './documents/records';
 import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
 

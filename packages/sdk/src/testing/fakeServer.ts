@@ -45,13 +45,8 @@ import { createFakeSigning } from './fakeSigning';
 import { createFakeVerification } from './fakeVerification';
 import { createFakeSupport } from './support/fakeSupport';
 
-export {
-  detectFormat,
-  FAKE_CONVERTED_PDF,
-  type FakeDocumentRecord,
-  pdfFile,
-  textFile,
-} from './documents/fakeDocuments';
+export { detectFormat, FAKE_CONVERTED_PDF, pdfFile, textFile } from './documents/fileContent';
+export type { FakeDocumentRecord } from './documents/records';
 export { type FakeAccount, type FakeContext, type FakeHandler, failure, json } from './fakeHttp';
 export { FAKE_ROUTES, type FakeOperationId, type FakeRoute } from './fakeRoutes';
 export {

@@ -20,7 +20,8 @@ import {
   signRequestSchema,
   transition,
 } from '@qoltanba/core';
-import type { createFakeDocuments, FakeDocumentRecord } from './documents/fakeDocuments';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import type { FakeDocumentRecord } from './documents/records';
 import {
   compile,
   type FakeContext,

@@ -24,7 +24,8 @@ import {
   supportReadRequestSchema,
   supportSystemText,
 } from '@qoltanba/core';
-import { bytesResponse, contentDisposition } from '../documents/fakeDocuments';
+import { bytesResponse } from '../documents/fileContent';
+import { contentDisposition } from '../documents/fileNames';
 import {
   type FakeAccount,
   type FakeContext,
