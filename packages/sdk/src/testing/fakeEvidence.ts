@@ -1,4 +1,4 @@
-import { documentFileParamsSchema, documentParamsSchema } from '@qoltanba/core';
+import { documentFileParamsSchema } from '@qoltanba/core';
 import type { createFakeDocuments } from './documents/fakeDocuments';
 import { bytesResponse } from './documents/fileContent';
 import { contentDisposition } from './documents/fileNames';
@@ -76,9 +76,7 @@ export function createFakeEvidence(documents: ReturnType<typeof createFakeDocume
   const { access } = documents;
 
   function signedDocument(context: FakeContext) {
-    const { bin, id } = parseInput(documentParamsSchema, context.params);
-    access.actingCompany(context, bin);
-    const record = access.findDocument(id, bin);
+    const { record } = access.documentInput(context);
     if (!fakeDocumentSigned(record)) refuse('DOCUMENT_NOT_SIGNED');
     return record;
   }

@@ -1,4 +1,5 @@
 import {
+  bearerToken,
   compile,
   type FakeAccount,
   type FakeHandler,
@@ -86,7 +87,7 @@ export function createFakeRouter(ownerOf: (accessToken: string) => FakeAccount |
   }
 
   async function answer(route: Route, match: RegExpExecArray, url: URL, init: RequestInit, headers: Headers) {
-    const bearer = headers.get('authorization')?.replace(/^Bearer /, '');
+    const bearer = bearerToken(headers);
     const owner = bearer === undefined ? undefined : ownerOf(bearer);
     // As the server: authentication first, then the body, then the handler's own checks.
     if (route.authenticated && !owner) return failure('UNAUTHORIZED');

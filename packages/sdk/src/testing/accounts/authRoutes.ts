@@ -1,5 +1,13 @@
 import { type Lang, type LoginTarget, parseLoginTarget } from '@qoltanba/core';
-import { type FakeAccount, type FakeHandler, failure, json, noContent } from '../fakeHttp';
+import {
+  bearerToken,
+  type FakeAccount,
+  type FakeHandler,
+  failure,
+  json,
+  noContent,
+  refuse,
+} from '../fakeHttp';
 import type { FakeOperationId } from '../fakeRoutes';
 import { type AccountStore, FAKE_CODE } from './accountStore';
 
@@ -21,6 +29,14 @@ export function authRoutes({
   issue,
   findAccount,
 }: AccountStore) {
+  /** The account a login or recovery target (e-mail or phone) names; INVALID_LOGIN, ACCOUNT_NOT_FOUND else. */
+  const accountOfTarget = (text: unknown): FakeAccount => {
+    const target = parseLoginTarget(String(text));
+    if (!target) refuse('INVALID_LOGIN');
+    const owner = findAccount(target);
+    if (!owner) refuse('ACCOUNT_NOT_FOUND');
+    return owner;
+  };
   const sendCode: FakeHandler = ({ params, body }) => {
     const target = contactOf(body);
     if (!target) return failure('INVALID_LOGIN');
@@ -51,10 +67,7 @@ export function authRoutes({
 
   return {
     login: ({ body }) => {
-      const target = parseLoginTarget(String(body.login));
-      if (!target) return failure('INVALID_LOGIN');
-      const owner = findAccount(target);
-      if (!owner) return failure('ACCOUNT_NOT_FOUND');
+      const owner = accountOfTarget(body.login);
       if (owner.blockedUntil) return failure('ACCOUNT_BLOCKED', 423, `Blocked until ${owner.blockedUntil}`);
       if (owner.password !== body.password) return failure('INVALID_PASSWORD');
       return json(200, issue(owner));
@@ -90,15 +103,11 @@ export function authRoutes({
       return json(200, issue(created));
     },
     recoverySendCode: ({ body }) => {
-      const target = parseLoginTarget(String(body.target));
-      if (!target) return failure('INVALID_LOGIN');
-      return findAccount(target) ? codeSent() : failure('ACCOUNT_NOT_FOUND');
+      accountOfTarget(body.target);
+      return codeSent();
     },
     recoveryChange: ({ body }) => {
-      const target = parseLoginTarget(String(body.target));
-      if (!target) return failure('INVALID_LOGIN');
-      const owner = findAccount(target);
-      if (!owner) return failure('ACCOUNT_NOT_FOUND');
+      const owner = accountOfTarget(body.target);
       if (body.code !== FAKE_CODE) return failure('INVALID_CODE');
       owner.password = String(body.newPassword);
       return json(200, issue(owner));
@@ -112,7 +121,7 @@ export function authRoutes({
     },
     // Authenticated like the server's: a refused or missing token answers 401.
     logout: ({ headers }) => {
-      accessTokens.delete(headers.get('authorization')?.replace(/^Bearer /, '') ?? '');
+      accessTokens.delete(bearerToken(headers) ?? '');
       return noContent();
     },
   } satisfies Partial<Record<FakeOperationId, FakeHandler>>;

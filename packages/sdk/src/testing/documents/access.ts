@@ -1,15 +1,25 @@
 import {
+  type Document,
   documentParamsSchema,
   type HistoryEventType,
   type Party,
   type Signer,
   transition,
 } from '@qoltanba/core';
-import { type FakeContext, parseInput, refuse } from '../fakeHttp';
+import { type FakeAccount, type FakeContext, parseInput, refuse } from '../fakeHttp';
 import type { DocumentsStore, FakeDocumentRecord } from './records';
 
 // Who may see and change a document, and the history events every change records (the server's documents
 // module: a company sees what it sent or, once sent, what it signs; others get 404 as if it did not exist).
+
+/** The caller as the creator of what it makes (a document, an external link); blanks without a caller. */
+export function creatorOf(account: FakeAccount | undefined): Document['creator'] {
+  return {
+    userId: account?.userId ?? '',
+    firstname: account?.profile.firstname ?? '',
+    lastname: account?.profile.lastname ?? '',
+  };
+}
 
 /** The access rules of the documents service, on its records. */
 export function createDocumentAccess({ documents, newId, iso }: DocumentsStore) {
@@ -67,9 +77,7 @@ export function createDocumentAccess({ documents, newId, iso }: DocumentsStore) 
       id: newId('event'),
       type,
       at: iso(),
-      actor: account
-        ? { userId: account.userId, firstname: account.profile.firstname, lastname: account.profile.lastname }
-        : null,
+      actor: account ? creatorOf(account) : null,
       company,
       ip: '127.0.0.1',
       details,

@@ -7,6 +7,7 @@ import {
   transition,
 } from '@qoltanba/core';
 import { type FakeContext, type FakeHandler, json, parseInput, refuse } from '../fakeHttp';
+import { creatorOf } from './access';
 import { checkSigners, signersOf, TEST_MODE } from './drafts';
 import type { DocumentsParts } from './parts';
 import type { FakeDocumentRecord } from './records';
@@ -32,7 +33,6 @@ export function documentRoutes({ store, access, views }: DocumentsParts) {
     sender: Party,
     fields: Pick<FakeDocumentRecord, 'name' | 'signingMethod' | 'signers' | 'files'>,
   ): FakeDocumentRecord {
-    const account = context.account;
     const number = (numbers.get(sender.bin) ?? 0) + 1;
     numbers.set(sender.bin, number);
     const at = iso();
@@ -44,11 +44,7 @@ export function documentRoutes({ store, access, views }: DocumentsParts) {
       createdAt: at,
       updatedAt: at,
       sender,
-      creator: {
-        userId: account?.userId ?? '',
-        firstname: account?.profile.firstname ?? '',
-        lastname: account?.profile.lastname ?? '',
-      },
+      creator: creatorOf(context.account),
       rejection: null,
       trashedAt: new Map(),
       folderOf: new Map(),

@@ -29,7 +29,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   const views = createDocumentViews(now);
   const parts: DocumentsParts = { store, access, views };
   const { documents, folders, counterparties } = store;
-  const { actingCompany, findDocument, signerOf, record, touch, senderMayChange } = access;
+  const { actingCompany, findDocument, documentInput, signerOf, record, touch, senderMayChange } = access;
   const { documentView, isTurn } = views;
 
   // In the order of the server's routes (the fake matches routes in the order they were played).
@@ -45,7 +45,17 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   return {
     handlers,
     /** The rules other fake services build on (the signing service). */
-    access: { actingCompany, findDocument, documentView, signerOf, isTurn, record, touch, senderMayChange },
+    access: {
+      actingCompany,
+      findDocument,
+      documentInput,
+      documentView,
+      signerOf,
+      isTurn,
+      record,
+      touch,
+      senderMayChange,
+    },
     documents,
     folders,
     counterparties,

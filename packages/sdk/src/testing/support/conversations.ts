@@ -11,7 +11,7 @@ import {
   supportSystemText,
 } from '@qoltanba/core';
 import { type FakeContext, parseInput, refuse } from '../fakeHttp';
-import type { SupportEvents } from './eventStreams';
+import type { Audience, SupportEvents } from './eventStreams';
 import type { VisitorIdentity } from './visitors';
 
 // Support conversations: one open conversation per visitor at a time, messages, unread counts both ways, the
@@ -157,13 +157,7 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     const field = by === 'operator' ? 'operatorReadUpTo' : 'visitorReadUpTo';
     if (upTo <= conversation[field]) return;
     conversation[field] = upTo;
-    const event: SupportEvent = {
-      type: 'conversation',
-      seq: newSeq(),
-      conversationId: conversation.id,
-      status: conversation.status,
-    };
-    emit(event, by === 'operator' ? 'inbox' : 'visitor', conversation.visitorKey);
+    emitConversation(conversation, by === 'operator' ? 'inbox' : 'visitor');
   }
 
   function close(conversation: FakeSupportConversation): void {
@@ -173,7 +167,7 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     conversation.closedAt = at;
     conversation.updatedAt = at;
     post(conversation, 'system', null, supportSystemText('closed', conversation.visitor.language));
-    emitStatus(conversation);
+    emitConversation(conversation, 'all');
   }
 
   /** An operator's reply to a closed conversation reopens it, unless its visitor has started a newer one. */
@@ -182,18 +176,19 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     if (latestOf(conversation.visitorKey) !== conversation) refuse('SUPPORT_CONVERSATION_CLOSED');
     conversation.status = 'open';
     conversation.closedAt = null;
-    emitStatus(conversation);
+    emitConversation(conversation, 'all');
     post(conversation, 'system', null, supportSystemText('reopened', conversation.visitor.language));
   }
 
-  function emitStatus(conversation: FakeSupportConversation): void {
+  /** A `conversation` event (a read mark, a status change) to `audience`. */
+  function emitConversation(conversation: FakeSupportConversation, audience: Audience): void {
     const event: SupportEvent = {
       type: 'conversation',
       seq: newSeq(),
       conversationId: conversation.id,
       status: conversation.status,
     };
-    emit(event, 'all', conversation.visitorKey);
+    emit(event, audience, conversation.visitorKey);
   }
 
   return {

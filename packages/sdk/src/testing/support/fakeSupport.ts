@@ -10,7 +10,7 @@ import { identityRoutes } from './identityRoutes';
 import { inboxRoutes } from './inboxRoutes';
 import type { SupportParts } from './parts';
 import { visitorRoutes } from './visitorRoutes';
-import { createSupportVisitors, type VisitorIdentity } from './visitors';
+import { anonymousVisitor, createSupportVisitors } from './visitors';
 
 // The support chat of the fake server (`SUPPORT_PATHS` and the partner's identity tokens): visitors known by an
 // identity token (a portal user, or a partner's user vouched for by an API key) or else an anonymous visitor token,
@@ -79,13 +79,7 @@ export function createFakeSupport(options: FakeSupportOptions) {
       from: { visitorToken?: string; pageUrl?: string; language?: SupportVisitor['language'] } = {},
     ): { message: SupportMessage; visitorToken: string } {
       const visitorToken = from.visitorToken ?? newVisitor();
-      const identity: VisitorIdentity = {
-        key: `visitor:${visitorToken}`,
-        kind: 'anonymous',
-        name: null,
-        email: null,
-      };
-      const conversation = openConversationOf(identity, from);
+      const conversation = openConversationOf(anonymousVisitor(visitorToken), from);
       return { message: post(conversation, 'visitor', null, text), visitorToken };
     },
     /** Changes the help configuration the fake answers. */

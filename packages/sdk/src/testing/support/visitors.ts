@@ -13,6 +13,11 @@ export interface VisitorIdentity {
   email: string | null;
 }
 
+/** The identity of an anonymous visitor with `visitorToken`. */
+export function anonymousVisitor(visitorToken: string): VisitorIdentity {
+  return { key: `visitor:${visitorToken}`, kind: 'anonymous', name: null, email: null };
+}
+
 /** The support chat's visitor and identity tokens and its operators. */
 export function createSupportVisitors(now: () => Date) {
   const operators = new Set<string>();
@@ -36,7 +41,7 @@ export function createSupportVisitors(now: () => Date) {
     }
     const visitor = context.headers.get(SUPPORT_VISITOR_HEADER);
     if (visitor === null || !visitorTokens.has(visitor)) refuse('SUPPORT_VISITOR_REQUIRED');
-    return { key: `visitor:${visitor}`, kind: 'anonymous', name: null, email: null };
+    return anonymousVisitor(visitor);
   }
 
   /** The signed-in operator of an inbox request (authentication is the route table's). */
