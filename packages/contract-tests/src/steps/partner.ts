@@ -61,6 +61,16 @@ export const partnerSteps: Step[] = [
     expect: refused('WEBHOOK_URL_PRIVATE'),
   },
   {
+    name: 'partner: a webhook host too large for an IPv4 number is no URL',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(PARTNER_PATHS.apiKeys),
+      as: 'a',
+      json: { name: 'Shop', allowedOrigins: ['https://shop.kz'], webhookUrl: 'https://999999999999/hook' },
+    }),
+    expect: refused('WEBHOOK_URL_INVALID'),
+  },
+  {
     name: 'partner: the administrator creates a key (its secrets in this answer only)',
     request: () => ({
       method: 'POST',

@@ -105,7 +105,10 @@ export function createFakePartner(options: FakePartnerOptions) {
   }
   /** As the server where private addresses are refused (test, production); no DNS here, so literal hosts only. */
   function refusePrivateWebhook(url: string | null | undefined): void {
-    const kind = url ? literalHostKind(new URL(url).hostname) : undefined;
+    if (!url) return;
+    // A host the URL parser refuses (https://999999999999/: too large for IPv4) is no URL at all.
+    if (!URL.canParse(url)) refuse('WEBHOOK_URL_INVALID');
+    const kind = literalHostKind(new URL(url).hostname);
     if (kind !== undefined && kind !== 'public') refuse('WEBHOOK_URL_PRIVATE');
   }
   function companyKey(context: FakeContext): FakeApiKey {

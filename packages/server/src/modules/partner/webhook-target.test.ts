@@ -129,6 +129,8 @@ describe('checkWebhookUrl (registration)', () => {
     expect(await refusal('https://user:pw@hooks.partner.test/', SAFE, resolve)).toBe('WEBHOOK_URL_INVALID');
     expect(await refusal('ftp://hooks.partner.test/', SAFE, resolve)).toBe('WEBHOOK_URL_INVALID');
     expect(await refusal('not a url', SAFE, resolve)).toBe('WEBHOOK_URL_INVALID');
+    // Digits past 2^32 are no IPv4 address, and no host name a URL may have.
+    expect(await refusal('https://999999999999/', SAFE, resolve)).toBe('WEBHOOK_URL_INVALID');
   });
 
   it('with private addresses allowed (local development) takes them without asking DNS', async () => {
