@@ -479,6 +479,9 @@ export {
   tariffStateFromResponse,
 } from './tariff/index';
 export {
+  type IpAddressKind,
+  ipAddressKind,
+  literalHostKind,
   signWebhookPayload,
   verifyWebhookSignature,
   WEBHOOK_DELIVERY_HEADER,
