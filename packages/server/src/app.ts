@@ -86,6 +86,8 @@ export interface CreateAppOptions {
 export interface QoltanbaApp {
   app: FastifyInstance;
   services: AppServices;
+  /** The configuration the app was created with. */
+  config: Config;
   /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
   close(): Promise<void>;
 }
@@ -262,6 +264,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     return {
       app,
       services,
+      config,
       close() {
         closing ??= (async () => {
           await app.close();

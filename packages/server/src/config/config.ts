@@ -12,6 +12,13 @@ export type RuntimeEnv = 'development' | 'test' | 'production';
 /** Log levels accepted by LOG_LEVEL (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * The warning when {@link loadConfig} made a token secret for the process; `runServer` keeps one in the data folder
+ * instead (`local-token-secret.ts`) and says so.
+ */
+export const GENERATED_TOKEN_SECRET_WARNING =
+  'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.';
+
 /** Typed server configuration, built from the environment by {@link loadConfig}. */
 export interface Config {
   env: RuntimeEnv;
@@ -24,7 +31,7 @@ export interface Config {
   /** PostgreSQL: parameterised queries run as named prepared statements, planned once per connection. */
   databasePreparedStatements: boolean;
   tokenSecret: string;
-  /** True when the token secret was generated for this process (dev only). */
+  /** True when the token secret was not configured: generated for this process, or kept in the data folder (dev only). */
   tokenSecretGenerated: boolean;
   portalDir: string;
   widgetsDir: string;
@@ -385,9 +392,7 @@ export function loadConfig(
   const tokenSecretGenerated = tokenSecret === undefined;
   if (tokenSecret === undefined) {
     tokenSecret = randomBytes(32).toString('base64url');
-    warnings.push(
-      'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.',
-    );
+    warnings.push(GENERATED_TOKEN_SECRET_WARNING);
   }
 
   if (production && !e.SMTP_URL) {
