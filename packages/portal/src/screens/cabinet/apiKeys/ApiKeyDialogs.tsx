@@ -155,7 +155,11 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
             className={css.input}
             type="url"
             value={webhookUrl}
-            aria-invalid={problemCode === 'WEBHOOK_URL_INVALID' ? true : undefined}
+            aria-invalid={
+              problemCode === 'WEBHOOK_URL_INVALID' || problemCode === 'WEBHOOK_URL_PRIVATE'
+                ? true
+                : undefined
+            }
             aria-describedby={describedBy(`${id}-webhook`)}
             onChange={(event) => setWebhookUrl(event.target.value)}
           />
