@@ -52,9 +52,9 @@ export const embeddingErrors = {
     status: 403,
   },
   WEBHOOK_URL_INVALID: {
-    kk: 'Вебхук мекенжайы https:// деп басталуы керек (http:// тек localhost үшін)',
-    ru: 'Адрес вебхука должен начинаться с https:// (http:// только для localhost)',
-    en: 'The webhook URL must start with https:// (http:// only for localhost)',
+    kk: 'Вебхук мекенжайы https:// деп басталуы керек (http:// тек жергілікті сынақ серверіндегі localhost үшін)',
+    ru: 'Адрес вебхука должен начинаться с https:// (http:// только для localhost на локальном тестовом сервере)',
+    en: 'The webhook URL must start with https:// (http:// only for localhost on a local test server)',
     status: 400,
   },
   ORIGIN_INVALID: {
