@@ -67,6 +67,45 @@ describe('the visitor', () => {
     expect(session.state().messages.map((message) => message.text)).toEqual(['Сәлем, how do I sign?']);
   });
 
+  it('starts over with a new visitor token when the server forgot the stored one (retention), without an error', async () => {
+    const storage = memoryStorage();
+    const first = setup(undefined, storage);
+    await first.session.send('a year ago');
+    const old = first.visitors.get();
+    first.session.stop();
+    // The purge deleted the visitor: a later page starts with the stale token.
+    first.server.visitors.clear();
+    const later = setup(first.server, storage);
+    later.session.start();
+    await vi.waitFor(() => expect(first.server.requestsTo(SUPPORT_PATHS.myEvents).length).toBeGreaterThan(1));
+    expect(later.session.state().error).toBeNull();
+
+    expect(await later.session.send('hello again')).toBe(true);
+    const fresh = later.visitors.get();
+    expect(fresh).not.toBe(old);
+    expect(first.server.visitors.has(fresh ?? '')).toBe(true);
+    expect(later.session.state().messages.map((message) => message.text)).toEqual(['hello again']);
+    expect(later.session.state().error).toBeNull();
+    // Live again, as the new visitor.
+    await vi.waitFor(() =>
+      expect(
+        first.server
+          .requestsTo(SUPPORT_PATHS.myEvents)
+          .some((request) => request.headers.get(SUPPORT_VISITOR_HEADER) === fresh),
+      ).toBe(true),
+    );
+  });
+
+  it('a token forgotten between two messages is replaced and the message sent once more', async () => {
+    const { server, session, visitors } = setup();
+    await session.send('first');
+    server.visitors.clear();
+    expect(await session.send('second')).toBe(true);
+    expect(server.visitors.has(visitors.get() ?? '')).toBe(true);
+    expect(server.requestsTo(SUPPORT_PATHS.visitors)).toHaveLength(2);
+    expect(session.state().error).toBeNull();
+  });
+
   it('keeps what else the identity note holds, and a later page reuses the stored visitor', async () => {
     const storage = memoryStorage();
     storage.setItem(IDENTITY_NOTE_KEY, JSON.stringify({ other: 'kept' }));

@@ -76,6 +76,10 @@ export function createChatSession(options: ChatSessionOptions) {
   }
 
   const hasCredentials = () => identity !== null || visitors.get() !== null;
+  /** The server no longer knows the stored visitor token (its retention purge deleted it): the next message gets a new one. */
+  let visitorForgotten = false;
+  const forgetsVisitor = (error: unknown) =>
+    identity === null && error instanceof ChatError && error.code === 'SUPPORT_VISITOR_REQUIRED';
 
   // A result that arrives after the identity changed belongs to someone else's chat: drop it.
   const current = (started: number) => started === generation;
@@ -101,7 +105,9 @@ export function createChatSession(options: ChatSessionOptions) {
       update({ conversation: view.conversation, messages, unread });
       if (active) void markRead();
     } catch (error) {
-      if (current(started)) update({ error: toChatError(error) });
+      if (!current(started)) return;
+      if (forgetsVisitor(error)) visitorForgotten = true;
+      else update({ error: toChatError(error) });
     }
   }
 
@@ -137,7 +143,8 @@ export function createChatSession(options: ChatSessionOptions) {
       },
       onFatal(error) {
         stopLive = undefined;
-        update({ error });
+        if (forgetsVisitor(error)) visitorForgotten = true;
+        else update({ error });
       },
     });
   }
@@ -158,8 +165,11 @@ export function createChatSession(options: ChatSessionOptions) {
 
   // The first message of a visitor nobody knows yet: a visitor token first, then the stream.
   async function ensureCredentials(): Promise<void> {
-    if (hasCredentials()) return;
+    if (hasCredentials() && !(visitorForgotten && identity === null)) return;
     visitors.set(await api.createVisitor());
+    visitorForgotten = false;
+    stopLive?.();
+    stopLive = undefined;
     goLive();
   }
 
@@ -168,7 +178,16 @@ export function createChatSession(options: ChatSessionOptions) {
     update({ ...busy, error: null });
     try {
       await ensureCredentials();
-      const message = await work();
+      let message: SupportMessage;
+      try {
+        message = await work();
+      } catch (error) {
+        // Found out only now that the stored token is forgotten: once more with a new one.
+        if (!forgetsVisitor(error) || !current(started)) throw error;
+        visitorForgotten = true;
+        await ensureCredentials();
+        message = await work();
+      }
       if (current(started)) receive(message);
       return true;
     } catch (error) {

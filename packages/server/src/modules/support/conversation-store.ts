@@ -12,6 +12,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
 import type { Database, SupportConversationsTable } from '../../db/schema.js';
 import { appendEvents, type EventNotice, type PendingEvent } from './event-store.js';
+import { holdVisitor, visitorIdOf } from './visitor-store.js';
 
 type Db = Kysely<Database>;
 /** A stored conversation. */
@@ -291,6 +292,10 @@ export async function postVisitorMessage(
 ): Promise<Written<SupportMessage>> {
   return db.transaction().execute(async (trx) => {
     await lockSubject(trx, visitor.subject);
+    // An anonymous visitor the retention purge deleted meanwhile starts over with a new token.
+    const visitorId = visitorIdOf(visitor.subject);
+    if (visitorId !== undefined && !(await holdVisitor(trx, visitorId)))
+      throw new AppError('SUPPORT_VISITOR_REQUIRED');
     await assertUnderRate(trx, visitor.subject, now);
     const events: PendingEvent[] = [];
     let conversation = await trx
@@ -350,11 +355,14 @@ export async function postOperatorReply(
   if (!found) throw new AppError('ENTITY_NOT_FOUND');
   return db.transaction().execute(async (trx) => {
     await lockSubject(trx, found.subject);
+    // The row lock orders this reply with the retention purge: it reopens the conversation first, or finds it gone.
     const conversation = await trx
       .selectFrom('support_conversations')
       .selectAll()
       .where('id', '=', conversationId)
-      .executeTakeFirstOrThrow();
+      .forUpdate()
+      .executeTakeFirst();
+    if (!conversation) throw new AppError('ENTITY_NOT_FOUND');
     const events: PendingEvent[] = [];
     if (conversation.status === 'closed') {
       const newer = await trx
@@ -416,7 +424,9 @@ export async function closeConversation(
         .selectFrom('support_conversations')
         .selectAll()
         .where('id', '=', conversationId)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // Purged since it was found.
+      if (!current) throw new AppError('ENTITY_NOT_FOUND');
       return { value: current, notices: [] };
     }
     const note = await insertMessage(
@@ -459,7 +469,9 @@ export async function markRead(
       .set({ [marker]: sql<number>`greatest(${sql.ref(marker)}, ${lastMessageId})` })
       .where('id', '=', target.id)
       .returning(['id', 'status'])
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // Purged since it was found.
+    if (!updated) throw new AppError('ENTITY_NOT_FOUND');
     return withEvents(trx, target.subject, undefined, [conversationEvent(updated)], now);
   });
 }

@@ -55,13 +55,17 @@ export async function appendEvents(
   return events.map((_event, index) => first + index);
 }
 
-/** The newest event number (0 before the first event). */
+/**
+ * The newest event number handed out (0 before the first event), from the counter: the retention purge may have
+ * deleted the newest events, and a stream must never start below a number already used.
+ */
 export async function headSeq(db: Kysely<Database>): Promise<number> {
   const row = await db
-    .selectFrom('support_events')
-    .select(sql<number | null>`max(seq)`.as('head'))
+    .selectFrom('support_event_counter')
+    .select('seq')
+    .where('id', '=', 1)
     .executeTakeFirst();
-  return Number(row?.head ?? 0);
+  return Number(row?.seq ?? 0);
 }
 
 /** Events after `after`, oldest first: all of them (operators), or those of one subject's conversations. */
