@@ -126,6 +126,7 @@ describe('public entry', () => {
         "listDocuments",
         "listExternalLinks",
         "listFolders",
+        "listSupportConversationMessages",
         "listSupportConversations",
         "listWebhookDeliveries",
         "loadProfile",

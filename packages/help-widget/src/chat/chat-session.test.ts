@@ -275,6 +275,37 @@ describe('attachments', () => {
   });
 });
 
+describe('a long conversation', () => {
+  it('starts at the newest page and adds the earlier ones on demand, each once, keeping live messages', async () => {
+    const server = createFakeSupportServer();
+    for (let n = 1; n <= 120; n += 1) server.reply('user:identity-of-aigerim', `answer ${n}`);
+    const { session } = setup(server);
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    await vi.waitFor(() => expect(session.state().messages).toHaveLength(50));
+    expect(session.state().hasEarlier).toBe(true);
+    const pages = () => server.requests.filter((request) => request.path.endsWith('/messages')).length;
+
+    await Promise.all([session.loadEarlier(), session.loadEarlier()]);
+    expect(pages()).toBe(1);
+    expect(
+      session
+        .state()
+        .messages.map((m) => m.text)
+        .slice(0, 1),
+    ).toEqual(['answer 21']);
+    server.reply('user:identity-of-aigerim', 'answer 121');
+    await vi.waitFor(() => expect(session.state().messages.at(-1)?.text).toBe('answer 121'));
+    await session.loadEarlier();
+    expect(session.state().messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 121 }, (_, index) => `answer ${index + 1}`),
+    );
+    expect(session.state().hasEarlier).toBe(false);
+    await session.loadEarlier();
+    expect(pages()).toBe(2);
+  });
+});
+
 describe('messages', () => {
   it('refuses an empty or overlong message with the catalogue codes, without a request', async () => {
     const { server, session } = setup();

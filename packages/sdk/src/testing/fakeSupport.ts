@@ -18,9 +18,12 @@ import {
   type SupportVisitorKind,
   supportAttachmentParamsSchema,
   supportConversationParamsSchema,
+  supportConversationViewQuerySchema,
+  supportHistoryQuerySchema,
   supportInboxAttachmentParamsSchema,
   supportInboxQuerySchema,
   supportMessageRequestSchema,
+  supportMessagesQuerySchema,
   supportReadRequestSchema,
   supportSystemText,
 } from '@qoltanba/core';
@@ -36,6 +39,7 @@ import {
 } from './fakeHttp';
 import type { FakeApiKey } from './fakePartner';
 import type { FakeOperationId } from './fakeRoutes';
+import { fakeHistoryPage, fakeMessagePage } from './fakeSupportPages';
 
 // The support chat of the fake server (`SUPPORT_PATHS` and the partner's identity tokens): visitors known by an
 // identity token (a portal user, or a partner's user vouched for by an API key) or else an anonymous visitor token,
@@ -225,19 +229,41 @@ export function createFakeSupport(options: FakeSupportOptions) {
     };
   }
 
-  function visitorView(conversation: FakeSupportConversation | undefined): SupportConversationView {
-    if (!conversation) return { conversation: null, messages: [] };
+  const visitorConversation = (conversation: FakeSupportConversation) => ({
+    id: conversation.id,
+    status: conversation.status,
+    createdAt: conversation.createdAt,
+    closedAt: conversation.closedAt,
+    unreadCount: unreadBy(conversation, 'operator', conversation.visitorReadUpTo),
+  });
+
+  /** The latest conversation with its newest `limit` messages (the query's) and the cursor to older ones. */
+  function visitorView(
+    conversation: FakeSupportConversation | undefined,
+    context: FakeContext,
+  ): SupportConversationView {
+    if (!conversation) return { conversation: null, messages: [], nextCursor: null };
+    const { limit } = parseInput(supportConversationViewQuerySchema, Object.fromEntries(context.query));
+    const page = fakeMessagePage(conversation.messages, { limit });
     return {
-      conversation: {
-        id: conversation.id,
-        status: conversation.status,
-        createdAt: conversation.createdAt,
-        closedAt: conversation.closedAt,
-        unreadCount: unreadBy(conversation, 'operator', conversation.visitorReadUpTo),
-      },
-      messages: conversation.messages,
+      conversation: visitorConversation(conversation),
+      messages: page.items,
+      nextCursor: page.nextCursor,
     };
   }
+
+  /** One of the visitor's conversations by the path's id; another visitor's is missing. */
+  function ownConversation(context: FakeContext, identity: VisitorIdentity): FakeSupportConversation {
+    const conversation = conversationOf(context);
+    if (conversation.visitorKey !== identity.key) refuse('ENTITY_NOT_FOUND');
+    return conversation;
+  }
+
+  const messagesPage = (conversation: FakeSupportConversation, context: FakeContext) =>
+    fakeMessagePage(
+      conversation.messages,
+      parseInput(supportMessagesQuerySchema, Object.fromEntries(context.query)),
+    );
 
   /** The visitor's open conversation, or a new one (the first message, or the first after a close). */
   function openConversationOf(
@@ -477,7 +503,22 @@ export function createFakeSupport(options: FakeSupportOptions) {
       return json(201, issueIdentity(identity, request.ttlSeconds ?? SUPPORT_IDENTITY_TTL.default));
     },
 
-    getMySupportConversation: (context) => json(200, visitorView(latestOf(visitorOf(context).key))),
+    getMySupportConversation: (context) => json(200, visitorView(latestOf(visitorOf(context).key), context)),
+    listMySupportConversations: (context) => {
+      const identity = visitorOf(context);
+      const query = parseInput(supportHistoryQuerySchema, Object.fromEntries(context.query));
+      const own = [...conversations.values()].filter((c) => c.visitorKey === identity.key).reverse();
+      const page = fakeHistoryPage(own, query);
+      const items = page.items.map((c) => ({
+        ...visitorConversation(c),
+        lastMessage: c.messages.at(-1) ?? null,
+      }));
+      return json(200, { items, nextCursor: page.nextCursor });
+    },
+    listMySupportMessages: (context) => {
+      const conversation = ownConversation(context, visitorOf(context));
+      return json(200, messagesPage(conversation, context));
+    },
     sendSupportMessage: (context) => {
       const identity = visitorOf(context);
       const request = parseInput(supportMessageRequestSchema, context.rawBody);
@@ -538,7 +579,17 @@ export function createFakeSupport(options: FakeSupportOptions) {
     getSupportConversation: (context) => {
       operatorOf(context);
       const conversation = conversationOf(context);
-      return json(200, { conversation: inboxView(conversation), messages: conversation.messages });
+      const { limit } = parseInput(supportConversationViewQuerySchema, Object.fromEntries(context.query));
+      const page = fakeMessagePage(conversation.messages, { limit });
+      return json(200, {
+        conversation: inboxView(conversation),
+        messages: page.items,
+        nextCursor: page.nextCursor,
+      });
+    },
+    listSupportConversationMessages: (context) => {
+      operatorOf(context);
+      return json(200, messagesPage(conversationOf(context), context));
     },
     replySupportConversation: (context) => {
       const operator = operatorOf(context);

@@ -52,7 +52,8 @@ async function lockSubject(trx: Transaction<Database>, subject: string): Promise
   await sql`select pg_advisory_xact_lock(${SUBJECT_LOCK_NAMESPACE}, hashtext(${subject}))`.execute(trx);
 }
 
-function messagesQuery(db: Db | Transaction<Database>) {
+/** Messages with their attachments' details, for {@link toMessage}. */
+export function messagesQuery(db: Db | Transaction<Database>) {
   return db
     .selectFrom('support_messages as m')
     .leftJoin('support_attachments as a', 'a.id', 'm.attachment_id')
@@ -69,9 +70,11 @@ function messagesQuery(db: Db | Transaction<Database>) {
       'a.size as attachment_size',
     ]);
 }
-type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
+/** A row of {@link messagesQuery}. */
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>['executeTakeFirstOrThrow']>>;
 
-function toMessage(row: MessageRow): SupportMessage {
+/** A message as the API answers it. */
+export function toMessage(row: MessageRow): SupportMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -89,15 +92,6 @@ function toMessage(row: MessageRow): SupportMessage {
           },
     createdAt: iso(row.created_at),
   };
-}
-
-/** The messages of a conversation, oldest first. */
-export async function conversationMessages(db: Db, conversationId: number): Promise<SupportMessage[]> {
-  const rows = await messagesQuery(db)
-    .where('m.conversation_id', '=', conversationId)
-    .orderBy('m.id')
-    .execute();
-  return rows.map(toMessage);
 }
 
 /** The last message of each conversation given (conversations without one left out). */
@@ -140,16 +134,21 @@ export async function unreadCounts(
   return new Map(rows.map((row) => [row.id, Number(row.unread)]));
 }
 
-/** A conversation as its visitor sees it. */
-export async function toVisitorConversation(db: Db, row: ConversationRow): Promise<SupportConversation> {
-  const unread = await unreadCounts(db, [row.id], 'visitor');
+/** A conversation as its visitor sees it, given its unread count. */
+export function visitorConversationOf(row: ConversationRow, unreadCount: number): SupportConversation {
   return {
     id: row.id,
     status: row.status,
     createdAt: iso(row.created_at),
     closedAt: row.closed_at ? iso(row.closed_at) : null,
-    unreadCount: unread.get(row.id) ?? 0,
+    unreadCount,
   };
+}
+
+/** A conversation as its visitor sees it. */
+export async function toVisitorConversation(db: Db, row: ConversationRow): Promise<SupportConversation> {
+  const unread = await unreadCounts(db, [row.id], 'visitor');
+  return visitorConversationOf(row, unread.get(row.id) ?? 0);
 }
 
 /** The subject's latest conversation (open or closed), or undefined before its first message. */

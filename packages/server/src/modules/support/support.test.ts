@@ -127,6 +127,8 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
       ['post', SUPPORT_PATHS.visitors, 'createSupportVisitor'],
       ['post', SUPPORT_PATHS.identityTokens, 'createSupportIdentityToken'],
       ['get', SUPPORT_PATHS.myConversation, 'getMySupportConversation'],
+      ['get', SUPPORT_PATHS.myConversations, 'listMySupportConversations'],
+      ['get', SUPPORT_PATHS.myConversationMessages, 'listMySupportMessages'],
       ['post', SUPPORT_PATHS.myMessages, 'sendSupportMessage'],
       ['post', SUPPORT_PATHS.myAttachments, 'sendSupportAttachment'],
       ['get', SUPPORT_PATHS.myAttachment, 'downloadMySupportAttachment'],
@@ -136,6 +138,7 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
       ['get', SUPPORT_PATHS.inbox, 'listSupportConversations'],
       ['get', SUPPORT_PATHS.inboxConversation, 'getSupportConversation'],
       ['post', SUPPORT_PATHS.inboxMessages, 'replySupportConversation'],
+      ['get', SUPPORT_PATHS.inboxMessages, 'listSupportConversationMessages'],
       ['post', SUPPORT_PATHS.inboxRead, 'markSupportConversationRead'],
       ['post', SUPPORT_PATHS.inboxClose, 'closeSupportConversation'],
       ['get', SUPPORT_PATHS.inboxAttachment, 'downloadSupportAttachment'],
@@ -204,7 +207,7 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
       headers: { cookie: `${SUPPORT_VISITOR_HEADER}=${visitor}` },
     });
     expect(cookie.statusCode).toBe(401);
-    expect(await view({ visitor })).toEqual({ conversation: null, messages: [] });
+    expect(await view({ visitor })).toEqual({ conversation: null, messages: [], nextCursor: null });
     const stored = await db().selectFrom('support_visitors').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(visitor);
@@ -230,7 +233,7 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     expect((await view({ visitor: alice })).messages).toHaveLength(2);
 
     // Bob sees nothing of Alice's, cannot mark her messages read, and cannot take her conversation by id.
-    expect(await view({ visitor: bob })).toEqual({ conversation: null, messages: [] });
+    expect(await view({ visitor: bob })).toEqual({ conversation: null, messages: [], nextCursor: null });
     const read = await my({ visitor: bob }, 'POST', SUPPORT_PATHS.myRead, { lastMessageId: first.id });
     expect([read.statusCode, read.json().code]).toEqual([404, 'ENTITY_NOT_FOUND']);
     const bobs = await send({ visitor: bob }, 'mine');
@@ -314,13 +317,21 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     });
     expect(issued.statusCode, issued.body).toBe(201);
     const partnerToken = (issued.json() as SupportIdentityIssued).identityToken;
-    expect(await view({ identity: partnerToken })).toEqual({ conversation: null, messages: [] });
+    expect(await view({ identity: partnerToken })).toEqual({
+      conversation: null,
+      messages: [],
+      nextCursor: null,
+    });
     await send({ identity: partnerToken }, 'from the shop');
     // Another company's key, the same external id: apart again.
     const otherKey = await partnerKey('other@example.kz', outsider.bin);
     const otherToken = ((await partnerIdentity(otherKey, { userId })).json() as SupportIdentityIssued)
       .identityToken;
-    expect(await view({ identity: otherToken })).toEqual({ conversation: null, messages: [] });
+    expect(await view({ identity: otherToken })).toEqual({
+      conversation: null,
+      messages: [],
+      nextCursor: null,
+    });
     expect((await view({ identity: mine })).messages.map((m) => m.text)).toEqual(['about my invoice']);
 
     const operatorToken = await operator();
@@ -343,7 +354,7 @@ describe.each(testDatabases())('support chat on $name', (backend) => {
     const claimed = await view({ identity, visitor });
     expect(claimed.messages.map((m) => m.text)).toEqual(['before login']);
     // The conversation is the user's now: the anonymous token alone no longer shows it (a shared computer).
-    expect(await view({ visitor })).toEqual({ conversation: null, messages: [] });
+    expect(await view({ visitor })).toEqual({ conversation: null, messages: [], nextCursor: null });
     expect((await view({ identity })).messages.map((m) => m.text)).toEqual(['before login']);
 
     // The user has a conversation now: another visitor's history stays that visitor's.
