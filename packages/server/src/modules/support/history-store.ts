@@ -9,15 +9,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { isRowId } from '../../db/row-id.js';
 import type { Database } from '../../db/schema.js';
-import {
-  type ConversationRow,
-  lastMessages,
-  messagesQuery,
-  toMessage,
-  unreadCounts,
-  visitorConversationOf,
-} from './conversation-store.js';
+import { type ConversationRow, visitorConversationOf } from './conversation-store.js';
 import { decodeCursor, encodeCursor } from './keyset-cursor.js';
+import { lastMessages, messagesQuery, toMessage } from './message-store.js';
+import { unreadCounts } from './read-markers.js';
 
 type Db = Kysely<Database>;
 

@@ -22,30 +22,19 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
 import { contentDisposition } from '../documents/file-name.js';
-import {
-  closeConversation,
-  findAttachment,
-  findConversation,
-  markRead,
-  postOperatorReply,
-} from './conversation-store.js';
-import { lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
+import { findAttachment } from './attachment-store.js';
+import { closeConversation, findConversation, postOperatorReply } from './conversation-store.js';
+import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
 import { messagePage } from './history-store.js';
 import { listInbox, toInboxConversations } from './inbox-store.js';
 import { findSupportOperator, type SupportOperator } from './operator-store.js';
-import { type SupportContext, sendAttachment } from './support-context.js';
+import { markReadAndAnnounce, type SupportContext, sendAttachment } from './support-context.js';
 
 const TAGS = ['support'];
 const OPERATORS =
   'Support operators only (a role an administrator grants with `npm run admin -- support-operator grant <login>`): ' +
   '401 without a session, 403 SUPPORT_OPERATOR_ONLY for anybody else. A missing conversation answers 404 ENTITY_NOT_FOUND.';
 const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
-const eventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
-    description:
-      'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
-  }),
-});
 
 /** The operators' inbox (portal, session bearer). */
 export function registerInboxRoutes(context: SupportContext): void {
@@ -188,15 +177,11 @@ export function registerInboxRoutes(context: SupportContext): void {
       response: z.undefined(),
       handler: async ({ request, params, body }) => {
         await requireOperator(request);
-        const written = await markRead(
-          db,
-          'operator',
+        return markReadAndAnnounce(
+          context,
+          { side: 'operator', conversationId: params.id },
           body.lastMessageId,
-          { conversationId: params.id },
-          clock(),
         );
-        context.announce(written.notices);
-        return undefined;
       },
     }),
   );

@@ -2,8 +2,10 @@ import type { SupportConversationStatus, SupportInboxConversation, SupportInboxP
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { type ConversationRow, lastMessages, unreadCounts } from './conversation-store.js';
+import type { ConversationRow } from './conversation-store.js';
 import { decodeCursor, encodeCursor } from './keyset-cursor.js';
+import { lastMessages } from './message-store.js';
+import { unreadCounts } from './read-markers.js';
 
 type Db = Kysely<Database>;
 

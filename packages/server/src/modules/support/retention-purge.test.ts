@@ -1,36 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  apiPath,
-  parseLoginTarget,
-  SUPPORT_PATHS,
-  SUPPORT_VISITOR_HEADER,
-  type SupportConversationView,
-  type SupportMessage,
-} from '@qoltanba/core';
+import { apiPath, SUPPORT_PATHS, type SupportConversationView, type SupportMessage } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { createLocalBlobStore } from '../../blob/local-blob-store.js';
 import { openPostgres } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { call, nextIp } from '../../testing/accounts.js';
 import { deferred } from '../../testing/deferred.js';
-import { blobFiles, multipart, useDocumentsSuite } from '../../testing/documents.js';
+import { blobFiles } from '../../testing/documents.js';
+import { OPERATOR_EMAIL, PNG, useSupportSuite } from '../../testing/support.js';
 import { openTestPostgres, testDatabases } from '../../testing/test-databases.js';
 import { postVisitorMessage } from './conversation-store.js';
 import { headSeq } from './event-store.js';
-import { grantSupportOperator } from './operator-store.js';
 import { runSupportPurge, SUPPORT_PURGE_BATCH, type SupportPurgeRound } from './retention-purge.js';
 
 const DAY = 24 * 3600;
 const RETENTION = { retentionDays: 365 };
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /** A blob store whose deletions fail (a disk that went read-only, an object store that is down). */
 function failingDeletes(inner: BlobStore): BlobStore {
@@ -45,39 +32,22 @@ function failingDeletes(inner: BlobStore): BlobStore {
 const ZERO = { conversations: 0, messages: 0, attachments: 0, events: 0, visitors: 0, blobsQueued: 0 };
 
 describe.each(testDatabases())('support retention purge on $name', (backend) => {
-  const suite = useDocumentsSuite(backend);
+  const suite = useSupportSuite(backend);
   const db = () => suite.server.services.database.db;
   const blobs = () => suite.server.services.blobs;
   const purge = (store: BlobStore = blobs()): Promise<SupportPurgeRound> =>
     runSupportPurge(db(), store, suite.clock.now(), RETENTION);
 
-  async function newVisitor(): Promise<string> {
-    const res = await call(suite.server, 'POST', SUPPORT_PATHS.visitors, { ip: nextIp() });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().visitorToken as string;
-  }
+  const newVisitor = () => suite.newVisitor();
   const my = (visitor: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-    call(suite.server, method, `${url}?lang=en`, { headers: { [SUPPORT_VISITOR_HEADER]: visitor }, body });
-  async function send(visitor: string, text: string): Promise<SupportMessage> {
-    const res = await my(visitor, 'POST', SUPPORT_PATHS.myMessages, { text });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json();
-  }
+    suite.my({ visitor }, method, url, body);
+  const send = (visitor: string, text: string) => suite.send({ visitor }, text);
   async function sendPng(visitor: string): Promise<SupportMessage> {
-    const { payload, contentType } = multipart([{ name: 'file', value: PNG, filename: 'screen.png' }]);
-    const res = await call(suite.server, 'POST', `${SUPPORT_PATHS.myAttachments}?lang=en`, {
-      headers: { [SUPPORT_VISITOR_HEADER]: visitor, 'content-type': contentType },
-      body: payload,
-    });
+    const res = await suite.attach({ visitor }, [{ name: 'file', value: PNG, filename: 'screen.png' }]);
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
-  async function operator(): Promise<string> {
-    const login = parseLoginTarget('operator@example.kz');
-    if (!login) throw new Error('bad login');
-    await grantSupportOperator(db(), login, suite.clock.now());
-    return suite.user('operator@example.kz', []);
-  }
+  const operator = () => suite.operator();
   const inbox = (token: string, method: 'GET' | 'POST', template: string, id: number, body?: unknown) =>
     suite.request(token, method, `${apiPath(template, { id: String(id) })}?lang=en`, body);
   const rows = async (table: 'support_messages' | 'support_attachments' | 'support_events', id: number) =>
@@ -111,7 +81,7 @@ describe.each(testDatabases())('support retention purge on $name', (backend) => 
     const gone = await closedWithPicture(old, op);
     const open = await send(stillOpen, 'still waiting');
     suite.clock.advance(2 * DAY);
-    op = await suite.login('operator@example.kz');
+    op = await suite.login(OPERATOR_EMAIL);
     const kept = await closedWithPicture(recent, op);
     expect(await blobFiles(suite)).toHaveLength(2);
 
@@ -139,7 +109,7 @@ describe.each(testDatabases())('support retention purge on $name', (backend) => 
     // The event numbers go on from where they were, even when the newest events were the purged ones.
     expect(await headSeq(db())).toBe(seqBefore);
 
-    op = await suite.login('operator@example.kz');
+    op = await suite.login(OPERATOR_EMAIL);
     const missing = await inbox(op, 'GET', SUPPORT_PATHS.inboxConversation, gone.id);
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'ENTITY_NOT_FOUND']);
     const attachment = await suite.request(

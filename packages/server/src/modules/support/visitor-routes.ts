@@ -28,18 +28,13 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../documents/file-name.js';
 import { closeIfUnread } from '../documents/file-upload.js';
+import { findAttachment } from './attachment-store.js';
 import { ATTACHMENT_UPLOAD_LIMITS, readAttachmentUpload } from './attachment-upload.js';
-import {
-  assertUnderRate,
-  findAttachment,
-  latestConversation,
-  markRead,
-  postVisitorMessage,
-  toVisitorConversation,
-} from './conversation-store.js';
-import { lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
+import { latestConversation, postVisitorMessage, toVisitorConversation } from './conversation-store.js';
+import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
 import { findVisitorConversation, messagePage, visitorHistory } from './history-store.js';
-import { type SupportContext, sendAttachment } from './support-context.js';
+import { assertUnderRate } from './message-store.js';
+import { markReadAndAnnounce, type SupportContext, sendAttachment } from './support-context.js';
 import { type ResolvedVisitor, resolveVisitor, visitorHeadersSchema } from './visitor-identity.js';
 import { createVisitor } from './visitor-store.js';
 
@@ -52,12 +47,6 @@ const RATE = `At most ${SUPPORT_MESSAGES_PER_MINUTE} messages a minute per visit
 /** New visitors one client address may create a minute. */
 const VISITOR_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
-const eventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
-    description:
-      'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
-  }),
-});
 
 /** Sets Retry-After on a RATE_LIMITED refusal (the global limiter does it for its own). */
 export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -341,18 +330,12 @@ export function registerVisitorRoutes(context: SupportContext): void {
       body: supportReadRequestSchema,
       status: 204,
       response: z.undefined(),
-      handler: async ({ request, body }) => {
-        const visitor = visitorOf(request);
-        const written = await markRead(
-          db,
-          'visitor',
+      handler: ({ request, body }) =>
+        markReadAndAnnounce(
+          context,
+          { side: 'visitor', subject: visitorOf(request).subject },
           body.lastMessageId,
-          { subject: visitor.subject },
-          clock(),
-        );
-        context.announce(written.notices);
-        return undefined;
-      },
+        ),
     }),
   );
 
