@@ -191,6 +191,11 @@ export interface FakeServerOptions {
   register?: readonly FakeRegisterParty[];
   /** The signing config the fake answers; NCALayer at its default address and no test signer by default. */
   signingConfig?: SigningConfig;
+  /**
+   * Access tokens shaped like the server's JWTs, naming their user in `sub` (what `client.userId()` reads), instead
+   * of `access-<n>`. Never checked for a signature.
+   */
+  jwtAccessTokens?: boolean;
 }
 
 /**
@@ -218,7 +223,7 @@ export function createFakeServer(options: FakeServerOptions = {}) {
   const issue = (owner: FakeAccount): AuthTokens => {
     issued += 1;
     const tokens = {
-      access_token: `access-${issued}`,
+      access_token: options.jwtAccessTokens ? fakeJwt(owner.userId, issued) : `access-${issued}`,
       refresh_token: `refresh-${issued}`,
       expires_in: ACCESS_TOKEN_SECONDS,
     };
@@ -572,8 +577,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     partner: partnerService,
     /** The support chat: conversations, `grantOperator`, `visitorWrites`, `dropStreams` (event streams end). */
     support: supportService,
-    /** Issues tokens for the default account, as a previous login would have. */
-    issue: () => issue(account),
+    /** Issues tokens for the default account (or `owner`, one of `accounts`), as a previous login would have. */
+    issue: (owner: FakeAccount = account) => issue(owner),
     /** Makes the access token `token` unknown, as a server-side revocation does. */
     revoke: (token: string) => accessTokens.delete(token),
     /** The requests made to `template` (a path from core, `:params` allowed). */
@@ -582,6 +587,13 @@ export function createFakeServer(options: FakeServerOptions = {}) {
       return calls.filter((call) => call.method === method && pattern.test(call.path));
     },
   };
+}
+
+/** An unsigned JWT-shaped access token naming its user in `sub`, unique by `n`. */
+function fakeJwt(userId: string, n: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ typ: 'access', sub: userId, n })}.fake-${n}`;
 }
 
 /** The fake server type. */
