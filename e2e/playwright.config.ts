@@ -40,6 +40,8 @@ export default defineConfig({
       QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),
       // Webhook deliveries every second, so embed.spec.ts sees them arrive at its receiver without waiting long.
       QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1',
+      // The examples' webhook receiver listens on 127.0.0.1, a private address NODE_ENV=test otherwise refuses.
+      QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true',
       // The whole suite comes from one address within minutes; every portal page now also asks for the help
       // widget's config and a support identity token, which took a run past the default 600 API requests a minute.
       RATE_LIMIT_MAX: '20000',

@@ -66,6 +66,8 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
       QOLTANBA_DEV_SIGNER: 'true',
       QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),
       QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1',
+      // embed.spec.ts's webhook receiver (the examples' backend) listens on 127.0.0.1.
+      QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -277,9 +277,33 @@ test("the widget's CSS does not reach the host page, and adding it shifts nothin
   }
 });
 
-test('passes axe on a light and on a dark page, closed and open', async ({ page }) => {
-  for (const css of ['', 'html, body { background: #121212; color: #eee; }']) {
-    await open(page, hostPage(serverUrl, { css }));
+const DARK_PAGE = 'html, body { background: #121212; color: #eee; }';
+const LIGHT_PANEL = 'rgb(255, 255, 255)';
+const DARK_PANEL = 'rgb(27, 31, 36)';
+
+/** The widget's script tag with `data-theme` (none when undefined). */
+const themedWidget = (theme: string | undefined) =>
+  `${STUB}<script async src="${serverUrl}${HELP_WIDGET_SCRIPT}" data-lang="kk"${theme ? ` data-theme="${theme}"` : ''}></script>`;
+
+const panelBackground = (page: Page) =>
+  page.evaluate(() => {
+    const panel = document.querySelector('qoltanba-help')?.shadowRoot?.querySelector('.panel');
+    return panel ? getComputedStyle(panel).backgroundColor : null;
+  });
+
+test('passes axe in the light and the dark theme, on light and dark pages, closed and open', async ({
+  page,
+}) => {
+  const cases = [
+    { scheme: 'light', css: '', theme: undefined, panel: LIGHT_PANEL },
+    { scheme: 'dark', css: DARK_PAGE, theme: undefined, panel: DARK_PANEL },
+    { scheme: 'light', css: DARK_PAGE, theme: 'dark', panel: DARK_PANEL },
+    { scheme: 'dark', css: '', theme: 'light', panel: LIGHT_PANEL },
+    { scheme: 'light', css: DARK_PAGE, theme: undefined, panel: LIGHT_PANEL },
+  ] as const;
+  for (const { scheme, css, theme, panel } of cases) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await open(page, hostPage(serverUrl, { css, widget: themedWidget(theme) }));
     await expect(launcher(page)).toBeVisible();
     await page.addScriptTag({ content: AXE_SOURCE });
     const run = () =>
@@ -300,7 +324,24 @@ test('passes axe on a light and on a dark page, closed and open', async ({ page 
       });
     expect(await run()).toEqual([]);
     await openPanel(page);
+    expect(await panelBackground(page), `${scheme} system, data-theme ${theme}`).toBe(panel);
     expect(await run()).toEqual([]);
+  }
+});
+
+test('follows a change of the system colour scheme while open, unless data-theme pins one', async ({
+  page,
+}) => {
+  for (const [theme, light, dark] of [
+    [undefined, LIGHT_PANEL, DARK_PANEL],
+    ['light', LIGHT_PANEL, LIGHT_PANEL],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await open(page, hostPage(serverUrl, { widget: themedWidget(theme) }));
+    await openPanel(page);
+    expect(await panelBackground(page)).toBe(light);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await panelBackground(page)).toBe(dark);
   }
 });
 

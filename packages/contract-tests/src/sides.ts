@@ -94,7 +94,11 @@ export async function realSide(): Promise<Side> {
     // Every request of the table comes from one address: the global per-IP limit must not answer 429.
     RATE_LIMIT_MAX: '100000',
   });
-  const server = await createApp(config, { logStream: { write: () => undefined } });
+  const server = await createApp(config, {
+    logStream: { write: () => undefined },
+    // Never the network's DNS: every name a webhook URL gives answers one public address.
+    resolveHost: async () => [{ address: '93.184.215.14', family: 4 }],
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('the server did not listen on a port');

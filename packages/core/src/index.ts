@@ -471,6 +471,17 @@ export {
   webhookUrlSchema,
 } from './schemas/index';
 export {
+  createEventStreamParser,
+  type EventStreamBody,
+  type EventStreamHandlers,
+  type EventStreamOptions,
+  type EventStreamParser,
+  type EventStreamSignal,
+  type ReadEventStreamOptions,
+  readEventStream,
+  type ServerSentEvent,
+} from './sse/index';
+export {
   type ActiveTariff,
   activeTariffSchema,
   parseTariffDate,
@@ -482,6 +493,9 @@ export {
   tariffStateFromResponse,
 } from './tariff/index';
 export {
+  type IpAddressKind,
+  ipAddressKind,
+  literalHostKind,
   signWebhookPayload,
   verifyWebhookSignature,
   WEBHOOK_DELIVERY_HEADER,

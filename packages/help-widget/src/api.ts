@@ -51,6 +51,9 @@ export type HelpCommand = keyof HelpCommandMap;
 /** The global `QoltanbaHelp` function, typed per command. */
 export type QoltanbaHelpFunction = <C extends HelpCommand>(command: C, ...args: HelpCommandMap[C]) => void;
 
+/** The panel's colour theme: `auto` follows the system's `prefers-color-scheme`. */
+export type HelpTheme = 'light' | 'dark' | 'auto';
+
 /** Options of the widget, as the script tag's `data-*` attributes spell them (see the README). */
 export interface HelpWidgetOptions {
   /** `data-lang`: `kk`, `ru` or `en`; else the page's `<html lang>`, else Kazakh. */
@@ -59,6 +62,8 @@ export interface HelpWidgetOptions {
   api?: string;
   /** `data-position`: which bottom corner the button sits in (`right` by default). */
   position?: 'right' | 'left';
+  /** `data-theme`: the panel's colours, `light`, `dark` or `auto` (the default: the system's colour scheme). */
+  theme?: HelpTheme;
   /**
    * `data-help-url`: the help page instead of the server's; `{lang}` in it is replaced by the active language, so
    * the path can follow the language (`https://example.kz/{lang}/help`).

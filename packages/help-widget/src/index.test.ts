@@ -22,11 +22,12 @@ describe('helpWidgetSnippet', () => {
         src: 'https://qoltanba.kz/widgets/help-widget.js',
         lang: 'ru',
         position: 'left',
+        theme: 'dark',
         helpUrl: 'https://example.kz/{lang}/help?a=1&b="2"',
       }),
     ).toBe(
       `<script>${HELP_QUEUE_STUB}</script>\n` +
-        '<script async src="https://qoltanba.kz/widgets/help-widget.js" data-lang="ru" data-position="left" ' +
+        '<script async src="https://qoltanba.kz/widgets/help-widget.js" data-lang="ru" data-position="left" data-theme="dark" ' +
         'data-help-url="https://example.kz/{lang}/help?a=1&amp;b=&quot;2&quot;"></script>',
     );
   });

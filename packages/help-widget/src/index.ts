@@ -20,6 +20,7 @@ export {
   type HelpEventHandler,
   type HelpEventMap,
   type HelpEventName,
+  type HelpTheme,
   type HelpWidgetOptions,
   type QoltanbaHelpFunction,
 } from './api';
@@ -36,6 +37,7 @@ export const HELP_DATA_ATTRIBUTES: Readonly<Record<keyof HelpWidgetOptions, stri
   lang: 'data-lang',
   api: 'data-api',
   position: 'data-position',
+  theme: 'data-theme',
   helpUrl: 'data-help-url',
   whatsapp: 'data-whatsapp',
   telegram: 'data-telegram',

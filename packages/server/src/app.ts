@@ -51,6 +51,7 @@ import { companiesModule } from './modules/registry/companies-module.js';
 import { signingModule } from './modules/signing/signing-module.js';
 import { supportModule } from './modules/support/support-module.js';
 import { verificationModule } from './modules/verification/verification-module.js';
+import { systemResolver } from './net/resolve-host.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
@@ -75,6 +76,8 @@ export interface CreateAppOptions {
   beforeCodeCompare?: AppServices['beforeCodeCompare'];
   verifier?: AppServices['verifier'];
   beforeSignatureCheck?: AppServices['beforeSignatureCheck'];
+  /** How outgoing connections (webhooks) resolve host names; the system resolver by default. */
+  resolveHost?: AppServices['resolveHost'];
   /** The development signer running beside the server (see `dev/dev-signer.ts`): browsers are sent to it. */
   devSigner?: { url: string; label: string };
 }
@@ -83,6 +86,8 @@ export interface CreateAppOptions {
 export interface QoltanbaApp {
   app: FastifyInstance;
   services: AppServices;
+  /** The configuration the app was created with. */
+  config: Config;
   /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
   close(): Promise<void>;
 }
@@ -187,6 +192,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       verifier: options.verifier ?? (await createVerifier(config.pki)),
       beforeSignatureCheck: options.beforeSignatureCheck,
       signingConfig,
+      resolveHost: options.resolveHost ?? systemResolver,
     };
 
     app.addHook('onRequest', async (request, reply) => {
@@ -258,6 +264,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     return {
       app,
       services,
+      config,
       close() {
         closing ??= (async () => {
           await app.close();

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runServer } from './cli.js';
+import { LOCAL_TOKEN_SECRET_FILE } from './config/local-token-secret.js';
 import { deferred } from './testing/deferred.js';
 
 function fakeIo() {
@@ -94,12 +95,45 @@ describe('runServer', () => {
     expect(await readdir(join(dataDir, 'pglite'))).not.toContain('qoltanba.lock');
     expect(await readdir(join(dataDir, 'pglite'))).toContain('PG_VERSION');
 
+    // No QOLTANBA_TOKEN_SECRET: one is kept in the data folder, owner-only, and the restart uses the same.
+    const secretFile = join(dataDir, LOCAL_TOKEN_SECRET_FILE);
+    const kept = (await readFile(secretFile, 'utf8')).trim();
+    expect(kept.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(secretFile)).mode & 0o777).toBe(0o600);
+    expect(server.config.tokenSecret).toBe(kept);
+
     const second = fakeIo();
     const again = await runServer(env, second.io);
     if (!again) throw new Error('server did not restart');
+    expect(again.config.tokenSecret).toBe(kept);
     const rows = await again.services.database.db.selectFrom('outbox_messages').select('body').execute();
     expect(rows.map((r) => r.body)).toEqual(['survives restart']);
     second.signals.emit('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  it('uses QOLTANBA_TOKEN_SECRET when set, and refuses a data folder whose kept secret is unusable', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
+    dirs.push(dataDir);
+    const env = {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      QOLTANBA_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    };
+    const configured = fakeIo();
+    const server = await runServer({ ...env, QOLTANBA_TOKEN_SECRET: 's'.repeat(48) }, configured.io);
+    if (!server) throw new Error('server did not start');
+    expect(server.config.tokenSecret).toBe('s'.repeat(48));
+    expect(await readdir(dataDir)).not.toContain(LOCAL_TOKEN_SECRET_FILE);
+    configured.signals.emit('SIGTERM');
+    expect(await configured.exited).toBe(0);
+
+    await writeFile(join(dataDir, LOCAL_TOKEN_SECRET_FILE), 'short\n');
+    const refused = fakeIo();
+    expect(await runServer(env, refused.io)).toBeUndefined();
+    expect(refused.exit).toHaveBeenCalledWith(1);
+    expect(refused.stderr.join('')).toContain('holds no usable token secret');
   });
 });

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { createApp, type QoltanbaApp } from './app.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, GENERATED_TOKEN_SECRET_WARNING, loadConfig } from './config/config.js';
+import { LOCAL_TOKEN_SECRET_FILE, localTokenSecret } from './config/local-token-secret.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DevSigner, startDevSigner } from './dev/dev-signer.js';
 
@@ -10,6 +11,24 @@ export interface ProcessIo {
   exit(code: number): void;
   /** Emits 'SIGINT' / 'SIGTERM'. */
   signals: Pick<EventEmitter, 'on'>;
+}
+
+/**
+ * Without QOLTANBA_TOKEN_SECRET (development only: production refuses to start), the secret kept in the data folder
+ * rather than one for this process, so a restart keeps sessions and what is encrypted with it.
+ */
+async function withLocalTokenSecret(
+  loaded: ReturnType<typeof loadConfig>,
+): Promise<ReturnType<typeof loadConfig>> {
+  const { config, warnings } = loaded;
+  if (!config.tokenSecretGenerated) return loaded;
+  return {
+    config: { ...config, tokenSecret: await localTokenSecret(config.dataDir) },
+    warnings: [
+      ...warnings.filter((warning) => warning !== GENERATED_TOKEN_SECRET_WARNING),
+      `QOLTANBA_TOKEN_SECRET is not set: using the development secret kept in ${LOCAL_TOKEN_SECRET_FILE} of the data folder.`,
+    ],
+  };
 }
 
 /**
@@ -30,7 +49,6 @@ export async function runServer(
     io.exit(1);
     return undefined;
   }
-  const { config, warnings } = loaded;
 
   let server: QoltanbaApp | undefined;
   let devSigner: DevSigner | undefined;
@@ -69,6 +87,16 @@ export async function runServer(
   // Installed before the database opens: the default action would kill the process and leave its lock behind.
   io.signals.on('SIGINT', () => stop('SIGINT'));
   io.signals.on('SIGTERM', () => stop('SIGTERM'));
+
+  try {
+    loaded = await withLocalTokenSecret(loaded);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`qoltanba: ${error.message}\n`);
+    io.exit(1);
+    return undefined;
+  }
+  const { config, warnings } = loaded;
 
   if (config.devSigner) {
     devSigner = await startDevSigner({ trustDir: config.pki.trustDir, port: config.devSignerPort }).catch(

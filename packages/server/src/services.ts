@@ -1,6 +1,7 @@
 import type { SigningConfig } from '@qoltanba/core';
 import type { BlobStore } from './blob/blob-store.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { HostResolver } from './net/resolve-host.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import type { CmsVerifier } from './signature-verifier.js';
 
@@ -32,4 +33,9 @@ export interface AppServices {
   beforeSignatureCheck?: () => Promise<void>;
   /** What browsers are told about signing: NCALayer's address and whether a test signer answers there. */
   signingConfig: SigningConfig;
+  /**
+   * How outgoing connections (webhooks) find a host's addresses: the system resolver by default; tests give names
+   * the addresses they need, and change them between two lookups.
+   */
+  resolveHost: HostResolver;
 }

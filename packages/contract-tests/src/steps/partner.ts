@@ -37,6 +37,40 @@ export const partnerSteps: Step[] = [
     expect: refused('WEBHOOK_URL_INVALID'),
   },
   {
+    name: 'partner: a webhook URL on a private address (cloud metadata) is refused',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(PARTNER_PATHS.apiKeys),
+      as: 'a',
+      json: {
+        name: 'Shop',
+        allowedOrigins: ['https://shop.kz'],
+        webhookUrl: 'https://169.254.169.254/latest/meta-data/',
+      },
+    }),
+    expect: refused('WEBHOOK_URL_PRIVATE'),
+  },
+  {
+    name: 'partner: a webhook URL naming loopback as a decimal number is refused',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(PARTNER_PATHS.apiKeys),
+      as: 'a',
+      json: { name: 'Shop', allowedOrigins: ['https://shop.kz'], webhookUrl: 'https://2130706433/hook' },
+    }),
+    expect: refused('WEBHOOK_URL_PRIVATE'),
+  },
+  {
+    name: 'partner: a webhook host too large for an IPv4 number is no URL',
+    request: () => ({
+      method: 'POST',
+      path: companyPath(PARTNER_PATHS.apiKeys),
+      as: 'a',
+      json: { name: 'Shop', allowedOrigins: ['https://shop.kz'], webhookUrl: 'https://999999999999/hook' },
+    }),
+    expect: refused('WEBHOOK_URL_INVALID'),
+  },
+  {
     name: 'partner: the administrator creates a key (its secrets in this answer only)',
     request: () => ({
       method: 'POST',

@@ -78,7 +78,11 @@ export const webhookUrlSchema = z
   .refine((value) => parseSchemeHostPort(value.match(URL_WITH_PATH)) !== undefined, {
     error: 'WEBHOOK_URL_INVALID',
   })
-  .meta({ description: 'https URL (http only on localhost) that receives the webhooks.' });
+  .meta({
+    description:
+      'https URL that receives the webhooks (http only on localhost, where the server allows private addresses). ' +
+      'The server refuses a host on a private, loopback or link-local address with WEBHOOK_URL_PRIVATE.',
+  });
 
 /**
  * Body of `createApiKey` and `updateApiKey`. In an update, an absent `webhookUrl` keeps the current one and null

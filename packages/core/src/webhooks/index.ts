@@ -1,3 +1,4 @@
+export { type IpAddressKind, ipAddressKind, literalHostKind } from './address';
 export {
   signWebhookPayload,
   verifyWebhookSignature,

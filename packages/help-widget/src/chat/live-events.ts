@@ -1,6 +1,5 @@
-import { type SupportEvent, supportEventSchema } from '@qoltanba/core';
+import { readEventStream, type SupportEvent, supportEventSchema } from '@qoltanba/core';
 import { ChatError, toChatError } from './chat-error';
-import { readEventStream } from './sse-reader';
 
 /** Back-off before reconnecting: 1 s, doubling, at most 30 s (or the server's `retry:` to start with). */
 export const RECONNECT_DELAY = { first: 1000, max: 30_000 } as const;

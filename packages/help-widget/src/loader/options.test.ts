@@ -15,6 +15,7 @@ describe('readOptions', () => {
         lang: ' KZ ',
         api: 'https://api.qoltanba.test/some/path',
         position: 'LEFT',
+        theme: ' Dark ',
         'help-url': 'https://partner.test/{lang}/help',
         whatsapp: 'https://wa.me/77000000000',
         telegram: 'NONE',
@@ -25,12 +26,27 @@ describe('readOptions', () => {
       lang: 'kk',
       api: 'https://api.qoltanba.test',
       position: 'left',
+      theme: 'dark',
       helpUrl: 'https://partner.test/{lang}/help',
       whatsapp: 'https://wa.me/77000000000',
       telegram: null,
       panelUrl: 'https://qoltanba.test/widgets/help/panel.js',
     });
     expect(helpPageOf(options.helpUrl ?? '', 'ru')).toBe('https://partner.test/ru/help');
+  });
+
+  it.each([
+    ['light', 'light'],
+    ['dark', 'dark'],
+    ['auto', 'auto'],
+    [' LIGHT ', 'light'],
+    ['Dark', 'dark'],
+    ['', 'auto'],
+    ['night', 'auto'],
+    ['dark light', 'auto'],
+    [undefined, 'auto'],
+  ])('reads data-theme %j as %s (anything else is auto)', (value, theme) => {
+    expect(readOptions(script(value === undefined ? {} : { theme: value }), document).theme).toBe(theme);
   });
 
   it('without its script element assumes our server path on the page origin', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, HELP_WIDGET_SCRIPT, type Lang, normalizeLang } from '@qoltanba/core';
+import type { HelpTheme } from '../api';
 
 /** The widget's options after defaults: what the loader and the panel work with. */
 export interface ResolvedOptions {
@@ -6,6 +7,8 @@ export interface ResolvedOptions {
   /** The Qoltanba origin (`https://qoltanba.kz`), no trailing slash. */
   api: string;
   position: 'right' | 'left';
+  /** The panel's colours: `auto` follows the system's `prefers-color-scheme`. */
+  theme: HelpTheme;
   /** Help page template (`{lang}` replaced), or undefined for the server's help pages. */
   helpUrl: string | undefined;
   /** WhatsApp link: a URL, `null` to hide it, undefined for the server's. */
@@ -52,10 +55,12 @@ export function readOptions(script: HTMLScriptElement | null, doc: Document): Re
   const scriptUrl = safeHttpUrl(script?.src) ?? new URL(HELP_WIDGET_SCRIPT, pageUrl).href;
   const api = new URL(safeHttpUrl(data.api) ?? scriptUrl).origin;
   const helpTemplate = data.helpUrl?.trim();
+  const theme = data.theme?.trim().toLowerCase();
   return {
     lang: normalizeLang(data.lang) ?? normalizeLang(doc.documentElement?.lang) ?? DEFAULT_LANG,
     api,
     position: data.position?.trim().toLowerCase() === 'left' ? 'left' : 'right',
+    theme: theme === 'light' || theme === 'dark' ? theme : 'auto',
     helpUrl: helpTemplate && helpPageOf(helpTemplate, DEFAULT_LANG) ? helpTemplate : undefined,
     whatsapp: linkOverride(data.whatsapp),
     telegram: linkOverride(data.telegram),

@@ -1,6 +1,6 @@
 import type { Lang } from '@qoltanba/core';
 import axe from 'axe-core';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Uploader } from '../chat/support-api';
 import { createVisitorStore } from '../chat/visitor-store';
 import type { ResolvedOptions } from '../loader/options';
@@ -49,6 +49,7 @@ function mount(setup: Setup = {}) {
       lang: 'kk',
       api: ORIGIN,
       position: 'right',
+      theme: 'auto',
       helpUrl: undefined,
       whatsapp: undefined,
       telegram: undefined,
@@ -293,4 +294,141 @@ describe('accessibility', () => {
       results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
   });
+});
+
+// happy-dom computes styles with the shadow root's sheets, `var()` and `prefers-color-scheme`, so themes are
+// measured here on the panel's real CSS; the browser spec runs axe on both.
+type Scheme = 'light' | 'dark';
+const device = () =>
+  (window as unknown as { happyDOM: { settings: { device: { prefersColorScheme: Scheme } } } }).happyDOM
+    .settings.device;
+
+function rgb(color: string): [number, number, number, number] | undefined {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (hex) {
+    const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+    return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)).concat(1) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+  }
+  const parts = /^rgba?\(([^)]+)\)$/
+    .exec(color)?.[1]
+    ?.split(/[\s,/]+/)
+    .map(Number);
+  if (parts && parts.length >= 3) return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+  return undefined;
+}
+
+/** The colour behind `element`: its own background, else its parents', alpha blended, down to the panel's. */
+function backgroundOf(element: Element | null): [number, number, number] {
+  const layers: [number, number, number, number][] = [];
+  for (let at = element; at; at = at.parentElement) {
+    const color = rgb(getComputedStyle(at).backgroundColor);
+    if (!color || color[3] === 0) continue;
+    layers.push(color);
+    if (color[3] === 1) break;
+  }
+  return layers.reduceRight<[number, number, number]>(
+    (below, [r, g, b, a]) => [
+      r * a + below[0] * (1 - a),
+      g * a + below[1] * (1 - a),
+      b * a + below[2] * (1 - a),
+    ],
+    [255, 255, 255],
+  );
+}
+
+function contrast(a: [number, number, number], b: [number, number, number]): number {
+  const luminance = (color: [number, number, number]) => {
+    const [r, g, b] = color.map((channel) => {
+      const c = channel / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** Every visible element with text of its own, with the contrast of its text against what is behind it. */
+function textContrasts(root: ShadowRoot): Array<[string, number]> {
+  return Array.from(root.querySelectorAll<HTMLElement>('.panel, .panel *'))
+    .filter(
+      (element) =>
+        !element.closest('[hidden], .sr') &&
+        !(element as HTMLButtonElement).disabled &&
+        Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim()),
+    )
+    .map((element) => {
+      const color = rgb(getComputedStyle(element).color);
+      const ratio = color
+        ? contrast(color.slice(0, 3) as [number, number, number], backgroundOf(element))
+        : 0;
+      return [`${element.tagName.toLowerCase()}.${element.className}`, Math.round(ratio * 100) / 100];
+    });
+}
+
+describe('themes', () => {
+  afterEach(() => {
+    device().prefersColorScheme = 'light';
+  });
+
+  it.each([
+    ['auto', 'light', '#fff', 'light'],
+    ['auto', 'dark', '#1b1f24', 'dark'],
+    ['light', 'dark', '#fff', 'light'],
+    ['dark', 'light', '#1b1f24', 'dark'],
+    ['dark', 'dark', '#1b1f24', 'dark'],
+  ] as const)('data-theme %s on a %s system gives the %s panel', (theme, scheme, background, colorScheme) => {
+    device().prefersColorScheme = scheme;
+    const view = mount({ options: { theme } });
+    const dialog = view.$('[role=dialog]') as HTMLElement;
+    expect(dialog.dataset.theme).toBe(theme);
+    expect(getComputedStyle(dialog).backgroundColor).toBe(background);
+    expect(getComputedStyle(dialog).getPropertyValue('color-scheme')).toBe(colorScheme);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'the %s theme gives all text 4.5:1 and the message field 3:1',
+    async (theme) => {
+      const server = createFakeSupportServer();
+      server.reply('user:identity-of-aigerim', 'Hello, how can we help?');
+      const view = mount({ identity: 'identity-of-aigerim', server, lang: 'en', options: { theme } });
+      view.panel.setOpen(true);
+      await vi.waitFor(() => expect(view.root.querySelectorAll('.msg')).toHaveLength(1));
+      const input = view.$<HTMLInputElement>('input[type=file]') as HTMLInputElement;
+      Object.defineProperty(input, 'files', { value: [new File(['%PDF-1.7'], 'a.pdf')], configurable: true });
+      input.dispatchEvent(new Event('change'));
+      await vi.waitFor(() => expect(view.root.querySelectorAll('.msg')).toHaveLength(2));
+      await send(view, '   ');
+      await vi.waitFor(() => expect(view.$('[role=alert] p')?.textContent).toBeTruthy());
+
+      const measured = textContrasts(view.root);
+      // Each kind of text is there: title, links, the operator's and the visitor's messages, times, file, error.
+      const kinds = new Set(measured.map(([kind]) => kind));
+      for (const kind of [
+        'h2.',
+        'span.',
+        'span.who',
+        'p.text',
+        'time.',
+        'button.file',
+        'p.',
+        'button.send',
+        'h3.',
+      ])
+        expect(kinds).toContain(kind);
+      expect(measured.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
+
+      const textarea = view.$('textarea') as HTMLElement;
+      const border = rgb(getComputedStyle(textarea).borderTopColor);
+      expect(border).toBeDefined();
+      const edge = (border ?? [0, 0, 0]).slice(0, 3) as [number, number, number];
+      expect(contrast(edge, backgroundOf(textarea))).toBeGreaterThanOrEqual(3);
+      expect(contrast(edge, backgroundOf(textarea.parentElement))).toBeGreaterThanOrEqual(3);
+    },
+  );
 });

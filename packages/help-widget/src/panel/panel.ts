@@ -332,7 +332,14 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     body = h('div', { class: 'body' }, links, loading, chat, errorBox);
     dialog = h(
       'section',
-      { class: 'panel', role: 'dialog', 'aria-labelledby': 'qh-title', tabindex: -1, lang },
+      {
+        class: 'panel',
+        role: 'dialog',
+        'aria-labelledby': 'qh-title',
+        tabindex: -1,
+        lang,
+        'data-theme': options.theme,
+      },
       h(
         'div',
         { class: 'head' },

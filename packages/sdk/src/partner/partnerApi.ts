@@ -25,7 +25,7 @@ export function listApiKeys(scope?: CompanyScope): Promise<ApiKey[]> {
 
 /**
  * Creates an API key; the answer holds its secret (and webhook secret, with a webhook URL) this once. Rejects with
- * ApiError ORIGIN_INVALID or WEBHOOK_URL_INVALID.
+ * ApiError ORIGIN_INVALID, WEBHOOK_URL_INVALID or WEBHOOK_URL_PRIVATE (a webhook host on a private address).
  */
 export function createApiKey(input: ApiKeyInput, scope?: CompanyScope): Promise<ApiKeyCreated> {
   const { api, client } = companyRequest(PARTNER_PATHS.apiKeys, {}, scope);
@@ -33,8 +33,8 @@ export function createApiKey(input: ApiKeyInput, scope?: CompanyScope): Promise<
 }
 
 /**
- * Changes a key's name, origins and webhook URL (absent: kept, null: removed). When this gives the key its first
- * webhook URL, the answer's `webhookSecret` shows the new secret this once.
+ * Changes a key's name, origins and webhook URL (absent: kept, null: removed with its secret). When this gives a
+ * key without one a webhook URL, the answer's `webhookSecret` shows the new secret this once.
  */
 export function updateApiKey(keyId: string, input: ApiKeyInput, scope?: CompanyScope): Promise<ApiKey> {
   const { api, client } = companyRequest(PARTNER_PATHS.apiKey, { keyId }, scope);

@@ -1,9 +1,14 @@
-import { type ErrorCode, SUPPORT_PATHS, type SupportEvent, supportEventSchema } from '@qoltanba/core';
+import {
+  type ErrorCode,
+  readEventStream,
+  SUPPORT_PATHS,
+  type SupportEvent,
+  supportEventSchema,
+} from '@qoltanba/core';
 import { errorCodeOf, isApiError } from '../api/apiError';
 import { activeClient } from '../session/activeClient';
 import type { QoltanbaClient } from '../session/client';
 import { reportError } from '../telemetry';
-import { readServerSentEvents } from './serverSentEvents';
 
 /** Where a support event stream is: `reconnecting` while it waits to open a new connection after one ended. */
 export type SupportStreamConnection = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -114,7 +119,7 @@ export function openSupportEventStream(options: SupportEventStreamOptions): Supp
     report('open');
     delay = baseDelay;
     try {
-      await readServerSentEvents(
+      await readEventStream(
         response.body,
         {
           onEvent: (event) => {

@@ -1,5 +1,7 @@
-import { documentFileParamsSchema, documentParamsSchema } from '@qoltanba/core';
-import { bytesResponse, contentDisposition, type createFakeDocuments } from './fakeDocuments';
+import { documentFileParamsSchema } from '@qoltanba/core';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import { bytesResponse } from './documents/fileContent';
+import { contentDisposition } from './documents/fileNames';
 import { fakeDocumentSigned } from './fakeExternalLinks';
 import { type FakeContext, type FakeHandler, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
@@ -74,9 +76,7 @@ export function createFakeEvidence(documents: ReturnType<typeof createFakeDocume
   const { access } = documents;
 
   function signedDocument(context: FakeContext) {
-    const { bin, id } = parseInput(documentParamsSchema, context.params);
-    access.actingCompany(context, bin);
-    const record = access.findDocument(id, bin);
+    const { record } = access.documentInput(context);
     if (!fakeDocumentSigned(record)) refuse('DOCUMENT_NOT_SIGNED');
     return record;
   }

@@ -14,14 +14,11 @@ import {
   type Party,
   type VerifiedSignature,
 } from '@qoltanba/core';
-import {
-  bytesResponse,
-  CONTENT_TYPES,
-  contentDisposition,
-  type createFakeDocuments,
-  FAKE_CONVERTED_PDF,
-  type FakeDocumentRecord,
-} from './fakeDocuments';
+import { creatorOf } from './documents/access';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import { bytesResponse, CONTENT_TYPES, FAKE_CONVERTED_PDF } from './documents/fileContent';
+import { contentDisposition } from './documents/fileNames';
+import type { FakeDocumentRecord } from './documents/records';
 import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
 
@@ -109,13 +106,6 @@ export function createFakeExternalLinks(options: {
     ...link
   }: FakeExternalLink): ExternalLink => link;
 
-  /** The acting company and its document (FORBIDDEN, 404), as every company route. */
-  function companyDocument(context: FakeContext) {
-    const { bin, id } = parseInput(documentParamsSchema, context.params);
-    access.actingCompany(context, bin);
-    return { bin, record: access.findDocument(id, bin) };
-  }
-
   /** The party a company is in a document: its sender or one of its signers. */
   function partyOf(record: FakeDocumentRecord, bin: string): Party {
     if (record.sender.bin === bin) return record.sender;
@@ -174,7 +164,6 @@ export function createFakeExternalLinks(options: {
     if (record.status === 'DRAFT') refuse('DOCUMENT_NOT_SENT');
     nextId += 1;
     const created = now();
-    const account = context.account;
     const link: FakeExternalLink = {
       id: nextId,
       label: body.label ? body.label : null,
@@ -182,11 +171,7 @@ export function createFakeExternalLinks(options: {
       expiresAt: new Date(
         created.getTime() + (body.expiresInDays ?? EXTERNAL_LINK_DEFAULT_DAYS) * DAY_MS,
       ).toISOString(),
-      createdBy: {
-        userId: account?.userId ?? '',
-        firstname: account?.profile.firstname ?? '',
-        lastname: account?.profile.lastname ?? '',
-      },
+      createdBy: creatorOf(context.account),
       revokedAt: null,
       lastOpenedAt: null,
       token: newToken(),
@@ -199,7 +184,7 @@ export function createFakeExternalLinks(options: {
   };
 
   const listExternalLinks: FakeHandler = (context) => {
-    const { bin, record } = companyDocument(context);
+    const { bin, record } = access.documentInput(context);
     const own = [...links.values()]
       .filter((link) => link.documentId === record.id && link.bin === bin)
       .sort((a, b) => b.id - a.id);

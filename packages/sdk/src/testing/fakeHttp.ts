@@ -82,6 +82,11 @@ export function hasUnstorableText(input: unknown): boolean {
   return false;
 }
 
+/** The access token of an `Authorization: Bearer` header (the whole header without that prefix). */
+export function bearerToken(headers: Headers): string | undefined {
+  return headers.get('authorization')?.replace(/^Bearer /, '');
+}
+
 /** A route template (core's `:param` paths) as a regular expression and its parameter names. */
 export function compile(template: string): { pattern: RegExp; names: string[] } {
   const names: string[] = [];

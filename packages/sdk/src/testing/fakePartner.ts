@@ -12,6 +12,7 @@ import {
   type EmbedSessionView,
   embedExchangeRequestSchema,
   type Lang,
+  literalHostKind,
   normalizeOrigin,
   type SigningLinkView,
   type WebhookDelivery,
@@ -75,7 +76,7 @@ export interface FakePartnerOptions {
   /** The account administering a company: a 'create' session acts as it (the server: the key's creator). */
   administratorOf: (bin: string) => FakeAccount | undefined;
   /** The documents service's handlers a 'create' session makes and sends its document with. */
-  documents: { createDocument: FakeHandler; sendDocument: FakeHandler };
+  documents: { createDocument: FakeHandler; sendDocument: FakeHandler; trashDocument: FakeHandler };
 }
 
 /** The fake's partner and embed services. */
@@ -101,6 +102,14 @@ export function createFakePartner(options: FakePartnerOptions) {
     if (!account?.companies.some((entry) => entry.bin === bin)) refuse('FORBIDDEN');
     if (!options.isAdmin(account, bin)) refuse('API_KEY_FORBIDDEN');
     return bin;
+  }
+  /** As the server where private addresses are refused (test, production); no DNS here, so literal hosts only. */
+  function refusePrivateWebhook(url: string | null | undefined): void {
+    if (!url) return;
+    // A host the URL parser refuses (https://999999999999/: too large for IPv4) is no URL at all.
+    if (!URL.canParse(url)) refuse('WEBHOOK_URL_INVALID');
+    const kind = literalHostKind(new URL(url).hostname);
+    if (kind !== undefined && kind !== 'public') refuse('WEBHOOK_URL_PRIVATE');
   }
   function companyKey(context: FakeContext): FakeApiKey {
     const bin = admin(context);
@@ -221,6 +230,7 @@ export function createFakePartner(options: FakePartnerOptions) {
     createApiKey: (context) => {
       const bin = admin(context);
       const input = parseInput(apiKeyInputSchema, context.rawBody);
+      refusePrivateWebhook(input.webhookUrl);
       const secret = `qk_${next('k').padEnd(43, '0').slice(0, 43)}`;
       const webhookSecret = input.webhookUrl ? `whsec_${next('w')}` : null;
       const key: FakeApiKey = {
@@ -244,6 +254,7 @@ export function createFakePartner(options: FakePartnerOptions) {
       const key = companyKey(context);
       if (key.revokedAt) refuse('API_KEY_INVALID');
       const input = parseInput(apiKeyInputSchema, context.rawBody);
+      refusePrivateWebhook(input.webhookUrl);
       const webhookUrl = input.webhookUrl === undefined ? key.webhookUrl : input.webhookUrl;
       const firstWebhook = webhookUrl !== null && key.webhookUrl === null;
       Object.assign(key, { name: input.name, allowedOrigins: input.allowedOrigins, webhookUrl });
@@ -321,12 +332,16 @@ export function createFakePartner(options: FakePartnerOptions) {
       const acting = { ...context, account, params: { bin: record.bin } };
       const draft = await bodyOf<Document>(await options.documents.createDocument(acting));
       record.documentId = draft.id;
-      const sent = await bodyOf<Document>(
-        await options.documents.sendDocument({
-          ...acting,
-          params: { bin: record.bin, id: String(draft.id) },
-        }),
-      );
+      const made = { ...acting, params: { bin: record.bin, id: String(draft.id) } };
+      let sent: Document;
+      try {
+        sent = await bodyOf<Document>(await options.documents.sendDocument(made));
+      } catch (error) {
+        // As the server: an unsent draft goes to the trash and the session may try again.
+        await options.documents.trashDocument(made);
+        record.documentId = null;
+        throw error;
+      }
       const answer: EmbedCreatedDocument = {
         documentId: sent.id,
         number: sent.number,

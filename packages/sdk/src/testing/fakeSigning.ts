@@ -3,7 +3,6 @@ import {
   attachBySignatureRequestSchema,
   type Company,
   type Document,
-  documentParamsSchema,
   EGOV_QR_PREFIX,
   type ErrorCode,
   egovDocumentsToSignSchema,
@@ -20,7 +19,8 @@ import {
   signRequestSchema,
   transition,
 } from '@qoltanba/core';
-import type { createFakeDocuments, FakeDocumentRecord } from './fakeDocuments';
+import type { createFakeDocuments } from './documents/fakeDocuments';
+import type { FakeDocumentRecord } from './documents/records';
 import {
   compile,
   type FakeContext,
@@ -235,12 +235,6 @@ export function createFakeSigning(options: FakeSigningOptions) {
     access.record(record, 'REJECT', context, company, reason);
   }
 
-  function documentInput(context: FakeContext) {
-    const { bin, id } = parseInput(documentParamsSchema, context.params);
-    const company = access.actingCompany(context, bin);
-    return { bin, company, record: access.findDocument(id, bin) };
-  }
-
   // ----- personal links -----
 
   function issueLink(documentId: number, identityNumber: string, ttlMs = FAKE_LINK_TTL_MS): FakeSigningLink {
@@ -372,19 +366,19 @@ export function createFakeSigning(options: FakeSigningOptions) {
 
   const handlers = {
     signDocument: (context) => {
-      const { bin, company, record } = documentInput(context);
+      const { bin, company, record } = access.documentInput(context);
       const request = parseInput(signRequestSchema, context.rawBody);
       sign(record, bin, request, context, company);
       return json(200, access.documentView(record, bin));
     },
     rejectDocument: (context) => {
-      const { bin, company, record } = documentInput(context);
+      const { bin, company, record } = access.documentInput(context);
       const { reason } = parseInput(rejectRequestSchema, context.rawBody);
       reject(record, bin, reason, context, company);
       return json(200, access.documentView(record, bin));
     },
     revokeDocument: (context) => {
-      const { bin, company, record } = documentInput(context);
+      const { bin, company, record } = access.documentInput(context);
       if (record.sender.bin !== bin) refuse('REVOKE_ONLY_BY_SENDER');
       const step = transition(record.status, 'revoke');
       if (!step.ok) refuse(step.code);
@@ -397,7 +391,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
       return json(200, access.documentView(record, bin));
     },
     startQrSigning: (context) => {
-      const { bin, record } = documentInput(context);
+      const { bin, record } = access.documentInput(context);
       const signer = access.signerOf(record, bin);
       if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
       const step = transition(record.status, 'sign');
@@ -406,7 +400,7 @@ export function createFakeSigning(options: FakeSigningOptions) {
       return startSession(record.id, bin);
     },
     resendSigningLink: (context) => {
-      const { bin, record } = documentInput(context);
+      const { bin, record } = access.documentInput(context);
       const { identityNumber } = parseInput(resendSigningLinkRequestSchema, context.rawBody);
       access.senderMayChange(record, bin);
       if (record.status !== 'AT_SIGNING') refuse('DOCUMENT_CHANGE_FORBIDDEN');

@@ -14,6 +14,7 @@ import {
   verifyStoredFileParamsSchema,
   verifyStoredFileQuerySchema,
 } from '@qoltanba/core';
+import { sha256 } from './documents/fileContent';
 import { type FakeContext, type FakeHandler, json, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
 import { fakeCmsMarker } from './fakeSigning';
@@ -30,19 +31,14 @@ const DER_SEQUENCE = 0x30;
 /** A fake uploaded file recognised by content, as the server's `recogniseFile` does. */
 type FakeUpload = { name: string; kind: 'pdf' | 'cms'; sha256: string; marker: string | undefined };
 
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 async function recognise(file: File): Promise<FakeUpload> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, PDF_MAGIC.length));
-  const sha256 = await sha256Hex(bytes);
-  if (head === PDF_MAGIC) return { name: file.name, kind: 'pdf', sha256, marker: undefined };
+  const digest = await sha256(bytes);
+  if (head === PDF_MAGIC) return { name: file.name, kind: 'pdf', sha256: digest, marker: undefined };
   const marker = fakeCmsMarker(new TextDecoder().decode(bytes).trim());
   if (marker !== undefined || bytes[0] === DER_SEQUENCE)
-    return { name: file.name, kind: 'cms', sha256, marker };
+    return { name: file.name, kind: 'cms', sha256: digest, marker };
   return refuse('UNSUPPORTED_FILE_FORMAT');
 }
 

@@ -34,4 +34,6 @@ export {
   pdfFile,
   textFile,
 } from './fakeServer';
-export { FAKE_HELP_CONFIG, type FakeSupportConversation, supportAttachmentType } from './fakeSupport';
+export { supportAttachmentType } from './support/attachments';
+export type { FakeSupportConversation } from './support/conversations';
+export { FAKE_HELP_CONFIG } from './support/helpConfig';

@@ -106,6 +106,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets webhooks reach private addresses in development only, unless QOLTANBA_WEBHOOKS_ALLOW_PRIVATE says', () => {
+    const targets = (env: Record<string, string>) => loadConfig(env, opts).config.webhookTargets;
+    expect(targets({})).toEqual({ allowPrivate: true, requireHttps: false });
+    expect(targets({ NODE_ENV: 'test' })).toEqual({ allowPrivate: false, requireHttps: false });
+    expect(targets({ QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'off' })).toEqual({
+      allowPrivate: false,
+      requireHttps: false,
+    });
+    expect(targets({ NODE_ENV: 'test', QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true' })).toEqual({
+      allowPrivate: true,
+      requireHttps: false,
+    });
+    expect(() => loadConfig({ QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'sometimes' }, opts)).toThrow(
+      /QOLTANBA_WEBHOOKS_ALLOW_PRIVATE/,
+    );
+  });
+
   it('generates a different token secret per process start', () => {
     expect(loadConfig({}, opts).config.tokenSecret).not.toBe(loadConfig({}, opts).config.tokenSecret);
   });
@@ -323,6 +340,17 @@ describe('loadConfig', () => {
         opts,
       );
       expect(withBoth.warnings).toEqual([]);
+    });
+
+    it('posts webhooks over https to public addresses only, unless private ones are allowed (with a warning)', () => {
+      const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
+      expect(loadConfig(env, opts).config.webhookTargets).toEqual({
+        allowPrivate: false,
+        requireHttps: true,
+      });
+      const allowed = loadConfig({ ...env, QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'yes' }, opts);
+      expect(allowed.config.webhookTargets).toEqual({ allowPrivate: true, requireHttps: true });
+      expect(allowed.warnings.join(' ')).toContain('QOLTANBA_WEBHOOKS_ALLOW_PRIVATE is on');
     });
 
     it('refuses to start with the NCA test numbers accepted; false is fine', () => {

@@ -12,6 +12,13 @@ export type RuntimeEnv = 'development' | 'test' | 'production';
 /** Log levels accepted by LOG_LEVEL (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/**
+ * The warning when {@link loadConfig} made a token secret for the process; `runServer` keeps one in the data folder
+ * instead (`local-token-secret.ts`) and says so.
+ */
+export const GENERATED_TOKEN_SECRET_WARNING =
+  'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.';
+
 /** Typed server configuration, built from the environment by {@link loadConfig}. */
 export interface Config {
   env: RuntimeEnv;
@@ -24,7 +31,7 @@ export interface Config {
   /** PostgreSQL: parameterised queries run as named prepared statements, planned once per connection. */
   databasePreparedStatements: boolean;
   tokenSecret: string;
-  /** True when the token secret was generated for this process (dev only). */
+  /** True when the token secret was not configured: generated for this process, or kept in the data folder (dev only). */
   tokenSecretGenerated: boolean;
   portalDir: string;
   widgetsDir: string;
@@ -85,6 +92,8 @@ export interface Config {
   signingLinkDays: number;
   /** Seconds between webhook delivery rounds of the partner module; 0 turns delivery off. */
   webhookIntervalSeconds: number;
+  /** Where webhooks may be posted: checked when a URL is registered and again at every delivery. */
+  webhookTargets: WebhookTargetPolicy;
   /** Signature verification: trust folder (QOLTANBA_TRUST_DIR), offline mode (QOLTANBA_PKI_OFFLINE). */
   pki: PkiConfig;
   /** Where the browser finds NCALayer (QOLTANBA_NCALAYER_URL, its standard address by default). */
@@ -98,6 +107,18 @@ export interface Config {
   devSignerPort: number;
   /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
   support: SupportConfig;
+}
+
+/** Which webhook URLs the server accepts and posts to (the partner module's `webhook-target.ts` applies it). */
+export interface WebhookTargetPolicy {
+  /**
+   * Whether hosts on private, loopback, link-local, unique-local and other non-public addresses may receive
+   * webhooks (QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: on in development, where the examples' receiver is on localhost; off
+   * in test and production).
+   */
+  allowPrivate: boolean;
+  /** Whether plain http is refused (in production always; elsewhere http is allowed where core's schema allows it). */
+  requireHttps: boolean;
 }
 
 /** The help widget's configuration: help pages, messenger links, the online chat. */
@@ -289,6 +310,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(5),
   ),
+  QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
   QOLTANBA_HELP_URL_KK: helpPageUrl,
   QOLTANBA_HELP_URL_RU: helpPageUrl,
   QOLTANBA_HELP_URL_EN: helpPageUrl,
@@ -379,9 +401,7 @@ export function loadConfig(
   const tokenSecretGenerated = tokenSecret === undefined;
   if (tokenSecret === undefined) {
     tokenSecret = randomBytes(32).toString('base64url');
-    warnings.push(
-      'QOLTANBA_TOKEN_SECRET is not set: using a random secret for this process; tokens will not survive a restart.',
-    );
+    warnings.push(GENERATED_TOKEN_SECRET_WARNING);
   }
 
   if (production && !e.SMTP_URL) {
@@ -394,6 +414,14 @@ export function loadConfig(
   if (production && !e.QOLTANBA_PUBLIC_URL) {
     // Signing links in e-mails and eGov mobile QR codes must point at an address others can reach.
     warnings.push('QOLTANBA_PUBLIC_URL is not set: signing links and QR codes point at localhost.');
+  }
+
+  if (production && e.QOLTANBA_WEBHOOKS_ALLOW_PRIVATE === true) {
+    // Allowed for deployments whose partners' receivers are on an internal network, but worth a look at every start.
+    warnings.push(
+      'QOLTANBA_WEBHOOKS_ALLOW_PRIVATE is on: partners may point webhooks at private and loopback addresses, ' +
+        'including cloud metadata (169.254.169.254) and services next to this server.',
+    );
   }
 
   if (production && !e.MOBIZON_API_KEY) {
@@ -478,6 +506,10 @@ export function loadConfig(
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
       webhookIntervalSeconds: e.QOLTANBA_WEBHOOK_INTERVAL_SECONDS,
+      webhookTargets: {
+        allowPrivate: e.QOLTANBA_WEBHOOKS_ALLOW_PRIVATE ?? mode === 'development',
+        requireHttps: production,
+      },
       pki,
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
       devSigner: production ? false : (e.QOLTANBA_DEV_SIGNER ?? mode === 'development'),

@@ -18,12 +18,19 @@ export interface HttpRecorder {
   close(): Promise<void>;
 }
 
+/** How an {@link HttpRecorder} answers one request: status (200), JSON body, and headers besides the JSON type. */
+export interface RecordedAnswer {
+  status?: number;
+  json: unknown;
+  headers?: Record<string, string>;
+}
+
 /**
- * Starts an {@link HttpRecorder} on 127.0.0.1; `respond` gives the status and JSON body of each answer. When
- * `respond` throws, the request is answered 500 with `{error}` instead of hanging.
+ * Starts an {@link HttpRecorder} on 127.0.0.1; `respond` gives the status, JSON body and extra headers of each
+ * answer. When `respond` throws, the request is answered 500 with `{error}` instead of hanging.
  */
 export async function startHttpRecorder(
-  respond: (request: RecordedRequest) => { status?: number; json: unknown },
+  respond: (request: RecordedRequest) => RecordedAnswer,
 ): Promise<HttpRecorder> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
@@ -37,14 +44,14 @@ export async function startHttpRecorder(
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      let answer: { status?: number; json: unknown };
+      let answer: RecordedAnswer;
       try {
         answer = respond(recorded);
       } catch (error) {
         // A broken `respond` must not leave the request hanging: the client sees a 500 with the reason.
         answer = { status: 500, json: { error: String(error) } };
       }
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+      res.writeHead(answer.status ?? 200, { ...answer.headers, 'content-type': 'application/json' });
       res.end(JSON.stringify(answer.json));
     });
   });

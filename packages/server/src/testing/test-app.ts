@@ -46,6 +46,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let server: QoltanbaApp;
   try {
     server = await createApp(config, {
+      // Tests never ask the network's DNS: a name resolves only where a test gives a resolver.
+      resolveHost: async (hostname) => {
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (test resolver)`), {
+          code: 'ENOTFOUND',
+        });
+      },
       ...appOptions,
       database,
       logStream: { write: (line) => void logs.push(line) },

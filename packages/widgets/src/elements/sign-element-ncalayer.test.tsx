@@ -1,8 +1,9 @@
-import type { EmbedSession, EmbedSessionView, SignerState } from '@qoltanba/core';
+import type { EmbedSessionView, SignerState } from '@qoltanba/core';
 import type { NcaLayerClient } from '@qoltanba/sdk';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleDocument } from '../story-support/document-fixtures';
+import { signSession } from '../test-support/embed-signing';
 
 // A stand-in for NCALayer (the desktop signer reached over a WebSocket): signs each file's bytes with a
 // recognisable "signature" and records what it was asked.
@@ -28,15 +29,7 @@ vi.mock('@qoltanba/sdk', async (importOriginal) => {
 
 await import('./index');
 
-const SESSION: EmbedSession = {
-  session: 'es_sign',
-  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  purpose: 'sign',
-  documentId: 1,
-  signer: '990340005977',
-  allowedOrigins: ['https://partner.example'],
-  lang: 'en',
-};
+const SESSION = signSession('es_sign');
 
 function view(state: SignerState): EmbedSessionView {
   const document = sampleDocument('AT_SIGNING');

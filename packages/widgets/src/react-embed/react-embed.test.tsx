@@ -1,9 +1,13 @@
-import type { EmbedSession, EmbedSessionView } from '@qoltanba/core';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAttributes } from '../elements/sign-attributes';
-import { sampleDocument } from '../story-support/document-fixtures';
 import { expectNoAxeViolations } from '../test-support/axe';
+import {
+  listenToProductEvents,
+  rejectWithReason,
+  signSession,
+  stubSignEmbedApi,
+} from '../test-support/embed-signing';
 import { QoltanbaDocumentStatus, QoltanbaSign, QoltanbaVerify } from './index';
 import { lazyDefinition, reactElement, reflectedAttributes } from './react-element';
 
@@ -14,45 +18,6 @@ function shadowOf(container: HTMLElement, tag: string): { host: HTMLElement; roo
   const host = container.querySelector<HTMLElement>(`[data-qoltanba-element="${tag}"]`);
   if (!host?.shadowRoot) throw new Error(`no shadow root for ${tag}`);
   return { host, root: host.shadowRoot };
-}
-
-/** The product events that reach `document` (outside the shadow root). */
-function listen(): {
-  seen: { type: string; detail: unknown; target: EventTarget | null }[];
-  stop: () => void;
-} {
-  const seen: { type: string; detail: unknown; target: EventTarget | null }[] = [];
-  const types = ['qoltanba-ready', 'qoltanba-error', 'qoltanba-rejected'];
-  const listener = (event: Event) =>
-    seen.push({ type: event.type, detail: (event as CustomEvent).detail, target: event.target });
-  for (const type of types) document.addEventListener(type, listener);
-  const stop = () => {
-    for (const type of types) document.removeEventListener(type, listener);
-  };
-  return { seen, stop };
-}
-
-const SESSION: EmbedSession = {
-  session: 'es_react',
-  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
-  purpose: 'sign',
-  documentId: 1,
-  signer: '990340005977',
-  allowedOrigins: ['https://partner.example'],
-  lang: 'en',
-};
-
-function view(state: 'WAITING' | 'REJECTED'): EmbedSessionView {
-  const document = sampleDocument('AT_SIGNING');
-  const signer = { ...(document.signers[0] as (typeof document.signers)[number]), state };
-  return {
-    purpose: 'sign',
-    allowedOrigins: SESSION.allowedOrigins,
-    lang: 'en',
-    document: { document: { ...document, signers: [signer] }, signer, expiresAt: SESSION.expiresAt },
-    company: null,
-    requiredSigner: null,
-  };
 }
 
 describe('the React build of the elements', () => {
@@ -111,24 +76,10 @@ describe('the React build of the elements', () => {
   });
 
   it('signs as the custom element does: the document in the shadow root, events to callbacks and the DOM', async () => {
-    const calls: { url: string; method: string; auth: string | null }[] = [];
-    let current = view('WAITING');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        calls.push({
-          url,
-          method: init.method ?? 'GET',
-          auth: new Headers(init.headers).get('Authorization'),
-        });
-        if (url.endsWith('/sessions')) return Response.json(SESSION);
-        if (url.endsWith('/session/reject')) current = view('REJECTED');
-        return Response.json(current);
-      }),
-    );
+    const { calls, view } = stubSignEmbedApi(signSession('es_react'));
     const onReady = vi.fn();
     const onRejected = vi.fn();
-    const events = listen();
+    const events = listenToProductEvents();
     try {
       const { container } = render(
         <QoltanbaSign
@@ -140,9 +91,7 @@ describe('the React build of the elements', () => {
         />,
       );
       const { host, root } = shadowOf(container, 'qoltanba-sign');
-      await waitFor(() =>
-        expect(root.querySelector('h2')?.textContent).toBe(current.document?.document.name),
-      );
+      await waitFor(() => expect(root.querySelector('h2')?.textContent).toBe(view().document?.document.name));
       expect(calls[0]).toMatchObject({
         url: 'https://qoltanba.example/proxy/embed-api/api/v1/sessions',
         method: 'POST',
@@ -152,16 +101,8 @@ describe('the React build of the elements', () => {
       expect(events.seen.find((event) => event.type === 'qoltanba-ready')?.target === host).toBe(true);
       await expectNoAxeViolations(root.querySelector('[part~="root"]') as Element);
 
-      const reject = Array.from(root.querySelectorAll('button')).find((b) => b.textContent === 'Reject');
-      reject?.click();
-      const reason = await waitFor(() => {
-        const field = root.querySelector('textarea');
-        expect(field).toBeTruthy();
-        return field as HTMLTextAreaElement;
-      });
-      fireEvent.input(reason, { target: { value: 'Wrong amount in the contract' } });
-      fireEvent.submit(reason.closest('form') as HTMLFormElement);
-      const documentId = current.document?.document.id;
+      await rejectWithReason(root, 'Wrong amount in the contract');
+      const documentId = view().document?.document.id;
       await waitFor(() => expect(onRejected).toHaveBeenCalledWith({ documentId }));
       // Compared by identity: a deep comparison of DOM nodes walks the whole document.
       const rejected = events.seen.find((event) => event.type === 'qoltanba-rejected');

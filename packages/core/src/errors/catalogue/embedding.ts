@@ -89,4 +89,10 @@ export const embeddingErrors = {
     en: 'This embed has already created its document. Reload the page for a new one',
     status: 409,
   },
+  WEBHOOK_URL_PRIVATE: {
+    kk: 'Вебхук мекенжайы жеке желіге бағытталған (мысалы, localhost, 10.x.x.x немесе 169.254.169.254). Интернеттен қолжетімді мекенжайды көрсетіңіз',
+    ru: 'Адрес вебхука ведёт в частную сеть (например, localhost, 10.x.x.x или 169.254.169.254). Укажите адрес, доступный из интернета',
+    en: 'The webhook URL points into a private network (such as localhost, 10.x.x.x or 169.254.169.254). Give an address reachable from the internet',
+    status: 400,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

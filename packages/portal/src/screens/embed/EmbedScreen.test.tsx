@@ -1,4 +1,4 @@
-import { EMBED_PATHS, type EmbedSessionView, type SigningLinkView } from '@qoltanba/core';
+import { EMBED_PATHS, type EmbedPurpose, type EmbedSessionView, type SigningLinkView } from '@qoltanba/core';
 import {
   createDocument,
   type EmbedEvent,
@@ -90,6 +90,31 @@ const sessionOf = (purpose: string, documentId: number | null) =>
     { status: 200 },
   );
 
+/** The view of a `purpose` session: no document, company or required signer unless `fields` gives them. */
+const sessionView = (purpose: EmbedPurpose, fields: Partial<EmbedSessionView> = {}): EmbedSessionView => ({
+  purpose,
+  allowedOrigins: ORIGINS,
+  lang: null,
+  document: null,
+  company: null,
+  requiredSigner: null,
+  ...fields,
+});
+
+/**
+ * Serves the embed routes for a token of `purpose` that exchanges for session es_1 (of `documentId`); the session
+ * answers `view` (by default {@link sessionView}), signs with `sign`, creates with `create`.
+ */
+function serveSession(
+  purpose: EmbedPurpose,
+  options: Partial<Pick<EmbedServer, 'view' | 'sign' | 'create'>> & { documentId?: number } = {},
+): EmbedServer {
+  const { documentId = null, view = () => sessionView(purpose), ...routes } = options;
+  const server: EmbedServer = { exchange: () => sessionOf(purpose, documentId), view, ...routes, calls: [] };
+  serveEmbed(server);
+  return server;
+}
+
 const refused = (code: string, status: number) =>
   new Response(JSON.stringify({ code, message: code }), { status });
 
@@ -164,19 +189,7 @@ describe('embed page', () => {
   });
 
   it("verifies files for a 'verify' token, talks to the token's origins only and follows the host's language and theme", async () => {
-    const server: EmbedServer = {
-      exchange: () => sessionOf('verify', null),
-      view: () => ({
-        purpose: 'verify',
-        allowedOrigins: ORIGINS,
-        lang: null,
-        document: null,
-        company: null,
-        requiredSigner: null,
-      }),
-      calls: [],
-    };
-    serveEmbed(server);
+    const server = serveSession('verify');
     renderPortal('/embed/qe_verify');
     expect(await screen.findByText('Upload signed files to check their signatures.')).toBeTruthy();
     await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
@@ -203,38 +216,22 @@ describe('embed page', () => {
     let signed = false;
     const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
     host.ncaLayer = { signCms };
-    const afterSigning = (): EmbedSessionView => ({
-      purpose: 'sign',
-      allowedOrigins: ORIGINS,
-      lang: null,
-      document: {
-        ...view,
-        document: { ...view.document, status: 'SIGNED', allowedActions: [] },
-        signer: { ...view.signer, state: 'SIGNED' },
-      },
-      company: null,
-      requiredSigner: null,
-    });
-    const server: EmbedServer = {
-      exchange: () => sessionOf('sign', view.document.id),
-      view: () =>
-        signed
-          ? afterSigning()
-          : {
-              purpose: 'sign',
-              allowedOrigins: ORIGINS,
-              lang: null,
-              document: view,
-              company: null,
-              requiredSigner: null,
-            },
+    const afterSigning = () =>
+      sessionView('sign', {
+        document: {
+          ...view,
+          document: { ...view.document, status: 'SIGNED', allowedActions: [] },
+          signer: { ...view.signer, state: 'SIGNED' },
+        },
+      });
+    const server = serveSession('sign', {
+      documentId: view.document.id,
+      view: () => (signed ? afterSigning() : sessionView('sign', { document: view })),
       sign: () => {
         signed = true;
         return afterSigning();
       },
-      calls: [],
-    };
-    serveEmbed(server);
+    });
     renderPortal('/embed/qe_sign#lang=en&theme=light');
     await screen.findByRole('heading', { level: 2, name: 'Supply contract' });
     expect(screen.getByText(`Signer: ${person.nameRu}, BIN/IIN ${person.identityNumber}.`)).toBeTruthy();
@@ -259,19 +256,7 @@ describe('embed page', () => {
   });
 
   it('exchanges the single-use token once even when the page renders twice', async () => {
-    const server: EmbedServer = {
-      exchange: () => sessionOf('verify', null),
-      view: () => ({
-        purpose: 'verify',
-        allowedOrigins: ORIGINS,
-        lang: null,
-        document: null,
-        company: null,
-        requiredSigner: null,
-      }),
-      calls: [],
-    };
-    serveEmbed(server);
+    const server = serveSession('verify');
     const first = renderPortal('/embed/qe_twice');
     await screen.findByText('Upload signed files to check their signatures.');
     first.unmount();
@@ -282,18 +267,7 @@ describe('embed page', () => {
 
   it('works unframed (opened on its own) without a host', async () => {
     host.framed = false;
-    serveEmbed({
-      exchange: () => sessionOf('verify', null),
-      view: () => ({
-        purpose: 'verify',
-        allowedOrigins: ORIGINS,
-        lang: null,
-        document: null,
-        company: null,
-        requiredSigner: null,
-      }),
-      calls: [],
-    });
+    serveSession('verify');
     renderPortal('/embed/qe_alone');
     expect(await screen.findByText('Upload signed files to check their signatures.')).toBeTruthy();
     expect(host.connections).toHaveLength(0);
@@ -304,16 +278,8 @@ describe('embed page', () => {
     vi.stubGlobal('XMLHttpRequest', undefined);
     const company = { bin: '990340005977', nameRu: 'ТОО «Альфа»', nameKk: null };
     const uploads: FormData[] = [];
-    const server: EmbedServer = {
-      exchange: () => sessionOf('create', null),
-      view: () => ({
-        purpose: 'create',
-        allowedOrigins: ORIGINS,
-        lang: null,
-        document: null,
-        company,
-        requiredSigner: person.identityNumber,
-      }),
+    const server = serveSession('create', {
+      view: () => sessionView('create', { company, requiredSigner: person.identityNumber }),
       create: (form) => {
         uploads.push(form);
         const draft = JSON.parse(String(form.get('document'))) as { name: string };
@@ -322,9 +288,7 @@ describe('embed page', () => {
           { status: 201 },
         );
       },
-      calls: [],
-    };
-    serveEmbed(server);
+    });
     renderPortal('/embed/qe_create#lang=en');
     expect(
       await screen.findByText(

@@ -195,6 +195,43 @@ describe.each(testDatabases())("a 'create' embed on $name", (backend) => {
     expect(withIt.statusCode, withIt.body).toBe(201);
   });
 
+  it('a send that fails puts its draft in the trash and frees the session: the user tries again and it is sent', async () => {
+    const key = await createKey();
+    const session = await openSession(key.secret);
+    // A draft without signers is made, then refused at the send.
+    const failed = await create(session, testDraft({ name: 'Без подписантов', signers: [] }));
+    expect([failed.statusCode, failed.json().code]).toEqual([400, 'SIGNERS_REQUIRED']);
+    const retried = await create(session);
+    expect(retried.statusCode, retried.body).toBe(201);
+    const made = retried.json() as EmbedCreatedDocument;
+    expect(made.status).toBe('AT_SIGNING');
+    // Sent once, the session has made its one document.
+    expect((await create(session)).json().code).toBe('EMBED_DOCUMENT_CREATED');
+
+    const box = async (name: string) =>
+      (
+        await suite.request(
+          suite.tokens.sender,
+          'GET',
+          `${apiPath(DOCUMENT_PATHS.documents, { bin: sender.bin })}?box=${name}`,
+        )
+      ).json() as { items: Array<{ id: number; name: string; status: string }> };
+    expect((await box('outgoing')).items.map((item) => item.id)).toEqual([made.documentId]);
+    expect((await box('draft')).items).toEqual([]);
+    // Nothing is lost: the failed draft waits in the company's trash, restorable there; nobody else saw it.
+    const trashed = (await box('trash')).items;
+    expect(trashed.map(({ name, status }) => ({ name, status }))).toEqual([
+      { name: 'Без подписантов', status: 'TRASH' },
+    ]);
+    const history = await suite.request(
+      suite.tokens.sender,
+      'GET',
+      apiPath(DOCUMENT_PATHS.history, { bin: sender.bin, id: String(trashed[0]?.id) }),
+    );
+    expect((history.json() as HistoryEvent[]).map((event) => event.type)).toEqual(['CREATE', 'TRASH']);
+    expect(await suite.mails('signer@example.kz')).toHaveLength(1);
+  });
+
   it('two creations at once make one document', async () => {
     const key = await createKey();
     const session = await openSession(key.secret);

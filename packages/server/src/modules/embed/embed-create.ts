@@ -9,7 +9,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { validationError } from '../../http/route.js';
 import { requireAccessible } from '../documents/document-access.js';
-import { createDocument, type DocumentServices, sendDocument } from '../documents/document-store.js';
+import {
+  createDocument,
+  type DocumentServices,
+  sendDocument,
+  setTrashed,
+} from '../documents/document-store.js';
 import { closeIfUnread, readUpload } from '../documents/file-upload.js';
 import type { ModuleContext } from '../module.js';
 import { apiKeyNote, liveApiKey } from '../partner/api-keys.js';
@@ -26,9 +31,10 @@ const EMBED_NOTE = 'embed';
 /**
  * Makes the one document of a 'create' session from the request's multipart body (the draft JSON part, then the
  * files) and sends it: for the token's company, as the member who created the token's API key (which must still
- * be live), the history naming the key. The session is claimed first (EMBED_DOCUMENT_CREATED when it has made its
- * document or is making it) and given back when the input is refused, so the user may correct it. A token that
- * named a signer needs that signer in the document (BIN_NOT_AMONG_SIGNERS).
+ * be live), the history naming the key. The session is claimed first (EMBED_DOCUMENT_CREATED when it has sent its
+ * document or is making it) and given back when nothing was sent: refused input, or a send that failed (its draft
+ * then goes to the company's trash, restorable there), so the user may correct it and try again in this session. A
+ * token that named a signer needs that signer in the document (BIN_NOT_AMONG_SIGNERS).
  */
 export async function createSessionDocument(
   context: ModuleContext,
@@ -71,7 +77,7 @@ async function createAndSend(
   const bin = session.company_bin;
   const key = await liveApiKey(db, session.api_key_id);
   if (!(await claimSessionDocument(db, session.session_hash))) throw new AppError('EMBED_DOCUMENT_CREATED');
-  let id: number | undefined;
+  let sent: number | undefined;
   try {
     let draft: DocumentDraft | undefined;
     const files = await readUpload(request, services.blobs, {
@@ -88,13 +94,20 @@ async function createAndSend(
     if (!draft) throw new AppError('MULTIPART_INVALID');
     const actor = { userId: key.created_by, bin, ip: request.ip };
     const note = `${apiKeyNote(key)}, ${EMBED_NOTE}`;
-    id = await createDocument(svc, actor, draft, files, note);
+    const id = await createDocument(svc, actor, draft, files, note);
+    try {
+      await sendDocument(svc, actor, id, note);
+    } catch (error) {
+      // Nobody else has seen the draft: it leaves the company's drafts for its trash, and the user tries again.
+      await setTrashed(svc, actor, id, true);
+      throw error;
+    }
+    sent = id;
     await bindSessionDocument(db, session.session_hash, id);
-    await sendDocument(svc, actor, id, note);
   } finally {
-    // Nothing was made: the claim goes back. Once made, the session keeps its document even if sending failed.
-    if (id === undefined) await releaseSessionDocument(db, session.session_hash);
+    // Nothing was sent: the claim goes back. Once sent, the session keeps its document (one per session).
+    if (sent === undefined) await releaseSessionDocument(db, session.session_hash);
   }
-  await hooks.documentSent.run({ db, documentId: id, at: services.clock() });
-  return { bin, id };
+  await hooks.documentSent.run({ db, documentId: sent, at: services.clock() });
+  return { bin, id: sent };
 }

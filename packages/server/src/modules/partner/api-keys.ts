@@ -4,13 +4,12 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, Database } from '../../db/schema.js';
 import { userNames } from '../account/user-store.js';
 import { isMember } from '../registry/company-store.js';
+import { newWebhookSecret, type WebhookSecrets } from './webhook-secrets.js';
 
 type Db = Kysely<Database>;
 
 /** Prefix of API keys (`qk_` + 32 random bytes, base64url). */
 export const API_KEY_PREFIX = 'qk_';
-/** Prefix of webhook secrets. */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** Characters of a key kept in clear to find it and to show it in lists (`qk_` + 8). */
 const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 8;
 
@@ -18,11 +17,6 @@ const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 8;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-/** A new webhook secret, shown once. */
-export function newWebhookSecret(): string {
-  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
-}
 
 /** The API shape of a stored key. */
 export function toApiKey(row: ApiKeyRow): ApiKey {
@@ -47,14 +41,22 @@ export interface ApiKeyFields {
   webhookUrl?: string | null;
 }
 
-/** Creates a key of company `bin` for its administrator `userId`; the secrets are answered this once. */
+/**
+ * Creates a key of company `bin` for its administrator `userId`; the secrets are answered this once. The key is
+ * stored as SHA-256, the webhook secret sealed by `secrets` (the server signs with it, so it needs it back).
+ */
 export async function createApiKey(
   db: Db,
   bin: string,
   userId: string,
   fields: ApiKeyFields,
   now: Date,
+  /** Needed for a key with a webhook URL. */
+  secrets?: WebhookSecrets,
 ): Promise<{ row: ApiKeyRow; secret: string; webhookSecret: string | null }> {
+  if (fields.webhookUrl && !secrets)
+    throw new Error('a key with a webhook URL needs the webhook secrets sealer');
+  const id = randomUUID();
   const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const webhookUrl = fields.webhookUrl ?? null;
   const webhookSecret = webhookUrl ? newWebhookSecret() : null;
@@ -62,14 +64,14 @@ export async function createApiKey(
   const row = await db
     .insertInto('api_keys')
     .values({
-      id: randomUUID(),
+      id,
       company_bin: bin,
       name: fields.name,
       prefix: secret.slice(0, SHOWN_CHARACTERS),
       secret_hash: sha256(secret).toString('hex'),
       allowed_origins: JSON.stringify(fields.allowedOrigins),
       webhook_url: webhookUrl,
-      webhook_secret: webhookSecret,
+      webhook_secret: webhookSecret && secrets ? secrets.seal(id, webhookSecret) : null,
       created_by: userId,
       created_by_name: names ? `${names.firstname} ${names.lastname}`.trim() : '',
       created_at: now,
@@ -121,26 +123,29 @@ export async function requireCompanyKey(db: Db, bin: string, id: string): Promis
 }
 
 /**
- * Changes name, origins and webhook URL of a live key (a revoked one answers API_KEY_INVALID). Giving a key its
- * first webhook URL creates its webhook secret, answered this once.
+ * Changes name, origins and webhook URL of a live key (a revoked one answers API_KEY_INVALID). Giving a key without
+ * a webhook URL one creates a new webhook secret, answered this once; removing the URL removes the secret.
  */
 export async function updateApiKey(
   db: Db,
   bin: string,
   id: string,
   fields: ApiKeyFields,
+  secrets: WebhookSecrets,
 ): Promise<{ row: ApiKeyRow; webhookSecret?: string }> {
   const current = await requireCompanyKey(db, bin, id);
   if (current.revoked_at) throw new AppError('API_KEY_INVALID');
   const webhookUrl = fields.webhookUrl === undefined ? current.webhook_url : fields.webhookUrl;
-  const webhookSecret = webhookUrl && !current.webhook_secret ? newWebhookSecret() : undefined;
+  const webhookSecret =
+    webhookUrl && !(current.webhook_url && current.webhook_secret) ? newWebhookSecret() : undefined;
   const row = await db
     .updateTable('api_keys')
     .set({
       name: fields.name,
       allowed_origins: JSON.stringify(fields.allowedOrigins),
       webhook_url: webhookUrl,
-      ...(webhookSecret ? { webhook_secret: webhookSecret } : {}),
+      ...(webhookSecret ? { webhook_secret: secrets.seal(id, webhookSecret) } : {}),
+      ...(webhookUrl === null ? { webhook_secret: null } : {}),
     })
     .where('id', '=', id)
     .returningAll()

@@ -11,7 +11,11 @@ describe.each(testDatabases())('the webhook delivery job on $name', (backend) =>
   let receiver: HttpRecorder;
   beforeAll(async () => {
     receiver = await startHttpRecorder(() => ({ json: {} }));
-    server = await createTestApp({ backend, env: { QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1' } });
+    // The receiver is on 127.0.0.1, which only an explicit QOLTANBA_WEBHOOKS_ALLOW_PRIVATE lets webhooks reach.
+    server = await createTestApp({
+      backend,
+      env: { QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1', QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    });
   });
   afterAll(async () => {
     await server.close();

@@ -2,7 +2,9 @@ import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import { deleteEndedEmbeds } from '../embed/embed-store.js';
 import type { AppModule } from '../module.js';
 import { registerPartnerRoutes } from './partner-routes.js';
-import { queueWebhooks, runWebhookRound, type WebhookPost } from './webhooks.js';
+import type { WebhookPost } from './webhook-post.js';
+import { sealClearWebhookSecrets, webhookSecrets } from './webhook-secrets.js';
+import { queueWebhooks, runWebhookRound } from './webhooks.js';
 
 /** Log name of the delivery job. */
 export const WEBHOOK_JOB = 'webhook-deliveries';
@@ -11,7 +13,7 @@ const EMBED_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** Replaceable parts of the partner module. */
 export interface PartnerModuleOptions {
-  /** How webhook attempts are posted (`fetch` by default). */
+  /** How webhook attempts are posted to their checked address (`postToTarget` by default). */
   post?: WebhookPost;
 }
 
@@ -26,7 +28,15 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
     register(context) {
       const { app, services, config, hooks } = context;
       const { db } = services.database;
-      registerPartnerRoutes(context);
+      const secrets = webhookSecrets(config.tokenSecret);
+      registerPartnerRoutes(context, secrets);
+
+      // Webhook secrets written in clear before they were sealed are sealed now, so none stays readable in a dump.
+      app.addHook('onReady', async () => {
+        const sealed = await sealClearWebhookSecrets(db, secrets);
+        if (sealed > 0)
+          app.log.info({ job: WEBHOOK_JOB, sealed }, 'webhook secrets stored in clear were sealed');
+      });
 
       // Listeners run after the signing committed; the signing module logs a failure, the change stands.
       hooks.signatureAccepted.add((change) =>
@@ -48,9 +58,18 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
             run: async () => {
               const round = await runWebhookRound(db, {
                 clock: services.clock,
+                secrets,
+                policy: config.webhookTargets,
+                resolve: services.resolveHost,
                 ...(options.post ? { post: options.post } : {}),
               });
-              if (round.attempted > 0) app.log.info({ job: WEBHOOK_JOB, ...round }, 'webhook round done');
+              if (round.unreadableSecrets > 0)
+                app.log.error(
+                  { job: WEBHOOK_JOB, ...round },
+                  'webhook secrets do not decrypt: QOLTANBA_TOKEN_SECRET changed; those deliveries were not sent',
+                );
+              else if (round.attempted > 0)
+                app.log.info({ job: WEBHOOK_JOB, ...round }, 'webhook round done');
               await deleteEndedEmbeds(db, new Date(services.clock().getTime() - EMBED_KEEP_MS));
             },
             onError: (error) => app.log.error({ err: error, job: WEBHOOK_JOB }, 'webhook round failed'),
@@ -64,5 +83,5 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
   };
 }
 
-/** The partner module, posting webhooks with `fetch`. */
+/** The partner module, posting webhooks to the addresses it checked. */
 export const partnerModule: AppModule = createPartnerModule();

@@ -47,6 +47,8 @@ import {
   toApiKey,
   updateApiKey,
 } from './api-keys.js';
+import type { WebhookSecrets } from './webhook-secrets.js';
+import { checkWebhookUrl } from './webhook-target.js';
 import { listDeliveries, toWebhookDelivery } from './webhooks.js';
 
 const TAGS = ['partner'];
@@ -56,14 +58,22 @@ const ADMIN =
 const KEY =
   "Authorization: Bearer qk_... (an API key; API_KEY_INVALID when unknown or revoked). Acts for the key's " +
   "company as the member who created the key; another company's document answers ENTITY_NOT_FOUND.";
+const WEBHOOK_REFUSALS =
+  'WEBHOOK_URL_INVALID (not https where https is required), WEBHOOK_URL_PRIVATE (a host on a private, loopback, ' +
+  'link-local, unique-local, multicast or unspecified address, as written or as DNS answers now; every delivery ' +
+  'checks again and posts to the address it checked, never following redirects).';
 /** Partner backends are servers: a limit per client address, looser than the global one. */
 const PARTNER_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 const STREAM = z.custom<Readable>((value) => value instanceof Readable);
 const idParamsSchema = z.object({ id: resourceIdSchema });
 
 /** The partner API's management routes (portal) and the routes of partner backends. */
-export function registerPartnerRoutes(context: ModuleContext): void {
+export function registerPartnerRoutes(context: ModuleContext, secrets: WebhookSecrets): void {
   const { route, services, config, hooks } = context;
+  /** Refuses a webhook URL the policy does not allow (WEBHOOK_URL_INVALID, WEBHOOK_URL_PRIVATE). */
+  const checkWebhook = async (url: string | null | undefined) => {
+    if (url) await checkWebhookUrl(url, config.webhookTargets, services.resolveHost);
+  };
   const { db } = services.database;
   const { clock } = services;
 
@@ -137,7 +147,7 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       url: PARTNER_PATHS.apiKeys,
       operationId: 'createApiKey',
       summary: 'Create a partner API key; its secret (and webhook secret) are shown only in this answer',
-      description: `Stored as SHA-256 only. ORIGIN_INVALID, WEBHOOK_URL_INVALID. ${ADMIN}`,
+      description: `Stored as SHA-256 only (the webhook secret encrypted). ORIGIN_INVALID, ${WEBHOOK_REFUSALS} ${ADMIN}`,
       tags: TAGS,
       auth: true,
       params: companyParamsSchema,
@@ -146,7 +156,8 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       response: apiKeyCreatedSchema,
       handler: async ({ request, params, body }) => {
         const { userId } = await requireCompanyAdmin(request, db, params.bin);
-        const created = await createApiKey(db, params.bin, userId, body, clock());
+        await checkWebhook(body.webhookUrl);
+        const created = await createApiKey(db, params.bin, userId, body, clock(), secrets);
         return {
           apiKey: toApiKey(created.row),
           secret: created.secret,
@@ -163,8 +174,9 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       operationId: 'updateApiKey',
       summary: "Change a key's name, allowed origins and webhook URL",
       description:
-        'An absent webhookUrl keeps it, null removes it; the first webhook URL of a key creates its webhook secret, ' +
-        `answered once in \`webhookSecret\`. A revoked key answers API_KEY_INVALID. ${ADMIN}`,
+        'An absent webhookUrl keeps it, null removes it (and its secret); a webhook URL given to a key without one ' +
+        'creates a new webhook secret, answered once in `webhookSecret`. ORIGIN_INVALID, ' +
+        `${WEBHOOK_REFUSALS} A revoked key answers API_KEY_INVALID. ${ADMIN}`,
       tags: TAGS,
       auth: true,
       params: apiKeyParamsSchema,
@@ -172,7 +184,8 @@ export function registerPartnerRoutes(context: ModuleContext): void {
       response: apiKeySchema,
       handler: async ({ request, params, body }) => {
         await requireCompanyAdmin(request, db, params.bin);
-        const { row, webhookSecret } = await updateApiKey(db, params.bin, params.keyId, body);
+        await checkWebhook(body.webhookUrl);
+        const { row, webhookSecret } = await updateApiKey(db, params.bin, params.keyId, body, secrets);
         return webhookSecret ? { ...toApiKey(row), webhookSecret } : toApiKey(row);
       },
     }),

@@ -23,6 +23,7 @@ import { type HttpRecorder, startHttpRecorder } from '../../testing/http-recorde
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { webhookSecrets } from './webhook-secrets.js';
 import { runWebhookRound } from './webhooks.js';
 
 const { sender, signer, outsider } = COMPANIES;
@@ -34,8 +35,21 @@ const pki = createSigningPki();
 describe.each(testDatabases())('partner API and embedding on $name', (backend) => {
   const suite = useSigningSuite(backend, {
     pki,
-    env: { QOLTANBA_PUBLIC_URL: PUBLIC_URL, QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0' },
+    // The receiver is on 127.0.0.1: private addresses allowed here (webhook-ssrf.test.ts refuses them).
+    env: {
+      QOLTANBA_PUBLIC_URL: PUBLIC_URL,
+      QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
+      QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true',
+    },
   });
+  /** One delivery round as the partner module's job runs it. */
+  const round = () =>
+    runWebhookRound(suite.server.services.database.db, {
+      clock: suite.clock.now,
+      secrets: webhookSecrets(suite.server.config.tokenSecret),
+      policy: suite.server.config.webhookTargets,
+      resolve: suite.server.services.resolveHost,
+    });
   let receiver: HttpRecorder;
   let answers: number[] = [];
   beforeAll(async () => {
@@ -97,6 +111,10 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     const stored = await db.selectFrom('api_keys').selectAll().executeTakeFirstOrThrow();
     expect(stored.secret_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(created.secret);
+    // The webhook secret is sealed (AES-256-GCM, versioned), not stored in clear.
+    expect(stored.webhook_secret).toMatch(/^enc1\./);
+    expect(JSON.stringify(stored)).not.toContain(created.webhookSecret);
+    expect(JSON.stringify(stored)).not.toContain(created.webhookSecret?.slice(6));
 
     // A second member of the company is not its administrator; a stranger is not even a member.
     const memberToken = await suite.user('member@example.kz', []);
@@ -393,11 +411,10 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     answers = [500];
     const document = await suite.document();
     expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
-    const { db } = suite.server.services.database;
     const clock = suite.clock.now;
 
     // Two instances' rounds at once: the first attempt is posted once (and answered 500).
-    await Promise.all([runWebhookRound(db, { clock }), runWebhookRound(db, { clock })]);
+    await Promise.all([round(), round()]);
     expect(receiver.requests.map((r) => r.headers['qoltanba-event']).sort()).toEqual([
       'document.completed',
       'document.signed',
@@ -413,10 +430,10 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     expect(failedOnce?.nextAttemptAt).toBe(new Date(clock().getTime() + 10_000).toISOString());
 
     // Not due yet: nothing is posted; after the back-off it is, once, even with two runners.
-    await runWebhookRound(db, { clock });
+    await round();
     expect(receiver.requests).toHaveLength(2);
     suite.clock.advance(10);
-    await Promise.all([runWebhookRound(db, { clock }), runWebhookRound(db, { clock })]);
+    await Promise.all([round(), round()]);
     expect(receiver.requests).toHaveLength(3);
     expect((await log()).map((d) => [d.status, d.attempts]).sort()).toEqual([
       ['delivered', 1],
@@ -458,7 +475,7 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
       { reason: 'Не наш договор' },
     );
     expect(rejected.statusCode).toBe(200);
-    await runWebhookRound(suite.server.services.database.db, { clock: suite.clock.now });
+    await round();
     expect(receiver.requests.map((r) => r.url).sort()).toEqual(['/r', '/s']);
     const payload = JSON.parse(receiver.requests[0]?.body ?? '{}') as WebhookPayload;
     expect(payload).toMatchObject({

@@ -9,9 +9,14 @@ import {
   type WebhookPayload,
 } from '@qoltanba/core';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { WebhookTargetPolicy } from '../../config/config.js';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
+import { type HostResolver, systemResolver } from '../../net/resolve-host.js';
 import { participantCompanies } from '../documents/document-milestones.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
+import { postToTarget, type WebhookPost } from './webhook-post.js';
+import { type WebhookSecrets, WebhookSecretUnreadable } from './webhook-secrets.js';
+import { resolveWebhookTarget, WebhookTargetRefused } from './webhook-target.js';
 
 type Db = Kysely<Database>;
 
@@ -112,22 +117,16 @@ export async function queueWebhooks(
   return rows.length;
 }
 
-/** The POST of one attempt: status code, or the error that stopped it. */
-export type WebhookPost = (
-  url: string,
-  init: { headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<{ status: number }>;
-
-const defaultPost: WebhookPost = async (url, init) => {
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', ...init });
-  await response.body?.cancel();
-  return { status: response.status };
-};
-
 /** What a delivery round needs. */
 export interface WebhookRoundOptions {
   clock: () => Date;
-  /** How an attempt is posted; `fetch` by default. */
+  /** Opens the stored webhook secrets (the server's token secret). */
+  secrets: WebhookSecrets;
+  /** Where webhooks may go (QOLTANBA_WEBHOOKS_ALLOW_PRIVATE, https in production). */
+  policy: WebhookTargetPolicy;
+  /** How the URL's host name is resolved, once per attempt; the system resolver by default. */
+  resolve?: HostResolver;
+  /** How an attempt is posted to its checked address; {@link postToTarget} by default. */
   post?: WebhookPost;
   timeoutMs?: number;
 }
@@ -136,16 +135,21 @@ export interface WebhookRoundOptions {
 export interface WebhookRound {
   attempted: number;
   delivered: number;
+  /** Attempts stopped because the webhook secret did not decrypt (the server's secret changed): worth an alarm. */
+  unreadableSecrets: number;
 }
 
 /**
  * Claims due deliveries (one UPDATE over `FOR UPDATE SKIP LOCKED` rows, with a lease), so two instances running
  * rounds at once never post the same delivery twice; posts each signed with `Qoltanba-Signature` and records the
  * outcome: 2xx delivered; otherwise retried after WEBHOOK_BACKOFF_SECONDS, failed after WEBHOOK_MAX_ATTEMPTS. A
- * revoked key or a removed URL fails its deliveries without posting.
+ * revoked key or a removed URL fails its deliveries without posting. Before each post the URL is checked again and
+ * its name resolved once (a host that now resolves to a private address is refused), and the post goes to the address
+ * checked; a secret that does not decrypt stops the attempt: nothing is ever posted unsigned.
  */
 export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Promise<WebhookRound> {
-  const post = options.post ?? defaultPost;
+  const post = options.post ?? postToTarget;
+  const resolve = options.resolve ?? systemResolver;
   const now = options.clock();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   const { rows: claimed } = await sql<WebhookDeliveryRow>`
@@ -159,6 +163,7 @@ export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Pro
       for update skip locked)
     returning *`.execute(db);
   let delivered = 0;
+  let unreadableSecrets = 0;
   for (const delivery of claimed) {
     const key = await db
       .selectFrom('api_keys')
@@ -176,13 +181,13 @@ export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Pro
     let code: number | null = null;
     let error: string | null = null;
     try {
+      const secret = options.secrets.open(delivery.api_key_id, key.webhook_secret);
+      // One deadline for the lookup and the post together.
+      const signal = AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+      const target = await resolveWebhookTarget(key.webhook_url, options.policy, resolve, signal);
       const sentAt = options.clock();
-      const signature = await signWebhookPayload(
-        key.webhook_secret,
-        delivery.payload,
-        sentAt.getTime() / 1000,
-      );
-      const answer = await post(key.webhook_url, {
+      const signature = await signWebhookPayload(secret, delivery.payload, sentAt.getTime() / 1000);
+      const answer = await post(target, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Qoltanba-Webhooks/1',
@@ -191,12 +196,18 @@ export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Pro
           [WEBHOOK_DELIVERY_HEADER]: delivery.id,
         },
         body: delivery.payload,
-        signal: AbortSignal.timeout(options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+        signal,
       });
       code = answer.status;
       if (code < 200 || code > 299) error = `HTTP ${code}`;
     } catch (cause) {
-      error = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+      if (cause instanceof WebhookSecretUnreadable) unreadableSecrets += 1;
+      error =
+        cause instanceof WebhookTargetRefused
+          ? cause.message
+          : cause instanceof Error
+            ? `${cause.name}: ${cause.message}`
+            : String(cause);
     }
     const at = options.clock();
     if (error === null) {
@@ -218,7 +229,7 @@ export async function runWebhookRound(db: Db, options: WebhookRoundOptions): Pro
         .execute();
     }
   }
-  return { attempted: claimed.length, delivered };
+  return { attempted: claimed.length, delivered, unreadableSecrets };
 }
 
 async function finish(

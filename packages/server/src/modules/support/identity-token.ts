@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@qoltanba/core';
 import { z } from 'zod';
+import { deriveKey } from '../../crypto/derive-key.js';
 
 /** Who an identity token vouches for: a portal user, or a partner company's own user. */
 export type SupportIdentityKind = 'user' | 'partner';
@@ -20,8 +21,7 @@ export interface SupportIdentity {
 const VERSION = 'qsi1';
 /** Tokens we issue are well under this; anything longer is refused without a MAC. */
 const MAX_TOKEN_LENGTH = 4096;
-const HKDF_SALT = 'qoltanba-support';
-const HKDF_INFO = 'support-identity-token-v1';
+const PURPOSE = { salt: 'qoltanba-support', info: 'support-identity-token-v1' };
 
 const payloadSchema = z.strictObject({
   sub: z.string().regex(/^(user:[0-9a-f-]{36}|partner:[0-9]{12}:.+)$/s),
@@ -37,7 +37,7 @@ const payloadSchema = z.strictObject({
  * so an identity token can never pass for an access token or a code hash made with the same secret.
  */
 export function identityTokenKey(tokenSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', tokenSecret, HKDF_SALT, HKDF_INFO, 32));
+  return deriveKey(tokenSecret, PURPOSE);
 }
 
 const mac = (key: Buffer, signed: string) => createHmac('sha256', key).update(signed, 'utf8').digest();

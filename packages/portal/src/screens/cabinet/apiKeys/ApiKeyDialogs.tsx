@@ -155,7 +155,9 @@ export function ApiKeyFormDialog({ apiKey, onSubmit, onClose }: ApiKeyFormDialog
             className={css.input}
             type="url"
             value={webhookUrl}
-            aria-invalid={problem === 'WEBHOOK_URL_INVALID' ? true : undefined}
+            aria-invalid={
+              problem === 'WEBHOOK_URL_INVALID' || problem === 'WEBHOOK_URL_PRIVATE' ? true : undefined
+            }
             aria-describedby={describedBy(`${id}-webhook`)}
             onChange={(event) => setWebhookUrl(event.target.value)}
           />

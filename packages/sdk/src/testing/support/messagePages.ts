@@ -1,5 +1,5 @@
 import type { SupportMessage, SupportMessagePage } from '@qoltanba/core';
-import { refuse } from './fakeHttp';
+import { refuse } from '../fakeHttp';
 
 // The support chat's keyset pages as the fake answers them: a conversation's messages newest page first (each page
 // oldest first), the visitor's conversations newest first. Cursors are opaque base64 JSON of the last id shown, as
