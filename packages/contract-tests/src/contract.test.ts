@@ -1,4 +1,4 @@
-import { API_SERVICES, errorResponseSchema, PARTNER_PATHS, SUPPORT_PATHS } from '@qoltanba/core';
+import { API_SERVICES, errorResponseSchema, PARTNER_PATHS } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeSide, realSide, type Side } from './sides';
@@ -37,31 +37,6 @@ const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> =
     why:
       'partner backend routes (API key, server to server): browsers never call them, so the fake, which serves ' +
       "browsers' tests, does not play them; tests issue embed tokens with the fake's partner.issueToken",
-  })),
-  ...(
-    [
-      ['GET', SUPPORT_PATHS.helpConfig],
-      ['POST', SUPPORT_PATHS.visitors],
-      ['POST', SUPPORT_PATHS.identityTokens],
-      ['GET', SUPPORT_PATHS.myConversation],
-      ['POST', SUPPORT_PATHS.myMessages],
-      ['POST', SUPPORT_PATHS.myAttachments],
-      ['GET', SUPPORT_PATHS.myAttachment],
-      ['POST', SUPPORT_PATHS.myRead],
-      ['GET', SUPPORT_PATHS.myEvents],
-      ['GET', SUPPORT_PATHS.operatorStatus],
-      ['GET', SUPPORT_PATHS.inbox],
-      ['GET', SUPPORT_PATHS.inboxConversation],
-      ['POST', SUPPORT_PATHS.inboxMessages],
-      ['POST', SUPPORT_PATHS.inboxRead],
-      ['POST', SUPPORT_PATHS.inboxClose],
-      ['GET', SUPPORT_PATHS.inboxAttachment],
-      ['GET', SUPPORT_PATHS.inboxEvents],
-    ] as const
-  ).map(([method, path]) => ({
-    method,
-    path: openApiPath(path),
-    why: 'played once the sdk fake lands',
   })),
 ];
 

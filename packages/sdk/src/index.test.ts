@@ -127,6 +127,7 @@ describe('public entry', () => {
         "listDocuments",
         "listExternalLinks",
         "listFolders",
+        "listSupportConversationMessages",
         "listSupportConversations",
         "listWebhookDeliveries",
         "loadProfile",

@@ -8,16 +8,20 @@ import {
   SUPPORT_PATHS,
   SUPPORT_UPLOAD_PARTS,
   SUPPORT_VISITOR_HEADER,
+  type SupportConversationPage,
   type SupportConversationView,
   type SupportInboxConversation,
   type SupportInboxConversationView,
   type SupportInboxPage,
   type SupportMessage,
+  type SupportMessagePage,
+  supportConversationPageSchema,
   supportConversationViewSchema,
   supportIdentityIssuedSchema,
   supportInboxConversationSchema,
   supportInboxConversationViewSchema,
   supportInboxPageSchema,
+  supportMessagePageSchema,
   supportMessageSchema,
   supportOperatorStatusSchema,
   supportVisitorIssuedSchema,
@@ -55,7 +59,23 @@ const messageMeaning = (message: SupportMessage) => [
 const visitorViewMeaning = (view: SupportConversationView) => [
   view.conversation && [view.conversation.status, view.conversation.unreadCount],
   view.messages.map(messageMeaning),
+  view.nextCursor !== null,
 ];
+const messagePageMeaning = (page: SupportMessagePage) => [
+  page.items.map(messageMeaning),
+  page.nextCursor !== null,
+];
+const historyMeaning = (page: SupportConversationPage) => [
+  page.items.map((item) => [
+    item.status,
+    item.unreadCount,
+    item.lastMessage && messageMeaning(item.lastMessage),
+  ]),
+  page.nextCursor !== null,
+];
+/** The messages of the first conversation, as the visitor pages them. */
+const myMessagesPath = (context: Context, query: string) =>
+  `${conversationPath(SUPPORT_PATHS.myConversationMessages, context)}?${query}`;
 const inboxMeaning = (page: SupportInboxPage) =>
   page.items.map((item) => [
     item.status,
@@ -191,6 +211,50 @@ export const supportSteps: Step[] = [
     same: visitorViewMeaning,
   },
   {
+    name: "support: the visitor's view holds the newest messages, with a cursor to the older ones",
+    request: (context) => ({
+      method: 'GET',
+      path: `${SUPPORT_PATHS.myConversation}?limit=1`,
+      headers: visitor(context),
+    }),
+    expect: ok(supportConversationViewSchema),
+    same: visitorViewMeaning,
+    keep: (context, view: SupportConversationView) => {
+      context.values.olderMessages = view.nextCursor ?? '';
+    },
+  },
+  {
+    name: 'support: the visitor pages back to the older messages with it',
+    request: (context) => ({
+      method: 'GET',
+      path: myMessagesPath(
+        context,
+        `limit=1&cursor=${encodeURIComponent(context.values.olderMessages ?? '')}`,
+      ),
+      headers: visitor(context),
+    }),
+    expect: ok(supportMessagePageSchema),
+    same: messagePageMeaning,
+  },
+  {
+    name: 'support: a made-up message cursor is refused',
+    request: (context) => ({
+      method: 'GET',
+      path: myMessagesPath(context, 'cursor=not-a-cursor'),
+      headers: visitor(context),
+    }),
+    expect: refused('VALIDATION_FAILED'),
+  },
+  {
+    name: "support: another visitor cannot page the conversation's messages",
+    request: (context) => ({
+      method: 'GET',
+      path: myMessagesPath(context, 'limit=5'),
+      headers: visitor(context, 'stranger'),
+    }),
+    expect: refused('ENTITY_NOT_FOUND'),
+  },
+  {
     name: 'support: the inbox needs a session',
     request: () => ({ method: 'GET', path: SUPPORT_PATHS.inbox }),
     expect: refused('UNAUTHORIZED'),
@@ -248,6 +312,16 @@ export const supportSteps: Step[] = [
       view.conversation.unreadCount,
       view.messages.map(messageMeaning),
     ],
+  },
+  {
+    name: "support: the operator pages the conversation's messages from the newest",
+    request: (context) => ({
+      method: 'GET',
+      path: `${conversationPath(SUPPORT_PATHS.inboxMessages, context)}?limit=1`,
+      as: 'a',
+    }),
+    expect: ok(supportMessagePageSchema),
+    same: messagePageMeaning,
   },
   {
     name: 'support: an unknown conversation is not found',
@@ -379,6 +453,42 @@ export const supportSteps: Step[] = [
     request: (context) => ({ method: 'GET', path: SUPPORT_PATHS.myConversation, headers: visitor(context) }),
     expect: ok(supportConversationViewSchema),
     same: visitorViewMeaning,
+  },
+  {
+    name: 'support: the visitor lists both conversations, newest first, the earlier one closed',
+    request: (context) => ({ method: 'GET', path: SUPPORT_PATHS.myConversations, headers: visitor(context) }),
+    expect: ok(supportConversationPageSchema),
+    same: historyMeaning,
+  },
+  {
+    name: 'support: a page of one conversation has a cursor to the next',
+    request: (context) => ({
+      method: 'GET',
+      path: `${SUPPORT_PATHS.myConversations}?limit=1`,
+      headers: visitor(context),
+    }),
+    expect: ok(supportConversationPageSchema),
+    same: historyMeaning,
+  },
+  {
+    name: 'support: the earlier conversation is still there to read',
+    request: (context) => ({
+      method: 'GET',
+      path: myMessagesPath(context, 'limit=10'),
+      headers: visitor(context),
+    }),
+    expect: ok(supportMessagePageSchema),
+    same: messagePageMeaning,
+  },
+  {
+    name: 'support: another visitor has no history',
+    request: (context) => ({
+      method: 'GET',
+      path: SUPPORT_PATHS.myConversations,
+      headers: visitor(context, 'stranger'),
+    }),
+    expect: ok(supportConversationPageSchema),
+    same: historyMeaning,
   },
   {
     name: 'support: identity tokens need a session',

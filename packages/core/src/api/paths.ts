@@ -305,12 +305,16 @@ export const SUPPORT_PATHS = {
   visitors: `${SUPPORT}/visitors`,
   /** POST -> SupportIdentityIssued for the signed-in user (createSupportIdentityToken). Session bearer. */
   identityTokens: `${SUPPORT}/identity-tokens`,
-  /** GET -> SupportConversationView: the visitor's latest conversation (getMySupportConversation). */
+  /** GET ?limit -> SupportConversationView: the visitor's latest conversation, newest messages (getMySupportConversation). */
   myConversation: `${SUPPORT}/my/conversation`,
   /** POST SupportMessageRequest -> SupportMessage; opens a conversation when none is open (sendSupportMessage). */
   myMessages: `${SUPPORT}/my/messages`,
   /** POST multipart (`file`, optional `text`) -> SupportMessage (sendSupportAttachment). */
   myAttachments: `${SUPPORT}/my/attachments`,
+  /** GET ?limit&cursor -> SupportConversationPage: the visitor's conversations, newest first (listMySupportConversations). */
+  myConversations: `${SUPPORT}/my/conversations`,
+  /** GET ?limit&cursor -> SupportMessagePage: older messages of one of the visitor's conversations (listMySupportMessages). */
+  myConversationMessages: `${SUPPORT}/my/conversations/:id/messages`,
   /** GET -> the bytes of an attachment of the visitor's own conversations (downloadMySupportAttachment). */
   myAttachment: `${SUPPORT}/my/attachments/:attachmentId`,
   /** POST SupportReadRequest -> 204 (markMySupportConversationRead). */
@@ -321,9 +325,12 @@ export const SUPPORT_PATHS = {
   operatorStatus: `${SUPPORT}/inbox/operator`,
   /** GET ?status&limit&cursor -> SupportInboxPage (listSupportConversations). Operators. */
   inbox: `${SUPPORT}/inbox/conversations`,
-  /** GET -> SupportInboxConversationView (getSupportConversation). Operators. */
+  /** GET ?limit -> SupportInboxConversationView, newest messages (getSupportConversation). Operators. */
   inboxConversation: `${SUPPORT}/inbox/conversations/:id`,
-  /** POST SupportMessageRequest -> SupportMessage (replySupportConversation). Operators. */
+  /**
+   * POST SupportMessageRequest -> SupportMessage (replySupportConversation); GET ?limit&cursor -> SupportMessagePage,
+   * older messages (listSupportConversationMessages). Operators.
+   */
   inboxMessages: `${SUPPORT}/inbox/conversations/:id/messages`,
   /** POST SupportReadRequest -> 204 (markSupportConversationRead). Operators. */
   inboxRead: `${SUPPORT}/inbox/conversations/:id/read`,

@@ -25,6 +25,15 @@ export const SUPPORT_MESSAGES_PER_MINUTE = 20;
 export const SUPPORT_IDENTITY_TTL = { min: 60, max: 24 * 60 * 60, default: 60 * 60 } as const;
 /** Longest external user id a partner may vouch for. */
 export const SUPPORT_EXTERNAL_ID_MAX = 100;
+/** Messages per page of a conversation (its view and `listMySupportMessages` / `listSupportConversationMessages`). */
+export const SUPPORT_MESSAGE_PAGE = { default: 50, max: 100 } as const;
+/** Conversations per page of the visitor's history (`listMySupportConversations`). */
+export const SUPPORT_HISTORY_PAGE = { default: 20, max: 100 } as const;
+
+const cursorQuery = z.string().max(200).optional();
+const olderCursor = z.string().nullable().meta({
+  description: 'Older messages: pass as `cursor` for the page before these; null when none are left.',
+});
 
 /** Who wrote a message: the visitor, an operator, or the system (conversation closed, reopened). */
 export const SUPPORT_AUTHORS = ['visitor', 'operator', 'system'] as const;
@@ -75,13 +84,68 @@ export const supportConversationSchema = z.object({
 /** See {@link supportConversationSchema}. */
 export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
-/** Answer of `getMySupportConversation`: the visitor's latest conversation (null before the first message). */
+/**
+ * Answer of `getMySupportConversation`: the visitor's latest conversation (null before the first message) with its
+ * newest messages; `nextCursor` pages back through the older ones (`listMySupportMessages`).
+ */
 export const supportConversationViewSchema = z.object({
   conversation: supportConversationSchema.nullable(),
-  messages: z.array(supportMessageSchema).meta({ description: 'Oldest first.' }),
+  messages: z.array(supportMessageSchema).meta({ description: 'The newest page, oldest first.' }),
+  nextCursor: olderCursor,
 });
 /** See {@link supportConversationViewSchema}. */
 export type SupportConversationView = z.infer<typeof supportConversationViewSchema>;
+
+/** Query of the conversation views (`getMySupportConversation`, `getSupportConversation`): how many newest messages. */
+export const supportConversationViewQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max).default(SUPPORT_MESSAGE_PAGE.default),
+});
+/** See {@link supportConversationViewQuerySchema}. */
+export type SupportConversationViewQuery = z.infer<typeof supportConversationViewQuerySchema>;
+
+/** Query of a conversation's message pages: newest first by page, each page oldest first. */
+export const supportMessagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max).default(SUPPORT_MESSAGE_PAGE.default),
+  cursor: cursorQuery.meta({
+    description: '`nextCursor` of the view or of the previous page; without it, the newest messages.',
+  }),
+});
+/** See {@link supportMessagesQuerySchema}. */
+export type SupportMessagesQuery = z.infer<typeof supportMessagesQuerySchema>;
+
+/** Answer of `listMySupportMessages` and `listSupportConversationMessages`: one page of a conversation's messages. */
+export const supportMessagePageSchema = z.object({
+  items: z.array(supportMessageSchema).meta({ description: 'Oldest first.' }),
+  nextCursor: olderCursor,
+});
+/** See {@link supportMessagePageSchema}. */
+export type SupportMessagePage = z.infer<typeof supportMessagePageSchema>;
+
+/** One of the visitor's conversations in their history: as the visitor sees it, with its last message. */
+export const supportConversationSummarySchema = supportConversationSchema.extend({
+  lastMessage: supportMessageSchema.nullable(),
+});
+/** See {@link supportConversationSummarySchema}. */
+export type SupportConversationSummary = z.infer<typeof supportConversationSummarySchema>;
+
+/** Query of `listMySupportConversations`: newest first, keyset-paged. */
+export const supportHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SUPPORT_HISTORY_PAGE.max).default(SUPPORT_HISTORY_PAGE.default),
+  cursor: cursorQuery.meta({ description: '`nextCursor` of the previous page.' }),
+});
+/** See {@link supportHistoryQuerySchema}. */
+export type SupportHistoryQuery = z.infer<typeof supportHistoryQuerySchema>;
+
+/** Answer of `listMySupportConversations`: the visitor's conversations, newest first (read-only but the latest). */
+export const supportConversationPageSchema = z.object({
+  items: z.array(supportConversationSummarySchema),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Older conversations: pass as `cursor`; null at the end.' }),
+});
+/** See {@link supportConversationPageSchema}. */
+export type SupportConversationPage = z.infer<typeof supportConversationPageSchema>;
 
 /** Who the visitor is, as operators see it. */
 export const supportVisitorSchema = z.object({
@@ -108,10 +172,11 @@ export const supportInboxConversationSchema = z.object({
 /** See {@link supportInboxConversationSchema}. */
 export type SupportInboxConversation = z.infer<typeof supportInboxConversationSchema>;
 
-/** Answer of `getSupportConversation` (operators). */
+/** Answer of `getSupportConversation` (operators): the newest messages; `nextCursor` pages back. */
 export const supportInboxConversationViewSchema = z.object({
   conversation: supportInboxConversationSchema,
-  messages: z.array(supportMessageSchema).meta({ description: 'Oldest first.' }),
+  messages: z.array(supportMessageSchema).meta({ description: 'The newest page, oldest first.' }),
+  nextCursor: olderCursor,
 });
 /** See {@link supportInboxConversationViewSchema}. */
 export type SupportInboxConversationView = z.infer<typeof supportInboxConversationViewSchema>;

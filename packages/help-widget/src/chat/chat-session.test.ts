@@ -67,6 +67,45 @@ describe('the visitor', () => {
     expect(session.state().messages.map((message) => message.text)).toEqual(['Сәлем, how do I sign?']);
   });
 
+  it('starts over with a new visitor token when the server forgot the stored one (retention), without an error', async () => {
+    const storage = memoryStorage();
+    const first = setup(undefined, storage);
+    await first.session.send('a year ago');
+    const old = first.visitors.get();
+    first.session.stop();
+    // The purge deleted the visitor: a later page starts with the stale token.
+    first.server.visitors.clear();
+    const later = setup(first.server, storage);
+    later.session.start();
+    await vi.waitFor(() => expect(first.server.requestsTo(SUPPORT_PATHS.myEvents).length).toBeGreaterThan(1));
+    expect(later.session.state().error).toBeNull();
+
+    expect(await later.session.send('hello again')).toBe(true);
+    const fresh = later.visitors.get();
+    expect(fresh).not.toBe(old);
+    expect(first.server.visitors.has(fresh ?? '')).toBe(true);
+    expect(later.session.state().messages.map((message) => message.text)).toEqual(['hello again']);
+    expect(later.session.state().error).toBeNull();
+    // Live again, as the new visitor.
+    await vi.waitFor(() =>
+      expect(
+        first.server
+          .requestsTo(SUPPORT_PATHS.myEvents)
+          .some((request) => request.headers.get(SUPPORT_VISITOR_HEADER) === fresh),
+      ).toBe(true),
+    );
+  });
+
+  it('a token forgotten between two messages is replaced and the message sent once more', async () => {
+    const { server, session, visitors } = setup();
+    await session.send('first');
+    server.visitors.clear();
+    expect(await session.send('second')).toBe(true);
+    expect(server.visitors.has(visitors.get() ?? '')).toBe(true);
+    expect(server.requestsTo(SUPPORT_PATHS.visitors)).toHaveLength(2);
+    expect(session.state().error).toBeNull();
+  });
+
   it('keeps what else the identity note holds, and a later page reuses the stored visitor', async () => {
     const storage = memoryStorage();
     storage.setItem(IDENTITY_NOTE_KEY, JSON.stringify({ other: 'kept' }));
@@ -233,6 +272,37 @@ describe('attachments', () => {
     expect([...new Set(seen.filter((progress) => progress !== undefined))]).toEqual([0, 0.5, 1]);
     expect(session.state().upload).toBeNull();
     expect(session.state().messages[0]?.attachment?.name).toBe('scan.pdf');
+  });
+});
+
+describe('a long conversation', () => {
+  it('starts at the newest page and adds the earlier ones on demand, each once, keeping live messages', async () => {
+    const server = createFakeSupportServer();
+    for (let n = 1; n <= 120; n += 1) server.reply('user:identity-of-aigerim', `answer ${n}`);
+    const { session } = setup(server);
+    session.setIdentity('identity-of-aigerim');
+    session.start();
+    await vi.waitFor(() => expect(session.state().messages).toHaveLength(50));
+    expect(session.state().hasEarlier).toBe(true);
+    const pages = () => server.requests.filter((request) => request.path.endsWith('/messages')).length;
+
+    await Promise.all([session.loadEarlier(), session.loadEarlier()]);
+    expect(pages()).toBe(1);
+    expect(
+      session
+        .state()
+        .messages.map((m) => m.text)
+        .slice(0, 1),
+    ).toEqual(['answer 21']);
+    server.reply('user:identity-of-aigerim', 'answer 121');
+    await vi.waitFor(() => expect(session.state().messages.at(-1)?.text).toBe('answer 121'));
+    await session.loadEarlier();
+    expect(session.state().messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 121 }, (_, index) => `answer ${index + 1}`),
+    );
+    expect(session.state().hasEarlier).toBe(false);
+    await session.loadEarlier();
+    expect(pages()).toBe(2);
   });
 });
 

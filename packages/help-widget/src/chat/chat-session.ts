@@ -8,8 +8,10 @@ import type { VisitorStore } from './visitor-store';
 /** What the panel renders of the chat. */
 export interface ChatState {
   conversation: SupportConversation | null;
-  /** The latest conversation's messages, oldest first. */
+  /** The latest conversation's messages, oldest first: the newest page, and earlier ones `loadEarlier` added. */
   messages: readonly SupportMessage[];
+  /** Older messages of the conversation are left for `loadEarlier`. */
+  hasEarlier: boolean;
   /** Operator messages the visitor has not read. */
   unread: number;
   /** The last failure, until the next action succeeds. */
@@ -37,6 +39,7 @@ export type ChatSession = ReturnType<typeof createChatSession>;
 const EMPTY: ChatState = {
   conversation: null,
   messages: [],
+  hasEarlier: false,
   unread: 0,
   error: null,
   sending: false,
@@ -68,6 +71,9 @@ export function createChatSession(options: ChatSessionOptions) {
   let readUpTo = 0;
   let stopLive: (() => void) | undefined;
   let generation = 0;
+  /** The cursor to the messages before those shown, and the page on its way. */
+  let earlierCursor: string | null = null;
+  let loadingEarlier: Promise<void> | undefined;
   const listeners = new Set<(state: ChatState) => void>();
 
   function update(patch: Partial<ChatState>): void {
@@ -76,6 +82,10 @@ export function createChatSession(options: ChatSessionOptions) {
   }
 
   const hasCredentials = () => identity !== null || visitors.get() !== null;
+  /** The server no longer knows the stored visitor token (its retention purge deleted it): the next message gets a new one. */
+  let visitorForgotten = false;
+  const forgetsVisitor = (error: unknown) =>
+    identity === null && error instanceof ChatError && error.code === 'SUPPORT_VISITOR_REQUIRED';
 
   // A result that arrives after the identity changed belongs to someone else's chat: drop it.
   const current = (started: number) => started === generation;
@@ -86,10 +96,10 @@ export function createChatSession(options: ChatSessionOptions) {
       const view = await api.conversation();
       if (!current(started)) return;
       const conversationId = view.conversation?.id;
-      const messages = mergeMessages(
-        view.messages,
-        state.messages.filter((message) => message.conversationId === conversationId),
-      );
+      const shown = state.messages.filter((message) => message.conversationId === conversationId);
+      const messages = mergeMessages(view.messages, shown);
+      // Earlier pages already shown keep their own cursor; else the view's says what is left.
+      if (!shown[0] || (view.messages[0]?.id ?? 0) <= shown[0].id) earlierCursor = view.nextCursor;
       // A view fetched before our own read mark landed still counts what we have read; operator messages that came
       // live after the view was made are not in its count.
       const viewLast = view.messages.at(-1)?.id ?? 0;
@@ -98,8 +108,25 @@ export function createChatSession(options: ChatSessionOptions) {
       ).length;
       const unread = (viewLast <= readUpTo ? 0 : (view.conversation?.unreadCount ?? 0)) + newer;
       if (unread === 0) readUpTo = Math.max(readUpTo, messages.at(-1)?.id ?? 0);
-      update({ conversation: view.conversation, messages, unread });
+      update({ conversation: view.conversation, messages, unread, hasEarlier: earlierCursor !== null });
       if (active) void markRead();
+    } catch (error) {
+      if (!current(started)) return;
+      if (forgetsVisitor(error)) visitorForgotten = true;
+      else update({ error: toChatError(error) });
+    }
+  }
+
+  async function loadEarlierPage(): Promise<void> {
+    const started = generation;
+    const conversationId = state.conversation?.id;
+    const cursor = earlierCursor;
+    if (conversationId === undefined || cursor === null) return;
+    try {
+      const page = await api.messages(conversationId, cursor);
+      if (!current(started) || state.conversation?.id !== conversationId) return;
+      earlierCursor = page.nextCursor;
+      update({ messages: mergeMessages(page.items, state.messages), hasEarlier: earlierCursor !== null });
     } catch (error) {
       if (current(started)) update({ error: toChatError(error) });
     }
@@ -137,7 +164,8 @@ export function createChatSession(options: ChatSessionOptions) {
       },
       onFatal(error) {
         stopLive = undefined;
-        update({ error });
+        if (forgetsVisitor(error)) visitorForgotten = true;
+        else update({ error });
       },
     });
   }
@@ -158,8 +186,11 @@ export function createChatSession(options: ChatSessionOptions) {
 
   // The first message of a visitor nobody knows yet: a visitor token first, then the stream.
   async function ensureCredentials(): Promise<void> {
-    if (hasCredentials()) return;
+    if (hasCredentials() && !(visitorForgotten && identity === null)) return;
     visitors.set(await api.createVisitor());
+    visitorForgotten = false;
+    stopLive?.();
+    stopLive = undefined;
     goLive();
   }
 
@@ -168,7 +199,16 @@ export function createChatSession(options: ChatSessionOptions) {
     update({ ...busy, error: null });
     try {
       await ensureCredentials();
-      const message = await work();
+      let message: SupportMessage;
+      try {
+        message = await work();
+      } catch (error) {
+        // Found out only now that the stored token is forgotten: once more with a new one.
+        if (!forgetsVisitor(error) || !current(started)) throw error;
+        visitorForgotten = true;
+        await ensureCredentials();
+        message = await work();
+      }
       if (current(started)) receive(message);
       return true;
     } catch (error) {
@@ -197,6 +237,7 @@ export function createChatSession(options: ChatSessionOptions) {
       identity = token;
       generation += 1;
       readUpTo = 0;
+      earlierCursor = null;
       stopLive?.();
       stopLive = undefined;
       update(EMPTY);
@@ -243,6 +284,15 @@ export function createChatSession(options: ChatSessionOptions) {
           }),
         { upload: { name: file.name, progress: 0 } },
       );
+    },
+    /** Adds the page of messages before those shown (when `hasEarlier`); calls meanwhile share it. */
+    loadEarlier(): Promise<void> {
+      if (loadingEarlier) return loadingEarlier;
+      const pending = loadEarlierPage().finally(() => {
+        if (loadingEarlier === pending) loadingEarlier = undefined;
+      });
+      loadingEarlier = pending;
+      return pending;
     },
     /** The bytes of an attachment of the visitor's conversation. */
     attachment: (attachmentId: number): Promise<Blob> => api.attachment(attachmentId),

@@ -10,8 +10,10 @@ import {
   SUPPORT_VISITOR_HEADER,
   type SupportConversationView,
   type SupportMessage,
+  type SupportMessagePage,
   type SupportMessageRequest,
   supportConversationViewSchema,
+  supportMessagePageSchema,
   supportMessageSchema,
   supportVisitorIssuedSchema,
 } from '@qoltanba/core';
@@ -129,10 +131,16 @@ export function createSupportApi(options: SupportApiOptions) {
       const response = await request(SUPPORT_PATHS.visitors, { method: 'POST' });
       return supportVisitorIssuedSchema.parse(await response.json()).visitorToken;
     },
-    /** The visitor's latest conversation and its messages (getMySupportConversation). */
+    /** The visitor's latest conversation and its newest messages (getMySupportConversation). */
     async conversation(): Promise<SupportConversationView> {
       const response = await request(SUPPORT_PATHS.myConversation);
       return supportConversationViewSchema.parse(await response.json());
+    },
+    /** The page of a conversation's messages before `cursor` (listMySupportMessages). */
+    async messages(conversationId: number, cursor: string): Promise<SupportMessagePage> {
+      const path = apiPath(SUPPORT_PATHS.myConversationMessages, { id: String(conversationId) });
+      const response = await request(`${path}?cursor=${encodeURIComponent(cursor)}`);
+      return supportMessagePageSchema.parse(await response.json());
     },
     /** Posts a message (sendSupportMessage). */
     async sendMessage(body: SupportMessageRequest): Promise<SupportMessage> {

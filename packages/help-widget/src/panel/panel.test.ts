@@ -243,6 +243,25 @@ describe('the chat', () => {
     expect(view.$('.msg .file')?.getAttribute('aria-label')).toBe('Download scan.pdf');
   });
 
+  it('shows the newest messages of a long conversation and the earlier ones on demand, above them', async () => {
+    const server = createFakeSupportServer();
+    for (let n = 1; n <= 60; n += 1) server.reply('user:identity-of-aigerim', `answer ${n}`);
+    const view = mount({ identity: 'identity-of-aigerim', server, lang: 'en' });
+    view.panel.setOpen(true);
+    const shown = () => Array.from(view.root.querySelectorAll('.msg .text')).map((text) => text.textContent);
+    await vi.waitFor(() => expect(shown()).toHaveLength(50));
+    expect(shown()[0]).toBe('answer 11');
+    const earlier = Array.from(view.root.querySelectorAll<HTMLButtonElement>('button')).find(
+      (button) => button.textContent === 'Earlier messages',
+    );
+    expect(earlier?.hidden).toBe(false);
+    earlier?.click();
+    await vi.waitFor(() => expect(shown()).toHaveLength(60));
+    expect(shown().slice(0, 2)).toEqual(['answer 1', 'answer 2']);
+    expect(shown().at(-1)).toBe('answer 60');
+    expect(earlier?.hidden).toBe(true);
+  });
+
   it('reports the unread count of a known user to the button, and closes with its close button', async () => {
     const server = createFakeSupportServer();
     server.reply('user:identity-of-aigerim', 'We answered while you were away');

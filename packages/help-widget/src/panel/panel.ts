@@ -67,6 +67,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
   let links = h('ul');
   let chat = h('section');
   let log = h('div');
+  let earlier = h('button');
   let note = h('p');
   let loading = h('p');
   let errorBox = h('div');
@@ -191,6 +192,9 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       rendered.clear();
       log.replaceChildren();
     }
+    // Older messages added above keep the reader where they were; anything else follows the latest.
+    const firstShown = log.firstElementChild;
+    const heightBefore = body.scrollHeight;
     let previous: HTMLElement | undefined;
     for (const message of state.messages) {
       let item = rendered.get(message.id);
@@ -202,6 +206,8 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       }
       previous = item;
     }
+    const prepended = firstShown !== null && log.firstElementChild !== firstShown;
+    earlier.hidden = !state.hasEarlier;
     const closed = state.conversation?.status === 'closed';
     note.hidden = state.messages.length > 0 && !closed;
     note.textContent = closed ? texts.closed : texts.empty;
@@ -222,7 +228,8 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     sendButton.disabled = busy;
     attachButton.disabled = busy;
     host.setUnread(state.unread);
-    if (open) scrollToLatest();
+    if (prepended) body.scrollTop += body.scrollHeight - heightBefore;
+    else if (open) scrollToLatest();
   }
 
   // Only the panel's own scroller moves (scrollIntoView could scroll the host page too).
@@ -262,6 +269,12 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     const draft = textarea.value;
     links = h('ul', { class: 'links' });
     log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': texts.chat });
+    // The attachment button's look: small and quiet above the messages.
+    earlier = h(
+      'button',
+      { type: 'button', class: 'file', hidden: true, onclick: () => void session.loadEarlier() },
+      texts.earlier,
+    );
     rendered.clear();
     note = h('p', { class: 'note' });
     loading = h('p', { class: 'note' }, texts.loading);
@@ -302,6 +315,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       'section',
       { class: 'chat', 'aria-labelledby': 'qh-chat' },
       h('h3', { id: 'qh-chat' }, texts.chat),
+      earlier,
       log,
       note,
       uploadBox,

@@ -23,6 +23,7 @@ const kk = {
   dismiss: 'Жасыру',
   loading: 'Жүктелуде…',
   retry: 'Қайталау',
+  earlier: 'Бұрынғы хабарламалар',
 };
 
 /** The panel's own words; error texts come from core's catalogue. */
@@ -51,6 +52,7 @@ export const PANEL_TEXTS: Record<Lang, PanelTexts> = {
     dismiss: 'Скрыть',
     loading: 'Загрузка…',
     retry: 'Повторить',
+    earlier: 'Предыдущие сообщения',
   },
   en: {
     title: 'How can we help?',
@@ -72,5 +74,6 @@ export const PANEL_TEXTS: Record<Lang, PanelTexts> = {
     dismiss: 'Dismiss',
     loading: 'Loading…',
     retry: 'Try again',
+    earlier: 'Earlier messages',
   },
 };

@@ -2,6 +2,7 @@
 // tests: it answers as the contract says (core's schemas), records every request, and lets a test push live events,
 // drop the event streams and reply as an operator.
 import {
+  apiPath,
   type HelpConfig,
   SUPPORT_IDENTITY_HEADER,
   SUPPORT_PATHS,
@@ -133,7 +134,23 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   }
 
-  async function handle(method: string, path: string, headers: Headers, body: unknown): Promise<Response> {
+  /** The newest `limit` messages of a conversation before the cursor (a message id here), oldest first. */
+  function messagePage(conversationId: number | undefined, limit: number, cursor: string | null) {
+    const older = messages.filter(
+      (message) =>
+        message.conversationId === conversationId && (cursor === null || message.id < Number(cursor)),
+    );
+    const items = older.slice(-limit);
+    return { items, nextCursor: older.length > limit && items[0] ? String(items[0].id) : null };
+  }
+
+  async function handle(
+    method: string,
+    path: string,
+    headers: Headers,
+    body: unknown,
+    query: URLSearchParams,
+  ): Promise<Response> {
     if (method === 'GET' && path === SUPPORT_PATHS.helpConfig) return json(200, config);
     if (method === 'POST' && path === SUPPORT_PATHS.visitors) {
       const token = `visitor-${nextId++}`;
@@ -143,11 +160,14 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     const owner = ownerOf(headers);
     if (owner instanceof Response) return owner;
     const conversation = conversations.get(owner) ?? null;
-    if (method === 'GET' && path === SUPPORT_PATHS.myConversation)
-      return json(200, {
-        conversation,
-        messages: messages.filter((message) => message.conversationId === conversation?.id),
-      });
+    if (method === 'GET' && path === SUPPORT_PATHS.myConversation) {
+      const page = messagePage(conversation?.id, Number(query.get('limit') ?? 50), null);
+      return json(200, { conversation, messages: page.items, nextCursor: page.nextCursor });
+    }
+    const own =
+      conversation && apiPath(SUPPORT_PATHS.myConversationMessages, { id: String(conversation.id) });
+    if (method === 'GET' && path === own)
+      return json(200, messagePage(conversation?.id, Number(query.get('limit') ?? 50), query.get('cursor')));
     if (method === 'POST' && path === SUPPORT_PATHS.myMessages) {
       const text = String((body as { text?: unknown }).text ?? '');
       return json(201, addMessage(owner, 'visitor', text));
@@ -184,7 +204,7 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     requests.push({ method, path: url.pathname, headers, body });
     if (url.origin !== ORIGIN) throw new TypeError('Failed to fetch');
-    return handle(method, url.pathname, headers, body);
+    return handle(method, url.pathname, headers, body, url.searchParams);
   };
 
   /** The uploader: reports progress in two steps, then answers like `fetch`. */

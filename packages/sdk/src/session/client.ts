@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS, type AuthTokens, authTokensSchema, type Lang } from '@qo
 import { type ApiClient, ApiError, createApiClient, isApiError, parseApiError } from '../api';
 import { expectResponse } from '../api/expectResponse';
 import { $locale } from '../locale';
+import { jwtSubject } from './jwtSubject';
 import { trackLoading } from './loading';
 import { createMemoryStorage } from './memoryStorage';
 import { createTokenStore } from './tokenStore';
@@ -72,6 +73,10 @@ export interface QoltanbaClient {
   readonly baseUrl: string;
   /** The storage holding tokens and the selected company. */
   readonly storage: Storage;
+  /** This tab's session storage, wiped with `storage` on logout (values kept across the tab's page loads). */
+  readonly sessionStorage: Storage;
+  /** The signed-in user's id: the `sub` claim of the bearer (the server's JWT); undefined without one. */
+  userId(): string | undefined;
   /** The current language for request bodies. */
   lang(): Lang;
   /** True when tokens are stored. */
@@ -131,9 +136,10 @@ export function createQoltanbaClient(options: QoltanbaClientOptions = {}): Qolta
   const getLang = options.getLang ?? (() => $locale.get());
   const send = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const storage = options.storage ?? defaultStorage('localStorage');
+  const sessionStorage = options.sessionStorage ?? defaultStorage('sessionStorage');
   const tokens = createTokenStore({
     storage,
-    sessionStorage: options.sessionStorage ?? defaultStorage('sessionStorage'),
+    sessionStorage,
     now: options.now ?? Date.now,
     ...(options.doc ? { doc: options.doc } : {}),
     ...(options.cookieDomain ? { cookieDomain: options.cookieDomain } : {}),
@@ -255,6 +261,8 @@ export function createQoltanbaClient(options: QoltanbaClientOptions = {}): Qolta
     publicApi,
     baseUrl,
     storage,
+    sessionStorage,
+    userId: () => jwtSubject(tokens.bearer()),
     lang: getLang,
     hasSession: () => tokens.hasSession(),
     storeTokens: (value) => tokens.save(value),

@@ -4,11 +4,13 @@ export {
   downloadSupportAttachment,
   getSupportConversation,
   getSupportOperatorStatus,
+  listSupportConversationMessages,
   listSupportConversations,
   markSupportConversationRead,
   replySupportConversation,
   type SupportCallOptions,
   type SupportInboxListParams,
+  type SupportMessagesParams,
   supportAttachmentUrl,
 } from './supportApi';
 export {

@@ -2,8 +2,10 @@ import {
   PARTNER_PATHS,
   SUPPORT_PATHS,
   SUPPORT_UPLOAD_PARTS,
+  type SupportConversationPage,
   type SupportConversationView,
   type SupportMessage,
+  type SupportMessagePage,
   supportConversationViewSchema,
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ import {
   downloadSupportAttachment,
   getSupportConversation,
   getSupportOperatorStatus,
+  listSupportConversationMessages,
   listSupportConversations,
   markSupportConversationRead,
   replySupportConversation,
@@ -111,6 +114,53 @@ describe('support inbox calls', () => {
     expect(again.status).toBe(201);
     expect(((await again.json()) as SupportMessage).conversationId).not.toBe(id);
     expect(await codeOf(getSupportConversation(9_999))).toBe('404 ENTITY_NOT_FOUND');
+  });
+
+  it("pages a conversation's messages back from the newest with the view's cursor", async () => {
+    const { server } = await setupOperator();
+    const { message, visitorToken } = server.support.visitorWrites('m1');
+    for (const text of ['m2', 'm3', 'm4', 'm5']) server.support.visitorWrites(text, { visitorToken });
+    const id = message.conversationId;
+    const texts = (messages: readonly SupportMessage[]) => messages.map((m) => m.text);
+
+    const view = await getSupportConversation(id, { limit: 2 });
+    expect(texts(view.messages)).toEqual(['m4', 'm5']);
+    const older = await listSupportConversationMessages(id, { limit: 2, cursor: view.nextCursor ?? '' });
+    expect(texts(older.items)).toEqual(['m2', 'm3']);
+    const oldest = await listSupportConversationMessages(id, { limit: 2, cursor: older.nextCursor ?? '' });
+    expect([texts(oldest.items), oldest.nextCursor]).toEqual([['m1'], null]);
+    expect(texts((await listSupportConversationMessages(id)).items)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect((await getSupportConversation(id)).nextCursor).toBeNull();
+    expect(await codeOf(listSupportConversationMessages(id, { cursor: 'nope' }))).toBe(
+      '400 VALIDATION_FAILED',
+    );
+    expect(await codeOf(listSupportConversationMessages(id, { limit: 101 }))).toBe('400 VALIDATION_FAILED');
+    expect(await codeOf(listSupportConversationMessages(9_999))).toBe('404 ENTITY_NOT_FOUND');
+
+    // The visitor pages the same way, and lists their conversations newest first (only their own).
+    const visitor = asVisitor(server, { visitorToken });
+    const mine = (await (
+      await visitor(`${SUPPORT_PATHS.myConversation}?limit=1`)
+    ).json()) as SupportConversationView;
+    expect([texts(mine.messages), mine.nextCursor !== null]).toEqual([['m5'], true]);
+    const path = SUPPORT_PATHS.myConversationMessages.replace(':id', String(id));
+    const back = (await (
+      await visitor(`${path}?limit=3&cursor=${mine.nextCursor}`)
+    ).json()) as SupportMessagePage;
+    expect(texts(back.items)).toEqual(['m2', 'm3', 'm4']);
+    await closeSupportConversation(id);
+    const next = server.support.visitorWrites('new', { visitorToken });
+    const history = (await (await visitor(SUPPORT_PATHS.myConversations)).json()) as SupportConversationPage;
+    expect(history.items.map((item) => [item.id, item.status])).toEqual([
+      [next.message.conversationId, 'open'],
+      [id, 'closed'],
+    ]);
+    const stranger = asVisitor(server, { visitorToken: server.support.newVisitor() });
+    expect(await answerCode(await stranger(path))).toBe('404 ENTITY_NOT_FOUND');
+    expect(await (await stranger(SUPPORT_PATHS.myConversations)).json()).toEqual({
+      items: [],
+      nextCursor: null,
+    });
   });
 
   it('downloads an attachment recognised by content, and refuses other content and other visitors', async () => {

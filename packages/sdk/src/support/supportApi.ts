@@ -7,11 +7,14 @@ import {
   type SupportInboxPage,
   type SupportInboxQuery,
   type SupportMessage,
+  type SupportMessagePage,
+  type SupportMessagesQuery,
   type SupportOperatorStatus,
   supportIdentityIssuedSchema,
   supportInboxConversationSchema,
   supportInboxConversationViewSchema,
   supportInboxPageSchema,
+  supportMessagePageSchema,
   supportMessageSchema,
   supportOperatorStatusSchema,
 } from '@qoltanba/core';
@@ -32,6 +35,9 @@ export interface SupportCallOptions {
 /** Query of {@link listSupportConversations}; every field has the server's default (open, 50, first page). */
 export type SupportInboxListParams = Partial<SupportInboxQuery>;
 
+/** Query of {@link listSupportConversationMessages}; without `cursor`, the newest page (50 by default). */
+export type SupportMessagesParams = Partial<SupportMessagesQuery>;
+
 function request(
   template: string,
   params: Record<string, number> = {},
@@ -51,8 +57,8 @@ export function getSupportOperatorStatus(options?: SupportCallOptions): Promise<
   return readResponse(api.get().json<unknown>(), supportOperatorStatusSchema, client.lang);
 }
 
-/** The query string of an inbox page: the given fields in a stable order. */
-function inboxSearch(params: SupportInboxListParams): string {
+/** The query string of a page: the given fields in a stable order. */
+function pageSearch(params: Partial<Record<'status' | 'limit' | 'cursor', string | number>>): string {
   const search = new URLSearchParams();
   for (const name of ['status', 'limit', 'cursor'] as const) {
     const value = params[name];
@@ -72,17 +78,36 @@ export function listSupportConversations(
   params: SupportInboxListParams = {},
   options?: SupportCallOptions,
 ): Promise<SupportInboxPage> {
-  const { api, client } = request(SUPPORT_PATHS.inbox, {}, inboxSearch(params), options);
+  const { api, client } = request(SUPPORT_PATHS.inbox, {}, pageSearch(params), options);
   return readResponse(api.get().json<unknown>(), supportInboxPageSchema, client.lang);
 }
 
-/** One conversation with its messages, oldest first; ApiError ENTITY_NOT_FOUND (404) when there is none. */
+/**
+ * One conversation with its newest messages (at most `limit`, 50 by default), oldest first; `nextCursor` pages back
+ * with {@link listSupportConversationMessages}. ApiError ENTITY_NOT_FOUND (404) when there is none.
+ */
 export function getSupportConversation(
   id: number,
-  options?: SupportCallOptions,
+  options?: SupportCallOptions & { limit?: number },
 ): Promise<SupportInboxConversationView> {
-  const { api, client } = request(SUPPORT_PATHS.inboxConversation, { id }, '', options);
+  const search = pageSearch({ ...(options?.limit === undefined ? {} : { limit: options.limit }) });
+  const { api, client } = request(SUPPORT_PATHS.inboxConversation, { id }, search, options);
   return readResponse(api.get().json<unknown>(), supportInboxConversationViewSchema, client.lang);
+}
+
+/**
+ * A page of a conversation's messages, oldest first: the newest without `cursor`, else those before the `nextCursor`
+ * it is given (of the view or of an earlier page). ApiError ENTITY_NOT_FOUND (404) for an unknown conversation.
+ *
+ * @example const older = await listSupportConversationMessages(12, { cursor: view.nextCursor ?? undefined });
+ */
+export function listSupportConversationMessages(
+  id: number,
+  params: SupportMessagesParams = {},
+  options?: SupportCallOptions,
+): Promise<SupportMessagePage> {
+  const { api, client } = request(SUPPORT_PATHS.inboxMessages, { id }, pageSearch(params), options);
+  return readResponse(api.get().json<unknown>(), supportMessagePageSchema, client.lang);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { SUPPORT_PATHS } from '@qoltanba/core';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
@@ -155,6 +156,31 @@ describe('the support inbox store', () => {
       ]),
     );
     expect(store.get().connection).toBe('open');
+  });
+
+  it('opens a long conversation at its newest page and loads the earlier messages on demand, once at a time', async () => {
+    const { server } = await setupOperator();
+    const { message, visitorToken } = server.support.visitorWrites('1');
+    for (let n = 2; n <= 55; n += 1) server.support.visitorWrites(String(n), { visitorToken });
+    const id = message.conversationId;
+    const { store } = watched();
+    await open(store);
+    await store.open(id);
+    const shown = () => store.get().thread?.messages.map((m) => Number(m.text)) ?? [];
+    expect([shown()[0], shown().length, store.get().thread?.hasEarlier]).toEqual([6, 50, true]);
+
+    const path = SUPPORT_PATHS.inboxMessages.replace(':id', String(id));
+    const before = server.callsTo('GET', path).length;
+    await Promise.all([store.loadEarlier(), store.loadEarlier()]);
+    expect(server.callsTo('GET', path).length - before).toBe(1);
+    expect(shown()).toEqual(Array.from({ length: 55 }, (_, index) => index + 1));
+    expect(store.get().thread).toMatchObject({ hasEarlier: false, loadingEarlier: false, status: 'loaded' });
+    // Nothing more to load; a live message still joins at the end.
+    await store.loadEarlier();
+    expect(server.callsTo('GET', path).length - before).toBe(1);
+    server.support.visitorWrites('56', { visitorToken });
+    await vi.waitFor(() => expect(shown().at(-1)).toBe(56));
+    expect(shown()).toHaveLength(56);
   });
 
   it('pages with the keyset cursor', async () => {

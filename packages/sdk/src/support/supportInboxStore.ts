@@ -12,6 +12,7 @@ import { reportError } from '../telemetry';
 import {
   closeSupportConversation,
   getSupportConversation,
+  listSupportConversationMessages,
   listSupportConversations,
   markSupportConversationRead,
   replySupportConversation,
@@ -32,10 +33,14 @@ export interface SupportThreadState {
   status: Exclude<SupportLoadStatus, 'idle'>;
   /** Undefined until loaded. */
   conversation: SupportInboxConversation | undefined;
-  /** Oldest first, live messages included. */
+  /** Oldest first, live messages included: the newest page, and the earlier ones `loadEarlier` added. */
   messages: SupportMessage[];
-  /** Code of the failed load. */
+  /** Code of the failed load (or of the failed `loadEarlier`, while the messages stay). */
   error: ErrorCode | undefined;
+  /** True when older messages than those shown are left for `loadEarlier`. */
+  hasEarlier: boolean;
+  /** True while `loadEarlier` loads. */
+  loadingEarlier: boolean;
 }
 
 /** The state of the operators' inbox. */
@@ -68,8 +73,10 @@ export interface SupportInboxStore extends ReadableAtom<SupportInboxState> {
   loadMore(): Promise<void>;
   /** Loads the list again from the first page. Never rejects. */
   reload(): Promise<void>;
-  /** Opens a conversation (loads it with its messages), or none with `undefined`. Never rejects. */
+  /** Opens a conversation (loads it with its newest messages), or none with `undefined`. Never rejects. */
   open(id: number | undefined): Promise<void>;
+  /** Loads the page of messages before those the open conversation shows; calls meanwhile share it. Never rejects. */
+  loadEarlier(): Promise<void>;
   /**
    * Whether the operator is reading the open conversation now (on screen, page visible). While reading, its
    * visitor messages are marked read as they arrive.
@@ -167,6 +174,9 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
   // Highest message id sent as read, per conversation: one mark per new message, not per render.
   const markedUpTo = new Map<number, number>();
   const refreshing = new Map<number, Promise<void>>();
+  // The open conversation's cursor to its older messages, and the page on its way.
+  let earlierCursor: string | null = null;
+  let loadingEarlier: Promise<void> | undefined;
 
   const patch = (changes: Partial<SupportInboxState>) => state.set({ ...state.get(), ...changes });
   const patchThread = (id: number, changes: Partial<SupportThreadState>) => {
@@ -269,6 +279,8 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
     }
     const current = state.get().thread;
     const same = current?.id === id ? current : undefined;
+    loadingEarlier = undefined;
+    if (!same) earlierCursor = null;
     patch({
       thread: {
         id,
@@ -276,25 +288,52 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
         conversation: same?.conversation,
         messages: same?.messages ?? [],
         error: undefined,
+        hasEarlier: same?.hasEarlier ?? false,
+        loadingEarlier: false,
       },
     });
     if (!active) return;
     try {
       const view = await getSupportConversation(id);
       if (started !== threadGeneration) return;
-      // Messages that arrived live while it loaded are kept.
+      // Messages that arrived live while it loaded are kept, and so are earlier pages already shown.
       const shown = state.get().thread;
       const messages = merged(view.messages, shown?.messages ?? []);
       const conversation = isStale(view.conversation, shown?.conversation)
         ? shown?.conversation
         : view.conversation;
-      patchThread(id, { status: 'loaded', conversation, messages });
+      const oldestShown = shown?.messages[0]?.id;
+      if (!same || oldestShown === undefined || (view.messages[0]?.id ?? 0) <= oldestShown)
+        earlierCursor = view.nextCursor;
+      patchThread(id, { status: 'loaded', conversation, messages, hasEarlier: earlierCursor !== null });
       const listed = state.get().items.some((item) => item.id === id);
       if (listed || view.conversation.status === state.get().status) place(view.conversation);
       markRead();
     } catch (error) {
       if (started !== threadGeneration) return;
       patchThread(id, { status: 'failed', error: failed(error, 'support-conversation') });
+    }
+  }
+
+  async function loadEarlierPage(): Promise<void> {
+    const thread = state.get().thread;
+    const cursor = earlierCursor;
+    if (!active || thread?.status !== 'loaded' || cursor === null) return;
+    const started = threadGeneration;
+    patchThread(thread.id, { loadingEarlier: true, error: undefined });
+    try {
+      const page = await listSupportConversationMessages(thread.id, { cursor });
+      if (started !== threadGeneration) return;
+      earlierCursor = page.nextCursor;
+      const shown = state.get().thread?.messages ?? [];
+      patchThread(thread.id, {
+        messages: merged(shown, page.items),
+        hasEarlier: page.nextCursor !== null,
+        loadingEarlier: false,
+      });
+    } catch (error) {
+      if (started !== threadGeneration) return;
+      patchThread(thread.id, { loadingEarlier: false, error: failed(error, 'support-earlier') });
     }
   }
 
@@ -440,6 +479,14 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
     pageSize,
     reload,
     open,
+    loadEarlier(): Promise<void> {
+      if (loadingEarlier) return loadingEarlier;
+      const pending = loadEarlierPage().finally(() => {
+        if (loadingEarlier === pending) loadingEarlier = undefined;
+      });
+      loadingEarlier = pending;
+      return pending;
+    },
     async setStatus(status: SupportConversationStatus) {
       if (status === state.get().status) return;
       patch({ status, items: [], hasMore: false });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../auth/authActions';
 import { T0 } from '../testing/setupSession';
 import { setupOperator } from '../testing/supportSession';
-import { $supportIdentity, renewalDelay } from './supportIdentityStore';
+import { $supportIdentity, renewalDelay, SUPPORT_IDENTITY_STORAGE_KEY } from './supportIdentityStore';
 import { $supportOperator } from './supportOperatorStore';
 
 afterEach(() => {
@@ -64,5 +64,96 @@ describe('$supportIdentity', () => {
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
     expect(server.callsTo('POST', SUPPORT_PATHS.identityTokens)).toHaveLength(2);
     stop();
+  });
+
+  describe('kept across page loads of the tab', () => {
+    const MINUTE = 60_000;
+    // A page load: the store is watched anew (a new page's module would start the same way).
+    const pageLoad = () => {
+      cleanStores($supportIdentity);
+      return $supportIdentity.listen(() => undefined);
+    };
+    async function issuedOnce() {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      vi.setSystemTime(T0);
+      const setup = await setupOperator(false);
+      const stop = $supportIdentity.listen(() => undefined);
+      await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
+      stop();
+      const calls = () => setup.server.callsTo('POST', SUPPORT_PATHS.identityTokens).length;
+      const later = async (ms: number) => {
+        setup.clock.now += ms;
+        await vi.advanceTimersByTimeAsync(ms);
+      };
+      return { ...setup, first: $supportIdentity.get(), calls, later };
+    }
+
+    it('reuses the kept token of the same user without asking again, and still renews it when due', async () => {
+      const { first, calls, later, sessionStorage, client } = await issuedOnce();
+      expect(JSON.parse(sessionStorage.getItem(SUPPORT_IDENTITY_STORAGE_KEY) ?? '{}')).toMatchObject({
+        userId: client.userId(),
+        token: first.token,
+        expiresAt: first.expiresAt,
+      });
+      await later(10 * MINUTE);
+      const stop = pageLoad();
+      expect($supportIdentity.get()).toEqual(first);
+      expect(calls()).toBe(1);
+      // Renewed 55 minutes after it was issued, as if the tab had stayed on one page.
+      await later(44 * MINUTE);
+      expect(calls()).toBe(1);
+      await later(2 * MINUTE);
+      await vi.waitFor(() => expect($supportIdentity.get().token).not.toBe(first.token));
+      expect(calls()).toBe(2);
+      stop();
+    });
+
+    it('asks anew for another user who signed in on this tab, and keeps theirs instead', async () => {
+      const { first, calls, server, client, sessionStorage } = await issuedOnce();
+      const other = { ...server.account, userId: 'user-2', email: 'dana@example.kz' };
+      server.accounts.push(other);
+      client.storeTokens(server.issue(other));
+      expect(client.userId()).toBe('user-2');
+      const stop = pageLoad();
+      expect($supportIdentity.get().token).toBeNull();
+      await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
+      expect($supportIdentity.get().token).not.toBe(first.token);
+      expect(calls()).toBe(2);
+      expect(JSON.parse(sessionStorage.getItem(SUPPORT_IDENTITY_STORAGE_KEY) ?? '{}')).toMatchObject({
+        userId: 'user-2',
+        token: $supportIdentity.get().token,
+      });
+      stop();
+    });
+
+    it('is dropped on logout', async () => {
+      const { sessionStorage } = await issuedOnce();
+      const stop = pageLoad();
+      expect(sessionStorage.getItem(SUPPORT_IDENTITY_STORAGE_KEY)).not.toBeNull();
+      await logout();
+      expect(sessionStorage.getItem(SUPPORT_IDENTITY_STORAGE_KEY)).toBeNull();
+      expect($supportIdentity.get()).toEqual({ token: null, expiresAt: null });
+      stop();
+    });
+
+    it('renews a kept token at once when its renewal is due, and never shows an expired one', async () => {
+      const { first, calls, later } = await issuedOnce();
+      // Past the renewal time, before the expiry: shown at once, renewed at once.
+      await later(57 * MINUTE);
+      let stop = pageLoad();
+      expect($supportIdentity.get()).toEqual(first);
+      await vi.waitFor(() => expect($supportIdentity.get().token).not.toBe(first.token));
+      expect(calls()).toBe(2);
+      const second = $supportIdentity.get();
+      stop();
+      // Past its expiry: not shown, a new one is asked for.
+      await later(2 * 60 * MINUTE);
+      stop = pageLoad();
+      expect($supportIdentity.get().token).toBeNull();
+      await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
+      expect($supportIdentity.get().token).not.toBe(second.token);
+      expect(calls()).toBe(3);
+      stop();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { FAKE_REGISTER, type FakeRegisterParty } from './accounts/register';
 import { createFakeDocuments } from './documents/fakeDocuments';
 import { createFakeEvidence } from './fakeEvidence';
 import { createFakeExternalLinks } from './fakeExternalLinks';
+import type { FakeAccount } from './fakeHttp';
 import { createFakePartner } from './fakePartner';
 import { createFakeRouter } from './fakeRouter';
 import { createFakeSigning } from './fakeSigning';
@@ -42,6 +43,11 @@ export interface FakeServerOptions {
   register?: readonly FakeRegisterParty[];
   /** The signing config the fake answers; NCALayer at its default address and no test signer by default. */
   signingConfig?: SigningConfig;
+  /**
+   * Access tokens shaped like the server's JWTs, naming their user in `sub` (what `client.userId()` reads), instead
+   * of `access-<n>`. Never checked for a signature.
+   */
+  jwtAccessTokens?: boolean;
 }
 
 /**
@@ -51,7 +57,7 @@ export interface FakeServerOptions {
 export function createFakeServer(options: FakeServerOptions = {}) {
   const register = options.register ?? FAKE_REGISTER;
   const now = options.now ?? (() => new Date());
-  const accountsService = createFakeAccounts(register);
+  const accountsService = createFakeAccounts(register, { jwtAccessTokens: options.jwtAccessTokens ?? false });
   const { account, accounts, accessTokens, issue, isAdmin } = accountsService;
   const router = createFakeRouter((token) => accessTokens.get(token));
   router.playAll(accountsService.handlers);
@@ -108,8 +114,8 @@ export function createFakeServer(options: FakeServerOptions = {}) {
     partner: partnerService,
     /** The support chat: conversations, `grantOperator`, `visitorWrites`, `dropStreams` (event streams end). */
     support: supportService,
-    /** Issues tokens for the default account, as a previous login would have. */
-    issue: () => issue(account),
+    /** Issues tokens for the default account (or `owner`, one of `accounts`), as a previous login would have. */
+    issue: (owner: FakeAccount = account) => issue(owner),
     /** Makes the access token `token` unknown, as a server-side revocation does. */
     revoke: (token: string) => accessTokens.delete(token),
     /** The requests made to `template` (a path from core, `:params` allowed). */

@@ -4,7 +4,7 @@ import { deleteCookie } from '../cookies';
 import { createQoltanbaClient, type QoltanbaClientOptions } from '../session/client';
 import { initSession } from '../session/initSession';
 import { createMemoryStorage } from '../session/memoryStorage';
-import { createFakeServer, FAKE_BASE_URL } from './fakeServer';
+import { createFakeServer, FAKE_BASE_URL, type FakeServerOptions } from './fakeServer';
 
 // Test helper, not exported by the package: a client on a fake server with its own storage and clock.
 
@@ -12,11 +12,14 @@ import { createFakeServer, FAKE_BASE_URL } from './fakeServer';
 export const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);
 
 /** A fresh fake server, isolated storages, a movable clock and a client on them. */
-export function setupClient(options: Partial<QoltanbaClientOptions> = {}) {
+export function setupClient(
+  options: Partial<QoltanbaClientOptions> = {},
+  serverOptions: Omit<FakeServerOptions, 'now'> = {},
+) {
   deleteCookie(GATEWAY_COOKIE);
   const clock = { now: T0 };
   // The server's timestamps follow the same movable clock (trash countdowns, history days).
-  const server = createFakeServer({ now: () => new Date(clock.now) });
+  const server = createFakeServer({ ...serverOptions, now: () => new Date(clock.now) });
   const storage = createMemoryStorage();
   const sessionStorage = createMemoryStorage();
   const onLoggedOut = vi.fn();

@@ -5,9 +5,12 @@ import { setupClient } from './setupSession';
 
 // Test helper of the support tests, not exported by the package.
 
-/** A client logged in as the default account, an operator unless `operator` is false; session stores started. */
+/**
+ * A client logged in as the default account, an operator unless `operator` is false; session stores started. The
+ * fake's access tokens are JWT-shaped, as the server's (the support identity store keys its kept token by user).
+ */
 export async function setupOperator(operator = true) {
-  const setup = setupClient();
+  const setup = setupClient({}, { jwtAccessTokens: true });
   if (operator) setup.server.support.grantOperator();
   setup.client.storeTokens(setup.server.issue());
   await initSession(setup.client);

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       trashRetentionDays: 30,
       documentsPurgeIntervalMinutes: 60,
       signedRetentionDays: 90,
+      supportRetentionDays: 365,
       sofficePath: undefined,
       previewTimeoutSeconds: 60,
     });
@@ -150,6 +151,7 @@ describe('loadConfig', () => {
         QOLTANBA_TRASH_RETENTION_DAYS: '7',
         QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '0',
         QOLTANBA_SIGNED_RETENTION_DAYS: '0',
+        QOLTANBA_SUPPORT_RETENTION_DAYS: '30',
         QOLTANBA_SOFFICE_PATH: '/opt/libreoffice/program/soffice',
         QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '20',
         QOLTANBA_PUBLIC_URL: 'https://qoltanba.example.kz/',
@@ -180,6 +182,7 @@ describe('loadConfig', () => {
       trashRetentionDays: 7,
       documentsPurgeIntervalMinutes: 0,
       signedRetentionDays: 0,
+      supportRetentionDays: 30,
       sofficePath: '/opt/libreoffice/program/soffice',
       previewTimeoutSeconds: 20,
       publicUrl: 'https://qoltanba.example.kz',
@@ -226,6 +229,9 @@ describe('loadConfig', () => {
       [{ QOLTANBA_TRASH_RETENTION_DAYS: '0' }, 'QOLTANBA_TRASH_RETENTION_DAYS'],
       [{ QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: '-5' }, 'QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES'],
       [{ QOLTANBA_SIGNED_RETENTION_DAYS: '-1' }, 'QOLTANBA_SIGNED_RETENTION_DAYS'],
+      [{ QOLTANBA_SUPPORT_RETENTION_DAYS: '-1' }, 'QOLTANBA_SUPPORT_RETENTION_DAYS'],
+      [{ QOLTANBA_SUPPORT_RETENTION_DAYS: '1.5' }, 'QOLTANBA_SUPPORT_RETENTION_DAYS'],
+      [{ QOLTANBA_SUPPORT_RETENTION_DAYS: '36501' }, 'QOLTANBA_SUPPORT_RETENTION_DAYS'],
       [{ QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '0' }, 'QOLTANBA_PREVIEW_TIMEOUT_SECONDS'],
     ] as const) {
       expect(() => loadConfig(env, opts), name).toThrow(ConfigError);

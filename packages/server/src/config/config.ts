@@ -70,6 +70,11 @@ export interface Config {
    */
   signedRetentionDays: number;
   /**
+   * Days a closed support conversation is kept after its last message; housekeeping then deletes it with its
+   * messages, attachments and events (and anonymous visitors left without conversations). 0 keeps them forever.
+   */
+  supportRetentionDays: number;
+  /**
    * Seconds the per-request session check may trust a session it found open without reading it again (0: read
    * every time). Logout on this instance takes effect at once; a revocation on another instance is seen here at
    * most this much later.
@@ -266,6 +271,10 @@ const envSchema = z.object({
   QOLTANBA_SIGNED_RETENTION_DAYS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(36_500).default(90),
+  ),
+  QOLTANBA_SUPPORT_RETENTION_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(36_500).default(365),
   ),
   QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
@@ -489,6 +498,7 @@ export function loadConfig(
       trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
       documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
       signedRetentionDays: e.QOLTANBA_SIGNED_RETENTION_DAYS,
+      supportRetentionDays: e.QOLTANBA_SUPPORT_RETENTION_DAYS,
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,

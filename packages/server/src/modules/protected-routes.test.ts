@@ -42,10 +42,12 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${EXTERNAL_LINK_PATHS.file}`,
   `GET ${EXTERNAL_LINK_PATHS.filePreview}`,
   // The help widget: its configuration and new visitors are public; the visitor's own chat has the visitor (or
-  // identity) token header as its credential, answered 401 SUPPORT_VISITOR_REQUIRED without it (support.test.ts).
+  // identity) token header as its credential, answered 401 SUPPORT_VISITOR_REQUIRED without it (support tests).
   `GET ${SUPPORT_PATHS.helpConfig}`,
   `POST ${SUPPORT_PATHS.visitors}`,
   `GET ${SUPPORT_PATHS.myConversation}`,
+  `GET ${SUPPORT_PATHS.myConversations}`,
+  `GET ${SUPPORT_PATHS.myConversationMessages}`,
   `POST ${SUPPORT_PATHS.myMessages}`,
   `POST ${SUPPORT_PATHS.myAttachments}`,
   `GET ${SUPPORT_PATHS.myAttachment}`,

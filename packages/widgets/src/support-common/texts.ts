@@ -9,6 +9,7 @@ const kk = {
   emptyOpen: 'Ашық сөйлесу жоқ',
   emptyClosed: 'Жабық сөйлесу жоқ',
   loadMore: 'Тағы көрсету',
+  earlier: 'Бұрынғы хабарламалар',
   unread: '{{count}} оқылмаған',
   visitorNumber: 'Келуші №{{id}}',
   kind: {
@@ -55,6 +56,7 @@ export const supportTexts = {
     emptyOpen: 'Открытых обращений нет',
     emptyClosed: 'Закрытых обращений нет',
     loadMore: 'Показать ещё',
+    earlier: 'Предыдущие сообщения',
     unread: 'непрочитанных: {{count}}',
     visitorNumber: 'Посетитель №{{id}}',
     kind: {
@@ -97,6 +99,7 @@ export const supportTexts = {
     emptyOpen: 'No open conversations',
     emptyClosed: 'No closed conversations',
     loadMore: 'Show more',
+    earlier: 'Earlier messages',
     unread: '{{count}} unread',
     visitorNumber: 'Visitor #{{id}}',
     kind: { anonymous: 'Anonymous visitor', user: 'Portal user', partner: "Partner site's user" },

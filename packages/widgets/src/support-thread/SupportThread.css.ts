@@ -115,3 +115,6 @@ export const attachment = style({
 
 /** The attachment's file name. */
 export const attachmentName = style({ overflowWrap: 'anywhere' });
+
+/** Holds "Earlier messages" centred above the first message shown. */
+export const earlier = style({ display: 'flex', justifyContent: 'center', marginBottom: vars.space.sm });

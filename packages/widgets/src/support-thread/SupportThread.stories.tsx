@@ -43,6 +43,11 @@ export const Closed: Story = {
   },
 };
 
+/** A long conversation: its newest messages, and a button for the earlier ones. */
+export const WithEarlierMessages: Story = {
+  args: { messages: SAMPLE_MESSAGES.slice(2), onLoadEarlier: () => undefined },
+};
+
 /** The conversation is loading. */
 export const Loading: Story = { args: { conversation: undefined, messages: [], loading: true } };
 

@@ -31,6 +31,35 @@ describe('SupportThread', () => {
     expect(log.querySelector('b, script')).toBeNull();
   });
 
+  it('offers the earlier messages when there are more, outside the live region', () => {
+    const onLoadEarlier = vi.fn();
+    const { rerender } = render(
+      <SupportThread
+        conversation={SAMPLE_THREAD}
+        messages={SAMPLE_MESSAGES.slice(2)}
+        attachmentHref={href}
+        onLoadEarlier={onLoadEarlier}
+      />,
+    );
+    const earlier = screen.getByRole('button', { name: 'Earlier messages' });
+    expect(screen.getByRole('log').contains(earlier)).toBe(false);
+    fireEvent.click(earlier);
+    expect(onLoadEarlier).toHaveBeenCalledTimes(1);
+    rerender(
+      <SupportThread
+        conversation={SAMPLE_THREAD}
+        messages={SAMPLE_MESSAGES.slice(2)}
+        attachmentHref={href}
+        onLoadEarlier={onLoadEarlier}
+        loadingEarlier
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Earlier messages' }).getAttribute('aria-busy')).toBe('true');
+    rerender(<SupportThread conversation={SAMPLE_THREAD} messages={SAMPLE_MESSAGES} attachmentHref={href} />);
+    expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull();
+    expect(within(screen.getByRole('log')).getAllByRole('listitem')).toHaveLength(SAMPLE_MESSAGES.length);
+  });
+
   it('offers attachments as download links, downloaded in place when asked', () => {
     const onDownload = vi.fn();
     render(

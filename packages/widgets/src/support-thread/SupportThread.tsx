@@ -1,14 +1,16 @@
-import { mdiArrowLeft, mdiPaperclip } from '@mdi/js';
+import { mdiArrowLeft, mdiLoading, mdiPaperclip } from '@mdi/js';
 import type { ErrorCode, SupportAttachment, SupportInboxConversation, SupportMessage } from '@qoltanba/core';
 import { type JSX, type MouseEvent, type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import {
   badge,
+  button,
   formatDateTime,
   formatFileSize,
   iconButton,
   muted,
   StateView,
   sectionHeading,
+  spinner,
   useLang,
   widgetRoot,
 } from '../documents-common';
@@ -22,6 +24,10 @@ export interface SupportThreadProps {
   conversation: SupportInboxConversation | undefined;
   /** Oldest first. */
   messages: readonly SupportMessage[];
+  /** Shows "Earlier messages" above them (older messages are left to load). */
+  onLoadEarlier?: () => void;
+  /** The earlier messages are loading. */
+  loadingEarlier?: boolean;
   loading?: boolean;
   error?: ErrorCode;
   onRetry?: () => void;
@@ -89,19 +95,25 @@ export function SupportThread(props: SupportThreadProps): JSX.Element {
   const scroller = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
   const lastId = messages.at(-1)?.id;
+  const firstId = messages[0]?.id;
   const conversationId = conversation?.id;
   const shownId = useRef<number | undefined>(undefined);
+  const shownFirst = useRef<{ id: number | undefined; height: number }>({ id: undefined, height: 0 });
 
   // Follow new messages only when the reader was at the end (or a conversation just opened); never pull them away
-  // from older ones.
+  // from older ones. Earlier messages added above keep the reader's place.
   useLayoutEffect(() => {
+    const element = scroller.current;
+    const before = shownFirst.current;
     if (shownId.current !== conversationId) {
       shownId.current = conversationId;
       atEnd.current = true;
+    } else if (element && before.id !== undefined && firstId !== undefined && firstId < before.id) {
+      element.scrollTop += element.scrollHeight - before.height;
     }
-    const element = scroller.current;
     if (element && atEnd.current && lastId !== undefined) element.scrollTop = element.scrollHeight;
-  }, [lastId, conversationId]);
+    shownFirst.current = { id: firstId, height: element?.scrollHeight ?? 0 };
+  }, [lastId, firstId, conversationId]);
 
   const heading = conversation ? visitorTitle(conversation, lang) : t('threadLabel');
   let body: JSX.Element;
@@ -111,29 +123,44 @@ export function SupportThread(props: SupportThreadProps): JSX.Element {
   else if (messages.length === 0) body = <StateView kind="empty">{t('empty')}</StateView>;
   else {
     body = (
-      <div key={conversation?.id} role="log" aria-live="polite" aria-label={t('messagesLabel')}>
-        <ol className={css.messages}>
-          {messages.map((message) => (
-            <li key={message.id} className={css.message[message.author]}>
-              <div className={css.meta}>
-                <span className={css.author}>{authorLabel(message, lang)}</span>
-                <time dateTime={message.createdAt} title={formatDateTime(message.createdAt, lang)}>
-                  {formatMessageTime(message.createdAt, lang)}
-                </time>
-              </div>
-              {message.text ? <p className={css.text}>{message.text}</p> : null}
-              {message.attachment ? (
-                <Attachment
-                  attachment={message.attachment}
-                  message={message}
-                  href={props.attachmentHref(message.attachment, message)}
-                  onDownload={props.onDownload}
-                />
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </div>
+      <>
+        {props.onLoadEarlier ? (
+          <div className={css.earlier}>
+            <button
+              type="button"
+              className={button.secondary}
+              aria-busy={props.loadingEarlier || undefined}
+              onClick={props.onLoadEarlier}
+            >
+              {props.loadingEarlier ? <Icon path={mdiLoading} className={spinner} /> : null}
+              {t('earlier')}
+            </button>
+          </div>
+        ) : null}
+        <div key={conversation?.id} role="log" aria-live="polite" aria-label={t('messagesLabel')}>
+          <ol className={css.messages}>
+            {messages.map((message) => (
+              <li key={message.id} className={css.message[message.author]}>
+                <div className={css.meta}>
+                  <span className={css.author}>{authorLabel(message, lang)}</span>
+                  <time dateTime={message.createdAt} title={formatDateTime(message.createdAt, lang)}>
+                    {formatMessageTime(message.createdAt, lang)}
+                  </time>
+                </div>
+                {message.text ? <p className={css.text}>{message.text}</p> : null}
+                {message.attachment ? (
+                  <Attachment
+                    attachment={message.attachment}
+                    message={message}
+                    href={props.attachmentHref(message.attachment, message)}
+                    onDownload={props.onDownload}
+                  />
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </>
     );
   }
 

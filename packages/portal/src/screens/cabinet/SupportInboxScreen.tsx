@@ -97,6 +97,8 @@ function Inbox(): JSX.Element {
         className={inboxCss.thread}
         conversation={conversation}
         messages={thread?.messages ?? []}
+        {...(thread?.hasEarlier ? { onLoadEarlier: () => void $supportInbox.loadEarlier() } : {})}
+        loadingEarlier={thread?.loadingEarlier ?? false}
         loading={thread === undefined || thread.status === 'loading'}
         error={thread?.error}
         onRetry={() => void $supportInbox.open(openId)}

@@ -7,8 +7,14 @@ import { company, type FakeRegisterParty } from './register';
 /** The one code the fake accepts. */
 export const FAKE_CODE = '123456';
 
-/** The accounts of the fake server and their tokens; `register` is the statistics register it consults. */
-export function createAccountStore(register: readonly FakeRegisterParty[]) {
+/**
+ * The accounts of the fake server and their tokens; `register` is the statistics register it consults. Access tokens
+ * are `access-<n>`, or with `jwtAccessTokens` JWT-shaped like the server's, naming their user in `sub`.
+ */
+export function createAccountStore(
+  register: readonly FakeRegisterParty[],
+  tokens: { jwtAccessTokens: boolean } = { jwtAccessTokens: false },
+) {
   const accessTokens = new Map<string, FakeAccount>();
   const refreshTokens = new Map<string, FakeAccount>();
   const registrations = new Map<string, { email?: string; phone?: string }>();
@@ -25,14 +31,14 @@ export function createAccountStore(register: readonly FakeRegisterParty[]) {
 
   const issue = (owner: FakeAccount): AuthTokens => {
     issued += 1;
-    const tokens = {
-      access_token: `access-${issued}`,
+    const issuedTokens = {
+      access_token: tokens.jwtAccessTokens ? fakeJwt(owner.userId, issued) : `access-${issued}`,
       refresh_token: `refresh-${issued}`,
       expires_in: ACCESS_TOKEN_SECONDS,
     };
-    accessTokens.set(tokens.access_token, owner);
-    refreshTokens.set(tokens.refresh_token, owner);
-    return tokens;
+    accessTokens.set(issuedTokens.access_token, owner);
+    refreshTokens.set(issuedTokens.refresh_token, owner);
+    return issuedTokens;
   };
   const findAccount = (target: LoginTarget) =>
     accounts.find((candidate) =>
@@ -54,6 +60,13 @@ export function createAccountStore(register: readonly FakeRegisterParty[]) {
     findAccount,
     isAdmin,
   };
+}
+
+/** An unsigned JWT-shaped access token naming its user in `sub`, unique by `n`; never checked for a signature. */
+function fakeJwt(userId: string, n: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ typ: 'access', sub: userId, n })}.fake-${n}`;
 }
 
 /** The accounts of the fake server (see {@link createAccountStore}). */

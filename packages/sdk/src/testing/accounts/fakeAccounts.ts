@@ -10,8 +10,11 @@ import type { FakeRegisterParty } from './register';
 // The accounts service of the fake server: sign-in, registration and recovery, profiles and companies.
 
 /** The accounts service of the fake server: handlers by operationId (inputs checked first) and its accounts. */
-export function createFakeAccounts(register: readonly FakeRegisterParty[]) {
-  const store = createAccountStore(register);
+export function createFakeAccounts(
+  register: readonly FakeRegisterParty[],
+  tokens: { jwtAccessTokens: boolean } = { jwtAccessTokens: false },
+) {
+  const store = createAccountStore(register, tokens);
   const handlers: Partial<Record<FakeOperationId, FakeHandler>> = withCheckedInputs({
     ...authRoutes(store),
     ...profileRoutes(),

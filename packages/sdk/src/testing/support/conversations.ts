@@ -12,6 +12,7 @@ import {
 } from '@qoltanba/core';
 import { type FakeContext, parseInput, refuse } from '../fakeHttp';
 import type { Audience, SupportEvents } from './eventStreams';
+import { fakeMessagePage } from './messagePages';
 import type { VisitorIdentity } from './visitors';
 
 // Support conversations: one open conversation per visitor at a time, messages, unread counts both ways, the
@@ -70,17 +71,26 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     };
   }
 
-  function visitorView(conversation: FakeSupportConversation | undefined): SupportConversationView {
-    if (!conversation) return { conversation: null, messages: [] };
+  /** A conversation as its visitor sees it. */
+  const visitorConversation = (conversation: FakeSupportConversation) => ({
+    id: conversation.id,
+    status: conversation.status,
+    createdAt: conversation.createdAt,
+    closedAt: conversation.closedAt,
+    unreadCount: unreadBy(conversation, 'operator', conversation.visitorReadUpTo),
+  });
+
+  /** The latest conversation with its newest `limit` messages and the cursor to older ones. */
+  function visitorView(
+    conversation: FakeSupportConversation | undefined,
+    limit: number,
+  ): SupportConversationView {
+    if (!conversation) return { conversation: null, messages: [], nextCursor: null };
+    const page = fakeMessagePage(conversation.messages, { limit });
     return {
-      conversation: {
-        id: conversation.id,
-        status: conversation.status,
-        createdAt: conversation.createdAt,
-        closedAt: conversation.closedAt,
-        unreadCount: unreadBy(conversation, 'operator', conversation.visitorReadUpTo),
-      },
-      messages: conversation.messages,
+      conversation: visitorConversation(conversation),
+      messages: page.items,
+      nextCursor: page.nextCursor,
     };
   }
 
@@ -201,6 +211,7 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     conversationOf,
     latestOf,
     inboxView,
+    visitorConversation,
     visitorView,
     openConversationOf,
     post,

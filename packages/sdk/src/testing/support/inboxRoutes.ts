@@ -1,16 +1,19 @@
 import {
+  supportConversationViewQuerySchema,
   supportInboxAttachmentParamsSchema,
   supportInboxQuerySchema,
   supportMessageRequestSchema,
+  supportMessagesQuerySchema,
   supportReadRequestSchema,
 } from '@qoltanba/core';
 import { type FakeHandler, json, noContent, parseInput, refuse } from '../fakeHttp';
 import type { FakeOperationId } from '../fakeRoutes';
 import { inboxPage } from './inboxPaging';
+import { fakeMessagePage } from './messagePages';
 import type { SupportParts } from './parts';
 
-// The operators' side of the support chat: the inbox, a conversation, replies (reopening a closed one), read
-// marks, closing, attachments and the inbox's event stream.
+// The operators' side of the support chat: the inbox, a conversation and its message pages, replies (reopening a
+// closed one), read marks, closing, attachments and the inbox's event stream.
 
 /** The operators' routes. */
 export function inboxRoutes({
@@ -34,7 +37,19 @@ export function inboxRoutes({
     getSupportConversation: (context) => {
       operatorOf(context);
       const conversation = conversationOf(context);
-      return json(200, { conversation: inboxView(conversation), messages: conversation.messages });
+      const { limit } = parseInput(supportConversationViewQuerySchema, Object.fromEntries(context.query));
+      const page = fakeMessagePage(conversation.messages, { limit });
+      return json(200, {
+        conversation: inboxView(conversation),
+        messages: page.items,
+        nextCursor: page.nextCursor,
+      });
+    },
+    listSupportConversationMessages: (context) => {
+      operatorOf(context);
+      const conversation = conversationOf(context);
+      const query = parseInput(supportMessagesQuerySchema, Object.fromEntries(context.query));
+      return json(200, fakeMessagePage(conversation.messages, query));
     },
     replySupportConversation: (context) => {
       const operator = operatorOf(context);

@@ -1,13 +1,15 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule } from '../module.js';
+import { runSupportPurge, SUPPORT_PURGE_JOB } from '../support/retention-purge.js';
 import { HOUSEKEEPING_JOB, runHousekeeping } from './housekeeping.js';
 
 /** The first round runs this long after start (or after one interval when that is shorter). */
 export const HOUSEKEEPING_FIRST_DELAY_MS = 60_000;
 
 /**
- * Deletes spent codes, tokens, sessions and lockouts every HOUSEKEEPING_INTERVAL_MINUTES (0: never), in the
- * background: started when the app is ready, stopped (waiting for a round in progress) when it closes.
+ * Deletes spent codes, tokens, sessions and lockouts, and support conversations past
+ * QOLTANBA_SUPPORT_RETENTION_DAYS, every HOUSEKEEPING_INTERVAL_MINUTES (0: never), in the background: started when
+ * the app is ready, stopped (waiting for a round in progress) when it closes.
  */
 export const housekeepingModule: AppModule = {
   name: 'housekeeping',
@@ -20,8 +22,15 @@ export const housekeepingModule: AppModule = {
         intervalMs,
         firstDelayMs: Math.min(intervalMs, HOUSEKEEPING_FIRST_DELAY_MS),
         run: async () => {
-          const result = await runHousekeeping(services.database.db, services.clock());
+          const now = services.clock();
+          const result = await runHousekeeping(services.database.db, now);
           if (result.ran) app.log.info({ job: HOUSEKEEPING_JOB, deleted: result.value }, 'housekeeping done');
+          if (config.supportRetentionDays === 0) return;
+          // The support module's own lock and batches: a failure here leaves the account purge done.
+          const support = await runSupportPurge(services.database.db, services.blobs, now, {
+            retentionDays: config.supportRetentionDays,
+          });
+          if (support.ran) app.log.info({ job: SUPPORT_PURGE_JOB, ...support }, 'support purge done');
         },
         onError: (error) => app.log.error({ err: error, job: HOUSEKEEPING_JOB }, 'housekeeping failed'),
       });

@@ -19,7 +19,7 @@ import {
   KNOWN_ATTACHMENT_EXTENSION,
   sniffAttachmentType,
 } from './attachment-type.js';
-import type { NewAttachment } from './conversation-store.js';
+import type { NewAttachment } from './message-store.js';
 
 /** Largest `text` part in bytes: SUPPORT_MESSAGE_MAX characters of any script fit with room for spaces trimmed. */
 const TEXT_PART_MAX_BYTES = 16 * 1024;

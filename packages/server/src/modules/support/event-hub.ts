@@ -9,8 +9,8 @@ export interface SupportEventHub {
   /** Events this instance committed: their streams wake at once. */
   announce(notices: readonly EventNotice[]): void;
   /**
-   * One look at the events table for events other instances wrote (on the same PostgreSQL): a cheap `max(seq)`
-   * while streams are open, the new rows only when it moved. The module runs it every poll interval.
+   * One look at the events table for events other instances wrote (on the same PostgreSQL): a cheap read of the
+   * event counter while streams are open, the new rows only when it moved. The module runs it every poll interval.
    */
   poll(): Promise<void>;
 }
@@ -48,7 +48,11 @@ export function createEventHub(db: Kysely<Database>): SupportEventHub {
     while (known < head) {
       const notices = await eventNoticesAfter(db, known, POLL_BATCH);
       const last = notices.at(-1);
-      if (!last) break;
+      // The events up to the head were purged: nothing to wake for.
+      if (!last) {
+        known = head;
+        break;
+      }
       dispatch(notices);
       known = last.seq;
     }

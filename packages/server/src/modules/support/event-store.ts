@@ -1,4 +1,4 @@
-import type { SupportEvent } from '@qoltanba/core';
+import type { SupportConversationStatus, SupportEvent, SupportMessage } from '@qoltanba/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -19,6 +19,35 @@ export interface PendingEvent {
 export interface EventNotice {
   seq: number;
   subject: string;
+}
+
+/** What a change wrote: the message (if any) and the events to announce after commit. */
+export interface Written<T> {
+  value: T;
+  notices: EventNotice[];
+}
+
+/** The event of a conversation opened, closed, reopened, or whose read marker moved. */
+export const conversationEvent = (row: { id: number; status: SupportConversationStatus }): PendingEvent => ({
+  conversationId: row.id,
+  body: { type: 'conversation', conversationId: row.id, status: row.status },
+});
+/** The event of a new message. */
+export const messageEvent = (message: SupportMessage): PendingEvent => ({
+  conversationId: message.conversationId,
+  body: { type: 'message', message },
+});
+
+/** Appends `events` (as the transaction's last statement) and answers `value` with their notices for `subject`. */
+export async function withEvents<T>(
+  trx: Transaction<Database>,
+  subject: string,
+  value: T,
+  events: readonly PendingEvent[],
+  now: Date,
+): Promise<Written<T>> {
+  const seqs = await appendEvents(trx, events, now);
+  return { value, notices: seqs.map((seq) => ({ seq, subject })) };
 }
 
 /**
@@ -55,13 +84,17 @@ export async function appendEvents(
   return events.map((_event, index) => first + index);
 }
 
-/** The newest event number (0 before the first event). */
+/**
+ * The newest event number handed out (0 before the first event), from the counter: the retention purge may have
+ * deleted the newest events, and a stream must never start below a number already used.
+ */
 export async function headSeq(db: Kysely<Database>): Promise<number> {
   const row = await db
-    .selectFrom('support_events')
-    .select(sql<number | null>`max(seq)`.as('head'))
+    .selectFrom('support_event_counter')
+    .select('seq')
+    .where('id', '=', 1)
     .executeTakeFirst();
-  return Number(row?.head ?? 0);
+  return Number(row?.seq ?? 0);
 }
 
 /** Events after `after`, oldest first: all of them (operators), or those of one subject's conversations. */

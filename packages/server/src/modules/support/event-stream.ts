@@ -1,6 +1,7 @@
 import type { SupportEvent } from '@qoltanba/core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { SupportEventHub } from './event-hub.js';
 import { headSeq, loadEvents } from './event-store.js';
@@ -18,6 +19,14 @@ export interface EventStreamContext {
 }
 
 const BATCH = 500;
+
+/** Query of both stream routes: where a new stream resumes (EventSource cannot send a header on its first try). */
+export const eventsQuerySchema = z.object({
+  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
+    description:
+      'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
+  }),
+});
 
 /** What a stream route's handler returns once its stream ended: never sent, the reply was taken over. */
 export const STREAM_ENDED = undefined as unknown as SupportEvent;

@@ -3,14 +3,17 @@ import {
   SUPPORT_ATTACHMENT_TYPES,
   SUPPORT_PATHS,
   supportConversationParamsSchema,
+  supportConversationViewQuerySchema,
   supportEventSchema,
   supportInboxAttachmentParamsSchema,
   supportInboxConversationSchema,
   supportInboxConversationViewSchema,
   supportInboxPageSchema,
   supportInboxQuerySchema,
+  supportMessagePageSchema,
   supportMessageRequestSchema,
   supportMessageSchema,
+  supportMessagesQuerySchema,
   supportOperatorStatusSchema,
   supportReadRequestSchema,
 } from '@qoltanba/core';
@@ -19,30 +22,19 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
 import { contentDisposition } from '../documents/file-name.js';
-import {
-  closeConversation,
-  conversationMessages,
-  findAttachment,
-  findConversation,
-  markRead,
-  postOperatorReply,
-} from './conversation-store.js';
-import { lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
+import { findAttachment } from './attachment-store.js';
+import { closeConversation, findConversation, postOperatorReply } from './conversation-store.js';
+import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
+import { messagePage } from './history-store.js';
 import { listInbox, toInboxConversations } from './inbox-store.js';
 import { findSupportOperator, type SupportOperator } from './operator-store.js';
-import { type SupportContext, sendAttachment } from './support-context.js';
+import { markReadAndAnnounce, type SupportContext, sendAttachment } from './support-context.js';
 
 const TAGS = ['support'];
 const OPERATORS =
   'Support operators only (a role an administrator grants with `npm run admin -- support-operator grant <login>`): ' +
   '401 without a session, 403 SUPPORT_OPERATOR_ONLY for anybody else. A missing conversation answers 404 ENTITY_NOT_FOUND.';
 const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
-const eventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
-    description:
-      'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
-  }),
-});
 
 /** The operators' inbox (portal, session bearer). */
 export function registerInboxRoutes(context: SupportContext): void {
@@ -103,17 +95,45 @@ export function registerInboxRoutes(context: SupportContext): void {
       method: 'GET',
       url: SUPPORT_PATHS.inboxConversation,
       operationId: 'getSupportConversation',
-      summary: 'A conversation with its visitor and all its messages, oldest first',
-      description: `Texts are plain text: render them as text, never as HTML. ${OPERATORS}`,
+      summary: 'A conversation with its visitor and its newest messages, oldest first',
+      description:
+        'At most `limit` messages; `nextCursor` pages back through the older ones (listSupportConversationMessages). ' +
+        `Texts are plain text: render them as text, never as HTML. ${OPERATORS}`,
       tags: TAGS,
       auth: true,
       params: supportConversationParamsSchema,
+      query: supportConversationViewQuerySchema,
       response: supportInboxConversationViewSchema,
-      handler: async ({ request, reply, params }) => {
+      handler: async ({ request, reply, params, query }) => {
         await requireOperator(request);
         reply.header('cache-control', 'no-store');
         const conversation = await inboxConversation(params.id);
-        return { conversation, messages: await conversationMessages(db, conversation.id) };
+        const page = await messagePage(db, conversation.id, { limit: query.limit });
+        return { conversation, messages: page.items, nextCursor: page.nextCursor };
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: SUPPORT_PATHS.inboxMessages,
+      operationId: 'listSupportConversationMessages',
+      summary: 'A page of messages of a conversation, oldest first within the page',
+      description:
+        'Without `cursor` the newest messages; pass `nextCursor` (of the view or of a page) as `cursor` for the ' +
+        `page before them. ${OPERATORS}`,
+      tags: TAGS,
+      auth: true,
+      params: supportConversationParamsSchema,
+      query: supportMessagesQuerySchema,
+      response: supportMessagePageSchema,
+      handler: async ({ request, reply, params, query }) => {
+        await requireOperator(request);
+        reply.header('cache-control', 'no-store');
+        const conversation = await findConversation(db, params.id);
+        if (!conversation) throw new AppError('ENTITY_NOT_FOUND');
+        return messagePage(db, conversation.id, query);
       },
     }),
   );
@@ -157,15 +177,11 @@ export function registerInboxRoutes(context: SupportContext): void {
       response: z.undefined(),
       handler: async ({ request, params, body }) => {
         await requireOperator(request);
-        const written = await markRead(
-          db,
-          'operator',
+        return markReadAndAnnounce(
+          context,
+          { side: 'operator', conversationId: params.id },
           body.lastMessageId,
-          { conversationId: params.id },
-          clock(),
         );
-        context.announce(written.notices);
-        return undefined;
       },
     }),
   );

@@ -1,32 +1,24 @@
-import {
-  AppError,
-  type SupportConversationStatus,
-  type SupportInboxConversation,
-  type SupportInboxPage,
-} from '@qoltanba/core';
+import type { SupportConversationStatus, SupportInboxConversation, SupportInboxPage } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
-import { type ConversationRow, lastMessages, unreadCounts } from './conversation-store.js';
+import type { ConversationRow } from './conversation-store.js';
+import { decodeCursor, encodeCursor } from './keyset-cursor.js';
+import { lastMessages } from './message-store.js';
+import { unreadCounts } from './read-markers.js';
 
 type Db = Kysely<Database>;
 
 const cursorSchema = z.tuple([z.iso.datetime(), z.number().int().positive()]);
 
-/** The opaque keyset cursor after a conversation: base64url JSON of its `updatedAt` and id. */
+/** The opaque keyset cursor after a conversation: its `updatedAt` and id. */
 function cursorAfter(row: ConversationRow): string {
-  return Buffer.from(JSON.stringify([new Date(row.updated_at).toISOString(), row.id]), 'utf8').toString(
-    'base64url',
-  );
+  return encodeCursor([new Date(row.updated_at).toISOString(), row.id]);
 }
 
 function readCursor(cursor: string): { updatedAt: Date; id: number } {
-  try {
-    const [updatedAt, id] = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { updatedAt: new Date(updatedAt), id };
-  } catch (error) {
-    throw new AppError('VALIDATION_FAILED', { field: 'cursor' }, { cause: error });
-  }
+  const [updatedAt, id] = decodeCursor(cursor, cursorSchema);
+  return { updatedAt: new Date(updatedAt), id };
 }
 
 /** Conversations as the inbox lists them: with the visitor, the last message and the operators' unread count. */

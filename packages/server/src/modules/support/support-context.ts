@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import type { EventNotice } from './event-store.js';
 import type { EventStreamContext } from './event-stream.js';
+import { markRead, type ReadScope } from './read-markers.js';
 
 /** What the support routes share. */
 export interface SupportContext extends EventStreamContext {
@@ -32,4 +33,18 @@ export function sendAttachment(
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The mark-read handler of both sides (`markMySupportConversationRead`, `markSupportConversationRead`): moves the
+ * scope's marker up to `lastMessageId`, then wakes the streams; the route answers 204.
+ */
+export async function markReadAndAnnounce(
+  context: SupportContext,
+  scope: ReadScope,
+  lastMessageId: number,
+): Promise<undefined> {
+  const written = await markRead(context.db, scope, lastMessageId, context.clock());
+  context.announce(written.notices);
+  return undefined;
 }

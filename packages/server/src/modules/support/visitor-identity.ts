@@ -1,7 +1,8 @@
 import { AppError, SUPPORT_IDENTITY_HEADER, SUPPORT_VISITOR_HEADER } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { claimVisitorConversations, type VisitorParty } from './conversation-store.js';
+import { claimVisitorConversations } from './conversation-claim.js';
+import type { VisitorParty } from './conversation-store.js';
 import { verifyIdentityToken } from './identity-token.js';
 import type { SupportContext } from './support-context.js';
 import { findVisitorId, visitorSubject } from './visitor-store.js';

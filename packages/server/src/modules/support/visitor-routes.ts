@@ -10,10 +10,16 @@ import {
   SUPPORT_UPLOAD_PARTS,
   SUPPORT_VISITOR_HEADER,
   supportAttachmentParamsSchema,
+  supportConversationPageSchema,
+  supportConversationParamsSchema,
+  supportConversationViewQuerySchema,
   supportConversationViewSchema,
   supportEventSchema,
+  supportHistoryQuerySchema,
+  supportMessagePageSchema,
   supportMessageRequestSchema,
   supportMessageSchema,
+  supportMessagesQuerySchema,
   supportReadRequestSchema,
   supportVisitorIssuedSchema,
 } from '@qoltanba/core';
@@ -22,18 +28,13 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../documents/file-name.js';
 import { closeIfUnread } from '../documents/file-upload.js';
+import { findAttachment } from './attachment-store.js';
 import { ATTACHMENT_UPLOAD_LIMITS, readAttachmentUpload } from './attachment-upload.js';
-import {
-  assertUnderRate,
-  conversationMessages,
-  findAttachment,
-  latestConversation,
-  markRead,
-  postVisitorMessage,
-  toVisitorConversation,
-} from './conversation-store.js';
-import { lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
-import { type SupportContext, sendAttachment } from './support-context.js';
+import { latestConversation, postVisitorMessage, toVisitorConversation } from './conversation-store.js';
+import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
+import { findVisitorConversation, messagePage, visitorHistory } from './history-store.js';
+import { assertUnderRate } from './message-store.js';
+import { markReadAndAnnounce, type SupportContext, sendAttachment } from './support-context.js';
 import { type ResolvedVisitor, resolveVisitor, visitorHeadersSchema } from './visitor-identity.js';
 import { createVisitor } from './visitor-store.js';
 
@@ -46,12 +47,6 @@ const RATE = `At most ${SUPPORT_MESSAGES_PER_MINUTE} messages a minute per visit
 /** New visitors one client address may create a minute. */
 const VISITOR_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
-const eventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
-    description:
-      'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
-  }),
-});
 
 /** Sets Retry-After on a RATE_LIMITED refusal (the global limiter does it for its own). */
 export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -144,19 +139,66 @@ export function registerVisitorRoutes(context: SupportContext): void {
       url: SUPPORT_PATHS.myConversation,
       operationId: 'getMySupportConversation',
       summary:
-        "The visitor's latest conversation (null before the first message) with its messages, oldest first",
-      description: `Texts are plain text: render them as text, never as HTML. ${VISITOR}`,
+        "The visitor's latest conversation (null before the first message) with its newest messages, oldest first",
+      description:
+        'At most `limit` messages; `nextCursor` pages back through the older ones (listMySupportMessages). ' +
+        `Texts are plain text: render them as text, never as HTML. ${VISITOR}`,
       ...visitorRoute,
+      query: supportConversationViewQuerySchema,
       response: supportConversationViewSchema,
-      handler: async ({ request, reply }) => {
+      handler: async ({ request, reply, query }) => {
         reply.header('cache-control', 'no-store');
         const visitor = visitorOf(request);
         const conversation = await latestConversation(db, visitor.subject);
-        if (!conversation) return { conversation: null, messages: [] };
+        if (!conversation) return { conversation: null, messages: [], nextCursor: null };
+        const page = await messagePage(db, conversation.id, { limit: query.limit });
         return {
           conversation: await toVisitorConversation(db, conversation),
-          messages: await conversationMessages(db, conversation.id),
+          messages: page.items,
+          nextCursor: page.nextCursor,
         };
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: SUPPORT_PATHS.myConversations,
+      operationId: 'listMySupportConversations',
+      summary: "The visitor's conversations, newest first, each with its last message and unread count",
+      description:
+        'Keyset-paged: pass `nextCursor` as `cursor` for older ones. Earlier conversations are read-only (a new ' +
+        'message goes to the open one, or opens one); their messages page with listMySupportMessages, their ' +
+        `attachments download as any of the visitor's. ${VISITOR}`,
+      ...visitorRoute,
+      query: supportHistoryQuerySchema,
+      response: supportConversationPageSchema,
+      handler: async ({ request, reply, query }) => {
+        reply.header('cache-control', 'no-store');
+        return visitorHistory(db, visitorOf(request).subject, query);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: SUPPORT_PATHS.myConversationMessages,
+      operationId: 'listMySupportMessages',
+      summary: "A page of messages of one of the visitor's conversations, oldest first within the page",
+      description:
+        'Without `cursor` the newest messages; pass `nextCursor` as `cursor` for the page before them. Another ' +
+        `visitor's conversation answers 404 ENTITY_NOT_FOUND, like a missing one. ${VISITOR}`,
+      ...visitorRoute,
+      params: supportConversationParamsSchema,
+      query: supportMessagesQuerySchema,
+      response: supportMessagePageSchema,
+      handler: async ({ request, reply, params, query }) => {
+        reply.header('cache-control', 'no-store');
+        const conversation = await findVisitorConversation(db, visitorOf(request).subject, params.id);
+        if (!conversation) throw new AppError('ENTITY_NOT_FOUND');
+        return messagePage(db, conversation.id, query);
       },
     }),
   );
@@ -288,18 +330,12 @@ export function registerVisitorRoutes(context: SupportContext): void {
       body: supportReadRequestSchema,
       status: 204,
       response: z.undefined(),
-      handler: async ({ request, body }) => {
-        const visitor = visitorOf(request);
-        const written = await markRead(
-          db,
-          'visitor',
+      handler: ({ request, body }) =>
+        markReadAndAnnounce(
+          context,
+          { side: 'visitor', subject: visitorOf(request).subject },
           body.lastMessageId,
-          { subject: visitor.subject },
-          clock(),
-        );
-        context.announce(written.notices);
-        return undefined;
-      },
+        ),
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newToken, tokenHash } from '../signing/secrets.js';
 
@@ -24,4 +24,24 @@ export async function findVisitorId(db: Kysely<Database>, token: string): Promis
     .where('token_hash', '=', tokenHash(token))
     .executeTakeFirst();
   return row?.id;
+}
+
+/** The visitor id of an anonymous visitor's subject (`visitor:<id>`); undefined for identified subjects. */
+export function visitorIdOf(subject: string): number | undefined {
+  const match = /^visitor:(\d+)$/.exec(subject);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Holds the visitor's row until the transaction ends (FOR KEY SHARE), so the retention purge cannot delete it
+ * while it gains a conversation; false when it is gone already.
+ */
+export async function holdVisitor(trx: Transaction<Database>, visitorId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('support_visitors')
+    .select('id')
+    .where('id', '=', visitorId)
+    .forKeyShare()
+    .executeTakeFirst();
+  return row !== undefined;
 }
