@@ -38,6 +38,8 @@ export function injectHelpWidgetScript(lang: Lang, doc: Document = document): HT
   script.async = true;
   script.src = HELP_WIDGET_SCRIPT;
   script.dataset.lang = lang;
+  // The portal has a light theme only: the panel matches it whatever the system prefers.
+  script.dataset.theme = 'light';
   script.addEventListener('error', () => script.setAttribute('data-failed', 'true'), { once: true });
   doc.body.append(script);
   return script;

@@ -30,7 +30,12 @@ describe('the help widget on every page', () => {
     await screen.findByRole('heading', { level: 1 });
     const [script, ...more] = scripts();
     expect(more).toEqual([]);
-    expect([script?.async, script?.dataset.lang, script?.id]).toEqual([true, 'en', HELP_WIDGET_SCRIPT_ID]);
+    expect([script?.async, script?.dataset.lang, script?.dataset.theme, script?.id]).toEqual([
+      true,
+      'en',
+      'light',
+      HELP_WIDGET_SCRIPT_ID,
+    ]);
     expect(queued()).toEqual([['setLanguage', 'en']]);
     // A second mount of the app shell keeps the one tag.
     unmount();

@@ -23,7 +23,7 @@ import {
   supportReadRequestSchema,
   supportVisitorIssuedSchema,
 } from '@qoltanba/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { contentDisposition } from '../documents/file-name.js';
@@ -47,22 +47,6 @@ const RATE = `At most ${SUPPORT_MESSAGES_PER_MINUTE} messages a minute per visit
 /** New visitors one client address may create a minute. */
 const VISITOR_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
-
-/** Sets Retry-After on a RATE_LIMITED refusal (the global limiter does it for its own). */
-export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (
-      error instanceof AppError &&
-      error.code === 'RATE_LIMITED' &&
-      error.params?.retryAfter !== undefined
-    ) {
-      reply.header('retry-after', String(error.params.retryAfter));
-    }
-    throw error;
-  }
-}
 
 /** The help widget's routes: configuration, visitors, and the visitor's own conversation (`/my/...`). */
 export function registerVisitorRoutes(context: SupportContext): void {
@@ -217,20 +201,18 @@ export function registerVisitorRoutes(context: SupportContext): void {
       body: supportMessageRequestSchema,
       status: 201,
       response: supportMessageSchema,
-      handler: async ({ request, reply, body }) => {
+      handler: async ({ request, body }) => {
         if (!config.chat) throw chatOff();
         const visitor = visitorOf(request);
-        const written = await withRetryAfter(reply, () =>
-          postVisitorMessage(
-            db,
-            visitor,
-            {
-              text: body.text,
-              ...(body.language ? { language: body.language } : {}),
-              ...(body.pageUrl ? { pageUrl: body.pageUrl } : {}),
-            },
-            clock(),
-          ),
+        const written = await postVisitorMessage(
+          db,
+          visitor,
+          {
+            text: body.text,
+            ...(body.language ? { language: body.language } : {}),
+            ...(body.pageUrl ? { pageUrl: body.pageUrl } : {}),
+          },
+          clock(),
         );
         context.announce(written.notices);
         return written.value;
@@ -276,12 +258,10 @@ export function registerVisitorRoutes(context: SupportContext): void {
           if (!config.chat) throw chatOff();
           const visitor = visitorOf(request);
           // Refused before the upload is read; counted again, exactly, when the message is written.
-          await withRetryAfter(reply, () => assertUnderRate(db, visitor.subject, clock()));
+          await assertUnderRate(db, visitor.subject, clock());
           const { attachment, text } = await readAttachmentUpload(request, context.blobs);
           try {
-            const written = await withRetryAfter(reply, () =>
-              postVisitorMessage(db, visitor, { text, attachment }, clock()),
-            );
+            const written = await postVisitorMessage(db, visitor, { text, attachment }, clock());
             context.announce(written.notices);
             return written.value;
           } catch (error) {
