@@ -75,6 +75,19 @@ describe.each(testDatabases())('account module on $name', (backend) => {
   });
 
   describe('tokens', () => {
+    it("names the user in the access token's sub claim (the sdk keeps a support identity per user by it)", async () => {
+      const email = uniqueEmail('subject');
+      const tokens = await registerAccount(suite.server, email);
+      const [, payload] = tokens.access_token.split('.') as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: unknown };
+      const user = await suite.server.services.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(claims.sub).toBe(String(user.id));
+    });
+
     it('stores refresh tokens only as hashes', async () => {
       const first = await registerAccount(suite.server, uniqueEmail('hashed'));
       const second = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
