@@ -21,7 +21,7 @@ function decodeCursor(cursor: string): number {
   } catch {
     // Falls through to the refusal.
   }
-  refuse('VALIDATION_FAILED');
+  refuse('VALIDATION_FAILED', { field: 'cursor' });
 }
 
 /** A page of `messages` (oldest first): the newest `limit` before the cursor, and the cursor of the page before. */
