@@ -28,7 +28,7 @@ import {
   refuse,
 } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
-import type { createFakeSigning } from './fakeSigning';
+import type { createFakeSigning } from './signing/fakeSigning';
 
 // The partner API's key management and the embed sessions of the fake server. The partner backend routes (API key
 // auth, server to server) are not played: browsers never call them. Tests issue embed tokens with `issueToken`,

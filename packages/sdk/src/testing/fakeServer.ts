@@ -7,8 +7,8 @@ import { createFakeExternalLinks } from './fakeExternalLinks';
 import type { FakeAccount } from './fakeHttp';
 import { createFakePartner } from './fakePartner';
 import { createFakeRouter } from './fakeRouter';
-import { createFakeSigning } from './fakeSigning';
 import { createFakeVerification } from './fakeVerification';
+import { createFakeSigning } from './signing/fakeSigning';
 import { createFakeSupport } from './support/fakeSupport';
 
 export { FAKE_CODE } from './accounts/accountStore';
@@ -18,15 +18,15 @@ export type { FakeDocumentRecord } from './documents/records';
 export { type FakeAccount, type FakeContext, type FakeHandler, failure, json } from './fakeHttp';
 export type { FakeCall } from './fakeRouter';
 export { FAKE_ROUTES, type FakeOperationId, type FakeRoute } from './fakeRoutes';
+export { FAKE_TEST_BIN } from './signing/attachRoutes';
+export { fakeCms } from './signing/cms';
+export type { FakeEventSource } from './signing/eventSources';
 export {
   FAKE_LINK_TTL_MS,
   FAKE_QR_TTL_MS,
-  FAKE_TEST_BIN,
-  type FakeEventSource,
   type FakeQrSession,
   type FakeSigningLink,
-  fakeCms,
-} from './fakeSigning';
+} from './signing/records';
 
 // Plays the server's part of the core API contract in memory, for tests (`@qoltanba/sdk/testing`). Error codes
 // and statuses follow packages/server/src/modules; the contract test (contract-tests/) runs a shared table of

@@ -17,7 +17,7 @@ import {
 import { sha256 } from './documents/fileContent';
 import { type FakeContext, type FakeHandler, json, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';
-import { fakeCmsMarker } from './fakeSigning';
+import { fakeCmsMarker } from './signing/cms';
 
 // The public verification of the fake server. It plays the server's refusals (MULTIPART_INVALID, TOO_MANY_FILES,
 // SIZE_OVER_LIMIT, UNSUPPORTED_FILE_FORMAT by content, DOCUMENT_NOT_SIGNED) in the server's order, part by part.

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/apiError';
 import { setActiveClient } from '../session/activeClient';
 import { json, pdfFile, textFile } from '../testing/fakeServer';
-import { fakeCms } from '../testing/fakeSigning';
 import { FAKE_REPORT_PDF } from '../testing/fakeVerification';
 import { ALFA_BIN, BETA_BIN, setupClient, setupLoggedIn } from '../testing/setupSession';
+import { fakeCms } from '../testing/signing/cms';
 import {
   printableCopyUrl,
   signatureSheetUrl,

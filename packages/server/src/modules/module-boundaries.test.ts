@@ -43,6 +43,15 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   ],
 };
 
+/** Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`) and the dev outbox (`outbox/`). */
+const INFRASTRUCTURE_TABLES: Record<string, readonly string[]> = {
+  migrations: ['schema_migrations'],
+  outbox: ['outbox_messages'],
+};
+
+/** One file per owner, `db/tables/<owner>.ts`, types its tables in an `export interface …Tables { table: Row }`. */
+const TABLES_DIR = fileURLToPath(new URL('../db/tables/', import.meta.url));
+
 const TABLE_CALL =
   /\.(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|\w+Join)\(\s*'(\w+)/g;
 
@@ -73,6 +82,23 @@ describe('module boundaries', () => {
       }
     }
     expect(trespasses).toEqual([]);
+  });
+
+  it("each owner's tables are typed in its own db/tables/<owner>.ts", async () => {
+    const typed: Record<string, string[]> = {};
+    for (const file of await readdir(TABLES_DIR)) {
+      const source = await readFile(join(TABLES_DIR, file), 'utf8');
+      const owned = /^export interface \w+Tables \{([^}]*)\}/m.exec(source)?.[1];
+      if (owned !== undefined)
+        typed[file.replace(/\.ts$/, '')] = Array.from(
+          owned.matchAll(/^ {2}(\w+):/gm),
+          (match) => match[1] ?? '',
+        ).sort();
+    }
+    const owners = Object.entries({ ...OWNED_TABLES, ...INFRASTRUCTURE_TABLES })
+      .filter(([, tables]) => tables.length > 0)
+      .map(([owner, tables]) => [owner, [...tables].sort()]);
+    expect(typed).toEqual(Object.fromEntries(owners));
   });
 
   it('route files (*-module.ts) hold no queries: they call their stores', async () => {

@@ -1,0 +1,67 @@
+import {
+  rejectRequestSchema,
+  resendSigningLinkRequestSchema,
+  signRequestSchema,
+  transition,
+} from '@qoltanba/core';
+import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
+import type { SigningParts } from './parts';
+
+// A signed-in company's signing routes on a document: sign, reject, revoke, start a QR session, send a signer's
+// personal link again.
+
+/** The signing routes of a company's document. */
+export function documentSigningRoutes({ options: { documents }, rules, links, qr }: SigningParts) {
+  const { access } = documents;
+
+  function signDocument(context: FakeContext): Response {
+    const { bin, company, record } = access.documentInput(context);
+    const request = parseInput(signRequestSchema, context.rawBody);
+    rules.sign(record, bin, request, context, company);
+    return json(200, access.documentView(record, bin));
+  }
+
+  function rejectDocument(context: FakeContext): Response {
+    const { bin, company, record } = access.documentInput(context);
+    const { reason } = parseInput(rejectRequestSchema, context.rawBody);
+    rules.reject(record, bin, reason, context, company);
+    return json(200, access.documentView(record, bin));
+  }
+
+  function revokeDocument(context: FakeContext): Response {
+    const { bin, company, record } = access.documentInput(context);
+    if (record.sender.bin !== bin) refuse('REVOKE_ONLY_BY_SENDER');
+    const step = transition(record.status, 'revoke');
+    if (!step.ok) refuse(step.code);
+    const anybodySigned = record.senderSigned || record.signers.some((signer) => signer.state !== 'WAITING');
+    if (anybodySigned) refuse('DOCUMENT_REVOKE_FORBIDDEN');
+    record.status = step.to;
+    access.touch(record);
+    access.record(record, 'REVOKE', context, company);
+    return json(200, access.documentView(record, bin));
+  }
+
+  function startQrSigning(context: FakeContext): Response {
+    const { bin, record } = access.documentInput(context);
+    const signer = access.signerOf(record, bin);
+    if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
+    const step = transition(record.status, 'sign');
+    if (!step.ok) refuse(step.code);
+    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
+    return qr.startSession(record.id, bin);
+  }
+
+  function resendSigningLink(context: FakeContext): Response {
+    const { bin, record } = access.documentInput(context);
+    const { identityNumber } = parseInput(resendSigningLinkRequestSchema, context.rawBody);
+    access.senderMayChange(record, bin);
+    if (record.status !== 'AT_SIGNING') refuse('DOCUMENT_CHANGE_FORBIDDEN');
+    const signer = access.signerOf(record, identityNumber);
+    if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
+    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
+    const link = links.issueLink(record.id, identityNumber);
+    return json(200, { identityNumber, email: link.email, expiresAt: link.expiresAt });
+  }
+
+  return { signDocument, rejectDocument, revokeDocument, startQrSigning, resendSigningLink };
+}
