@@ -6,6 +6,7 @@ import {
   type Party,
   transition,
 } from '@qoltanba/core';
+import { almatyDay } from '../almatyDay';
 import { type FakeContext, type FakeHandler, json, parseInput, refuse } from '../fakeHttp';
 import { creatorOf } from './access';
 import { checkSigners, signersOf, TEST_MODE } from './drafts';
@@ -15,11 +16,6 @@ import { createUploads } from './uploads';
 
 // One document's routes: create (multipart: the draft, then its files), read (a VIEW event once a day per
 // company), edit, send, copy, trash and restore.
-
-/** The calendar day in Kazakhstan (UTC+5), which "the first view of the day" counts in. */
-function almatyDay(at: Date): string {
-  return new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** The routes of one document. */
 export function documentRoutes({ store, access, views }: DocumentsParts) {

@@ -1,4 +1,5 @@
 import { rejectRequestSchema, signRequestSchema, transition } from '@qoltanba/core';
+import { almatyDay } from '../almatyDay';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { SigningParts } from './parts';
 
@@ -12,9 +13,10 @@ export function linkRoutes({ options: { documents, now }, rules, links, qr }: Si
 
   function getSigningLink(context: FakeContext): Response {
     const { link, record, party } = linkOf(context);
-    const day = now().toISOString().slice(0, 10);
+    const day = almatyDay(now());
     const seen = record.history.some(
-      (event) => event.type === 'VIEW' && event.company?.bin === party.bin && event.at.startsWith(day),
+      (event) =>
+        event.type === 'VIEW' && event.company?.bin === party.bin && almatyDay(new Date(event.at)) === day,
     );
     if (!seen) access.record(record, 'VIEW', { ...context, account: undefined }, party);
     return json(200, linkView(link, record));
