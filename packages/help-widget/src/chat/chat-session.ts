@@ -1,4 +1,10 @@
-import { SUPPORT_MESSAGE_MAX, type SupportConversation, type SupportMessage } from '@qoltanba/core';
+import {
+  SUPPORT_MESSAGE_MAX,
+  type SupportConversation,
+  type SupportConversationPage,
+  type SupportMessage,
+  type SupportMessagePage,
+} from '@qoltanba/core';
 import { checkAttachment } from './attachment-check';
 import { ChatError, toChatError } from './chat-error';
 import { connectLiveEvents, type LiveEventsOptions } from './live-events';
@@ -294,6 +300,11 @@ export function createChatSession(options: ChatSessionOptions) {
       loadingEarlier = pending;
       return pending;
     },
+    /** A page of the visitor's conversations, newest first (the history; read-only but the latest). */
+    conversations: (cursor?: string | null): Promise<SupportConversationPage> => api.conversations(cursor),
+    /** A page of messages of one of the visitor's conversations: the newest, or those before `cursor`. */
+    messagesOf: (conversationId: number, cursor?: string | null): Promise<SupportMessagePage> =>
+      api.messages(conversationId, cursor),
     /** The bytes of an attachment of the visitor's conversation. */
     attachment: (attachmentId: number): Promise<Blob> => api.attachment(attachmentId),
     /** Clears the shown error. */

@@ -8,10 +8,12 @@ import {
   SUPPORT_PATHS,
   SUPPORT_UPLOAD_PARTS,
   SUPPORT_VISITOR_HEADER,
+  type SupportConversationPage,
   type SupportConversationView,
   type SupportMessage,
   type SupportMessagePage,
   type SupportMessageRequest,
+  supportConversationPageSchema,
   supportConversationViewSchema,
   supportMessagePageSchema,
   supportMessageSchema,
@@ -136,11 +138,17 @@ export function createSupportApi(options: SupportApiOptions) {
       const response = await request(SUPPORT_PATHS.myConversation);
       return supportConversationViewSchema.parse(await response.json());
     },
-    /** The page of a conversation's messages before `cursor` (listMySupportMessages). */
-    async messages(conversationId: number, cursor: string): Promise<SupportMessagePage> {
+    /** The page of a conversation's messages before `cursor`, else its newest (listMySupportMessages). */
+    async messages(conversationId: number, cursor?: string | null): Promise<SupportMessagePage> {
       const path = apiPath(SUPPORT_PATHS.myConversationMessages, { id: String(conversationId) });
-      const response = await request(`${path}?cursor=${encodeURIComponent(cursor)}`);
+      const response = await request(cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
       return supportMessagePageSchema.parse(await response.json());
+    },
+    /** The visitor's conversations, newest first, after `cursor` (listMySupportConversations). */
+    async conversations(cursor?: string | null): Promise<SupportConversationPage> {
+      const path = SUPPORT_PATHS.myConversations;
+      const response = await request(cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+      return supportConversationPageSchema.parse(await response.json());
     },
     /** Posts a message (sendSupportMessage). */
     async sendMessage(body: SupportMessageRequest): Promise<SupportMessage> {

@@ -47,6 +47,12 @@ color:var(--link);text-decoration:none;font-weight:600}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .chat{display:flex;flex-direction:column;gap:8px;border-top:1px solid var(--rule);padding-top:12px}
 .log{display:flex;flex-direction:column;gap:8px}
+.past{list-style:none;margin:0;padding:0;display:grid;gap:8px}
+.conv{display:grid;gap:2px;width:100%;padding:8px 10px;border:1px solid var(--soft);border-radius:8px;
+background:var(--field);text-align:start}
+.conv:hover{background:var(--hover)}
+.excerpt{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.history h3:focus{outline:none}
 .msg{max-width:85%;padding:8px 10px;border-radius:10px;background:var(--msg);align-self:flex-start}
 .msg.visitor{align-self:flex-end;background:var(--mine)}
 .msg.system{align-self:center;background:transparent;color:var(--muted);font-size:13px;text-align:center}

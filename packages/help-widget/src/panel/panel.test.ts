@@ -1,86 +1,9 @@
-import type { Lang } from '@qoltanba/core';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Uploader } from '../chat/support-api';
-import { createVisitorStore } from '../chat/visitor-store';
-import type { ResolvedOptions } from '../loader/options';
-import type { PanelHost } from '../panel-contract';
-import {
-  createFakeSupportServer,
-  DEFAULT_HELP_CONFIG,
-  type FakeSupportServer,
-  ORIGIN,
-} from '../test-support/fake-support-server';
-import { mountPanel } from './panel';
-
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    length: 0,
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: () => null,
-    removeItem: (key) => values.delete(key),
-    setItem: (key, value) => values.set(key, value),
-  };
-}
-
-interface Setup {
-  lang?: Lang;
-  identity?: string | null;
-  options?: Partial<ResolvedOptions>;
-  server?: FakeSupportServer;
-  upload?: Uploader;
-}
-
-function mount(setup: Setup = {}) {
-  const server = setup.server ?? createFakeSupportServer();
-  const element = document.createElement('div');
-  document.body.append(element);
-  const root = element.attachShadow({ mode: 'open' });
-  const container = document.createElement('div');
-  root.append(container);
-  const unread: number[] = [];
-  const closes: number[] = [];
-  const host: PanelHost = {
-    root,
-    container,
-    options: {
-      lang: 'kk',
-      api: ORIGIN,
-      position: 'right',
-      theme: 'auto',
-      helpUrl: undefined,
-      whatsapp: undefined,
-      telegram: undefined,
-      panelUrl: `${ORIGIN}/widgets/help/panel.js`,
-      ...setup.options,
-    },
-    lang: setup.lang ?? 'kk',
-    identity: setup.identity ?? null,
-    open: false,
-    setUnread: (count) => unread.push(count),
-    requestClose: () => closes.push(1),
-  };
-  const panel = mountPanel(host, {
-    fetch: server.fetch,
-    upload: setup.upload ?? server.upload,
-    visitors: createVisitorStore(memoryStorage()),
-  });
-  const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
-  const links = () =>
-    Array.from(root.querySelectorAll<HTMLAnchorElement>('.links a')).map((link) => [
-      link.querySelector('span')?.textContent,
-      link.href,
-    ]);
-  return { server, root, panel, unread, closes, $, links };
-}
-
-async function send(view: ReturnType<typeof mount>, text: string) {
-  const textarea = view.$<HTMLTextAreaElement>('textarea') as HTMLTextAreaElement;
-  textarea.value = text;
-  view.$<HTMLFormElement>('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
-}
+import { backgroundOf, contrast, device, rgb, textContrasts } from '../test-support/contrast';
+import { createFakeSupportServer, DEFAULT_HELP_CONFIG } from '../test-support/fake-support-server';
+import { mount, send } from '../test-support/mount-panel';
 
 beforeEach(() => {
   document.body.replaceChildren();
@@ -296,80 +219,7 @@ describe('accessibility', () => {
   });
 });
 
-// happy-dom computes styles with the shadow root's sheets, `var()` and `prefers-color-scheme`, so themes are
-// measured here on the panel's real CSS; the browser spec runs axe on both.
-type Scheme = 'light' | 'dark';
-const device = () =>
-  (window as unknown as { happyDOM: { settings: { device: { prefersColorScheme: Scheme } } } }).happyDOM
-    .settings.device;
-
-function rgb(color: string): [number, number, number, number] | undefined {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
-  if (hex) {
-    const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
-    return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16)).concat(1) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-  }
-  const parts = /^rgba?\(([^)]+)\)$/
-    .exec(color)?.[1]
-    ?.split(/[\s,/]+/)
-    .map(Number);
-  if (parts && parts.length >= 3) return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
-  return undefined;
-}
-
-/** The colour behind `element`: its own background, else its parents', alpha blended, down to the panel's. */
-function backgroundOf(element: Element | null): [number, number, number] {
-  const layers: [number, number, number, number][] = [];
-  for (let at = element; at; at = at.parentElement) {
-    const color = rgb(getComputedStyle(at).backgroundColor);
-    if (!color || color[3] === 0) continue;
-    layers.push(color);
-    if (color[3] === 1) break;
-  }
-  return layers.reduceRight<[number, number, number]>(
-    (below, [r, g, b, a]) => [
-      r * a + below[0] * (1 - a),
-      g * a + below[1] * (1 - a),
-      b * a + below[2] * (1 - a),
-    ],
-    [255, 255, 255],
-  );
-}
-
-function contrast(a: [number, number, number], b: [number, number, number]): number {
-  const luminance = (color: [number, number, number]) => {
-    const [r, g, b] = color.map((channel) => {
-      const c = channel / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/** Every visible element with text of its own, with the contrast of its text against what is behind it. */
-function textContrasts(root: ShadowRoot): Array<[string, number]> {
-  return Array.from(root.querySelectorAll<HTMLElement>('.panel, .panel *'))
-    .filter(
-      (element) =>
-        !element.closest('[hidden], .sr') &&
-        !(element as HTMLButtonElement).disabled &&
-        Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim()),
-    )
-    .map((element) => {
-      const color = rgb(getComputedStyle(element).color);
-      const ratio = color
-        ? contrast(color.slice(0, 3) as [number, number, number], backgroundOf(element))
-        : 0;
-      return [`${element.tagName.toLowerCase()}.${element.className}`, Math.round(ratio * 100) / 100];
-    });
-}
+// Themes are measured on the panel's real CSS (test-support/contrast.ts); the browser spec runs axe on both.
 
 describe('themes', () => {
   afterEach(() => {

@@ -7,8 +7,9 @@ import { helpPageOf, safeHttpUrl } from '../loader/options';
 import type { PanelController, PanelHost } from '../panel-contract';
 import { adoptCss } from '../shared/adopt-css';
 import { h, icon } from './dom';
+import { createHistory } from './history';
 import { PANEL_CSS } from './panel-css';
-import { PANEL_TEXTS } from './texts';
+import { fill, PANEL_TEXTS } from './texts';
 
 const CLOSE =
   'M18.3 5.7 16.9 4.3 12 9.2 7.1 4.3 5.7 5.7 10.6 12l-4.9 4.9 1.4 1.4 4.9-4.9 4.9 4.9 1.4-1.4-4.9-4.9z';
@@ -25,9 +26,6 @@ export interface PanelDependencies {
   upload?: SupportApiOptions['upload'];
   visitors?: VisitorStore;
 }
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 
 const sizeOf = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
@@ -68,6 +66,8 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
   let chat = h('section');
   let log = h('div');
   let earlier = h('button');
+  let historyButton = h('button');
+  let historyError: { error: ChatError; retry(): void } | null = null;
   let note = h('p');
   let loading = h('p');
   let errorBox = h('div');
@@ -80,6 +80,31 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
 
   const t = () => PANEL_TEXTS[lang];
   const chatOn = () => config?.chat === true;
+  const locale = () => (lang === 'kk' ? 'kk-KZ' : lang);
+
+  // Earlier conversations replace the chat section while the visitor reads them; the chat keeps running behind.
+  const history = createHistory({
+    texts: t,
+    locale,
+    conversations: session.conversations,
+    messagesOf: session.messagesOf,
+    messageItem,
+    currentId: () => session.state().conversation?.id,
+    fail(error, retry) {
+      historyError = error && retry ? { error, retry } : null;
+      update();
+    },
+    scroller: () => body,
+    changed(view, focus) {
+      chat.hidden = !chatOn() || view !== 'chat';
+      session.setActive(open && view === 'chat');
+      if (view !== 'chat') return;
+      renderChat(session.state());
+      scrollToLatest();
+      // Back where the visitor left: the button that opened the list, or the message field once it is gone.
+      if (focus) (historyButton.hidden ? textarea : historyButton).focus();
+    },
+  });
 
   function linkItem(href: string | undefined, label: string, path: string): HTMLLIElement | null {
     if (!href) return null;
@@ -140,7 +165,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
         : h(
             'time',
             { datetime: message.createdAt },
-            time.toLocaleTimeString(lang === 'kk' ? 'kk-KZ' : lang, { hour: '2-digit', minute: '2-digit' }),
+            time.toLocaleTimeString(locale(), { hour: '2-digit', minute: '2-digit' }),
           ),
     );
   }
@@ -160,6 +185,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
           'aria-label': t().dismiss,
           onclick: () => {
             configError = null;
+            historyError = null;
             session.dismissError();
             update();
           },
@@ -185,7 +211,8 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
 
   function renderChat(state: ChatState): void {
     const texts = t();
-    chat.hidden = !chatOn();
+    chat.hidden = !chatOn() || history.view() !== 'chat';
+    historyButton.hidden = !history.offered();
     // Messages are added in place, never redrawn, so screen readers announce only new ones (role=log).
     const ids = new Set(state.messages.map((message) => message.id));
     if ([...rendered.keys()].some((id) => !ids.has(id))) {
@@ -212,6 +239,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     note.hidden = state.messages.length > 0 && !closed;
     note.textContent = closed ? texts.closed : texts.empty;
     if (configError) showError(configError, () => void loadConfig(true));
+    else if (historyError) showError(historyError.error, historyError.retry);
     else showError(state.error);
     uploadBox.hidden = !state.upload;
     if (state.upload) {
@@ -228,6 +256,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     sendButton.disabled = busy;
     attachButton.disabled = busy;
     host.setUnread(state.unread);
+    if (history.view() !== 'chat') return;
     if (prepended) body.scrollTop += body.scrollHeight - heightBefore;
     else if (open) scrollToLatest();
   }
@@ -275,6 +304,17 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       { type: 'button', class: 'file', hidden: true, onclick: () => void session.loadEarlier() },
       texts.earlier,
     );
+    historyButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'file',
+        hidden: true,
+        'data-key': 'history',
+        onclick: () => history.openList(),
+      },
+      texts.history,
+    );
     rendered.clear();
     note = h('p', { class: 'note' });
     loading = h('p', { class: 'note' }, texts.loading);
@@ -315,6 +355,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
       'section',
       { class: 'chat', 'aria-labelledby': 'qh-chat' },
       h('h3', { id: 'qh-chat' }, texts.chat),
+      historyButton,
       earlier,
       log,
       note,
@@ -329,7 +370,8 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
         sendButton,
       ),
     );
-    body = h('div', { class: 'body' }, links, loading, chat, errorBox);
+    history.render();
+    body = h('div', { class: 'body' }, links, loading, chat, history.section, errorBox);
     dialog = h(
       'section',
       {
@@ -388,12 +430,12 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
   return {
     setOpen(next) {
       open = next;
-      session.setActive(open);
+      session.setActive(open && history.view() === 'chat');
       if (!open) return;
       // A help config that failed to load is tried again on the next open.
       void loadConfig(configError !== null);
       dialog.focus();
-      scrollToLatest();
+      if (history.view() === 'chat') scrollToLatest();
     },
     setLanguage(next) {
       if (next === lang) return;
@@ -402,6 +444,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     },
     identify(identityToken) {
       session.setIdentity(identityToken);
+      history.reset();
       identified = identityToken !== null;
       if (identified) void loadConfig();
       if (chatOn()) session.start();

@@ -24,7 +24,19 @@ const kk = {
   loading: 'Жүктелуде…',
   retry: 'Қайталау',
   earlier: 'Бұрынғы хабарламалар',
+  history: 'Алдыңғы сөйлесулер',
+  back: 'Ағымдағы сөйлесуге оралу',
+  noHistory: 'Алдыңғы сөйлесулер жоқ',
+  more: 'Тағы көрсету',
+  open: 'Ашық',
+  ended: 'Жабылған',
+  pastTitle: '{date} күнгі сөйлесу',
+  readOnly: 'Алдыңғы сөйлесуді тек оқуға болады. Жазу үшін ағымдағы сөйлесуге оралыңыз',
 };
+
+/** Puts `values` in the `{name}` placeholders of a text. */
+export const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 
 /** The panel's own words; error texts come from core's catalogue. */
 export type PanelTexts = typeof kk;
@@ -53,6 +65,14 @@ export const PANEL_TEXTS: Record<Lang, PanelTexts> = {
     loading: 'Загрузка…',
     retry: 'Повторить',
     earlier: 'Предыдущие сообщения',
+    history: 'Предыдущие разговоры',
+    back: 'Вернуться к текущему разговору',
+    noHistory: 'Предыдущих разговоров нет',
+    more: 'Показать ещё',
+    open: 'Открыт',
+    ended: 'Завершён',
+    pastTitle: 'Разговор от {date}',
+    readOnly: 'Прошлый разговор доступен только для чтения. Чтобы написать, вернитесь к текущему',
   },
   en: {
     title: 'How can we help?',
@@ -75,5 +95,13 @@ export const PANEL_TEXTS: Record<Lang, PanelTexts> = {
     loading: 'Loading…',
     retry: 'Try again',
     earlier: 'Earlier messages',
+    history: 'Previous conversations',
+    back: 'Back to the current conversation',
+    noHistory: 'No earlier conversations',
+    more: 'Show more',
+    open: 'Open',
+    ended: 'Closed',
+    pastTitle: 'Conversation of {date}',
+    readOnly: 'An earlier conversation is read-only. To write, go back to the current one',
   },
 };

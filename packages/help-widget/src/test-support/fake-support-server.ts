@@ -55,7 +55,9 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
   const requests: SeenRequest[] = [];
   const visitors = new Set<string>();
   const identities = new Set(options.identities ?? ['identity-of-aigerim']);
-  const conversations = new Map<string, SupportConversation>();
+  /** Each owner's conversations, oldest first: the last is the current one. */
+  const conversations = new Map<string, SupportConversation[]>();
+  const latest = (owner: string) => conversations.get(owner)?.at(-1);
   const messages: SupportMessage[] = [];
   const log: Array<{ seq: number; owner: string; event: SupportEvent }> = [];
   const streams = new Set<OpenStream>();
@@ -89,7 +91,7 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     text: string,
     attachment: SupportMessage['attachment'] = null,
   ) {
-    let conversation = conversations.get(owner);
+    let conversation = latest(owner);
     if (!conversation || conversation.status === 'closed') {
       conversation = {
         id: nextId++,
@@ -98,7 +100,7 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
         closedAt: null,
         unreadCount: 0,
       };
-      conversations.set(owner, conversation);
+      conversations.set(owner, [...(conversations.get(owner) ?? []), conversation]);
     }
     if (author === 'operator') conversation.unreadCount += 1;
     const message = supportMessageSchema.parse({
@@ -159,15 +161,28 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     }
     const owner = ownerOf(headers);
     if (owner instanceof Response) return owner;
-    const conversation = conversations.get(owner) ?? null;
+    const conversation = latest(owner) ?? null;
+    const owned = conversations.get(owner) ?? [];
     if (method === 'GET' && path === SUPPORT_PATHS.myConversation) {
       const page = messagePage(conversation?.id, Number(query.get('limit') ?? 50), null);
       return json(200, { conversation, messages: page.items, nextCursor: page.nextCursor });
     }
-    const own =
-      conversation && apiPath(SUPPORT_PATHS.myConversationMessages, { id: String(conversation.id) });
-    if (method === 'GET' && path === own)
-      return json(200, messagePage(conversation?.id, Number(query.get('limit') ?? 50), query.get('cursor')));
+    if (method === 'GET' && path === SUPPORT_PATHS.myConversations) {
+      const cursor = query.get('cursor');
+      const older = owned.filter((each) => cursor === null || each.id < Number(cursor)).reverse();
+      const items = older.slice(0, Number(query.get('limit') ?? 20));
+      const lastOf = (id: number) => messages.findLast((message) => message.conversationId === id) ?? null;
+      return json(200, {
+        items: items.map((each) => ({ ...each, lastMessage: lastOf(each.id) })),
+        nextCursor: older.length > items.length ? String(items.at(-1)?.id) : null,
+      });
+    }
+    // Another owner's conversation answers 404, like a missing one.
+    const mine = owned.find(
+      (each) => path === apiPath(SUPPORT_PATHS.myConversationMessages, { id: String(each.id) }),
+    );
+    if (method === 'GET' && mine)
+      return json(200, messagePage(mine.id, Number(query.get('limit') ?? 50), query.get('cursor')));
     if (method === 'POST' && path === SUPPORT_PATHS.myMessages) {
       const text = String((body as { text?: unknown }).text ?? '');
       return json(201, addMessage(owner, 'visitor', text));
@@ -225,6 +240,17 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     },
     /** An operator answers the conversation of `owner` (`visitor:<token>` or `user:<identity>`). */
     reply: (owner: string, text: string) => addMessage(owner, 'operator', text),
+    /** An operator closes the current conversation of `owner`: the next visitor message opens a new one. */
+    close(owner: string) {
+      const conversation = latest(owner);
+      if (!conversation) return;
+      conversation.status = 'closed';
+      conversation.closedAt = new Date().toISOString();
+      seq += 1;
+      publish(owner, { type: 'conversation', seq, conversationId: conversation.id, status: 'closed' });
+    },
+    /** A visitor message in the conversation of `owner` (a new one when the last is closed), as if sent elsewhere. */
+    write: (owner: string, text: string) => addMessage(owner, 'visitor', text),
     /** Drops every open event stream, as a network failure would. */
     dropStreams() {
       for (const stream of streams) stream.controller.close();
