@@ -67,7 +67,12 @@ export function createHistory(options: HistoryOptions) {
     const last = conversation.lastMessage;
     if (!last) return '';
     const text = last.text.replace(/\s+/g, ' ').trim() || last.attachment?.name || '';
-    const who = last.author === 'visitor' ? texts.you : last.author === 'operator' ? texts.support : null;
+    const who =
+      last.author === 'visitor'
+        ? texts.you
+        : last.author === 'operator'
+          ? (last.authorName ?? texts.support)
+          : null;
     const short = text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
     return who ? `${who}: ${short}` : short;
   }
@@ -207,7 +212,12 @@ export function createHistory(options: HistoryOptions) {
         h('p', { class: 'note' }, texts.readOnly),
       );
     }
-    if (focused) section.querySelector<HTMLElement>(`[data-key="${focused}"]`)?.focus();
+    // A control that went away (no earlier messages left) leaves the focus on the heading, not on the page.
+    if (focused)
+      (
+        section.querySelector<HTMLElement>(`[data-key="${focused}"]`) ??
+        section.querySelector<HTMLElement>('h3')
+      )?.focus();
   }
 
   function show(...children: Array<Node | null>): void {

@@ -48,7 +48,7 @@ color:var(--link);text-decoration:none;font-weight:600}
 .chat{display:flex;flex-direction:column;gap:8px;border-top:1px solid var(--rule);padding-top:12px}
 .log{display:flex;flex-direction:column;gap:8px}
 .past{list-style:none;margin:0;padding:0;display:grid;gap:8px}
-.conv{display:grid;gap:2px;width:100%;padding:8px 10px;border:1px solid var(--soft);border-radius:8px;
+.conv{display:grid;grid-template-columns:minmax(0,1fr);gap:2px;width:100%;padding:8px 10px;border:1px solid var(--soft);border-radius:8px;
 background:var(--field);text-align:start}
 .conv:hover{background:var(--hover)}
 .excerpt{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

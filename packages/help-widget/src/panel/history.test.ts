@@ -1,0 +1,255 @@
+import { type Lang, SUPPORT_PATHS } from '@qoltanba/core';
+import axe from 'axe-core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { device, textContrasts } from '../test-support/contrast';
+import { createFakeSupportServer, type FakeSupportServer } from '../test-support/fake-support-server';
+import { mount, send } from '../test-support/mount-panel';
+
+const OWNER = 'user:identity-of-aigerim';
+const MARKUP = '<img src=x onerror="window.hacked=1"><b>bold</b>';
+
+/** A user with a closed conversation (its last message HTML-looking) and a current, open one. */
+function serverWithHistory(): FakeSupportServer {
+  const server = createFakeSupportServer();
+  server.write(OWNER, 'My first question');
+  server.reply(OWNER, MARKUP);
+  server.close(OWNER);
+  server.write(OWNER, 'My second question');
+  return server;
+}
+
+async function openPanel(server: FakeSupportServer, lang: Lang = 'en', theme: 'light' | 'dark' = 'light') {
+  const view = mount({ identity: 'identity-of-aigerim', server, lang, options: { theme } });
+  view.panel.setOpen(true);
+  await vi.waitFor(() => expect(view.root.querySelectorAll('.chat:not(.history) .msg')).toHaveLength(1));
+  return view;
+}
+
+const historyButton = (view: ReturnType<typeof mount>) =>
+  view.$<HTMLButtonElement>('[data-key=history]') as HTMLButtonElement;
+const byKey = (view: ReturnType<typeof mount>, key: string) =>
+  view.$<HTMLButtonElement>(`.history [data-key="${key}"]`) as HTMLButtonElement;
+const chatSection = (view: ReturnType<typeof mount>) => view.$('.chat:not(.history)') as HTMLElement;
+const historySection = (view: ReturnType<typeof mount>) => view.$('.history') as HTMLElement;
+const listed = (view: ReturnType<typeof mount>) =>
+  Array.from(view.root.querySelectorAll<HTMLElement>('.conv'));
+const pastTexts = (view: ReturnType<typeof mount>) =>
+  Array.from(view.root.querySelectorAll('.history .msg .text')).map((text) => text.textContent);
+
+async function openList(view: ReturnType<typeof mount>) {
+  historyButton(view).click();
+  await vi.waitFor(() => expect(historySection(view).querySelector('.past, [role=status]')).not.toBeNull());
+}
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('previous conversations', () => {
+  it('are not offered to a visitor without a conversation, and nothing is asked for', async () => {
+    const view = mount({ lang: 'en' });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(chatSection(view).hidden).toBe(false));
+    expect(historyButton(view).hidden).toBe(true);
+    await send(view, 'Hello');
+    await vi.waitFor(() => expect(view.root.querySelectorAll('.msg.visitor')).toHaveLength(1));
+    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+  });
+
+  it('are asked for only when the visitor opens the list, which leaves out the current conversation', async () => {
+    const view = await openPanel(serverWithHistory());
+    expect(historyButton(view).hidden).toBe(false);
+    expect(historyButton(view).textContent).toBe('Previous conversations');
+    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+
+    await openList(view);
+    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
+    const heading = view.$('.history h3') as HTMLElement;
+    expect(heading.textContent).toBe('Previous conversations');
+    expect(view.root.activeElement).toBe(heading);
+    expect(chatSection(view).hidden).toBe(true);
+    expect(listed(view)).toHaveLength(1);
+    const [item] = listed(view);
+    expect(item?.tagName).toBe('BUTTON');
+    expect(item?.querySelector('.who')?.textContent).toMatch(/ · Closed$/);
+    expect(item?.querySelector('.who')?.textContent).toContain(String(new Date().getFullYear()));
+    expect(item?.querySelector('.excerpt')?.textContent).toBe(`Dana: ${MARKUP}`);
+    expect(historySection(view).querySelector('img, b')).toBeNull();
+  });
+
+  it('say so when there are none, and the button goes once the visitor is back', async () => {
+    const server = createFakeSupportServer();
+    server.write(OWNER, 'My only question');
+    const view = await openPanel(server);
+    await openList(view);
+    expect(listed(view)).toEqual([]);
+    expect(view.$('.history [role=status]')?.textContent).toBe('No earlier conversations');
+
+    byKey(view, 'back').click();
+    expect(chatSection(view).hidden).toBe(false);
+    expect(historyButton(view).hidden).toBe(true);
+    expect(view.root.activeElement).toBe(view.$('textarea'));
+  });
+
+  it('open read-only with their messages as text, and back returns to the current conversation', async () => {
+    const view = await openPanel(serverWithHistory());
+    await openList(view);
+    listed(view)[0]?.click();
+
+    await vi.waitFor(() => expect(pastTexts(view)).toEqual(['My first question', MARKUP]));
+    const heading = view.$('.history h3') as HTMLElement;
+    expect(heading.textContent).toMatch(/^Conversation of .+/);
+    expect(view.root.activeElement).toBe(heading);
+    expect(historySection(view).querySelector('img, b, textarea, form')).toBeNull();
+    expect(historySection(view).textContent).toContain('An earlier conversation is read-only');
+    expect(chatSection(view).hidden).toBe(true);
+
+    // Back to the list lands on the conversation the visitor opened; the list is not asked for again.
+    byKey(view, 'list').click();
+    expect(view.root.activeElement).toBe(listed(view)[0]);
+    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
+    listed(view)[0]?.click();
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+
+    byKey(view, 'back').click();
+    expect(historySection(view).hidden).toBe(true);
+    expect(chatSection(view).hidden).toBe(false);
+    expect(view.root.activeElement).toBe(historyButton(view));
+    expect(view.$<HTMLTextAreaElement>('textarea')?.closest('[hidden]')).toBeNull();
+    expect(
+      Array.from(chatSection(view).querySelectorAll('.msg .text')).map((text) => text.textContent),
+    ).toEqual(['My second question']);
+    await send(view, 'And a third');
+    await vi.waitFor(() => expect(chatSection(view).querySelectorAll('.msg.visitor')).toHaveLength(2));
+  });
+
+  it('leave an operator answer unread while the visitor reads them, and read once back', async () => {
+    const view = await openPanel(serverWithHistory());
+    await openList(view);
+    view.server.reply(OWNER, 'An answer meanwhile');
+    await vi.waitFor(() => expect(view.unread.at(-1)).toBe(1));
+    expect(view.server.requestsTo(SUPPORT_PATHS.myRead)).toEqual([]);
+
+    byKey(view, 'back').click();
+    await vi.waitFor(() => expect(view.server.requestsTo(SUPPORT_PATHS.myRead)).toHaveLength(1));
+    expect(view.unread.at(-1)).toBe(0);
+    expect(chatSection(view).querySelectorAll('.msg .text')[1]?.textContent).toBe('An answer meanwhile');
+  });
+
+  it('page back through a long earlier conversation with "Earlier messages"', async () => {
+    const server = createFakeSupportServer();
+    for (let n = 1; n <= 60; n += 1) server.reply(OWNER, `old answer ${n}`);
+    server.close(OWNER);
+    server.write(OWNER, 'A new question');
+    const view = await openPanel(server);
+    await openList(view);
+    listed(view)[0]?.click();
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(50));
+    expect(pastTexts(view)[0]).toBe('old answer 11');
+
+    const older = byKey(view, 'older');
+    expect(older.textContent).toBe('Earlier messages');
+    older.focus();
+    older.click();
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(60));
+    expect(pastTexts(view).slice(0, 2)).toEqual(['old answer 1', 'old answer 2']);
+    expect(byKey(view, 'older')).toBeNull();
+    // The button went away with nothing left: the focus stays in the panel, on the heading.
+    expect(view.root.activeElement).toBe(view.$('.history h3'));
+  });
+
+  it.each([
+    ['kk', 'Алдыңғы сөйлесулер', 'Ағымдағы сөйлесуге оралу', 'Жабылған', /күнгі сөйлесу$/],
+    ['ru', 'Предыдущие разговоры', 'Вернуться к текущему разговору', 'Завершён', /^Разговор от /],
+    ['en', 'Previous conversations', 'Back to the current conversation', 'Closed', /^Conversation of /],
+  ] as const)('speak %s', async (lang, title, back, closed, pastTitle) => {
+    const view = await openPanel(serverWithHistory(), lang);
+    expect(historyButton(view).textContent).toBe(title);
+    await openList(view);
+    expect(view.$('.history h3')?.textContent).toBe(title);
+    expect(byKey(view, 'back').textContent).toBe(back);
+    expect(listed(view)[0]?.querySelector('.who')?.textContent).toMatch(new RegExp(` · ${closed}$`));
+    listed(view)[0]?.click();
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    expect(view.$('.history h3')?.textContent).toMatch(pastTitle);
+  });
+
+  it('keep the view and the focus across a language switch', async () => {
+    const view = await openPanel(serverWithHistory());
+    await openList(view);
+    view.panel.setLanguage('ru');
+    expect(view.$('.history h3')?.textContent).toBe('Предыдущие разговоры');
+    expect(view.root.activeElement).toBe(view.$('.history h3'));
+    expect(chatSection(view).hidden).toBe(true);
+    expect(listed(view)).toHaveLength(1);
+  });
+
+  it('show a failure with a retry, and go away when the identity changes', async () => {
+    const server = serverWithHistory();
+    let fail = true;
+    const view = mount({
+      identity: 'identity-of-aigerim',
+      lang: 'en',
+      server: {
+        ...server,
+        fetch: (input, init) =>
+          fail && new URL(String(input)).pathname === SUPPORT_PATHS.myConversations
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : server.fetch(input, init),
+      },
+    });
+    view.panel.setOpen(true);
+    await vi.waitFor(() => expect(historyButton(view).hidden).toBe(false));
+    historyButton(view).click();
+    await vi.waitFor(() =>
+      expect(view.$('[role=alert] p')?.textContent).toBe(
+        'Could not reach the server. Check your internet connection',
+      ),
+    );
+    fail = false;
+    view.$<HTMLButtonElement>('[role=alert] .send')?.click();
+    await vi.waitFor(() => expect(listed(view)).toHaveLength(1));
+    expect(view.$('[role=alert]')?.hidden).toBe(true);
+
+    view.panel.identify(null);
+    expect(historySection(view).hidden).toBe(true);
+    expect(chatSection(view).hidden).toBe(false);
+  });
+
+  it('pass axe in the list and in an earlier conversation', async () => {
+    const view = await openPanel(serverWithHistory(), 'ru');
+    await openList(view);
+    const violations = async () =>
+      (await axe.run(view.root.host, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    expect(await violations()).toEqual([]);
+    listed(view)[0]?.click();
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    expect(await violations()).toEqual([]);
+  });
+
+  describe('themes', () => {
+    afterEach(() => {
+      device().prefersColorScheme = 'light';
+    });
+
+    it.each(['light', 'dark'] as const)(
+      'the %s theme gives the list and a conversation 4.5:1',
+      async (theme) => {
+        const view = await openPanel(serverWithHistory(), 'en', theme);
+        await openList(view);
+        const list = textContrasts(view.root);
+        const kinds = new Set(list.map(([kind]) => kind));
+        for (const kind of ['h3.', 'button.file', 'span.who', 'span.excerpt']) expect(kinds).toContain(kind);
+        expect(list.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
+
+        listed(view)[0]?.click();
+        await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+        const past = textContrasts(view.root);
+        expect(new Set(past.map(([kind]) => kind))).toContain('p.text');
+        expect(past.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
+      },
+    );
+  });
+});
