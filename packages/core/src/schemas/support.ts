@@ -86,12 +86,16 @@ export type SupportConversation = z.infer<typeof supportConversationSchema>;
 
 /**
  * Answer of `getMySupportConversation`: the visitor's latest conversation (null before the first message) with its
- * newest messages; `nextCursor` pages back through the older ones (`listMySupportMessages`).
+ * newest messages; `nextCursor` pages back through the older ones (`listMySupportMessages`); `hasEarlierConversations`
+ * says whether there is anything for the visitor to list.
  */
 export const supportConversationViewSchema = z.object({
   conversation: supportConversationSchema.nullable(),
   messages: z.array(supportMessageSchema).meta({ description: 'The newest page, oldest first.' }),
   nextCursor: olderCursor,
+  hasEarlierConversations: z.boolean().meta({
+    description: 'Whether the visitor has conversations before this one (listMySupportConversations).',
+  }),
 });
 /** See {@link supportConversationViewSchema}. */
 export type SupportConversationView = z.infer<typeof supportConversationViewSchema>;

@@ -18,6 +18,8 @@ export interface ChatState {
   messages: readonly SupportMessage[];
   /** Older messages of the conversation are left for `loadEarlier`. */
   hasEarlier: boolean;
+  /** The visitor has conversations before the latest one (the server's view says so). */
+  hasEarlierConversations: boolean;
   /** Operator messages the visitor has not read. */
   unread: number;
   /** The last failure, until the next action succeeds. */
@@ -46,6 +48,7 @@ const EMPTY: ChatState = {
   conversation: null,
   messages: [],
   hasEarlier: false,
+  hasEarlierConversations: false,
   unread: 0,
   error: null,
   sending: false,
@@ -114,7 +117,13 @@ export function createChatSession(options: ChatSessionOptions) {
       ).length;
       const unread = (viewLast <= readUpTo ? 0 : (view.conversation?.unreadCount ?? 0)) + newer;
       if (unread === 0) readUpTo = Math.max(readUpTo, messages.at(-1)?.id ?? 0);
-      update({ conversation: view.conversation, messages, unread, hasEarlier: earlierCursor !== null });
+      update({
+        conversation: view.conversation,
+        messages,
+        unread,
+        hasEarlier: earlierCursor !== null,
+        hasEarlierConversations: view.hasEarlierConversations,
+      });
       if (active) void markRead();
     } catch (error) {
       if (!current(started)) return;

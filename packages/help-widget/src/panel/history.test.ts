@@ -77,10 +77,19 @@ describe('previous conversations', () => {
     expect(historySection(view).querySelector('img, b')).toBeNull();
   });
 
-  it('say so when there are none, and the button goes once the visitor is back', async () => {
+  it('are not offered when the view says there are none, and nothing is asked for', async () => {
     const server = createFakeSupportServer();
     server.write(OWNER, 'My only question');
     const view = await openPanel(server);
+    expect(historyButton(view).hidden).toBe(true);
+    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+  });
+
+  it('say so when the list finds none after all (purged meanwhile), and the button goes once back', async () => {
+    const server = serverWithHistory();
+    const view = await openPanel(server);
+    expect(historyButton(view).hidden).toBe(false);
+    server.purgeEarlier(OWNER);
     await openList(view);
     expect(listed(view)).toEqual([]);
     expect(view.$('.history [role=status]')?.textContent).toBe('No earlier conversations');

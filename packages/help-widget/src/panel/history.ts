@@ -22,6 +22,8 @@ export interface HistoryOptions {
   messageItem(message: SupportMessage): HTMLElement;
   /** The current conversation's id: the list leaves it out. */
   currentId(): number | undefined;
+  /** Whether the server's view says there are conversations before the current one. */
+  hasEarlier(): boolean;
   /** Shows a failure (null clears it), with a retry. */
   fail(error: ChatError | null, retry?: () => void): void;
   /** The panel's scroller, whose place is kept when earlier messages are added above. */
@@ -233,8 +235,9 @@ export function createHistory(options: HistoryOptions) {
   return {
     section,
     view: () => view,
-    /** Whether the chat offers the list: a current conversation the list has not found alone. */
-    offered: () => options.currentId() !== undefined && options.currentId() !== noneBefore,
+    /** Whether the chat offers the list: earlier conversations by the view, and the list has not found none. */
+    offered: () =>
+      options.currentId() !== undefined && options.hasEarlier() && options.currentId() !== noneBefore,
     /** Opens the list, loading it afresh (a closed conversation may have become an earlier one). */
     openList(): void {
       items = null;

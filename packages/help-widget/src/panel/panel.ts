@@ -90,6 +90,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
     messagesOf: session.messagesOf,
     messageItem,
     currentId: () => session.state().conversation?.id,
+    hasEarlier: () => session.state().hasEarlierConversations,
     fail(error, retry) {
       historyError = error && retry ? { error, retry } : null;
       update();

@@ -165,7 +165,15 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     const owned = conversations.get(owner) ?? [];
     if (method === 'GET' && path === SUPPORT_PATHS.myConversation) {
       const page = messagePage(conversation?.id, Number(query.get('limit') ?? 50), null);
-      return json(200, { conversation, messages: page.items, nextCursor: page.nextCursor });
+      const hasEarlierConversations = owned.some(
+        (each) => conversation !== null && each.id < conversation.id,
+      );
+      return json(200, {
+        conversation,
+        messages: page.items,
+        nextCursor: page.nextCursor,
+        hasEarlierConversations,
+      });
     }
     if (method === 'GET' && path === SUPPORT_PATHS.myConversations) {
       const cursor = query.get('cursor');
@@ -251,6 +259,11 @@ export function createFakeSupportServer(options: { config?: HelpConfig; identiti
     },
     /** A visitor message in the conversation of `owner` (a new one when the last is closed), as if sent elsewhere. */
     write: (owner: string, text: string) => addMessage(owner, 'visitor', text),
+    /** Deletes the earlier conversations of `owner`, as the retention purge does, keeping the latest. */
+    purgeEarlier(owner: string) {
+      const current = latest(owner);
+      conversations.set(owner, current ? [current] : []);
+    },
     /** Drops every open event stream, as a network failure would. */
     dropStreams() {
       for (const stream of streams) stream.controller.close();

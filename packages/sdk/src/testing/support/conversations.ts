@@ -85,12 +85,16 @@ export function createSupportConversations(now: () => Date, { emit, newSeq }: Su
     conversation: FakeSupportConversation | undefined,
     limit: number,
   ): SupportConversationView {
-    if (!conversation) return { conversation: null, messages: [], nextCursor: null };
+    if (!conversation)
+      return { conversation: null, messages: [], nextCursor: null, hasEarlierConversations: false };
     const page = fakeMessagePage(conversation.messages, { limit });
     return {
       conversation: visitorConversation(conversation),
       messages: page.items,
       nextCursor: page.nextCursor,
+      hasEarlierConversations: [...conversations.values()].some(
+        (other) => other.visitorKey === conversation.visitorKey && other.id < conversation.id,
+      ),
     };
   }
 

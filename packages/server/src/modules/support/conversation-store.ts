@@ -66,6 +66,22 @@ export async function latestConversation(db: Db, subject: string): Promise<Conve
     .executeTakeFirst();
 }
 
+/** Whether the subject has a conversation before `conversationId` (the latest is the current one). */
+export async function hasConversationBefore(
+  db: Db,
+  subject: string,
+  conversationId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('support_conversations')
+    .select('id')
+    .where('subject', '=', subject)
+    .where('id', '<', conversationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A conversation by id (operators), or undefined. */
 export async function findConversation(db: Db, id: number): Promise<ConversationRow | undefined> {
   if (!isRowId(id)) return undefined;

@@ -85,7 +85,13 @@ describe.each(testDatabases())('support chat history and message pages on $name'
   it("lists the visitor's earlier conversations newest first, with last message and unread count, read-only", async () => {
     const op = await suite.operator();
     const alice = await suite.newVisitor();
+    const earlierFlag = async (visitor: string) => {
+      const view = await suite.my({ visitor }, 'GET', SUPPORT_PATHS.myConversation);
+      return view.json().hasEarlierConversations as boolean;
+    };
+    expect(await earlierFlag(alice)).toBe(false);
     const first = await suite.send({ visitor: alice }, 'first question');
+    expect(await earlierFlag(alice)).toBe(false);
     const reply = await suite.request(
       op,
       'POST',
@@ -98,6 +104,8 @@ describe.each(testDatabases())('support chat history and message pages on $name'
     const second = await suite.send({ visitor: alice }, 'second question');
     await close(second.conversationId);
     const third = await suite.send({ visitor: alice }, 'third question');
+    // The view says there is something to list before the current conversation.
+    expect(await earlierFlag(alice)).toBe(true);
 
     const history = async (query = ''): Promise<SupportConversationPage> => {
       const res = await suite.my({ visitor: alice }, 'GET', `${SUPPORT_PATHS.myConversations}?${query}`);

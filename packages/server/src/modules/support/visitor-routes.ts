@@ -30,7 +30,12 @@ import { contentDisposition } from '../documents/file-name.js';
 import { closeIfUnread } from '../documents/file-upload.js';
 import { findAttachment } from './attachment-store.js';
 import { ATTACHMENT_UPLOAD_LIMITS, readAttachmentUpload } from './attachment-upload.js';
-import { latestConversation, postVisitorMessage, toVisitorConversation } from './conversation-store.js';
+import {
+  hasConversationBefore,
+  latestConversation,
+  postVisitorMessage,
+  toVisitorConversation,
+} from './conversation-store.js';
 import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';
 import { findVisitorConversation, messagePage, visitorHistory } from './history-store.js';
 import { assertUnderRate } from './message-store.js';
@@ -134,12 +139,15 @@ export function registerVisitorRoutes(context: SupportContext): void {
         reply.header('cache-control', 'no-store');
         const visitor = visitorOf(request);
         const conversation = await latestConversation(db, visitor.subject);
-        if (!conversation) return { conversation: null, messages: [], nextCursor: null };
+        if (!conversation) {
+          return { conversation: null, messages: [], nextCursor: null, hasEarlierConversations: false };
+        }
         const page = await messagePage(db, conversation.id, { limit: query.limit });
         return {
           conversation: await toVisitorConversation(db, conversation),
           messages: page.items,
           nextCursor: page.nextCursor,
+          hasEarlierConversations: await hasConversationBefore(db, visitor.subject, conversation.id),
         };
       },
     }),
