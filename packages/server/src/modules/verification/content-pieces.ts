@@ -1,7 +1,8 @@
 /**
  * Pieces below this size are copied before they are kept: busboy hands back bytes that looked like the start of a
- * boundary as views of its look-behind buffer (at most the boundary's length), which it reuses. Larger pieces are
- * views of socket reads, which nothing reuses.
+ * boundary as views of its look-behind buffer (at most the boundary's length), which it keeps writing to. Today it
+ * only ever writes the same bytes there (the buffer holds a prefix of the boundary); the copy does not rely on that.
+ * Larger pieces are views of socket reads, which nothing reuses.
  */
 const SMALL_PIECE_BYTES = 1024;
 
