@@ -84,6 +84,7 @@ describe.each(testDatabases())('support chat identities on $name', (backend) => 
       conversation: null,
       messages: [],
       nextCursor: null,
+      hasEarlierConversations: false,
     });
     await send({ identity: partnerToken }, 'from the shop');
     // Another company's key, the same external id: apart again.
@@ -94,6 +95,7 @@ describe.each(testDatabases())('support chat identities on $name', (backend) => 
       conversation: null,
       messages: [],
       nextCursor: null,
+      hasEarlierConversations: false,
     });
     expect((await view({ identity: mine })).messages.map((m) => m.text)).toEqual(['about my invoice']);
 
@@ -117,7 +119,12 @@ describe.each(testDatabases())('support chat identities on $name', (backend) => 
     const claimed = await view({ identity, visitor });
     expect(claimed.messages.map((m) => m.text)).toEqual(['before login']);
     // The conversation is the user's now: the anonymous token alone no longer shows it (a shared computer).
-    expect(await view({ visitor })).toEqual({ conversation: null, messages: [], nextCursor: null });
+    expect(await view({ visitor })).toEqual({
+      conversation: null,
+      messages: [],
+      nextCursor: null,
+      hasEarlierConversations: false,
+    });
     expect((await view({ identity })).messages.map((m) => m.text)).toEqual(['before login']);
 
     // The user has a conversation now: another visitor's history stays that visitor's.

@@ -125,7 +125,12 @@ describe.each(testDatabases())('support chat visitors on $name', (backend) => {
       headers: { cookie: `${SUPPORT_VISITOR_HEADER}=${visitor}` },
     });
     expect(cookie.statusCode).toBe(401);
-    expect(await view({ visitor })).toEqual({ conversation: null, messages: [], nextCursor: null });
+    expect(await view({ visitor })).toEqual({
+      conversation: null,
+      messages: [],
+      nextCursor: null,
+      hasEarlierConversations: false,
+    });
     const stored = await suite.db().selectFrom('support_visitors').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(visitor);
@@ -151,7 +156,12 @@ describe.each(testDatabases())('support chat visitors on $name', (backend) => {
     expect((await view({ visitor: alice })).messages).toHaveLength(2);
 
     // Bob sees nothing of Alice's, cannot mark her messages read, and cannot take her conversation by id.
-    expect(await view({ visitor: bob })).toEqual({ conversation: null, messages: [], nextCursor: null });
+    expect(await view({ visitor: bob })).toEqual({
+      conversation: null,
+      messages: [],
+      nextCursor: null,
+      hasEarlierConversations: false,
+    });
     const read = await my({ visitor: bob }, 'POST', SUPPORT_PATHS.myRead, { lastMessageId: first.id });
     expect([read.statusCode, read.json().code]).toEqual([404, 'ENTITY_NOT_FOUND']);
     const bobs = await send({ visitor: bob }, 'mine');
