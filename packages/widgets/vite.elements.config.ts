@@ -1,9 +1,6 @@
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { inlineWidgetsCss, plainDynamicImports } from './build/inline-widgets-css.ts';
-import { splitErrorTexts } from './build/split-error-texts.ts';
-import { languageChunkOf, splitWidgetTexts } from './build/split-widget-texts.ts';
-import { stubZodSchemas } from './build/stub-zod-schemas.ts';
+import { ELEMENT_STAND_INS, elementBuildPlugins } from './build/element-build.ts';
+import { languageChunkOf } from './build/split-widget-texts.ts';
 
 /** One entry per element (dist/elements/qoltanba-*.js) plus dist/elements.js, which defines them all. */
 const entries = {
@@ -31,14 +28,7 @@ export default defineConfig({
   // Asset URLs (pdf.js's worker) relative to the chunk that loads them, so the bundle works from any folder a
   // partner or our server (/widgets/) serves it from, not only from the site root.
   base: './',
-  plugins: [
-    vanillaExtractPlugin(),
-    splitErrorTexts({ replaceCatalogue: true }),
-    splitWidgetTexts(),
-    stubZodSchemas(),
-    inlineWidgetsCss(),
-    plainDynamicImports(),
-  ],
+  plugins: elementBuildPlugins(),
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: [
@@ -46,14 +36,7 @@ export default defineConfig({
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-      {
-        find: /^i18next$/,
-        replacement: new URL('./src/elements/runtime/mini-i18next.ts', import.meta.url).pathname,
-      },
-      {
-        find: /^zod$/,
-        replacement: new URL('./src/elements/runtime/unchecked-zod.ts', import.meta.url).pathname,
-      },
+      ...ELEMENT_STAND_INS,
     ],
   },
   // JSX is compiled by oxc in Vite 8; point it at Preact's runtime.

@@ -1,9 +1,6 @@
-import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { inlineWidgetsCss, plainDynamicImports } from './build/inline-widgets-css.ts';
-import { splitErrorTexts } from './build/split-error-texts.ts';
-import { languageChunkOf, splitWidgetTexts } from './build/split-widget-texts.ts';
-import { stubZodSchemas } from './build/stub-zod-schemas.ts';
+import { ELEMENT_STAND_INS, elementBuildPlugins } from './build/element-build.ts';
+import { languageChunkOf } from './build/split-widget-texts.ts';
 
 /** React and React DOM are the host's (peer dependencies): every import of them stays an import. */
 export const HOST_REACT = /^(react|react-dom)(\/.*)?$/;
@@ -18,26 +15,10 @@ export const HOST_REACT = /^(react|react-dom)(\/.*)?$/;
 export default defineConfig({
   // Asset URLs (pdf.js's worker) relative to the chunk that loads them, wherever the host's bundler puts them.
   base: './',
-  plugins: [
-    vanillaExtractPlugin(),
-    splitErrorTexts({ replaceCatalogue: true }),
-    splitWidgetTexts(),
-    stubZodSchemas(),
-    inlineWidgetsCss(),
-    plainDynamicImports(),
-  ],
+  plugins: elementBuildPlugins(),
   resolve: {
     conditions: ['source', ...defaultClientConditions],
-    alias: [
-      {
-        find: /^i18next$/,
-        replacement: new URL('./src/elements/runtime/mini-i18next.ts', import.meta.url).pathname,
-      },
-      {
-        find: /^zod$/,
-        replacement: new URL('./src/elements/runtime/unchecked-zod.ts', import.meta.url).pathname,
-      },
-    ],
+    alias: [...ELEMENT_STAND_INS],
   },
   // JSX is compiled by oxc in Vite 8, against the host's React.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: false } },

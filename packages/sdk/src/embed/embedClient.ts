@@ -119,28 +119,6 @@ export interface EmbedClient {
   startQrSigning(): Promise<QrSigningSession>;
 }
 
-/** The calls an embed session may make; each rejects with ApiError (EMBED_SESSION_EXPIRED, EMBED_PURPOSE_MISMATCH…). */
-export interface EmbedClient {
-  /** What the session shows: purpose, origins, language and (sign, status) the signer's view of the document. */
-  getSession(): Promise<EmbedSessionView>;
-  /** The original file, as a Blob (the URL needs the bearer header, so it cannot be a plain link). */
-  downloadFile(fileId: number): Promise<Blob>;
-  /** The PDF preview of a file, as a Blob (for pdf.js, which can take its bytes). */
-  downloadPreview(fileId: number): Promise<Blob>;
-  /** Address of a file; fetch it with {@link EmbedClient.authorization}. */
-  fileUrl(fileId: number): string;
-  /** Address of a file's PDF preview; fetch it with {@link EmbedClient.authorization}. */
-  previewUrl(fileId: number): string;
-  /** The `Authorization` header value of the session. */
-  authorization: string;
-  /** Posts the signer's signatures (one detached CMS per file); resolves with the view as it is now. */
-  sign(request: SignRequest): Promise<EmbedSessionView>;
-  /** Rejects the document with a reason (5 to 100 characters). */
-  reject(request: RejectRequest): Promise<EmbedSessionView>;
-  /** Opens an eGov mobile QR session for the session's signer. */
-  startQrSigning(): Promise<QrSigningSession>;
-}
-
 const blobSchema: ResponseSchema<Blob> = {
   safeParse: (value) =>
     value instanceof Blob ? { success: true, data: value } : { success: false, error: value },
