@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   // Server messages of SPEC section 8.
   'ENTITY_NOT_FOUND',
   'QUERY_PARAM_TOO_LONG',

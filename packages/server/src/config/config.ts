@@ -30,6 +30,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL: parameterised queries run as named prepared statements, planned once per connection. */
   databasePreparedStatements: boolean;
+  /** PostgreSQL: seconds to wait for a connection before a request fails with 503 DATABASE_UNAVAILABLE (0: forever). */
+  databaseConnectTimeoutSeconds: number;
   tokenSecret: string;
   /** True when the token secret was not configured: generated for this process, or kept in the data folder (dev only). */
   tokenSecretGenerated: boolean;
@@ -287,6 +289,11 @@ const envSchema = z.object({
   ),
   // Off only behind a pooler that cannot keep prepared statements (PgBouncer before 1.21, transaction mode).
   QOLTANBA_DB_PREPARED_STATEMENTS: booleanFromEnv.default(true),
+  // Bounded so that a database that does not answer fails requests fast instead of piling them up.
+  QOLTANBA_DB_CONNECT_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(300).default(10),
+  ),
   // A few seconds at most: it delays a logout made on another instance.
   QOLTANBA_SESSION_CACHE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -476,6 +483,7 @@ export function loadConfig(
       dataDir,
       databaseUrl: e.DATABASE_URL,
       databasePreparedStatements: e.QOLTANBA_DB_PREPARED_STATEMENTS,
+      databaseConnectTimeoutSeconds: e.QOLTANBA_DB_CONNECT_TIMEOUT_SECONDS,
       tokenSecret,
       tokenSecretGenerated,
       portalDir,

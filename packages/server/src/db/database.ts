@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { failingClearlyPool } from './connection-failure.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { preparingPool } from './prepared-statements.js';
@@ -77,23 +78,47 @@ export interface PostgresOpenOptions {
   /** Called when an idle pooled client fails (e.g. the server restarted); the pool replaces it. */
   onPoolError?: (error: Error) => void;
   /**
+   * Milliseconds to wait for a connection (a new one, or a free one from a full pool) before the query fails
+   * with 503 DATABASE_UNAVAILABLE; 0 waits forever. Defaults to {@link DEFAULT_CONNECT_TIMEOUT_MS}.
+   */
+  connectTimeoutMs?: number;
+  /** `application_name` of the connections, as `pg_stat_activity` shows it. */
+  applicationName?: string;
+  /**
    * Runs parameterised queries as named prepared statements (see `preparingPool`); on by default. Off for a
    * connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
    */
   preparedStatements?: boolean;
 }
 
-/** Opens a PostgreSQL pool through `pg`. Connections are made lazily. */
+/** Default of {@link PostgresOpenOptions.connectTimeoutMs}: requests fail fast rather than pile up. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens a PostgreSQL pool through `pg`. Connections are made lazily. A connection that dies (failover, restart,
+ * `pg_terminate_backend`) fails its query with 503 DATABASE_UNAVAILABLE and is replaced; it never ends the process.
+ */
 export function openPostgres(connectionString: string, options: PostgresOpenOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     types: poolTypes(),
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a reset (a failover behind a proxy) is noticed instead of waited on forever.
+    keepAlive: true,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
+  // A checked-out client has no listener of the pool's: its 'error' (the backend was terminated) would be an
+  // unhandled event that ends the process. The query in flight gets the error itself and the pool discards the
+  // client when it is released (it is no longer queryable), so the listener has nothing more to do.
+  pool.on('connect', (client) => {
+    client.on('error', ignoreCheckedOutClientError);
+  });
+  const queries = options.preparedStatements === false ? pool : preparingPool(pool);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    dialect: new PostgresDialect({ pool: failingClearlyPool(queries) }),
   });
   let closing: Promise<void> | undefined;
   return {
@@ -106,15 +131,27 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
   };
 }
 
+function ignoreCheckedOutClientError(): void {}
+
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`. */
 export async function openConfiguredDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; databasePreparedStatements?: boolean },
+  config: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    databasePreparedStatements?: boolean;
+    databaseConnectTimeoutSeconds?: number;
+  },
   options: Pick<PostgresOpenOptions, 'onPoolError'> = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, {
       ...options,
       preparedStatements: config.databasePreparedStatements ?? true,
+      // An application_name in DATABASE_URL wins over this one.
+      applicationName: 'qoltanba',
+      ...(config.databaseConnectTimeoutSeconds === undefined
+        ? {}
+        : { connectTimeoutMs: Math.round(config.databaseConnectTimeoutSeconds * 1000) }),
     });
   }
   return openPGlite({ dataDir: join(config.dataDir, 'pglite') });

@@ -8,6 +8,7 @@ import {
   type Lang,
   paramsForCode,
 } from '@qoltanba/core';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../db/connection-failure.js';
 
 /** How an error is answered: the catalogue code, HTTP status, message parameters, and whether it is unexpected. */
 export interface ErrorReply {
@@ -59,6 +60,15 @@ export function classifyError(error: unknown): ErrorReply {
       typeof path === 'string' && path !== '' ? path.replace(/^\//, '').replaceAll('/', '.') : 'body';
     return { code: 'VALIDATION_FAILED', status: 400, params: { field }, unexpected: false };
   }
+  if (error instanceof DatabaseUnavailableError) {
+    // Retryable, but logged as an error: the operator must hear of it.
+    return {
+      code: 'DATABASE_UNAVAILABLE',
+      status: 503,
+      params: { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+      unexpected: true,
+    };
+  }
   const statusCode = property(error, 'statusCode');
   if (error instanceof SyntaxError && statusCode === 400) {
     return { code: 'MALFORMED_JSON', status: 400, unexpected: false };
@@ -86,8 +96,11 @@ export function errorBody(
   };
 }
 
-/** The Retry-After header (seconds) of an error reply: RATE_LIMITED's `retryAfter`, else none. */
+/** Codes whose `retryAfter` is also sent as the Retry-After header. */
+const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'DATABASE_UNAVAILABLE']);
+
+/** The Retry-After header (seconds) of an error reply: the `retryAfter` of RATE_LIMITED or DATABASE_UNAVAILABLE. */
 export function retryAfterOf(reply: Pick<ErrorReply, 'code' | 'params'>): string | undefined {
   const seconds = reply.params?.retryAfter;
-  return reply.code === 'RATE_LIMITED' && typeof seconds === 'number' ? String(seconds) : undefined;
+  return RETRY_AFTER_CODES.has(reply.code) && typeof seconds === 'number' ? String(seconds) : undefined;
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, type DatabaseKind, openPGlite, openPostgres } from '../db/database.js';
+import {
+  type DatabaseHandle,
+  type DatabaseKind,
+  openPGlite,
+  openPostgres,
+  type PostgresOpenOptions,
+} from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { loadTemplate } from './pglite-template.js';
 
@@ -26,7 +32,10 @@ export async function openTestPGlite(): Promise<DatabaseHandle> {
 }
 
 /** A PostgreSQL pool confined to a new schema `test_<random>`, migrated; closing drops the schema. */
-export async function openTestPostgres(url: string): Promise<DatabaseHandle & { schema: string }> {
+export async function openTestPostgres(
+  url: string,
+  options: Pick<PostgresOpenOptions, 'applicationName' | 'connectTimeoutMs' | 'max'> = {},
+): Promise<DatabaseHandle & { schema: string }> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -35,7 +44,7 @@ export async function openTestPostgres(url: string): Promise<DatabaseHandle & { 
   } finally {
     await admin.end();
   }
-  const handle = openPostgres(url, { searchPath: schema, max: 4 });
+  const handle = openPostgres(url, { max: 4, ...options, searchPath: schema });
   await migrate(handle.db);
   let closing: Promise<void> | undefined;
   return {

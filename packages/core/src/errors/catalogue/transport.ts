@@ -95,6 +95,17 @@ export const transportErrors = {
     en: 'The service is temporarily unavailable. Please try again later',
     status: 503,
   },
+  DATABASE_UNAVAILABLE: {
+    kk: 'Деректер қоры уақытша қолжетімсіз. {retryAfter} секундтан соң қайталап көріңіз',
+    ru: 'База данных временно недоступна. Повторите попытку через {retryAfter} с',
+    en: 'The database is temporarily unavailable. Try again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Деректер қоры уақытша қолжетімсіз. Біраздан соң қайталап көріңіз',
+      ru: 'База данных временно недоступна. Повторите попытку позже',
+      en: 'The database is temporarily unavailable. Please try again later',
+    },
+    status: 503,
+  },
   CONTROL_CHARACTERS: {
     kk: 'Мәтінде рұқсат етілмеген таңбалар бар',
     ru: 'Текст содержит недопустимые символы',
