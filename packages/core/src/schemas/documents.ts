@@ -10,6 +10,7 @@ import {
 import { DOCUMENT_ACTIONS, DOCUMENT_STATUSES, LIFECYCLE_STATUSES } from '../documents/status';
 import { ALLOWED_DOCUMENT_EXTENSIONS, COMPANY_NAME_MAX, DOCUMENT_MAX_SIGNERS } from '../limits';
 import { emailSchema } from './contact-fields';
+import { decimalInteger, pathIdSchema } from './decimal';
 import { documentNameSchema, type IdentityNumberSchemaOptions, identityNumberSchema } from './fields';
 import { singleLineTextSchema } from './text';
 
@@ -209,7 +210,7 @@ export const documentPageSchema = z.object({
 /** See {@link documentPageSchema}. */
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 
-const pageSize = z.coerce.number().int().min(1).max(DOCUMENT_PAGE_SIZE_MAX);
+const pageSize = decimalInteger(z.number().int().min(1).max(DOCUMENT_PAGE_SIZE_MAX));
 
 /** Query of `listDocuments`. */
 export const documentListQuerySchema = z.object({
@@ -221,7 +222,7 @@ export const documentListQuerySchema = z.object({
     .max(DOCUMENT_SEARCH_MAX, { error: 'QUERY_PARAM_TOO_LONG' })
     .optional()
     .meta({ description: 'Search by name, number or counterparty (BIN/IIN or name).' }),
-  folderId: z.coerce.number().int().positive().optional(),
+  folderId: pathIdSchema.optional(),
   sort: z.enum(DOCUMENT_SORTS).optional(),
   order: z.enum(SORT_ORDERS).optional(),
   limit: pageSize.optional(),
@@ -289,7 +290,7 @@ export const companyParamsSchema = z.object({
   bin: z.string().regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' }),
 });
 /** A numeric resource id in a path (documents, files, folders, counterparties). */
-export const resourceIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const resourceIdSchema = pathIdSchema;
 /** Path parameters of one document. */
 export const documentParamsSchema = companyParamsSchema.extend({ id: resourceIdSchema });
 /** Path parameters of one document file. */

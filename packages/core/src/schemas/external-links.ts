@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIFECYCLE_STATUSES } from '../documents/status';
+import { pathIdSchema } from './decimal';
 import {
   documentFileSchema,
   historyEventSchema,
@@ -120,7 +121,7 @@ export const externalDocumentViewSchema = z.object({
 /** See {@link externalDocumentViewSchema}. */
 export type ExternalDocumentView = z.infer<typeof externalDocumentViewSchema>;
 
-const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const pathId = pathIdSchema;
 
 /** Path parameters of one external link of a document. */
 export const externalLinkParamsSchema = z.object({

@@ -59,6 +59,7 @@ export {
   counterpartyParamsSchema,
   counterpartySchema,
 } from './counterparties';
+export { decimalInteger, pathIdSchema } from './decimal';
 export {
   approverEmailSchema,
   companyNameSchema,

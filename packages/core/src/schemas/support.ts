@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGS, type Lang } from '../i18n/lang';
 import { SUPPORT_MESSAGE_MAX } from '../limits';
+import { decimalInteger, pathIdSchema } from './decimal';
 import { multiLineTextSchema, singleLineTextSchema } from './text';
 
 // The support chat of the help widget (SPEC section 1) and the operators' inbox. Who a visitor is comes from one
@@ -9,7 +10,7 @@ import { multiLineTextSchema, singleLineTextSchema } from './text';
 // token the server issued. See `packages/server/src/modules/support/README.md`.
 
 const isoDate = z.string().meta({ description: 'ISO 8601 date and time (UTC).' });
-const pathId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const pathId = pathIdSchema;
 
 /** Attachment types the chat takes, recognised by their first bytes. */
 export const SUPPORT_ATTACHMENT_TYPES = [
@@ -102,14 +103,18 @@ export type SupportConversationView = z.infer<typeof supportConversationViewSche
 
 /** Query of the conversation views (`getMySupportConversation`, `getSupportConversation`): how many newest messages. */
 export const supportConversationViewQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max).default(SUPPORT_MESSAGE_PAGE.default),
+  limit: decimalInteger(z.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max)).default(
+    SUPPORT_MESSAGE_PAGE.default,
+  ),
 });
 /** See {@link supportConversationViewQuerySchema}. */
 export type SupportConversationViewQuery = z.infer<typeof supportConversationViewQuerySchema>;
 
 /** Query of a conversation's message pages: newest first by page, each page oldest first. */
 export const supportMessagesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max).default(SUPPORT_MESSAGE_PAGE.default),
+  limit: decimalInteger(z.number().int().min(1).max(SUPPORT_MESSAGE_PAGE.max)).default(
+    SUPPORT_MESSAGE_PAGE.default,
+  ),
   cursor: cursorQuery.meta({
     description: '`nextCursor` of the view or of the previous page; without it, the newest messages.',
   }),
@@ -134,7 +139,9 @@ export type SupportConversationSummary = z.infer<typeof supportConversationSumma
 
 /** Query of `listMySupportConversations`: newest first, keyset-paged. */
 export const supportHistoryQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(SUPPORT_HISTORY_PAGE.max).default(SUPPORT_HISTORY_PAGE.default),
+  limit: decimalInteger(z.number().int().min(1).max(SUPPORT_HISTORY_PAGE.max)).default(
+    SUPPORT_HISTORY_PAGE.default,
+  ),
   cursor: cursorQuery.meta({ description: '`nextCursor` of the previous page.' }),
 });
 /** See {@link supportHistoryQuerySchema}. */
@@ -188,7 +195,7 @@ export type SupportInboxConversationView = z.infer<typeof supportInboxConversati
 /** Query of `listSupportConversations`: newest activity first, keyset-paged by `before` (an `updatedAt`). */
 export const supportInboxQuerySchema = z.object({
   status: z.enum(SUPPORT_CONVERSATION_STATUSES).default('open'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: decimalInteger(z.number().int().min(1).max(100)).default(50),
   cursor: z.string().max(200).optional().meta({ description: '`nextCursor` of the previous page.' }),
 });
 /** See {@link supportInboxQuerySchema}. */

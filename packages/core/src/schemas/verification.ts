@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathIdSchema } from './decimal';
 
 // The shape of a signature verification report. The server's engine produces it, the signing flow stores it,
 // the public verification API (`verifySignatures`) and the verification widget show it: partners rely on it.
@@ -229,6 +230,6 @@ export function checkPagePath(docId: number, fileId: number, sha256: string): st
 }
 
 export const verifyStoredFileParamsSchema = z.object({
-  docId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  fileId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  docId: pathIdSchema,
+  fileId: pathIdSchema,
 });

@@ -31,6 +31,29 @@ describe('HS256 JWT', () => {
     expect(verifyJwt(`${none}.${forged}.`, SECRET, 'access', now)).toBeUndefined();
   });
 
+  it('accepts only the one spelling of the signature it wrote (no padding, no spare bits, nothing foreign)', () => {
+    const token = signJwt({ typ: 'access', sub: 'u1', exp }, SECRET);
+    const sig = token.split('.')[2] ?? '';
+    // 32 bytes are 43 characters: the last one carries 2 unused bits, which a lenient decoder ignores.
+    const last = sig.at(-1) ?? '';
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spareBits = alphabet[alphabet.indexOf(last) ^ 1] ?? '';
+    expect(Buffer.from(`${sig.slice(0, -1)}${spareBits}`, 'base64url')).toEqual(
+      Buffer.from(sig, 'base64url'),
+    );
+    for (const variant of [
+      `${token}=`,
+      `${token}==`,
+      `${token}.`,
+      `${token} `,
+      `${token}!`,
+      `${token.slice(0, -1)}${spareBits}`,
+    ]) {
+      expect(verifyJwt(variant, SECRET, 'access', now), variant).toBeUndefined();
+    }
+    expect(verifyJwt(token, SECRET, 'access', now)).toMatchObject({ sub: 'u1' });
+  });
+
   it('answers undefined for garbage', () => {
     for (const token of ['', 'a.b', 'a.b.c', '...', 'x'.repeat(600)]) {
       expect(verifyJwt(token, SECRET, 'access', now)).toBeUndefined();

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeBase64urlStrict } from '../../crypto/base64url.js';
 
 /** Claims this server puts in its tokens; `typ` keeps access tokens and registration tickets apart. */
 export interface JwtClaims {
@@ -42,8 +43,8 @@ export function verifyJwtSignature(token: string, secret: string, typ: string): 
   // Only our own header is accepted: that rules out alg=none and algorithm confusion.
   if (header !== HEADER) return undefined;
   const expected = signature(secret, `${header}.${payload}`);
-  const actual = Buffer.from(sig, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
+  const actual = decodeBase64urlStrict(sig);
+  if (!actual || actual.length !== expected.length || !timingSafeEqual(actual, expected)) return undefined;
   let claims: unknown;
   try {
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

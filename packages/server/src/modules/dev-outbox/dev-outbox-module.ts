@@ -1,3 +1,4 @@
+import { decimalInteger } from '@qoltanba/core';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import { listOutbox, type OutboxEntry } from '../../outbox/outbox-store.js';
@@ -14,11 +15,7 @@ const outboxEntrySchema = z.object({
 
 const outboxQuerySchema = z.object({
   recipient: z.string().max(320).optional().describe('Only messages to this e-mail or phone'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
+  limit: decimalInteger(z.number().int().min(1).max(500))
     .optional()
     .describe('At most this many messages (default 100)'),
 });

@@ -1,4 +1,4 @@
-import type { SupportEvent } from '@qoltanba/core';
+import { decimalInteger, type SupportEvent } from '@qoltanba/core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -22,7 +22,7 @@ const BATCH = 500;
 
 /** Query of both stream routes: where a new stream resumes (EventSource cannot send a header on its first try). */
 export const eventsQuerySchema = z.object({
-  lastEventId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().meta({
+  lastEventId: decimalInteger(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).optional().meta({
     description:
       'Resume after this event (for a new stream; a reconnecting EventSource sends Last-Event-ID).',
   }),
@@ -41,8 +41,8 @@ export function lastEventIdOf(request: FastifyRequest): number | undefined {
   const query = request.query as { lastEventId?: unknown } | undefined;
   const raw = request.headers['last-event-id'] ?? query?.lastEventId;
   if (raw === undefined) return undefined;
-  const value = Number(String(raw).trim());
-  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  const parsed = eventsQuerySchema.shape.lastEventId.safeParse(String(raw).trim());
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

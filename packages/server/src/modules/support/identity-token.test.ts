@@ -50,6 +50,18 @@ describe('support identity tokens', () => {
     ).toBe('SUPPORT_IDENTITY_INVALID');
   });
 
+  it('accepts the MAC only in the spelling it was written in (no padding, no spare bits)', () => {
+    const token = signIdentityToken(key, identity, now);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spareBits = alphabet[alphabet.indexOf(token.at(-1) ?? '') ^ 1] ?? '';
+    for (const variant of [`${token}=`, `${token}==`, `${token.slice(0, -1)}${spareBits}`]) {
+      expect(
+        codeOf(() => verifyIdentityToken(key, variant, now)),
+        variant,
+      ).toBe('SUPPORT_IDENTITY_INVALID');
+    }
+  });
+
   it('refuses any change of the payload, version or MAC, and an expired token only once it is authentic', () => {
     const token = signIdentityToken(key, identity, now);
     const [version, payload = '', mac = ''] = token.split('.');

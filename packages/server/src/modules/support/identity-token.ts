@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '@qoltanba/core';
 import { z } from 'zod';
+import { decodeBase64urlStrict } from '../../crypto/base64url.js';
 import { deriveKey } from '../../crypto/derive-key.js';
 
 /** Who an identity token vouches for: a portal user, or a partner company's own user. */
@@ -78,8 +79,8 @@ export function verifyIdentityToken(key: Buffer, token: string, now: Date): Supp
   if (parts.length !== 3 || parts[0] !== VERSION) throw new AppError('SUPPORT_IDENTITY_INVALID');
   const [version, payload = '', signature = ''] = parts;
   const expected = mac(key, `${version}.${payload}`);
-  const presented = Buffer.from(signature, 'base64url');
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+  const presented = decodeBase64urlStrict(signature);
+  if (!presented || presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
     throw new AppError('SUPPORT_IDENTITY_INVALID');
   }
   let claims: z.infer<typeof payloadSchema>;
