@@ -303,12 +303,14 @@ export const accountModule: AppModule = {
         method: 'GET',
         url: ACCOUNT_PATHS.logout,
         operationId: 'logout',
-        summary: 'Log out: revokes the session at once',
+        summary: 'Log out: revokes the session at once (the bearer header only, never the GATEWAY cookie)',
         tags: ['account'],
         auth: true,
         status: 204,
         response: z.undefined(),
         handler: async ({ request }) => {
+          // A GET that changes state: with the cookie, another site could log the user out by a navigation.
+          if (!bearerToken(request.headers.authorization)) throw new AppError('UNAUTHORIZED');
           const user = await requireUser(request);
           await tokens.revokeSession(user.sessionId);
           return undefined;

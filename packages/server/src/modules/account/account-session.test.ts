@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ACCESS_TOKEN_SECONDS, ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
+import { ACCESS_TOKEN_SECONDS, ACCOUNT_PATHS, GATEWAY_COOKIE, PROFILE_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, uniquePhone, useAccountSuite } from '../../testing/account-suite.js';
 import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
@@ -285,6 +285,24 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(refresh.statusCode).toBe(401);
       const anonymous = await call(suite.server, 'GET', ACCOUNT_PATHS.logout);
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('logout takes the bearer header only: another site cannot log a user out through the GATEWAY cookie', async () => {
+      const tokens = await registerAccount(suite.server, uniqueEmail('cookie-logout'));
+      const cookie = { cookie: `${GATEWAY_COOKIE}=${encodeURIComponent(tokens.access_token)}` };
+      // The cookie still reads (file downloads, the avatar), so the refusal is logout's own.
+      expect((await call(suite.server, 'GET', PROFILE_PATHS.user, { headers: cookie })).statusCode).toBe(200);
+      const navigation = await call(suite.server, 'GET', ACCOUNT_PATHS.logout, {
+        headers: { ...cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(navigation.statusCode).toBe(401);
+      expect(navigation.json().code).toBe('UNAUTHORIZED');
+      const session = await call(suite.server, 'GET', PROFILE_PATHS.user, { token: tokens.access_token });
+      expect(session.statusCode).toBe(200);
+      const refresh = await call(suite.server, 'POST', ACCOUNT_PATHS.refresh, {
+        body: { refreshToken: tokens.refresh_token },
+      });
+      expect(refresh.statusCode).toBe(200);
     });
   });
 });

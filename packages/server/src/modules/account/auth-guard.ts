@@ -36,7 +36,10 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** The access token of a request: the bearer header, or for GET/HEAD only the GATEWAY cookie (no CSRF risk). */
+/**
+ * The access token of a request: the bearer header, or for GET/HEAD only the GATEWAY cookie (no CSRF risk for a
+ * read; logout, a GET that changes state, asks for the header itself).
+ */
 export function accessTokenOf(request: Pick<FastifyRequest, 'method' | 'headers'>): string | undefined {
   const bearer = bearerToken(request.headers.authorization);
   if (bearer) return bearer;
