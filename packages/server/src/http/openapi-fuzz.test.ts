@@ -28,6 +28,9 @@ interface OpenApi {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
+/** The least number of malformed requests (probes beyond each operation's plausible sample) one run sends. */
+const MIN_MALFORMED_REQUESTS = 2000;
+
 /** Hostile strings for JSON bodies (real characters; JSON.stringify escapes the lone surrogates). */
 const HOSTILE_TEXT: Record<string, string> = {
   nul: 'a\u0000b',
@@ -391,6 +394,11 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation from its schemas
     for (const { operation } of operations) {
       expect(sentPerOperation.get(operation.operationId) ?? 0, operation.operationId).toBeGreaterThan(10);
     }
+    // Counted, so that the run cannot shrink unnoticed: every operation, at least 2,000 malformed requests.
+    expect(sentPerOperation.size).toBe(operations.length);
+    const malformed =
+      [...sentPerOperation.values()].reduce((sum, count) => sum + count, 0) - operations.length;
+    expect(malformed).toBeGreaterThanOrEqual(MIN_MALFORMED_REQUESTS);
     const handled = [...statuses].filter(([status]) => status !== 400 && status !== 401);
     expect(handled.reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThan(50);
   }, 90_000); // Dozens of operations with dozens of probes each: a loaded 2-core machine needs more than the default.
