@@ -109,7 +109,11 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  pool.on('error', (error) => options.onPoolError?.(error));
+  pool.on('error', (error) => {
+    // pg-pool attaches the whole client (its config and buffers) to the error: not for the log.
+    delete (error as Error & { client?: unknown }).client;
+    options.onPoolError?.(error);
+  });
   // A checked-out client has no listener of the pool's: its 'error' (the backend was terminated) would be an
   // unhandled event that ends the process. The query in flight gets the error itself and the pool discards the
   // client when it is released (it is no longer queryable), so the listener has nothing more to do.
