@@ -98,9 +98,14 @@ describe.skipIf(!url)('the server process when its PostgreSQL connections are te
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000)));
-    child.stderr?.on('data', (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000)));
-    child.on('exit', (code, signal) => void (exited = { code, signal }));
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+    });
     for (let attempt = 0; attempt < 300; attempt++) {
       if (exited) throw new Error(`the server exited at start: ${JSON.stringify(exited)}\n${output}`);
       const ready = await fetch(`${base}/readyz`).then(
