@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
 
-/** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
-export type RuntimeEnv = 'development' | 'test' | 'production';
+/** The runtime modes NODE_ENV may name; unset means production, anything else is refused. */
+export const RUNTIME_ENVS = ['production', 'development', 'test'] as const;
+
+/** Deployment environment, from NODE_ENV: production unless development or test is asked for explicitly. */
+export type RuntimeEnv = (typeof RUNTIME_ENVS)[number];
 
 /** Log levels accepted by LOG_LEVEL (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -348,15 +351,29 @@ function assertDataDirNotServed(dataDir: string, served: ReadonlyArray<readonly 
   }
 }
 
+/** How to get development defaults, for messages that refuse a start. */
+const HOW_TO_RUN_LOCALLY =
+  'To run locally with development defaults (PGlite, dev outbox, test signer), use `npm start` at the repository ' +
+  'root or set NODE_ENV=development.';
+
+// Development conveniences must be asked for: a forgotten NODE_ENV on a server means production, not development.
 function runtimeEnv(nodeEnv: string | undefined): RuntimeEnv {
-  if (nodeEnv === 'production' || nodeEnv === 'test') return nodeEnv;
-  return 'development';
+  if (nodeEnv === undefined) return 'production';
+  const mode = RUNTIME_ENVS.find((known) => known === nodeEnv.trim());
+  if (mode === undefined) {
+    throw new ConfigError(
+      `NODE_ENV=${JSON.stringify(nodeEnv)} is not a known mode: use one of ${RUNTIME_ENVS.join(', ')} ` +
+        '(unset means production).',
+    );
+  }
+  return mode;
 }
 
 /**
- * Builds the configuration from environment variables with safe local defaults.
- * Throws {@link ConfigError} on invalid values, in production when the token secret or DATABASE_URL is missing,
- * and when the data folder is (inside) the portal or widgets folder.
+ * Builds the configuration from environment variables. NODE_ENV unset means production with all its checks;
+ * development defaults (PGlite, dev outbox, test signer, ...) only with NODE_ENV=development (or test).
+ * Throws {@link ConfigError} on invalid values (an unknown NODE_ENV too), in production when the token secret or
+ * DATABASE_URL is missing, and when the data folder is (inside) the portal or widgets folder.
  *
  * @example const { config, warnings } = loadConfig(process.env);
  */
@@ -380,8 +397,13 @@ export function loadConfig(
       e.DATABASE_URL ? undefined : 'DATABASE_URL',
     ].filter((name) => name !== undefined);
     if (missing.length > 0) {
+      const why =
+        e.NODE_ENV === undefined
+          ? 'NODE_ENV is not set, so this is production, which'
+          : 'NODE_ENV=production';
       throw new ConfigError(
-        `NODE_ENV=production requires ${missing.join(' and ')} to be set; refusing to start with development defaults.`,
+        `${why} requires ${missing.join(' and ')} to be set; refusing to start with development defaults. ` +
+          HOW_TO_RUN_LOCALLY,
       );
     }
     if (e.QOLTANBA_DEV_SIGNER === true) {
