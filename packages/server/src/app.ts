@@ -12,6 +12,12 @@ import { createLocalBlobStore } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import {
+  fastifyTrustProxy,
+  limitConnectionsPerAddress,
+  serverTimeoutOptions,
+  trustedProxyMatcher,
+} from './http/client-connections.js';
 import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
 import { registerPublicCors } from './http/public-cors.js';
@@ -129,6 +135,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimit,
+    // request.ip (rate limits, lockouts, history, signatures) reads X-Forwarded-For only through trusted proxies.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.httpTimeouts),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
@@ -137,6 +146,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sendError(error, request, reply);
     },
   });
+
+  limitConnectionsPerAddress(
+    app.server,
+    config.maxConnectionsPerAddress,
+    trustedProxyMatcher(config.trustProxy),
+  );
 
   const signingConfig = {
     ncaLayerUrl: options.devSigner?.url ?? config.ncaLayerUrl,

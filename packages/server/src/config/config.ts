@@ -5,6 +5,7 @@ import { LANGS, type Lang, NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@q
 import { z } from 'zod';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** The runtime modes NODE_ENV may name; unset means production, anything else is refused. */
 export const RUNTIME_ENVS = ['production', 'development', 'test'] as const;
@@ -45,6 +46,18 @@ export interface Config {
   identityTestMode: boolean;
   /** Requests per minute per IP (global limit). */
   rateLimitMax: number;
+  /**
+   * Which reverse proxies are believed about the client's address (QOLTANBA_TRUST_PROXY, none by default):
+   * `request.ip`, and so rate limits, lockouts and history, then read X-Forwarded-For through them.
+   */
+  trustProxy: TrustProxy;
+  /** How long the HTTP server waits for slow clients; see {@link HttpTimeouts}. */
+  httpTimeouts: HttpTimeouts;
+  /**
+   * Open connections one socket address may hold (QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS); beyond it new ones are
+   * destroyed at accept. 0: no bound. Trusted proxies listed by address are exempt.
+   */
+  maxConnectionsPerAddress: number;
   logLevel: (typeof LOG_LEVELS)[number];
   smtpUrl: string | undefined;
   /** Mobizon SMS gateway; SMS go to the dev outbox when absent. */
@@ -110,6 +123,19 @@ export interface Config {
   devSignerPort: number;
   /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
   support: SupportConfig;
+}
+
+/** Timeouts of the HTTP server against slow clients, in milliseconds. */
+export interface HttpTimeouts {
+  /** The request line and headers must have arrived within this (QOLTANBA_HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this (QOLTANBA_REQUEST_TIMEOUT_SECONDS). */
+  requestMs: number;
+  /**
+   * A connection with no byte in either direction for this long is closed (QOLTANBA_IDLE_TIMEOUT_SECONDS): a stalled
+   * body, an idle keep-alive. Event streams send heartbeats more often (see `streamHeartbeatMs`).
+   */
+  idleMs: number;
 }
 
 /** Which webhook URLs the server accepts and posts to (the partner module's `webhook-target.ts` applies it). */
@@ -233,6 +259,24 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(65535).default(13580),
   ),
   RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+  QOLTANBA_TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Fractions of a second are for tests; a real server keeps whole seconds.
+  QOLTANBA_HEADERS_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(300).default(20),
+  ),
+  QOLTANBA_REQUEST_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(3600).default(300),
+  ),
+  QOLTANBA_IDLE_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(3600).default(30),
+  ),
+  QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(LOG_LEVELS).default('info'),
@@ -453,6 +497,19 @@ export function loadConfig(
     );
   }
 
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.QOLTANBA_TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+  if (e.QOLTANBA_HEADERS_TIMEOUT_SECONDS > e.QOLTANBA_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration: QOLTANBA_HEADERS_TIMEOUT_SECONDS must not exceed QOLTANBA_REQUEST_TIMEOUT_SECONDS ' +
+        '(the headers are part of the request).',
+    );
+  }
+
   const cwd = options.cwd ?? process.cwd();
   const packageDir = options.packageDir ?? serverPackageDir();
   const dataDir = resolve(cwd, e.QOLTANBA_DATA_DIR);
@@ -506,6 +563,15 @@ export function loadConfig(
       helpWidgetDir,
       identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
+      trustProxy,
+      httpTimeouts: {
+        headersMs: Math.round(e.QOLTANBA_HEADERS_TIMEOUT_SECONDS * 1000),
+        requestMs: Math.round(e.QOLTANBA_REQUEST_TIMEOUT_SECONDS * 1000),
+        idleMs: Math.round(e.QOLTANBA_IDLE_TIMEOUT_SECONDS * 1000),
+      },
+      // Behind proxies counted by hops every connection may be a proxy's: no bound unless one is asked for.
+      maxConnectionsPerAddress:
+        e.QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS ?? (typeof trustProxy === 'number' ? 0 : 128),
       logLevel: e.LOG_LEVEL,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.QOLTANBA_MAIL_FROM,
