@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
@@ -195,6 +196,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
   try {
     await migrate(database.db);
+    // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
+    if (database.kind === 'postgres' && !options.blobs) {
+      await claimBlobFolder(database.db, join(config.dataDir, 'blobs'));
+    }
 
     const services: AppServices = {
       database,

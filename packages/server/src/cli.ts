@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { createApp, type QoltanbaApp } from './app.js';
+import { BlobFolderMismatchError } from './blob/blob-folder-marker.js';
 import { ConfigError, GENERATED_TOKEN_SECRET_WARNING, loadConfig } from './config/config.js';
 import { LOCAL_TOKEN_SECRET_FILE, localTokenSecret } from './config/local-token-secret.js';
 import { runtimeModeLine } from './config/runtime-mode.js';
@@ -118,7 +119,7 @@ export async function runServer(
     });
   } catch (error) {
     await devSigner?.close();
-    if (!(error instanceof DataDirLockedError)) throw error;
+    if (!(error instanceof DataDirLockedError || error instanceof BlobFolderMismatchError)) throw error;
     io.stderr.write(`qoltanba: ${error.message}\n`);
     io.exit(1);
     return undefined;
