@@ -15,6 +15,7 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import {
   fastifyTrustProxy,
+  idleTimeoutOnlyForClients,
   limitConnectionsPerAddress,
   serverTimeoutOptions,
   trustedProxyMatcher,
@@ -223,6 +224,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       applyHeaders(reply, request.url.startsWith(WIDGETS_PREFIX) ? widgetHeaders : baseHeaders);
       reply.header(REQUEST_ID_HEADER, request.id);
     });
+    idleTimeoutOnlyForClients(app, config.httpTimeouts.idleMs);
     const registry = new RouteRegistry();
     registerPublicCors(app, registry);
     // Only JSON is parsed by default; routes that take other bodies add their own parser in their scope.

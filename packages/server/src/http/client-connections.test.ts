@@ -58,6 +58,18 @@ describe('slow clients (timeouts)', () => {
         QOLTANBA_IDLE_TIMEOUT_SECONDS: '0.5',
         RATE_LIMIT_MAX: '100000',
       },
+      // A handler that works longer than a client may stay silent (a preview conversion, a revocation check).
+      modules: [
+        {
+          name: 'slow-work',
+          register({ app }) {
+            app.get('/test/slow-work', async () => {
+              await sleep(1500);
+              return { done: true };
+            });
+          },
+        },
+      ],
     });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     port = portOf(server);
@@ -109,6 +121,21 @@ describe('slow clients (timeouts)', () => {
     await moving.closed;
     // The route refuses the unknown field, but it read the whole body to say so.
     expect(moving.received()).toMatch(/^HTTP\/1\.1 (201|400) /);
+  });
+
+  it('does not cut a request while the server works on it longer than the idle timeout', async () => {
+    const waiting = await client();
+    waiting.socket.write('GET /test/slow-work HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    await waiting.closed;
+    expect(waiting.received()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(waiting.received()).toContain('{"done":true}');
+  });
+
+  it('closes an idle keep-alive connection after a response', async () => {
+    const kept = await client();
+    kept.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    expect(await closesWithin(kept, 10_000)).toBe(true);
+    expect(kept.received()).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('keeps a server-sent event stream with heartbeats open past the idle timeout', async () => {

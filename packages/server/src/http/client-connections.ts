@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
-import { BlockList, isIPv4 } from 'node:net';
+import { BlockList, isIPv4, type Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { Config, HttpTimeouts } from '../config/config.js';
 import type { TrustProxy } from '../config/trust-proxy.js';
+import { isEventStreamRoute } from './route.js';
 
 /** The Fastify server options that bound how long slow clients are held (see {@link HttpTimeouts}). */
 export function serverTimeoutOptions(timeouts: HttpTimeouts) {
@@ -28,6 +30,28 @@ export function fastifyTrustProxy(
 ): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
+}
+
+/**
+ * Lifts the idle timeout while the server works on a request whose body has arrived (a preview conversion or a
+ * revocation check may take longer than a client may stay silent) and sets it again when the answer is sent, so
+ * only a silent client is cut. Event streams keep it throughout: their heartbeats beat it.
+ */
+export function idleTimeoutOnlyForClients(app: FastifyInstance, idleMs: number): void {
+  // Injected requests (tests) have a stand-in socket without timers.
+  const setIdle = (socket: Socket | undefined, ms: number) => {
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(ms);
+  };
+  app.addHook('preHandler', async (request) => {
+    if (isEventStreamRoute(request)) return;
+    const { raw } = request;
+    // A multipart body is read by the handler: the idle timeout guards it until its end.
+    if (raw.complete) setIdle(raw.socket, 0);
+    else raw.once('end', () => setIdle(raw.socket, 0));
+  });
+  app.addHook('onSend', async (request) => {
+    setIdle(request.raw.socket, idleMs);
+  });
 }
 
 /** Default milliseconds between heartbeat comments of event streams. */
