@@ -7,11 +7,19 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import {
+  fastifyTrustProxy,
+  idleTimeoutOnlyForClients,
+  limitConnectionsPerAddress,
+  serverTimeoutOptions,
+  trustedProxyMatcher,
+} from './http/client-connections.js';
 import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
 import { registerPublicCors } from './http/public-cors.js';
@@ -129,6 +137,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.bodyLimit,
+    // request.ip (rate limits, lockouts, history, signatures) reads X-Forwarded-For only through trusted proxies.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...serverTimeoutOptions(config.httpTimeouts),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
@@ -137,6 +148,12 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sendError(error, request, reply);
     },
   });
+
+  limitConnectionsPerAddress(
+    app.server,
+    config.maxConnectionsPerAddress,
+    trustedProxyMatcher(config.trustProxy),
+  );
 
   const signingConfig = {
     ncaLayerUrl: options.devSigner?.url ?? config.ncaLayerUrl,
@@ -180,6 +197,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
   try {
     await migrate(database.db);
+    // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
+    if (database.kind === 'postgres' && !options.blobs) {
+      await claimBlobFolder(database.db, join(config.dataDir, 'blobs'));
+    }
 
     const services: AppServices = {
       database,
@@ -203,6 +224,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       applyHeaders(reply, request.url.startsWith(WIDGETS_PREFIX) ? widgetHeaders : baseHeaders);
       reply.header(REQUEST_ID_HEADER, request.id);
     });
+    idleTimeoutOnlyForClients(app, config.httpTimeouts.idleMs);
     const registry = new RouteRegistry();
     registerPublicCors(app, registry);
     // Only JSON is parsed by default; routes that take other bodies add their own parser in their scope.

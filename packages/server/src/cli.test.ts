@@ -35,6 +35,51 @@ describe('runServer', () => {
     expect(stderr.join('')).toContain('QOLTANBA_TOKEN_SECRET and DATABASE_URL');
   });
 
+  it('without NODE_ENV runs production: refuses without secrets and says how to run locally', async () => {
+    const { io, stderr, exit } = fakeIo();
+    expect(await runServer({}, io)).toBeUndefined();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.join('')).toContain('NODE_ENV is not set, so this is production');
+    expect(stderr.join('')).toContain('npm start');
+  });
+
+  it('refuses an unknown NODE_ENV: message and exit code 1', async () => {
+    const { io, stderr, exit } = fakeIo();
+    expect(await runServer({ NODE_ENV: 'prod' }, io)).toBeUndefined();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.join('')).toContain('NODE_ENV="prod" is not a known mode');
+  });
+
+  it('says loudly at start that development runs, listing the conveniences that are on', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
+    dirs.push(dataDir);
+    const lines: string[] = [];
+    const { io, signals, exited } = fakeIo();
+    const env = {
+      NODE_ENV: 'development',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      QOLTANBA_DATA_DIR: dataDir,
+      QOLTANBA_DEV_SIGNER: 'false',
+    };
+    const server = await runServer(env, { ...io, logStream: { write: (line) => void lines.push(line) } });
+    if (!server) throw new Error('server did not start');
+    signals.emit('SIGTERM');
+    expect(await exited).toBe(0);
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const modeLine = records.find((record) => record.mode !== undefined);
+    expect(modeLine).toMatchObject({ level: 40, mode: 'development' });
+    expect(modeLine?.msg).toMatch(/^running in DEVELOPMENT mode/);
+    expect(modeLine?.conveniences).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('dev outbox'),
+        'NCA test IIN/BIN numbers accepted',
+        'webhooks to private and loopback addresses allowed',
+        expect.stringContaining('embedded PGlite'),
+      ]),
+    );
+  });
+
   it('refuses to start in production with the NCA test numbers accepted: message and exit code 1', async () => {
     const { io, stderr, exit } = fakeIo();
     const server = await runServer(

@@ -1,7 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import { createApp, type QoltanbaApp } from './app.js';
+import { BlobFolderMismatchError } from './blob/blob-folder-marker.js';
 import { ConfigError, GENERATED_TOKEN_SECRET_WARNING, loadConfig } from './config/config.js';
 import { LOCAL_TOKEN_SECRET_FILE, localTokenSecret } from './config/local-token-secret.js';
+import { runtimeModeLine } from './config/runtime-mode.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DevSigner, startDevSigner } from './dev/dev-signer.js';
 
@@ -11,6 +13,8 @@ export interface ProcessIo {
   exit(code: number): void;
   /** Emits 'SIGINT' / 'SIGTERM'. */
   signals: Pick<EventEmitter, 'on'>;
+  /** Where JSON log lines go (stdout when absent). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -109,15 +113,20 @@ export async function runServer(
     );
   }
   try {
-    server = await createApp(config, devSigner ? { devSigner } : {});
+    server = await createApp(config, {
+      ...(devSigner ? { devSigner } : {}),
+      ...(io.logStream ? { logStream: io.logStream } : {}),
+    });
   } catch (error) {
     await devSigner?.close();
-    if (!(error instanceof DataDirLockedError)) throw error;
+    if (!(error instanceof DataDirLockedError || error instanceof BlobFolderMismatchError)) throw error;
     io.stderr.write(`qoltanba: ${error.message}\n`);
     io.exit(1);
     return undefined;
   }
   const log = server.app.log;
+  const mode = runtimeModeLine(config);
+  log[mode.level]({ mode: config.env, conveniences: mode.conveniences }, mode.message);
   for (const warning of warnings) log.warn(warning);
   if (devSigner)
     log.info(

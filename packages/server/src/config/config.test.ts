@@ -4,9 +4,13 @@ import { ConfigError, loadConfig, serverPackageDir } from './config.js';
 
 const opts = { cwd: '/srv/app', packageDir: '/repo/packages/server' };
 
+/** loadConfig with development asked for, as `npm start` does; a test's own NODE_ENV wins. */
+const loadDev = (env: Record<string, string | undefined> = {}, options?: Parameters<typeof loadConfig>[1]) =>
+  loadConfig({ NODE_ENV: 'development', ...env }, options);
+
 describe('loadConfig', () => {
   it('has safe local defaults', () => {
-    const { config, warnings } = loadConfig({}, opts);
+    const { config, warnings } = loadDev({}, opts);
     expect(config).toMatchObject({
       env: 'development',
       port: 8080,
@@ -40,18 +44,18 @@ describe('loadConfig', () => {
 
   it('reads the statistics register URL and refuses one that is not http(s)', () => {
     const url = 'https://old.stat.gov.kz/api/juridical/counter/api/';
-    expect(loadConfig({ QOLTANBA_STAT_REGISTER_URL: url }, opts).config.statRegisterUrl).toBe(url);
-    expect(() => loadConfig({ QOLTANBA_STAT_REGISTER_URL: 'ftp://x.kz/' }, opts)).toThrow(ConfigError);
+    expect(loadDev({ QOLTANBA_STAT_REGISTER_URL: url }, opts).config.statRegisterUrl).toBe(url);
+    expect(() => loadDev({ QOLTANBA_STAT_REGISTER_URL: 'ftp://x.kz/' }, opts)).toThrow(ConfigError);
   });
 
   it('reads the help widget: help pages per language under the public URL, messenger links, chat on by default', () => {
-    expect(loadConfig({ QOLTANBA_PUBLIC_URL: 'https://q.kz/' }, opts).config.support).toEqual({
+    expect(loadDev({ QOLTANBA_PUBLIC_URL: 'https://q.kz/' }, opts).config.support).toEqual({
       helpPages: { kk: 'https://q.kz/help/kk', ru: 'https://q.kz/help/ru', en: 'https://q.kz/help/en' },
       whatsapp: null,
       telegram: null,
       chat: true,
     });
-    const set = loadConfig(
+    const set = loadDev(
       {
         QOLTANBA_HELP_URL_KK: 'https://help.q.kz/komek',
         QOLTANBA_SUPPORT_WHATSAPP: 'https://wa.me/77012345678',
@@ -73,41 +77,41 @@ describe('loadConfig', () => {
       [{ QOLTANBA_SUPPORT_TELEGRAM: 'a b' }, 'QOLTANBA_SUPPORT_TELEGRAM'],
       [{ QOLTANBA_SUPPORT_CHAT: 'maybe' }, 'QOLTANBA_SUPPORT_CHAT'],
     ] as const) {
-      expect(() => loadConfig(env, opts), name).toThrow(name);
+      expect(() => loadDev(env, opts), name).toThrow(name);
     }
   });
 
   it('reads the trust folder and offline mode of signature verification', () => {
-    const defaults = loadConfig({}, { cwd: '/srv' }).config.pki;
+    const defaults = loadDev({}, { cwd: '/srv' }).config.pki;
     expect(defaults).toEqual({ trustDir: '/srv/.data/trust', offline: false, acceptTestIdentities: true });
-    const set = loadConfig(
+    const set = loadDev(
       { QOLTANBA_TRUST_DIR: 'nca', QOLTANBA_PKI_OFFLINE: 'yes', QOLTANBA_IDENTITY_TEST_MODE: 'false' },
       { cwd: '/srv' },
     ).config.pki;
     expect(set).toEqual({ trustDir: '/srv/nca', offline: true, acceptTestIdentities: false });
-    expect(() => loadConfig({ QOLTANBA_PKI_OFFLINE: 'maybe' })).toThrow(/QOLTANBA_PKI_OFFLINE/);
+    expect(() => loadDev({ QOLTANBA_PKI_OFFLINE: 'maybe' })).toThrow(/QOLTANBA_PKI_OFFLINE/);
   });
 
   it('runs the development signer in development only, on port 13580, and reads the NCALayer address', () => {
-    expect(loadConfig({}, opts).config).toMatchObject({
+    expect(loadDev({}, opts).config).toMatchObject({
       devSigner: true,
       devSignerPort: 13580,
       ncaLayerUrl: 'wss://127.0.0.1:13579',
     });
-    expect(loadConfig({ NODE_ENV: 'test' }, opts).config.devSigner).toBe(false);
-    expect(loadConfig({ QOLTANBA_DEV_SIGNER: 'false' }, opts).config.devSigner).toBe(false);
-    const custom = loadConfig(
+    expect(loadDev({ NODE_ENV: 'test' }, opts).config.devSigner).toBe(false);
+    expect(loadDev({ QOLTANBA_DEV_SIGNER: 'false' }, opts).config.devSigner).toBe(false);
+    const custom = loadDev(
       { QOLTANBA_NCALAYER_URL: 'wss://127.0.0.1:14000', QOLTANBA_DEV_SIGNER_PORT: '0' },
       opts,
     );
     expect(custom.config).toMatchObject({ ncaLayerUrl: 'wss://127.0.0.1:14000', devSignerPort: 0 });
-    expect(() => loadConfig({ QOLTANBA_NCALAYER_URL: 'http://127.0.0.1:13579' }, opts)).toThrow(
+    expect(() => loadDev({ QOLTANBA_NCALAYER_URL: 'http://127.0.0.1:13579' }, opts)).toThrow(
       /QOLTANBA_NCALAYER_URL/,
     );
   });
 
   it('lets webhooks reach private addresses in development only, unless QOLTANBA_WEBHOOKS_ALLOW_PRIVATE says', () => {
-    const targets = (env: Record<string, string>) => loadConfig(env, opts).config.webhookTargets;
+    const targets = (env: Record<string, string>) => loadDev(env, opts).config.webhookTargets;
     expect(targets({})).toEqual({ allowPrivate: true, requireHttps: false });
     expect(targets({ NODE_ENV: 'test' })).toEqual({ allowPrivate: false, requireHttps: false });
     expect(targets({ QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'off' })).toEqual({
@@ -118,17 +122,17 @@ describe('loadConfig', () => {
       allowPrivate: true,
       requireHttps: false,
     });
-    expect(() => loadConfig({ QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'sometimes' }, opts)).toThrow(
+    expect(() => loadDev({ QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'sometimes' }, opts)).toThrow(
       /QOLTANBA_WEBHOOKS_ALLOW_PRIVATE/,
     );
   });
 
   it('generates a different token secret per process start', () => {
-    expect(loadConfig({}, opts).config.tokenSecret).not.toBe(loadConfig({}, opts).config.tokenSecret);
+    expect(loadDev({}, opts).config.tokenSecret).not.toBe(loadDev({}, opts).config.tokenSecret);
   });
 
   it('reads every variable', () => {
-    const { config, warnings } = loadConfig(
+    const { config, warnings } = loadDev(
       {
         NODE_ENV: 'test',
         PORT: '9090',
@@ -193,24 +197,22 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const { config } = loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' }, opts);
+    const { config } = loadDev({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' }, opts);
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
   });
 
   it('trusts an open session 2 seconds by default, at most 10, 0 to read it every time', () => {
-    expect(loadConfig({}, opts).config.sessionCacheSeconds).toBe(2);
-    expect(loadConfig({ QOLTANBA_SESSION_CACHE_SECONDS: '0' }, opts).config.sessionCacheSeconds).toBe(0);
-    expect(() => loadConfig({ QOLTANBA_SESSION_CACHE_SECONDS: '11' }, opts)).toThrow(
+    expect(loadDev({}, opts).config.sessionCacheSeconds).toBe(2);
+    expect(loadDev({ QOLTANBA_SESSION_CACHE_SECONDS: '0' }, opts).config.sessionCacheSeconds).toBe(0);
+    expect(() => loadDev({ QOLTANBA_SESSION_CACHE_SECONDS: '11' }, opts)).toThrow(
       /QOLTANBA_SESSION_CACHE_SECONDS/,
     );
   });
 
   it('takes 0 to turn housekeeping off', () => {
-    expect(loadConfig({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }, opts).config.housekeepingIntervalMinutes).toBe(
-      0,
-    );
+    expect(loadDev({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }, opts).config.housekeepingIntervalMinutes).toBe(0);
   });
 
   it('rejects invalid values with a message naming the variable', () => {
@@ -234,8 +236,8 @@ describe('loadConfig', () => {
       [{ QOLTANBA_SUPPORT_RETENTION_DAYS: '36501' }, 'QOLTANBA_SUPPORT_RETENTION_DAYS'],
       [{ QOLTANBA_PREVIEW_TIMEOUT_SECONDS: '0' }, 'QOLTANBA_PREVIEW_TIMEOUT_SECONDS'],
     ] as const) {
-      expect(() => loadConfig(env, opts), name).toThrow(ConfigError);
-      expect(() => loadConfig(env, opts), name).toThrow(name);
+      expect(() => loadDev(env, opts), name).toThrow(ConfigError);
+      expect(() => loadDev(env, opts), name).toThrow(name);
     }
   });
 
@@ -243,7 +245,7 @@ describe('loadConfig', () => {
     const served = { QOLTANBA_PORTAL_DIR: '/srv/www/portal', QOLTANBA_WIDGETS_DIR: '/srv/www/widgets' };
 
     it('refuses a data folder inside the portal or widgets folder, naming both paths', () => {
-      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/data' }, opts)).toThrow(
+      expect(() => loadDev({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/data' }, opts)).toThrow(
         new ConfigError(
           'QOLTANBA_DATA_DIR (/srv/www/portal/data) is inside QOLTANBA_PORTAL_DIR (/srv/www/portal), which is ' +
             'served as static files: uploaded files and database files would be downloadable. Choose a data ' +
@@ -252,28 +254,28 @@ describe('loadConfig', () => {
       );
       // Relative to the working directory, and nested deeper.
       const widgets = { ...served, QOLTANBA_WIDGETS_DIR: 'widgets', QOLTANBA_DATA_DIR: './widgets/x/../y' };
-      expect(() => loadConfig(widgets, opts)).toThrow(
+      expect(() => loadDev(widgets, opts)).toThrow(
         'QOLTANBA_DATA_DIR (/srv/app/widgets/y) is inside QOLTANBA_WIDGETS_DIR (/srv/app/widgets)',
       );
       // A child folder whose name starts with two dots is still inside.
-      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/..data' }, opts)).toThrow(
+      expect(() => loadDev({ ...served, QOLTANBA_DATA_DIR: '/srv/www/portal/..data' }, opts)).toThrow(
         'is inside QOLTANBA_PORTAL_DIR',
       );
     });
 
     it('refuses a data folder that is the portal or widgets folder itself', () => {
-      expect(() => loadConfig({ ...served, QOLTANBA_DATA_DIR: '/srv/www/widgets/' }, opts)).toThrow(
+      expect(() => loadDev({ ...served, QOLTANBA_DATA_DIR: '/srv/www/widgets/' }, opts)).toThrow(
         'QOLTANBA_DATA_DIR (/srv/www/widgets) is the same folder as QOLTANBA_WIDGETS_DIR (/srv/www/widgets)',
       );
       // The default portal folder counts too.
-      expect(() => loadConfig({ QOLTANBA_DATA_DIR: '/repo/packages/portal/dist' }, opts)).toThrow(
+      expect(() => loadDev({ QOLTANBA_DATA_DIR: '/repo/packages/portal/dist' }, opts)).toThrow(
         'is the same folder as QOLTANBA_PORTAL_DIR (/repo/packages/portal/dist)',
       );
     });
 
     it('allows a sibling whose name merely starts the same, and the served folders inside the data folder', () => {
       for (const dataDir of ['/srv/www/portal-data', '/srv/www/widgets2', '/srv/www']) {
-        expect(loadConfig({ ...served, QOLTANBA_DATA_DIR: dataDir }, opts).config.dataDir, dataDir).toBe(
+        expect(loadDev({ ...served, QOLTANBA_DATA_DIR: dataDir }, opts).config.dataDir, dataDir).toBe(
           dataDir,
         );
       }
@@ -285,25 +287,25 @@ describe('loadConfig', () => {
     const url = 'postgresql://qoltanba@db/qoltanba';
 
     it('refuses to start without the token secret', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }, opts)).toThrow(
+      expect(() => loadDev({ NODE_ENV: 'production', DATABASE_URL: url }, opts)).toThrow(
         /production requires QOLTANBA_TOKEN_SECRET/,
       );
     });
 
     it('refuses to start without DATABASE_URL', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret }, opts)).toThrow(
+      expect(() => loadDev({ NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret }, opts)).toThrow(
         /production requires DATABASE_URL/,
       );
     });
 
     it('names both when both are missing', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production' }, opts)).toThrow(
+      expect(() => loadDev({ NODE_ENV: 'production' }, opts)).toThrow(
         'QOLTANBA_TOKEN_SECRET and DATABASE_URL',
       );
     });
 
     it('starts with both, with identity test mode and the dev outbox off', () => {
-      const { config, warnings } = loadConfig(
+      const { config, warnings } = loadDev(
         { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url },
         opts,
       );
@@ -315,7 +317,7 @@ describe('loadConfig', () => {
         'QOLTANBA_PUBLIC_URL is not set: signing links and QR codes point at localhost.',
         'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
       ]);
-      const withSms = loadConfig(
+      const withSms = loadDev(
         {
           NODE_ENV: 'production',
           QOLTANBA_TOKEN_SECRET: secret,
@@ -328,7 +330,7 @@ describe('loadConfig', () => {
       expect(withSms.warnings).toEqual([
         'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
       ]);
-      const withBoth = loadConfig(
+      const withBoth = loadDev(
         {
           NODE_ENV: 'production',
           QOLTANBA_TOKEN_SECRET: secret,
@@ -344,34 +346,85 @@ describe('loadConfig', () => {
 
     it('posts webhooks over https to public addresses only, unless private ones are allowed (with a warning)', () => {
       const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
-      expect(loadConfig(env, opts).config.webhookTargets).toEqual({
+      expect(loadDev(env, opts).config.webhookTargets).toEqual({
         allowPrivate: false,
         requireHttps: true,
       });
-      const allowed = loadConfig({ ...env, QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'yes' }, opts);
+      const allowed = loadDev({ ...env, QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'yes' }, opts);
       expect(allowed.config.webhookTargets).toEqual({ allowPrivate: true, requireHttps: true });
       expect(allowed.warnings.join(' ')).toContain('QOLTANBA_WEBHOOKS_ALLOW_PRIVATE is on');
     });
 
     it('refuses to start with the NCA test numbers accepted; false is fine', () => {
       const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
-      expect(() => loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(ConfigError);
-      expect(() => loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(
+      expect(() => loadDev({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(ConfigError);
+      expect(() => loadDev({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts)).toThrow(
         /QOLTANBA_IDENTITY_TEST_MODE=true is not allowed with NODE_ENV=production/,
       );
-      expect(loadConfig({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'false' }, opts).config.identityTestMode).toBe(
+      expect(loadDev({ ...env, QOLTANBA_IDENTITY_TEST_MODE: 'false' }, opts).config.identityTestMode).toBe(
         false,
       );
       // Outside production the switch stays available.
-      expect(loadConfig({ QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts).config.identityTestMode).toBe(true);
+      expect(loadDev({ QOLTANBA_IDENTITY_TEST_MODE: 'true' }, opts).config.identityTestMode).toBe(true);
     });
 
     it('never runs the development signer: refuses QOLTANBA_DEV_SIGNER=true, and it is off by default', () => {
       const env = { NODE_ENV: 'production', QOLTANBA_TOKEN_SECRET: secret, DATABASE_URL: url };
-      expect(() => loadConfig({ ...env, QOLTANBA_DEV_SIGNER: 'true' }, opts)).toThrow(
+      expect(() => loadDev({ ...env, QOLTANBA_DEV_SIGNER: 'true' }, opts)).toThrow(
         /QOLTANBA_DEV_SIGNER=true is not allowed with NODE_ENV=production/,
       );
-      expect(loadConfig(env, opts).config.devSigner).toBe(false);
+      expect(loadDev(env, opts).config.devSigner).toBe(false);
+    });
+  });
+});
+
+describe('runtime mode (NODE_ENV)', () => {
+  const secret = 's'.repeat(48);
+  const url = 'postgresql://qoltanba@db/qoltanba';
+
+  it('without NODE_ENV is production: refuses without the secrets and says how to run locally', () => {
+    expect(() => loadConfig({}, opts)).toThrow(ConfigError);
+    expect(() => loadConfig({}, opts)).toThrow(
+      /NODE_ENV is not set, so this is production, which requires QOLTANBA_TOKEN_SECRET and DATABASE_URL/,
+    );
+    expect(() => loadConfig({ NODE_ENV: '' }, opts)).toThrow(/NODE_ENV=development/);
+    expect(() => loadConfig({ DATABASE_URL: url }, opts)).toThrow(/requires QOLTANBA_TOKEN_SECRET/);
+  });
+
+  it('without NODE_ENV but with the database, secret and SMTP runs production with every development convenience off', () => {
+    const { config } = loadConfig(
+      { DATABASE_URL: url, QOLTANBA_TOKEN_SECRET: secret, SMTP_URL: 'smtp://mail.example.kz' },
+      opts,
+    );
+    expect(config).toMatchObject({
+      env: 'production',
+      devOutbox: false,
+      devSigner: false,
+      identityTestMode: false,
+      tokenSecretGenerated: false,
+      webhookTargets: { allowPrivate: false, requireHttps: true },
+    });
+    expect(config.pki.acceptTestIdentities).toBe(false);
+    expect(() =>
+      loadConfig({ DATABASE_URL: url, QOLTANBA_TOKEN_SECRET: secret, QOLTANBA_DEV_SIGNER: 'true' }, opts),
+    ).toThrow(/QOLTANBA_DEV_SIGNER=true is not allowed/);
+  });
+
+  it('refuses an unknown NODE_ENV, naming the known modes', () => {
+    for (const value of ['prod', 'Production', 'staging', 'dev']) {
+      expect(() => loadConfig({ NODE_ENV: value }, opts), value).toThrow(
+        /is not a known mode: use one of production, development, test/,
+      );
+    }
+  });
+
+  it('turns the conveniences on only when development is asked for', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, opts).config).toMatchObject({
+      env: 'development',
+      devOutbox: true,
+      devSigner: true,
+      identityTestMode: true,
+      webhookTargets: { allowPrivate: true, requireHttps: false },
     });
   });
 });

@@ -5,9 +5,13 @@ import { LANGS, type Lang, NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@q
 import { z } from 'zod';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
-/** Deployment environment, from NODE_ENV. Anything unknown counts as development. */
-export type RuntimeEnv = 'development' | 'test' | 'production';
+/** The runtime modes NODE_ENV may name; unset means production, anything else is refused. */
+export const RUNTIME_ENVS = ['production', 'development', 'test'] as const;
+
+/** Deployment environment, from NODE_ENV: production unless development or test is asked for explicitly. */
+export type RuntimeEnv = (typeof RUNTIME_ENVS)[number];
 
 /** Log levels accepted by LOG_LEVEL (pino's). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,6 +48,18 @@ export interface Config {
   identityTestMode: boolean;
   /** Requests per minute per IP (global limit). */
   rateLimitMax: number;
+  /**
+   * Which reverse proxies are believed about the client's address (QOLTANBA_TRUST_PROXY, none by default):
+   * `request.ip`, and so rate limits, lockouts and history, then read X-Forwarded-For through them.
+   */
+  trustProxy: TrustProxy;
+  /** How long the HTTP server waits for slow clients; see {@link HttpTimeouts}. */
+  httpTimeouts: HttpTimeouts;
+  /**
+   * Open connections one socket address may hold (QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS); beyond it new ones are
+   * destroyed at accept. 0: no bound. Trusted proxies listed by address are exempt.
+   */
+  maxConnectionsPerAddress: number;
   logLevel: (typeof LOG_LEVELS)[number];
   smtpUrl: string | undefined;
   /** Mobizon SMS gateway; SMS go to the dev outbox when absent. */
@@ -109,6 +125,19 @@ export interface Config {
   devSignerPort: number;
   /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
   support: SupportConfig;
+}
+
+/** Timeouts of the HTTP server against slow clients, in milliseconds. */
+export interface HttpTimeouts {
+  /** The request line and headers must have arrived within this (QOLTANBA_HEADERS_TIMEOUT_SECONDS). */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this (QOLTANBA_REQUEST_TIMEOUT_SECONDS). */
+  requestMs: number;
+  /**
+   * A connection with no byte in either direction for this long is closed (QOLTANBA_IDLE_TIMEOUT_SECONDS): a stalled
+   * body, an idle keep-alive. Event streams send heartbeats more often (see `streamHeartbeatMs`).
+   */
+  idleMs: number;
 }
 
 /** Which webhook URLs the server accepts and posts to (the partner module's `webhook-target.ts` applies it). */
@@ -232,6 +261,24 @@ const envSchema = z.object({
     z.coerce.number().int().min(0).max(65535).default(13580),
   ),
   RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
+  QOLTANBA_TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Fractions of a second are for tests; a real server keeps whole seconds.
+  QOLTANBA_HEADERS_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(300).default(20),
+  ),
+  QOLTANBA_REQUEST_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(3600).default(300),
+  ),
+  QOLTANBA_IDLE_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0.1).max(3600).default(30),
+  ),
+  QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(LOG_LEVELS).default('info'),
@@ -355,15 +402,29 @@ function assertDataDirNotServed(dataDir: string, served: ReadonlyArray<readonly 
   }
 }
 
+/** How to get development defaults, for messages that refuse a start. */
+const HOW_TO_RUN_LOCALLY =
+  'To run locally with development defaults (PGlite, dev outbox, test signer), use `npm start` at the repository ' +
+  'root or set NODE_ENV=development.';
+
+// Development conveniences must be asked for: a forgotten NODE_ENV on a server means production, not development.
 function runtimeEnv(nodeEnv: string | undefined): RuntimeEnv {
-  if (nodeEnv === 'production' || nodeEnv === 'test') return nodeEnv;
-  return 'development';
+  if (nodeEnv === undefined) return 'production';
+  const mode = RUNTIME_ENVS.find((known) => known === nodeEnv.trim());
+  if (mode === undefined) {
+    throw new ConfigError(
+      `NODE_ENV=${JSON.stringify(nodeEnv)} is not a known mode: use one of ${RUNTIME_ENVS.join(', ')} ` +
+        '(unset means production).',
+    );
+  }
+  return mode;
 }
 
 /**
- * Builds the configuration from environment variables with safe local defaults.
- * Throws {@link ConfigError} on invalid values, in production when the token secret or DATABASE_URL is missing,
- * and when the data folder is (inside) the portal or widgets folder.
+ * Builds the configuration from environment variables. NODE_ENV unset means production with all its checks;
+ * development defaults (PGlite, dev outbox, test signer, ...) only with NODE_ENV=development (or test).
+ * Throws {@link ConfigError} on invalid values (an unknown NODE_ENV too), in production when the token secret or
+ * DATABASE_URL is missing, and when the data folder is (inside) the portal or widgets folder.
  *
  * @example const { config, warnings } = loadConfig(process.env);
  */
@@ -387,8 +448,13 @@ export function loadConfig(
       e.DATABASE_URL ? undefined : 'DATABASE_URL',
     ].filter((name) => name !== undefined);
     if (missing.length > 0) {
+      const why =
+        e.NODE_ENV === undefined
+          ? 'NODE_ENV is not set, so this is production, which'
+          : 'NODE_ENV=production';
       throw new ConfigError(
-        `NODE_ENV=production requires ${missing.join(' and ')} to be set; refusing to start with development defaults.`,
+        `${why} requires ${missing.join(' and ')} to be set; refusing to start with development defaults. ` +
+          HOW_TO_RUN_LOCALLY,
       );
     }
     if (e.QOLTANBA_DEV_SIGNER === true) {
@@ -435,6 +501,19 @@ export function loadConfig(
     // The dev outbox is not served in production, so SMS codes would reach nobody.
     warnings.push(
       'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
+    );
+  }
+
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.QOLTANBA_TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
+  if (e.QOLTANBA_HEADERS_TIMEOUT_SECONDS > e.QOLTANBA_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration: QOLTANBA_HEADERS_TIMEOUT_SECONDS must not exceed QOLTANBA_REQUEST_TIMEOUT_SECONDS ' +
+        '(the headers are part of the request).',
     );
   }
 
@@ -492,6 +571,15 @@ export function loadConfig(
       helpWidgetDir,
       identityTestMode,
       rateLimitMax: e.RATE_LIMIT_MAX,
+      trustProxy,
+      httpTimeouts: {
+        headersMs: Math.round(e.QOLTANBA_HEADERS_TIMEOUT_SECONDS * 1000),
+        requestMs: Math.round(e.QOLTANBA_REQUEST_TIMEOUT_SECONDS * 1000),
+        idleMs: Math.round(e.QOLTANBA_IDLE_TIMEOUT_SECONDS * 1000),
+      },
+      // Behind proxies counted by hops every connection may be a proxy's: no bound unless one is asked for.
+      maxConnectionsPerAddress:
+        e.QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS ?? (typeof trustProxy === 'number' ? 0 : 128),
       logLevel: e.LOG_LEVEL,
       smtpUrl: e.SMTP_URL,
       mailFrom: e.QOLTANBA_MAIL_FROM,

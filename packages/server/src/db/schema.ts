@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/account.js';
+import type { BlobFolderTables } from './tables/blob.js';
 import type { CounterpartiesTables } from './tables/counterparties.js';
 import type { DocumentsTables } from './tables/documents.js';
 import type { EmbedTables } from './tables/embed.js';
@@ -14,6 +15,7 @@ import type { SupportTables } from './tables/support.js';
 // The row types live beside their owner's other tables (`tables/<module>.ts`, the ownership that
 // modules/module-boundaries.test.ts enforces); everything is re-exported here, where the rest of the server imports it.
 export type * from './tables/account.js';
+export type * from './tables/blob.js';
 export type * from './tables/counterparties.js';
 export type * from './tables/documents.js';
 export type * from './tables/embed.js';
@@ -33,6 +35,7 @@ export type * from './tables/support.js';
 export interface Database
   extends MigrationTables,
     OutboxTables,
+    BlobFolderTables,
     AccountTables,
     RegistryTables,
     DocumentsTables,

@@ -247,6 +247,7 @@ export function registerRoute(
     config: {
       ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}),
       ...(definition.allowEmptyJsonBody ? { allowEmptyJsonBody: true } : {}),
+      ...(definition.produces === 'event-stream' ? { eventStream: true } : {}),
     },
     handler: async (request, reply) => {
       if (authenticate) await authenticate(request, reply);
@@ -317,6 +318,12 @@ export function registerRoute(
 export function allowsEmptyJsonBody(request: FastifyRequest): boolean {
   const config = request.routeOptions.config as { allowEmptyJsonBody?: unknown } | undefined;
   return config?.allowEmptyJsonBody === true;
+}
+
+/** Whether the request's route is an `event-stream` route (it keeps the idle timeout: its heartbeats beat it). */
+export function isEventStreamRoute(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { eventStream?: unknown } | undefined;
+  return config?.eventStream === true;
 }
 
 /** A regular expression matching the concrete paths of a Fastify route URL (`:param` = one segment). */

@@ -43,9 +43,13 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   ],
 };
 
-/** Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`) and the dev outbox (`outbox/`). */
+/**
+ * Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`), the dev outbox (`outbox/`) and
+ * the blob folder's marker (`blob/`).
+ */
 const INFRASTRUCTURE_TABLES: Record<string, readonly string[]> = {
   migrations: ['schema_migrations'],
+  blob: ['blob_folder'],
   outbox: ['outbox_messages'],
 };
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ACCOUNT_PATHS, apiPath, checkDigit, DOCUMENT_PATHS, type DocumentDraft } from '@qoltanba/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { BLOB_FOLDER_MARKER_FILE } from '../blob/blob-folder-marker.js';
 import { createUser } from '../modules/account/user-store.js';
 import { attachCompany } from '../modules/registry/company-store.js';
 import { call, nextIp, type TestClock, testClock } from './accounts.js';
@@ -231,9 +232,11 @@ export function listPath(bin: string, query: Record<string, string | number>): s
   return `${apiPath(DOCUMENT_PATHS.documents, { bin })}?${search}`;
 }
 
-/** Names of the files in the suite's blob folder (temporary ones included). */
+/** Names of the files in the suite's blob folder (temporary ones included, the folder's marker not). */
 export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
   const root = join(suite.server.config.dataDir, 'blobs');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return entries
+    .filter((entry) => entry.isFile() && entry.name !== BLOB_FOLDER_MARKER_FILE)
+    .map((entry) => entry.name);
 }

@@ -110,11 +110,12 @@ export const documentErrors = {
     en: 'Internal error while saving the file',
     status: 500,
   },
+  // The bytes of a file the database knows are not in this server's storage (another instance's folder, lost).
   FILE_LOAD_FAILED: {
-    kk: 'Файлды ашу кезінде ішкі қате шықты',
-    ru: 'Внутренняя ошибка при загрузке файла',
-    en: 'Internal error while loading the file',
-    status: 500,
+    kk: 'Файл сервер қоймасында табылмады; кейінірек қайталап көріңіз немесе қолдау қызметіне жазыңыз',
+    ru: 'Файл не найден в хранилище сервера; повторите позже или напишите в поддержку',
+    en: 'The file is not available in the server’s storage; try again later or contact support',
+    status: 503,
   },
   FILE_SIGN_FAILED: {
     kk: 'Файлға қол қою кезінде ішкі қате шықты',

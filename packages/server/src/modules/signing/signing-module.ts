@@ -1,3 +1,4 @@
+import { streamHeartbeatMs } from '../../http/client-connections.js';
 import type { AppModule, ModuleContext } from '../module.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import { configuredStatisticsRegister } from '../registry/companies-module.js';
@@ -31,7 +32,7 @@ export interface SigningModuleOptions {
   statisticsRegister?: StatisticsRegister;
   /** Milliseconds between the QR events stream's looks at its session (1000 by default). */
   qrPollMs?: number;
-  /** Milliseconds between heartbeat comments of the QR events stream (15000 by default). */
+  /** Milliseconds between heartbeat comments of the QR events stream (15000, or half the idle timeout when shorter). */
   qrHeartbeatMs?: number;
 }
 
@@ -69,7 +70,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           },
         },
         qrPollMs: options.qrPollMs ?? 1000,
-        qrHeartbeatMs: options.qrHeartbeatMs ?? 15_000,
+        qrHeartbeatMs: options.qrHeartbeatMs ?? streamHeartbeatMs(config),
         openStreams: new Set(),
       };
       signingContexts.set(hooks, context);

@@ -1,3 +1,4 @@
+import { streamHeartbeatMs } from '../../http/client-connections.js';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule } from '../module.js';
 import { createEventHub } from './event-hub.js';
@@ -11,7 +12,7 @@ import { registerVisitorRoutes } from './visitor-routes.js';
 export interface SupportModuleOptions {
   /** Milliseconds between looks at the events table for other instances' events (1000 by default). */
   pollMs?: number;
-  /** Milliseconds between heartbeat comments of the event streams (15000 by default). */
+  /** Milliseconds between heartbeat comments of the event streams (15000, or half the idle timeout when shorter). */
   heartbeatMs?: number;
 }
 
@@ -35,7 +36,7 @@ export function createSupportModule(options: SupportModuleOptions = {}): AppModu
         log: app.log,
         hub,
         identityKey: identityTokenKey(config.tokenSecret),
-        heartbeatMs: options.heartbeatMs ?? 15_000,
+        heartbeatMs: options.heartbeatMs ?? streamHeartbeatMs(config),
         openStreams: new Set(),
         announce: (notices) => hub.announce(notices),
       };
