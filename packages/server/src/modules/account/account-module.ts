@@ -271,7 +271,7 @@ export const accountModule: AppModule = {
         url: ACCOUNT_PATHS.recoveryChange,
         operationId: 'recoveryChange',
         summary: 'Set a new password with a recovery code; answers tokens',
-        description: `${throttlePolicy('wrong codes')} A right code lifts the password and code-login lockouts of the account (all clients) and ends every other session.`,
+        description: `${throttlePolicy('wrong codes')} A right code lifts this client's password and code-login lockouts and the slow-down of all clients (other clients' locks stand), and ends every other session.`,
         tags: ['account'],
         body: recoveryChangeRequestSchema,
         response: authTokensSchema,
@@ -280,15 +280,12 @@ export const accountModule: AppModule = {
           const target = parseLoginTarget(body.target);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
-          await codes.verify(
-            { purpose: 'recovery', target: target.value },
-            body.code,
-            clientSource(request.ip),
-          );
+          const source = clientSource(request.ip);
+          await codes.verify({ purpose: 'recovery', target: target.value }, body.code, source);
           await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
-          await codes.unlock(contacts, 'otp');
-          await clearLoginThrottles(db, 'password', [user.id]);
+          await codes.unlock(contacts, 'otp', source);
+          await clearLoginThrottles(db, 'password', [user.id], source);
           await tokens.revokeAllSessions(user.id);
           return tokens.startSession(user.id);
         },

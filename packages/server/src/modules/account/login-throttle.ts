@@ -199,16 +199,21 @@ export async function settleLoginAttempt(db: Kysely<Database>, attempt: Reserved
   }
 }
 
-/** Forgets every count and lock of a kind for these targets, all clients and subjects (after a recovery). */
+/**
+ * Forgets the counts and locks of a kind for these targets (any subject) of one client and of all clients
+ * together: after a recovery the owner's client starts afresh, while other clients' locks stand.
+ */
 export async function clearLoginThrottles(
   db: Kysely<Database>,
   kind: ThrottleKindColumn,
   targets: readonly string[],
+  source: string,
 ): Promise<void> {
   if (targets.length === 0) return;
   await db
     .deleteFrom('login_throttles')
     .where('kind', '=', kind)
     .where('target', 'in', [...targets])
+    .where('source', 'in', [source, ALL_SOURCES])
     .execute();
 }

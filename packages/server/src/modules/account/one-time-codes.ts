@@ -50,8 +50,11 @@ export interface CodeService {
    * (for that client only: the code stays good for its owner), and RATE_LIMITED while all clients must wait.
    */
   verify(address: Omit<CodeAddress, 'channel'>, code: string, source: string): Promise<void>;
-  /** Lifts the code lockouts of these targets for a purpose, any subject and client (after a password recovery). */
-  unlock(targets: readonly string[], purpose: CodePurposeColumn): Promise<void>;
+  /**
+   * Lifts the code lockouts of these targets for a purpose, any subject, for this client and the slow-down of
+   * all clients (after a password recovery); other clients' locks stand.
+   */
+  unlock(targets: readonly string[], purpose: CodePurposeColumn, source: string): Promise<void>;
 }
 
 /** Dependencies of {@link createCodeService}. */
@@ -216,8 +219,8 @@ export function createCodeService({
       await settleLoginAttempt(db, attempt);
     },
 
-    async unlock(targets, purpose) {
-      await clearLoginThrottles(db, purpose, targets);
+    async unlock(targets, purpose, source) {
+      await clearLoginThrottles(db, purpose, targets, source);
     },
   };
 }
