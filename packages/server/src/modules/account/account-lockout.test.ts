@@ -140,6 +140,27 @@ describe.each(testDatabases())('login lockouts on $name', (backend) => {
     expect((await suite.login(address, PASSWORD, owner)).statusCode).toBe(200);
   });
 
+  it('keeps the wait at the cap however long guessing goes on', async () => {
+    const address = uniqueEmail('siege');
+    const { access_token } = await registerAccount(suite.server, address, { password: PASSWORD });
+    const userId = JSON.parse(Buffer.from(access_token.split('.')[1] ?? '', 'base64url').toString()).sub;
+    // A day of guessing at the capped pace leaves a count far past where 2 to its power overflows a double.
+    await suite.server.services.database.db
+      .insertInto('login_throttles')
+      .values({
+        kind: 'password',
+        target: userId,
+        subject: '',
+        source: '*',
+        failures: 5000,
+        last_failure_at: new Date(suite.clock.now().getTime() - 60_000),
+        locked_until: null,
+      })
+      .execute();
+    expect((await suite.login(address, 'guess-password', nextIp())).statusCode).toBe(401);
+    expect(retryAfterOf(await suite.login(address, PASSWORD, nextIp()))).toBe(LOGIN_SLOWDOWN_MAX_SECONDS);
+  });
+
   it(`forgets all clients' failures ${LOGIN_LOCK_SECONDS / 60} minutes after the last one`, async () => {
     const address = uniqueEmail('decay');
     await registerAccount(suite.server, address, { password: PASSWORD });

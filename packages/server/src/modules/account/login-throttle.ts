@@ -46,12 +46,15 @@ const perClient = (now: Date): RowRule => {
   };
 };
 
+// The count keeps growing under a long attack; 2^1024 would overflow a double (a 500), 2^30 s is past any cap.
+const EXPONENT_CAP = 30;
+
 /** All clients: from the LOGIN_SLOWDOWN_AFTER-th failure on, each try waits 1 s, 2 s, 4 s … up to the cap. */
 const allClients = (now: Date): RowRule => ({
   failures: (counted) => counted,
   lockedUntil: (counted) => sql<Date | null>`case when ${counted} >= ${LOGIN_SLOWDOWN_AFTER}
-    then ${now}::timestamptz + least(power(2, ${counted} - ${LOGIN_SLOWDOWN_AFTER}), ${LOGIN_SLOWDOWN_MAX_SECONDS})
-      * interval '1 second'
+    then ${now}::timestamptz + least(power(2, least(${counted} - ${LOGIN_SLOWDOWN_AFTER}, ${EXPONENT_CAP})),
+      ${LOGIN_SLOWDOWN_MAX_SECONDS}) * interval '1 second'
     else null end`,
 });
 
