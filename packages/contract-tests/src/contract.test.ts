@@ -220,14 +220,25 @@ describe('the fake and the real server answer the shared table alike', () => {
     if (fakeAnswer.status >= 400 && codeOf(fakeAnswer) !== codeOf(realAnswer)) {
       problems.push(`codes differ: fake ${String(codeOf(fakeAnswer))}, real ${String(codeOf(realAnswer))}`);
     }
-    // Both sides fill the code's text the same way: the same params (VALIDATION_FAILED's field, ...), and a 429's
-    // retryAfter equal to its Retry-After header.
+    // Both sides fill the code's text the same way: the same params (VALIDATION_FAILED's field, ...), a 429's
+    // retryAfter equal to its Retry-After header, and an ISO instant as ACCOUNT_BLOCKED's until (each side's clock
+    // reads its own millisecond).
     const paramsOf = (answer: Answer) =>
       (answer.body as { params?: Record<string, unknown> } | undefined)?.params;
     if (fakeAnswer.status >= 400 && codeOf(fakeAnswer) === codeOf(realAnswer)) {
       const [fakeParams, realParams] = [paramsOf(fakeAnswer), paramsOf(realAnswer)];
+      const instant = (value: unknown) =>
+        typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(value)
+          ? 'instant'
+          : value;
       const comparable = (params: Record<string, unknown> | undefined) =>
-        JSON.stringify(params && { ...params, ...('retryAfter' in params ? { retryAfter: 'seconds' } : {}) });
+        JSON.stringify(
+          params && {
+            ...params,
+            ...('retryAfter' in params ? { retryAfter: 'seconds' } : {}),
+            ...('until' in params ? { until: instant(params.until) } : {}),
+          },
+        );
       if (comparable(fakeParams) !== comparable(realParams)) {
         problems.push(
           `params differ: fake ${JSON.stringify(fakeParams)}, real ${JSON.stringify(realParams)}`,

@@ -66,10 +66,20 @@ export const CODE_LENGTH = 6;
 export const CODE_TTL_SECONDS = 600;
 /** A new code for the same target and purpose can be requested at most this often. */
 export const CODE_RESEND_SECONDS = 60;
-/** Wrong passwords (or wrong codes) in a row before login by that method is blocked. */
+/**
+ * Wrong passwords (or wrong codes) in a row from one client (an IPv4 address, an IPv6 /64) before that client's
+ * login by that method is blocked for the account; other clients are not.
+ */
 export const LOGIN_MAX_FAILURES = 5;
-/** How long a blocked login method stays blocked. */
+/** How long a blocked login method stays blocked for that client; also how long failures are remembered. */
 export const LOGIN_LOCK_SECONDS = 15 * 60;
+/**
+ * Failures of one login method for an account, from all clients together, before each further try must wait
+ * (distributed guessing is slowed down, not answered by a long block: the owner keeps the other method).
+ */
+export const LOGIN_SLOWDOWN_AFTER = 10;
+/** Longest wait between tries while an account is slowed down; the wait doubles from 1 s up to it. */
+export const LOGIN_SLOWDOWN_MAX_SECONDS = 60;
 /** Access token lifetime; `expires_in` of the token response. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 /** Refresh token lifetime (rotated on every use). */

@@ -4,6 +4,7 @@ import {
   authTokensSchema,
   codeSentSchema,
   companySchema,
+  LOGIN_MAX_FAILURES,
   PROFILE_PATHS,
   profileSchema,
   registrationTicketSchema,
@@ -180,6 +181,48 @@ export const accountSteps: Step[] = [
     name: 'the profile without a token',
     request: () => ({ method: 'GET', path: PROFILE_PATHS.user }),
     expect: refused('UNAUTHORIZED', 401),
+  },
+
+  // The lockout of one client (these requests all come from one address): blocked after 5 wrong passwords, while
+  // login by code stays open (the server blocks only that client; the fake plays the one client it has).
+  ...Array.from(
+    { length: LOGIN_MAX_FAILURES },
+    (_, i): Step => ({
+      name: `user B: wrong password ${i + 1} of ${LOGIN_MAX_FAILURES}`,
+      request: () => ({
+        method: 'POST',
+        path: ACCOUNT_PATHS.login,
+        json: { login: EMAIL.b, password: 'wrong-horse', lang: 'ru' },
+      }),
+      expect: refused(i + 1 < LOGIN_MAX_FAILURES ? 'INVALID_PASSWORD' : 'ACCOUNT_BLOCKED'),
+    }),
+  ),
+  {
+    name: 'user B: while blocked, even the right password is refused',
+    request: () => ({
+      method: 'POST',
+      path: ACCOUNT_PATHS.login,
+      json: { login: EMAIL.b, password: PASSWORD, lang: 'ru' },
+    }),
+    expect: refused('ACCOUNT_BLOCKED'),
+  },
+  {
+    name: 'user B: a login code by e-mail still reaches the owner',
+    request: () => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.sendCode, { purpose: 'otp', channel: 'email' }),
+      json: { email: EMAIL.b, lang: 'ru' },
+    }),
+    expect: ok(codeSentSchema),
+  },
+  {
+    name: 'user B: and logs in while password login is blocked',
+    request: async (_context, side) => ({
+      method: 'POST',
+      path: apiPath(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel: 'email' }),
+      json: { email: EMAIL.b, code: await side.latestCode(EMAIL.b), lang: 'ru' },
+    }),
+    expect: ok(authTokensSchema),
   },
 
   // ----- companies -----

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ACCOUNT_PATHS, GATEWAY_COOKIE, PROFILE_PATHS } from '@qoltanba/core';
+import { ACCOUNT_PATHS, GATEWAY_COOKIE, LOGIN_LOCK_SECONDS, PROFILE_PATHS } from '@qoltanba/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
 import { $companies, $selectedCompanyBin } from '../company/companyStore';
@@ -96,6 +96,31 @@ describe('auth actions', () => {
       code: 'ACCOUNT_BLOCKED',
       params: { until: '2026-03-01T10:15:00.000Z' },
     });
+  });
+
+  it('surfaces the slow-down of an account under distributed guessing as RATE_LIMITED with retryAfter', async () => {
+    const setup = await anonymousSession();
+    setup.server.account.slowedDownFor = 32;
+    await expect(
+      loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' }),
+    ).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', params: { retryAfter: 32 } });
+    // Login by code is counted apart and stays open.
+    await loginWithCode({ channel: 'email', target: 'aigerim@example.kz', code: FAKE_CODE });
+    expectLoggedIn(setup, 'access-1');
+  });
+
+  it('is blocked from password login after 5 wrong passwords in a row, while login by code stays open', async () => {
+    const setup = await anonymousSession();
+    const attempt = (password: string) =>
+      loginWithPassword({ login: 'aigerim@example.kz', password }).catch((error: unknown) => error);
+    for (let i = 0; i < 4; i++) expect(await attempt('wrong')).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect(await attempt('wrong')).toMatchObject({ status: 423, code: 'ACCOUNT_BLOCKED' });
+    const blocked = await attempt('correct-horse');
+    expect(blocked).toMatchObject({ status: 423, code: 'ACCOUNT_BLOCKED' });
+    // For 15 minutes on the fake's clock.
+    expect((blocked as ApiError).params?.until).toBe(new Date(T0 + LOGIN_LOCK_SECONDS * 1000).toISOString());
+    await loginWithCode({ channel: 'email', target: 'aigerim@example.kz', code: FAKE_CODE });
+    expectLoggedIn(setup, 'access-1');
   });
 
   it('requestCode sends the target by channel and returns the resend and expiry times', async () => {

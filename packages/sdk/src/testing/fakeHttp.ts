@@ -136,6 +136,11 @@ export interface FakeAccount {
   companies: Company[];
   /** When set, password login answers 423 ACCOUNT_BLOCKED with this as `params.until` (an ISO instant, as the server's). */
   blockedUntil?: string;
+  /**
+   * When set, password login answers 429 RATE_LIMITED with this as `params.retryAfter` (and Retry-After), as the
+   * server's slow-down while many clients guess; login by code still works.
+   */
+  slowedDownFor?: number;
 }
 
 /** What a fake handler receives. `body` is the JSON body as a record; `rawBody` is what was sent (FormData…). */

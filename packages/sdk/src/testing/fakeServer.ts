@@ -57,7 +57,11 @@ export interface FakeServerOptions {
 export function createFakeServer(options: FakeServerOptions = {}) {
   const register = options.register ?? FAKE_REGISTER;
   const now = options.now ?? (() => new Date());
-  const accountsService = createFakeAccounts(register, { jwtAccessTokens: options.jwtAccessTokens ?? false });
+  const accountsService = createFakeAccounts(
+    register,
+    { jwtAccessTokens: options.jwtAccessTokens ?? false },
+    now,
+  );
   const { account, accounts, accessTokens, issue, isAdmin } = accountsService;
   const router = createFakeRouter((token) => accessTokens.get(token));
   router.playAll(accountsService.handlers);

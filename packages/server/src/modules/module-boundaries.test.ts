@@ -7,7 +7,7 @@ const MODULES_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /** Each module folder and the tables it owns: only its own files query them; others call its functions. */
 const OWNED_TABLES: Record<string, readonly string[]> = {
-  account: ['users', 'one_time_codes', 'code_lockouts', 'sessions', 'refresh_tokens'],
+  account: ['users', 'one_time_codes', 'login_throttles', 'sessions', 'refresh_tokens'],
   registry: ['companies', 'memberships'],
   folders: ['folders'],
   counterparties: ['counterparties'],

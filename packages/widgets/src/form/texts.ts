@@ -39,6 +39,7 @@ const kk = {
     submit: 'Кіру',
     register: 'Тіркелу',
     forgot: 'Құпиясөзді ұмыттыңыз ба?',
+    codeInstead: 'Бір реттік кодпен кіру',
   },
   registration: {
     title: 'Тіркелу',
@@ -98,6 +99,7 @@ export const authFormTexts = {
       submit: 'Войти',
       register: 'Регистрация',
       forgot: 'Забыли пароль?',
+      codeInstead: 'Войти по одноразовому коду',
     },
     registration: {
       title: 'Регистрация',
@@ -153,6 +155,7 @@ export const authFormTexts = {
       submit: 'Log in',
       register: 'Register',
       forgot: 'Forgot password?',
+      codeInstead: 'Log in with a one-time code instead',
     },
     registration: {
       title: 'Registration',

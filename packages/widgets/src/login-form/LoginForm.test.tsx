@@ -152,6 +152,57 @@ describe('LoginForm, password', () => {
     );
   });
 
+  it('shows the slow-down of password login in the alert and offers login by code, which stays open', async () => {
+    const requestCode = vi.fn(async () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }));
+    const actions = fakeActions({
+      loginWithPassword: vi.fn(async () => {
+        throw new ApiError(429, 'RATE_LIMITED', 'server text', { params: { retryAfter: 32 } });
+      }),
+      requestCode,
+    });
+    render(<LoginForm actions={actions} />);
+    expect(screen.queryByRole('button', { name: 'Log in with a one-time code instead' })).toBeNull();
+    type('E-mail or phone', 'aigerim@example.kz');
+    type('Password', 'correct-horse');
+    submit();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many requests. Try again in 32 seconds'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Log in with a one-time code instead' }));
+    expect(screen.getByRole('tab', { name: 'Code' }).getAttribute('aria-selected')).toBe('true');
+    expect(field('E-mail or phone').value).toBe('aigerim@example.kz');
+    submit();
+    await waitFor(() =>
+      expect(requestCode).toHaveBeenCalledWith({
+        purpose: 'otp',
+        channel: 'email',
+        target: 'aigerim@example.kz',
+      }),
+    );
+  });
+
+  it('offers login by code when password login is blocked, not after a wrong password', async () => {
+    let refusal = new ApiError(401, 'INVALID_PASSWORD', 'server text');
+    const actions = fakeActions({
+      loginWithPassword: vi.fn(async () => {
+        throw refusal;
+      }),
+    });
+    render(<LoginForm actions={actions} />);
+    type('E-mail or phone', 'aigerim@example.kz');
+    type('Password', 'wrong-horse');
+    submit();
+    await waitFor(() => expect(field('Password').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByRole('button', { name: 'Log in with a one-time code instead' })).toBeNull();
+    refusal = new ApiError(423, 'ACCOUNT_BLOCKED', 'server text', {
+      params: { until: '2026-03-01T10:15:00Z' },
+    });
+    submit();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log in with a one-time code instead' })).toBeTruthy(),
+    );
+  });
+
   it('shows a generic message for failures that are not API errors', async () => {
     const actions = fakeActions({
       loginWithPassword: vi.fn(async () => {

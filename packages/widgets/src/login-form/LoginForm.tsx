@@ -72,10 +72,14 @@ const CODE_FIELDS: Partial<Record<ErrorCode, Field>> = {
 
 const METHODS: readonly LoginMethod[] = ['password', 'code'];
 
+/** Password refusals that leave login by code open: the form offers it (the server counts the methods apart). */
+const CODE_STILL_OPEN: ReadonlySet<string> = new Set<ErrorCode>(['ACCOUNT_BLOCKED', 'RATE_LIMITED']);
+
 /**
  * Login by password or by a one-time code (e-mail or SMS, inferred from what the user typed), with links to
  * registration and password recovery. Client checks and server errors show in the current language next to
- * their field or in the alert (ACCOUNT_BLOCKED with the unlock time the server gives).
+ * their field or in the alert (ACCOUNT_BLOCKED with the unlock time the server gives); when password login is
+ * blocked or slowed down, it offers login by code, which the server keeps open.
  *
  * @example <LoginForm onSuccess={() => navigate('/cabinet')} onNavigate={setView} />
  */
@@ -201,7 +205,13 @@ export function LoginForm({
                 name="password"
                 autoComplete="current-password"
               />
-              <FormActions alert={text(status.alert)} busy={status.busy} submitLabel={t('login.submit')} />
+              <FormActions alert={text(status.alert)} busy={status.busy} submitLabel={t('login.submit')}>
+                {status.alert && CODE_STILL_OPEN.has(status.alert.code) ? (
+                  <button type="button" className={linkButton} onClick={() => chooseMethod('code')}>
+                    {t('login.codeInstead')}
+                  </button>
+                ) : null}
+              </FormActions>
             </>
           ) : codeStep ? (
             <CodeStep

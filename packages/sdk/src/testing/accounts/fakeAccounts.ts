@@ -4,6 +4,7 @@ import { withCheckedInputs } from './accountInputs';
 import { createAccountStore } from './accountStore';
 import { authRoutes } from './authRoutes';
 import { companyRoutes } from './companyRoutes';
+import { createFakeLockouts } from './fakeLockouts';
 import { profileRoutes } from './profileRoutes';
 import type { FakeRegisterParty } from './register';
 
@@ -13,10 +14,11 @@ import type { FakeRegisterParty } from './register';
 export function createFakeAccounts(
   register: readonly FakeRegisterParty[],
   tokens: { jwtAccessTokens: boolean } = { jwtAccessTokens: false },
+  now: () => Date = () => new Date(),
 ) {
   const store = createAccountStore(register, tokens);
   const handlers: Partial<Record<FakeOperationId, FakeHandler>> = withCheckedInputs({
-    ...authRoutes(store),
+    ...authRoutes(store, createFakeLockouts(now)),
     ...profileRoutes(),
     ...companyRoutes(store),
   });

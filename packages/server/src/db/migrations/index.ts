@@ -16,6 +16,7 @@ import * as companyAdmins from './0013_company_admins.js';
 import * as partnerEmbed from './0014_partner_embed.js';
 import * as support from './0015_support.js';
 import * as blobFolder from './0016_blob_folder.js';
+import * as loginThrottles from './0017_login_throttles.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   partnerEmbed,
   support,
   blobFolder,
+  loginThrottles,
 ];

@@ -6,7 +6,7 @@ import type { OutboxChannel } from './outbox.js';
 export interface AccountTables {
   users: UsersTable;
   one_time_codes: OneTimeCodesTable;
-  code_lockouts: CodeLockoutsTable;
+  login_throttles: LoginThrottlesTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
 }
@@ -23,8 +23,6 @@ export interface UsersTable {
   lang: 'kk' | 'ru' | 'en';
   avatar_key: string | null;
   avatar_mime: string | null;
-  password_failures: Generated<number>;
-  password_locked_until: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -47,18 +45,22 @@ export interface OneTimeCodesTable {
   created_at: Timestamp;
 }
 
+/** What a {@link LoginThrottlesTable} row counts: password logins, or codes of one purpose. */
+export type ThrottleKindColumn = 'password' | CodePurposeColumn;
+
 /**
- * Row of `code_lockouts`: wrong codes in a row for a target, purpose and subject (across codes), and the time
- * code login stays blocked after too many.
+ * Row of `login_throttles`: failed logins of one kind for an account key (`target`: the user id for passwords,
+ * the normalised e-mail or phone for codes; `subject` as the codes'), from one client `source`, or from all of
+ * them (`source` '*'). For a source, `locked_until` ends its lock; across sources, it is the earliest next try.
  */
-export interface CodeLockoutsTable {
+export interface LoginThrottlesTable {
+  kind: ThrottleKindColumn;
   target: string;
-  purpose: CodePurposeColumn;
-  /** Same as the codes' subject: '' for none. */
   subject: string;
-  locked_until: Timestamp | null;
+  source: string;
   failures: Generated<number>;
   last_failure_at: Timestamp | null;
+  locked_until: Timestamp | null;
 }
 
 /** Row of `sessions`: one login, the family of its rotated refresh tokens. */

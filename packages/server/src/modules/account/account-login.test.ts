@@ -4,6 +4,8 @@ import {
   formatErrorParam,
   LOGIN_LOCK_SECONDS,
   LOGIN_MAX_FAILURES,
+  LOGIN_SLOWDOWN_AFTER,
+  LOGIN_SLOWDOWN_MAX_SECONDS,
 } from '@qoltanba/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -86,16 +88,19 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(wrong.json()).toEqual({ code: 'INVALID_PASSWORD', message: 'Неверный пароль' });
     });
 
-    it('blocks password login after 5 wrong passwords in a row, until 15 minutes have passed', async () => {
+    it('blocks password login from a client after 5 wrong passwords in a row from it, until 15 minutes have passed', async () => {
       const address = uniqueEmail('lock');
       await registerAccount(suite.server, address, { password: 'right-password' });
+      const ip = nextIp();
       // A success in between resets the counter.
-      for (let i = 0; i < 4; i++) expect((await suite.login(address, 'wrong-password')).statusCode).toBe(401);
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
       for (let i = 0; i < 4; i++) {
-        expect((await suite.login(address, 'wrong-password')).json().code).toBe('INVALID_PASSWORD');
+        expect((await suite.login(address, 'wrong-password', ip)).statusCode).toBe(401);
       }
-      const fifth = await suite.login(address, 'wrong-password');
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) {
+        expect((await suite.login(address, 'wrong-password', ip)).json().code).toBe('INVALID_PASSWORD');
+      }
+      const fifth = await suite.login(address, 'wrong-password', ip);
       expect(fifth.statusCode).toBe(423);
       const until = new Date(suite.clock.now().getTime() + LOGIN_LOCK_SECONDS * 1000);
       // params.until is the instant itself, for clients that write the text in a language of their own.
@@ -105,27 +110,30 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         params: { until: until.toISOString() },
       });
       expect(fifth.json().message).toContain(formatErrorParam('until', until.toISOString(), 'ru'));
-      const english = await suite.login(address, 'right-password', nextIp(), 'en');
+      const english = await suite.login(address, 'right-password', ip, 'en');
       expect(english.statusCode).toBe(423);
       expect(english.json().message).toBe(
         errorMessage('ACCOUNT_BLOCKED', 'en', { until: until.toISOString() }),
       );
+      // The lock is that client's: the owner elsewhere still logs in (it used to block every client).
+      expect((await suite.login(address, 'right-password', nextIp())).statusCode).toBe(200);
       suite.clock.advance(LOGIN_LOCK_SECONDS - 1);
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(423);
       suite.clock.advance(1);
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(200);
     });
 
-    it('checks at most 5 of 10 concurrent wrong passwords; the rest are refused as blocked', async () => {
+    it('checks at most 5 of 10 concurrent wrong passwords from one client; the rest are refused as blocked', async () => {
       const address = uniqueEmail('race');
       await registerAccount(suite.server, address, { password: 'right-password' });
+      const ip = nextIp();
       const total = 10;
       const gate = gateForAll(total);
       beforePasswordCheck = () => gate.arrive();
       try {
         const responses = await Promise.all(
           Array.from({ length: total }, () =>
-            suite.login(address, 'wrong-password').then((res) => {
+            suite.login(address, 'wrong-password', ip).then((res) => {
               gate.answered();
               return res;
             }),
@@ -143,11 +151,37 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       } finally {
         beforePasswordCheck = undefined;
       }
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(423);
       suite.clock.advance(LOGIN_LOCK_SECONDS - 1);
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(423);
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(423);
       suite.clock.advance(1);
-      expect((await suite.login(address, 'right-password')).statusCode).toBe(200);
+      expect((await suite.login(address, 'right-password', ip)).statusCode).toBe(200);
+    });
+
+    it(`checks at most ${LOGIN_SLOWDOWN_AFTER} of 20 concurrent wrong passwords from 20 clients; the rest must wait`, async () => {
+      const address = uniqueEmail('spread');
+      await registerAccount(suite.server, address, { password: 'right-password' });
+      const total = 20;
+      const gate = gateForAll(total);
+      beforePasswordCheck = () => gate.arrive();
+      let codes: string[];
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: total }, () =>
+            suite.login(address, 'wrong-password', nextIp()).then((res) => {
+              gate.answered();
+              return res;
+            }),
+          ),
+        );
+        codes = responses.map((res) => res.json().code as string);
+      } finally {
+        beforePasswordCheck = undefined;
+      }
+      expect(gate.checked).toBeLessThanOrEqual(LOGIN_SLOWDOWN_AFTER);
+      expect(codes.filter((c) => c === 'INVALID_PASSWORD').length).toBeLessThanOrEqual(LOGIN_SLOWDOWN_AFTER);
+      expect(codes.filter((c) => c !== 'INVALID_PASSWORD').every((c) => c === 'RATE_LIMITED')).toBe(true);
+      expect(codes).toContain('RATE_LIMITED');
     });
 
     it('logs neither the password nor the tokens of a login', async () => {
@@ -180,6 +214,7 @@ describe.each(testDatabases())('account module on $name', (backend) => {
     /** A registered e-mail with a fresh login code, a code that is surely wrong, and a verify call. */
     async function emailedCode(name: string, options: { ipPerAttempt?: boolean } = {}) {
       const address = uniqueEmail(name);
+      const ip = nextIp();
       await registerAccount(suite.server, address);
       await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
         body: { email: address, lang: 'ru' },
@@ -189,9 +224,9 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       const attempt = (value: string) =>
         call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
           body: { email: address, code: value, lang: 'ru' },
-          ...(options.ipPerAttempt ? { ip: nextIp() } : {}),
+          ip: options.ipPerAttempt ? nextIp() : ip,
         });
-      return { address, code, wrong, attempt };
+      return { address, code, wrong, attempt, ip };
     }
 
     it('logs in with an e-mailed code, once; a code cannot be reused', async () => {
@@ -369,8 +404,8 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(late.json().code).toBe('INVALID_CODE');
     });
 
-    it('invalidates the code and blocks code login for 15 minutes after 5 wrong codes', async () => {
-      const { address, code, wrong, attempt } = await emailedCode('codelock');
+    it('blocks code login from a client for 15 minutes after 5 wrong codes from it; password login is not affected', async () => {
+      const { address, code, wrong, attempt, ip } = await emailedCode('codelock');
       for (let i = 0; i < 4; i++) expect((await attempt(wrong)).json().code).toBe('INVALID_CODE');
       const fifth = await attempt(wrong);
       expect(fifth.statusCode).toBe(423);
@@ -379,23 +414,37 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       suite.clock.advance(61);
       const resend = await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
         body: { email: address, lang: 'ru' },
+        ip,
       });
       expect(resend.json().code).toBe('ACCOUNT_BLOCKED');
       suite.clock.advance(LOGIN_LOCK_SECONDS - 61 - 1);
       expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
       suite.clock.advance(1);
-      // The lock is over (15 minutes to the second), but the code it invalidated stays dead.
+      // The lock is over (15 minutes to the second); the code has expired meanwhile.
       expect((await attempt(code)).json().code).toBe('INVALID_CODE');
       await call(suite.server, 'POST', sendCodePath('otp', 'email'), {
         body: { email: address, lang: 'ru' },
+        ip,
       });
       expect((await attempt(await latestCode(suite.server, address))).statusCode).toBe(200);
       // Password login was never affected.
-      expect((await suite.login(address, 'correct-horse')).statusCode).toBe(200);
+      expect((await suite.login(address, 'correct-horse', ip)).statusCode).toBe(200);
     });
 
-    it('compares at most 5 of 10 concurrent wrong codes; the rest are refused as blocked', async () => {
-      const { address, code, wrong, attempt } = await emailedCode('coderace', { ipPerAttempt: true });
+    it('keeps the code good for its owner while another client is blocked out of it', async () => {
+      const { address, code, wrong, attempt } = await emailedCode('codekept');
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(wrong);
+      expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
+      // It used to void the code and block code login for every client for 15 minutes.
+      const owner = await call(suite.server, 'POST', verifyCodePath('otp', 'email'), {
+        body: { email: address, code, lang: 'ru' },
+        ip: nextIp(),
+      });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('compares at most 5 of 10 concurrent wrong codes from one client; the rest are refused as blocked', async () => {
+      const { address, code, wrong, attempt } = await emailedCode('coderace');
       const total = 10;
       const gate = gateForAll(total);
       beforeCodeCompare = () => gate.arrive();
@@ -426,6 +475,33 @@ describe.each(testDatabases())('account module on $name', (backend) => {
         .executeTakeFirstOrThrow();
       expect(row.attempts).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
       expect((await attempt(code)).json().code).toBe('ACCOUNT_BLOCKED');
+    });
+
+    it(`compares at most ${LOGIN_SLOWDOWN_AFTER} of 20 concurrent wrong codes from 20 clients; the rest must wait`, async () => {
+      const { code, wrong, attempt } = await emailedCode('codespread', { ipPerAttempt: true });
+      const total = 20;
+      const gate = gateForAll(total);
+      beforeCodeCompare = () => gate.arrive();
+      let codes: string[];
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: total }, () =>
+            attempt(wrong).then((res) => {
+              gate.answered();
+              return res;
+            }),
+          ),
+        );
+        codes = responses.map((res) => res.json().code as string);
+      } finally {
+        beforeCodeCompare = undefined;
+      }
+      expect(gate.checked).toBeLessThanOrEqual(LOGIN_SLOWDOWN_AFTER);
+      expect(codes.filter((c) => c !== 'INVALID_CODE').every((c) => c === 'RATE_LIMITED')).toBe(true);
+      expect(codes).toContain('RATE_LIMITED');
+      // The wait is short, and the code is still good for its owner after it.
+      suite.clock.advance(LOGIN_SLOWDOWN_MAX_SECONDS);
+      expect((await attempt(code)).statusCode).toBe(200);
     });
 
     it('counts wrong codes across new codes, and a right code starts the count over', async () => {

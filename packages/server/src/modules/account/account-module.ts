@@ -7,6 +7,8 @@ import {
   completeRegistrationRequestSchema,
   LOGIN_LOCK_SECONDS,
   LOGIN_MAX_FAILURES,
+  LOGIN_SLOWDOWN_AFTER,
+  LOGIN_SLOWDOWN_MAX_SECONDS,
   type LoginTarget,
   loginRequestSchema,
   normalizeEmail,
@@ -26,9 +28,10 @@ import type { OutboxChannel } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
 import type { AppModule } from '../module.js';
 import { bearerToken, installAccessVerifier, requireUser } from './auth-guard.js';
+import { clientSource } from './client-source.js';
 import { signJwt, verifyJwt } from './jwt.js';
+import { clearLoginThrottles, reserveLoginAttempt, settleLoginAttempt } from './login-throttle.js';
 import { codeServiceFor } from './one-time-codes.js';
-import { reservePasswordAttempt, settlePasswordAttempt } from './password-attempts.js';
 import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
 import { assertContactFree, createUser, findUserByTarget, setUserPassword } from './user-store.js';
@@ -57,6 +60,13 @@ function contactOf(body: { email?: string; phoneNumber?: string }): LoginTarget 
 
 const channelOf = (target: LoginTarget): OutboxChannel => (target.kind === 'email' ? 'email' : 'sms');
 
+/** The lockout policy of a login method, as the API reference states it. */
+const throttlePolicy = (what: string) =>
+  `${LOGIN_MAX_FAILURES} ${what} in a row from one client (IPv4 address or IPv6 /64) block that client for ` +
+  `${LOGIN_LOCK_SECONDS / 60} minutes (423 ACCOUNT_BLOCKED {until}); other clients are not blocked. From the ` +
+  `${LOGIN_SLOWDOWN_AFTER}th failure of all clients together within ${LOGIN_LOCK_SECONDS / 60} minutes, each ` +
+  `try waits 1 s, doubling up to ${LOGIN_SLOWDOWN_MAX_SECONDS} s (429 RATE_LIMITED {retryAfter}, Retry-After).`;
+
 function pathFor(template: string, values: Record<string, string>): string {
   return template.replace(/:([A-Za-z]+)/g, (whole, name: string) => values[name] ?? whole);
 }
@@ -80,9 +90,6 @@ export const accountModule: AppModule = {
     const codes = codeServiceFor(context);
     installAccessVerifier(app, (token) => tokens.verifyAccess(token));
 
-    // The lock's end as an ISO instant: each client writes it in its own language (core's ERROR_PARAMS).
-    const blocked = (until: Date) => new AppError('ACCOUNT_BLOCKED', { until: until.toISOString() });
-
     async function existingUser(target: LoginTarget) {
       const user = await findUserByTarget(db, target);
       if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
@@ -95,22 +102,24 @@ export const accountModule: AppModule = {
         url: ACCOUNT_PATHS.login,
         operationId: 'login',
         summary: 'Log in with an e-mail or phone and a password',
-        description: `${LOGIN_MAX_FAILURES} wrong passwords in a row block password login for ${LOGIN_LOCK_SECONDS / 60} minutes (423 ACCOUNT_BLOCKED).`,
+        description: `${throttlePolicy('wrong passwords')} Login by code is counted apart and stays open.`,
         tags: ['account'],
         body: loginRequestSchema,
         response: authTokensSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.login,
-        handler: async ({ body }) => {
+        handler: async ({ body, request }) => {
           const target = parseLoginTarget(body.login);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
-          const attempt = await reservePasswordAttempt(db, user.id, clock());
-          if (!attempt.allowed) throw blocked(attempt.until);
+          const key = { kind: 'password', target: user.id, subject: '' } as const;
+          const attempt = await reserveLoginAttempt(db, key, clientSource(request.ip), clock());
           if (await services.verifyPassword(body.password, user.password_hash)) {
-            await settlePasswordAttempt(db, user.id, attempt);
+            await settleLoginAttempt(db, attempt);
             return tokens.startSession(user.id);
           }
-          if (attempt.lockUntil) throw blocked(attempt.lockUntil);
+          // The lock's end as an ISO instant: each client writes it in its own language (core's ERROR_PARAMS).
+          if (attempt.lockUntil)
+            throw new AppError('ACCOUNT_BLOCKED', { until: attempt.lockUntil.toISOString() });
           throw new AppError('INVALID_PASSWORD');
         },
       }),
@@ -126,17 +135,22 @@ export const accountModule: AppModule = {
           summary: `Send a registration or login code by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
           description:
             'registration: refuses a contact that is already registered (EMAIL_TAKEN / PHONE_TAKEN); otp: ' +
-            'ACCOUNT_NOT_FOUND for an unknown contact. One new code per minute per contact (429 RATE_LIMITED).',
+            'ACCOUNT_NOT_FOUND for an unknown contact. One new code per minute per contact (429 RATE_LIMITED); ' +
+            '423 ACCOUNT_BLOCKED only to a client locked out of these codes.',
           tags: ['account'],
           params: purposeParams,
           body: sendBodies[channel],
           response: codeSentSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ params, body }) => {
+          handler: async ({ params, body, request }) => {
             const target = contactOf(body);
             if (params.purpose === 'registration') await assertContactFree(db, target);
             else await existingUser(target);
-            return codes.issue({ purpose: params.purpose, channel, target: target.value }, body.lang);
+            return codes.issue(
+              { purpose: params.purpose, channel, target: target.value },
+              body.lang,
+              clientSource(request.ip),
+            );
           },
         }),
       );
@@ -152,9 +166,13 @@ export const accountModule: AppModule = {
           body: verifyBodies[channel],
           response: registrationTicketSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ body }) => {
+          handler: async ({ body, request }) => {
             const target = contactOf(body);
-            await codes.verify({ purpose: 'registration', target: target.value }, body.code);
+            await codes.verify(
+              { purpose: 'registration', target: target.value },
+              body.code,
+              clientSource(request.ip),
+            );
             const iat = Math.floor(clock().getTime() / 1000);
             const registrationToken = signJwt(
               { typ: REGISTRATION_TICKET_TYPE, contact: target, iat, exp: iat + CODE_TTL_SECONDS },
@@ -171,15 +189,15 @@ export const accountModule: AppModule = {
           url: pathFor(ACCOUNT_PATHS.verifyCode, { purpose: 'otp', channel }),
           operationId: channel === 'email' ? 'loginWithEmailCode' : 'loginWithSmsCode',
           summary: `Log in with a code sent by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
-          description: `${LOGIN_MAX_FAILURES} wrong codes invalidate the code and block code login for ${LOGIN_LOCK_SECONDS / 60} minutes.`,
+          description: `${throttlePolicy('wrong codes')} A code stays good for its owner when another client is blocked.`,
           tags: ['account'],
           body: verifyBodies[channel],
           response: authTokensSchema,
           rateLimit: ACCOUNT_RATE_LIMITS.codes,
-          handler: async ({ body }) => {
+          handler: async ({ body, request }) => {
             const target = contactOf(body);
             const user = await existingUser(target);
-            await codes.verify({ purpose: 'otp', target: target.value }, body.code);
+            await codes.verify({ purpose: 'otp', target: target.value }, body.code, clientSource(request.ip));
             return tokens.startSession(user.id);
           },
         }),
@@ -234,13 +252,14 @@ export const accountModule: AppModule = {
         body: recoverySendRequestSchema,
         response: codeSentSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.codes,
-        handler: async ({ body }) => {
+        handler: async ({ body, request }) => {
           const target = parseLoginTarget(body.target);
           if (!target) throw new AppError('INVALID_LOGIN');
           await existingUser(target);
           return codes.issue(
             { purpose: 'recovery', channel: channelOf(target), target: target.value },
             body.lang,
+            clientSource(request.ip),
           );
         },
       }),
@@ -252,20 +271,21 @@ export const accountModule: AppModule = {
         url: ACCOUNT_PATHS.recoveryChange,
         operationId: 'recoveryChange',
         summary: 'Set a new password with a recovery code; answers tokens',
-        description:
-          'Lifts the password and code-login lockouts and ends every other session of the account.',
+        description: `${throttlePolicy('wrong codes')} A right code lifts this client's password and code-login lockouts and the slow-down of all clients (other clients' locks stand), and ends every other session.`,
         tags: ['account'],
         body: recoveryChangeRequestSchema,
         response: authTokensSchema,
         rateLimit: ACCOUNT_RATE_LIMITS.codes,
-        handler: async ({ body }) => {
+        handler: async ({ body, request }) => {
           const target = parseLoginTarget(body.target);
           if (!target) throw new AppError('INVALID_LOGIN');
           const user = await existingUser(target);
-          await codes.verify({ purpose: 'recovery', target: target.value }, body.code);
+          const source = clientSource(request.ip);
+          await codes.verify({ purpose: 'recovery', target: target.value }, body.code, source);
           await setUserPassword(db, user.id, await hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
-          await codes.unlock(contacts, 'otp');
+          await codes.unlock(contacts, 'otp', source);
+          await clearLoginThrottles(db, 'password', [user.id], source);
           await tokens.revokeAllSessions(user.id);
           return tokens.startSession(user.id);
         },

@@ -10,7 +10,8 @@ export interface AccountPurgeCounts {
   oneTimeCodes: number;
   refreshTokens: number;
   sessions: number;
-  codeLockouts: number;
+  /** Login throttle rows (failure counts and locks) whose lock and last failure are over a day old. */
+  loginThrottles: number;
 }
 
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -19,7 +20,7 @@ const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1
  * Deletes the account rows no request can use any more: one-time codes expired or consumed over a day ago;
  * refresh tokens expired over a day ago (a rotated token stays until it expires, so presenting it again revokes
  * its session for its whole life); sessions revoked or expired more than REFRESH_TOKEN_SECONDS ago that hold no
- * live token; code lockouts whose lock and last failure are over a day old. Run it under the housekeeping lock.
+ * live token; login throttle rows whose lock and last failure are over a day old. Run it under the housekeeping lock.
  */
 export async function purgeSpentAccountRows(trx: Kysely<Database>, now: Date): Promise<AccountPurgeCounts> {
   const cutoff = ago(now, ACCOUNT_RETENTION_SECONDS);
@@ -49,8 +50,8 @@ export async function purgeSpentAccountRows(trx: Kysely<Database>, now: Date): P
     .deleteFrom('one_time_codes')
     .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('consumed_at', '<', cutoff)]))
     .executeTakeFirst();
-  const codeLockouts = await trx
-    .deleteFrom('code_lockouts')
+  const loginThrottles = await trx
+    .deleteFrom('login_throttles')
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', cutoff)]))
     .where((eb) => eb.or([eb('last_failure_at', 'is', null), eb('last_failure_at', '<', cutoff)]))
     .executeTakeFirst();
@@ -58,6 +59,6 @@ export async function purgeSpentAccountRows(trx: Kysely<Database>, now: Date): P
     oneTimeCodes: Number(oneTimeCodes.numDeletedRows),
     refreshTokens: Number(refreshTokens.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
-    codeLockouts: Number(codeLockouts.numDeletedRows),
+    loginThrottles: Number(loginThrottles.numDeletedRows),
   };
 }

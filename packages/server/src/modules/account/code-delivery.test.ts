@@ -83,7 +83,7 @@ describe.each(testDatabases())('a failed code send on $name', (backend) => {
       },
       sms: { send: async () => undefined },
     });
-    const sent = codes.issue({ purpose: 'otp', channel: 'email', target: 'a@example.kz' }, 'ru');
+    const sent = codes.issue({ purpose: 'otp', channel: 'email', target: 'a@example.kz' }, 'ru', '10.0.0.1');
     await expect(sent).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(deletes).toBe(1);
   });

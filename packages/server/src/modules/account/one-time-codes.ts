@@ -6,8 +6,6 @@ import {
   CODE_TTL_SECONDS,
   type CodeSent,
   type Lang,
-  LOGIN_LOCK_SECONDS,
-  LOGIN_MAX_FAILURES,
 } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import type { CodePurposeColumn, Database, OutboxChannel } from '../../db/schema.js';
@@ -15,7 +13,13 @@ import type { Mailer, SmsSender } from '../../outbox/messages.js';
 import type { Clock } from '../../services.js';
 import type { ModuleContext } from '../module.js';
 import { codeMessage } from './code-messages.js';
-import type { CountedAttempt } from './counted-attempt.js';
+import {
+  assertClientNotLocked,
+  clearLoginThrottles,
+  reserveLoginAttempt,
+  settleLoginAttempt,
+  type ThrottleKey,
+} from './login-throttle.js';
 
 /** Where a code goes and what it is for. */
 export interface CodeAddress {
@@ -25,19 +29,32 @@ export interface CodeAddress {
   target: string;
   /**
    * What else the code is bound to (`<user>:<iin>` of an attach request). Codes, resend spacing and failure
-   * lockouts are kept apart per subject, so another subject's codes neither match nor block this one.
+   * counts are kept apart per subject, so another subject's codes neither match nor block this one.
    */
   subject?: string;
 }
 
-/** Sends and checks one-time codes: single use, limited lifetime, resend spacing and a lockout after failures. */
+/**
+ * Sends and checks one-time codes: single use, limited lifetime, resend spacing, and the login throttle
+ * (`login-throttle.ts`): a client's wrong codes lock that client out, all clients' wrong codes slow guessing down.
+ * `source` is the client (`clientSource` of the request's address).
+ */
 export interface CodeService {
-  /** Sends a new code (older unused ones stop working). RATE_LIMITED when asked again too soon. */
-  issue(address: CodeAddress, messageLang: Lang): Promise<CodeSent>;
-  /** Consumes the code or throws INVALID_CODE; the last allowed failure throws ACCOUNT_BLOCKED {until}. */
-  verify(address: Omit<CodeAddress, 'channel'>, code: string): Promise<void>;
-  /** Lifts the code lockouts of these targets for a purpose, any subject (after a password recovery). */
-  unlock(targets: readonly string[], purpose: CodePurposeColumn): Promise<void>;
+  /**
+   * Sends a new code (older unused ones stop working). RATE_LIMITED when asked again too soon, ACCOUNT_BLOCKED
+   * when this client is locked out of these codes (another client may still ask).
+   */
+  issue(address: CodeAddress, messageLang: Lang, source: string): Promise<CodeSent>;
+  /**
+   * Consumes the code or throws INVALID_CODE; the client's last allowed failure throws ACCOUNT_BLOCKED {until}
+   * (for that client only: the code stays good for its owner), and RATE_LIMITED while all clients must wait.
+   */
+  verify(address: Omit<CodeAddress, 'channel'>, code: string, source: string): Promise<void>;
+  /**
+   * Lifts the code lockouts of these targets for a purpose, any subject, for this client and the slow-down of
+   * all clients (after a password recovery); other clients' locks stand.
+   */
+  unlock(targets: readonly string[], purpose: CodePurposeColumn, source: string): Promise<void>;
 }
 
 /** Dependencies of {@link createCodeService}. */
@@ -95,61 +112,17 @@ export function createCodeService({
       .update([key.purpose, key.target, key.subject, code].join('\0'))
       .digest('hex');
 
-  async function assertNotLocked(key: CodeKey, now: Date) {
-    const lock = await db
-      .selectFrom('code_lockouts')
-      .select('locked_until')
-      .where((eb) => eb.and(key))
-      .executeTakeFirst();
-    if (lock?.locked_until && new Date(lock.locked_until) > now) {
-      throw new AppError('ACCOUNT_BLOCKED', { until: new Date(lock.locked_until).toISOString() });
-    }
-  }
-
-  /**
-   * Counts a guess before it is compared, in one statement, so concurrent wrong codes cannot all pass a
-   * read-then-check: at most LOGIN_MAX_FAILURES guesses are compared per lock window. Guesses in a row count
-   * per key across codes; a count whose last guess is older than the lock window starts over. The last
-   * allowed guess sets the lock at once; a right code lifts it again.
-   */
-  async function reserveAttempt(key: CodeKey, now: Date): Promise<CountedAttempt> {
-    const windowStart = new Date(now.getTime() - LOGIN_LOCK_SECONDS * 1000);
-    const until = new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000);
-    const counted = sql<number>`case when code_lockouts.last_failure_at is null
-      or code_lockouts.last_failure_at < ${windowStart} then 1 else code_lockouts.failures + 1 end`;
-    const last = sql<boolean>`${counted} >= ${LOGIN_MAX_FAILURES}`;
-    const reserved = await db
-      .insertInto('code_lockouts')
-      .values({ ...key, failures: 1, last_failure_at: now })
-      .onConflict((oc) =>
-        oc
-          .columns(['target', 'purpose', 'subject'])
-          .doUpdateSet({
-            failures: sql<number>`case when ${last} then 0 else ${counted} end`,
-            locked_until: sql<Date | null>`case when ${last} then ${until}::timestamptz else null end`,
-            last_failure_at: now,
-          })
-          .where(sql<boolean>`code_lockouts.locked_until is null or code_lockouts.locked_until <= ${now}`),
-      )
-      .returning('locked_until')
-      .executeTakeFirst();
-    if (reserved) {
-      const lockUntil = reserved.locked_until ? new Date(reserved.locked_until) : undefined;
-      return { allowed: true, lockUntil };
-    }
-    const lock = await db
-      .selectFrom('code_lockouts')
-      .select('locked_until')
-      .where((eb) => eb.and(key))
-      .executeTakeFirst();
-    return { allowed: false, until: lock?.locked_until ? new Date(lock.locked_until) : until };
-  }
+  const throttleKey = (key: CodeKey): ThrottleKey => ({
+    kind: key.purpose,
+    target: key.target,
+    subject: key.subject,
+  });
 
   return {
-    async issue(address, messageLang) {
+    async issue(address, messageLang, source) {
       const now = clock();
       const key = keyOf(address);
-      await assertNotLocked(key, now);
+      await assertClientNotLocked(db, throttleKey(key), source, now);
       const code = makeCode();
       const codeId = randomUUID();
       await db.transaction().execute(async (trx) => {
@@ -204,10 +177,10 @@ export function createCodeService({
       return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
     },
 
-    async verify(address, code) {
+    async verify(address, code, source) {
       const now = clock();
       const key = keyOf(address);
-      await assertNotLocked(key, now);
+      await assertClientNotLocked(db, throttleKey(key), source, now);
       const row = await db
         .selectFrom('one_time_codes')
         .select(['id', 'code_hash'])
@@ -218,10 +191,7 @@ export function createCodeService({
         .limit(1)
         .executeTakeFirst();
       if (!row) throw new AppError('INVALID_CODE');
-      const attempt = await reserveAttempt(key, now);
-      if (!attempt.allowed) {
-        throw new AppError('ACCOUNT_BLOCKED', { until: attempt.until.toISOString() });
-      }
+      const attempt = await reserveLoginAttempt(db, throttleKey(key), source, now);
       await beforeCompare?.();
       const expected = Buffer.from(row.code_hash, 'hex');
       const actual = Buffer.from(hash(key, code), 'hex');
@@ -231,10 +201,11 @@ export function createCodeService({
           .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
           .where('id', '=', row.id)
           .execute();
-        if (!attempt.lockUntil) throw new AppError('INVALID_CODE');
-        // The last allowed guess was wrong: the lock (already set) stands and the code is void.
-        await db.updateTable('one_time_codes').set({ consumed_at: now }).where('id', '=', row.id).execute();
-        throw new AppError('ACCOUNT_BLOCKED', { until: attempt.lockUntil.toISOString() });
+        // The code stays good: this client's lock must not void what the owner received.
+        if (attempt.lockUntil) {
+          throw new AppError('ACCOUNT_BLOCKED', { until: attempt.lockUntil.toISOString() });
+        }
+        throw new AppError('INVALID_CODE');
       }
       // The conditional update makes a code single-use even when two requests race.
       const consumed = await db
@@ -245,20 +216,11 @@ export function createCodeService({
         .returning('id')
         .executeTakeFirst();
       if (!consumed) throw new AppError('INVALID_CODE');
-      await db
-        .updateTable('code_lockouts')
-        .set(attempt.lockUntil ? { failures: 0, locked_until: null } : { failures: 0 })
-        .where((eb) => eb.and(key))
-        .execute();
+      await settleLoginAttempt(db, attempt);
     },
 
-    async unlock(targets, purpose) {
-      if (targets.length === 0) return;
-      await db
-        .deleteFrom('code_lockouts')
-        .where('target', 'in', [...targets])
-        .where('purpose', '=', purpose)
-        .execute();
+    async unlock(targets, purpose, source) {
+      await clearLoginThrottles(db, purpose, targets, source);
     },
   };
 }

@@ -67,20 +67,13 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<s
   return id;
 }
 
-/**
- * Sets a new password hash and clears the password lockout (wrong-password count and lock), as a recovery
- * does. Sessions and code lockouts are the caller's business.
- */
+/** Sets a new password hash. Sessions and login throttles are the caller's business. */
 export async function setUserPassword(
   db: Kysely<Database>,
   userId: string,
   passwordHash: string,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, password_failures: 0, password_locked_until: null })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
 
 /** Names (and the language, when given) of a profile edit. */

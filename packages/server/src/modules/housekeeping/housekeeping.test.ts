@@ -101,15 +101,16 @@ async function seed(db: Kysely<Database>): Promise<void> {
     .execute();
 
   const lockout = (target: string, lockedAgo: number | null, failedAgo: number | null) => ({
+    kind: 'otp' as const,
     target,
-    purpose: 'otp' as const,
     subject: '',
+    source: '10.0.0.1',
     locked_until: lockedAgo === null ? null : at(-lockedAgo),
     failures: 0,
     last_failure_at: failedAgo === null ? null : at(-failedAgo),
   });
   await db
-    .insertInto('code_lockouts')
+    .insertInto('login_throttles')
     .values([
       lockout('delete:lock-and-failure-over-a-day-ago', DAY + 1, DAY + 901),
       lockout('delete:failure-over-a-day-ago', null, 2 * DAY),
@@ -120,14 +121,14 @@ async function seed(db: Kysely<Database>): Promise<void> {
     .execute();
 }
 
-const EXPECTED: HousekeepingCounts = { oneTimeCodes: 2, refreshTokens: 2, sessions: 2, codeLockouts: 2 };
+const EXPECTED: HousekeepingCounts = { oneTimeCodes: 2, refreshTokens: 2, sessions: 2, loginThrottles: 2 };
 
 describe.each(testDatabases())('housekeeping on $name', (backend) => {
   const database = useSuiteDatabase(backend);
   beforeEach(async () => {
     await database.db.deleteFrom('users').execute(); // cascades to sessions and refresh tokens
     await database.db.deleteFrom('one_time_codes').execute();
-    await database.db.deleteFrom('code_lockouts').execute();
+    await database.db.deleteFrom('login_throttles').execute();
     await seed(database.db);
   });
 
@@ -141,7 +142,7 @@ describe.each(testDatabases())('housekeeping on $name', (backend) => {
         await db.selectFrom('refresh_tokens').select('token_hash').orderBy('token_hash').execute()
       ).map((row) => row.token_hash),
       sessions: (await db.selectFrom('sessions').select('id').execute()).length,
-      lockouts: (await db.selectFrom('code_lockouts').select('target').orderBy('target').execute()).map(
+      lockouts: (await db.selectFrom('login_throttles').select('target').orderBy('target').execute()).map(
         (row) => row.target,
       ),
     };
@@ -168,7 +169,7 @@ describe.each(testDatabases())('housekeeping on $name', (backend) => {
     ]);
     expect(await runHousekeeping(database.db, NOW)).toEqual({
       ran: true,
-      value: { oneTimeCodes: 0, refreshTokens: 0, sessions: 0, codeLockouts: 0 },
+      value: { oneTimeCodes: 0, refreshTokens: 0, sessions: 0, loginThrottles: 0 },
     });
   });
 

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/auth-guard.js';
+import { clientSource } from '../account/client-source.js';
 import { codeServiceFor } from '../account/one-time-codes.js';
 import type { AppModule } from '../module.js';
 import { attachCompany, companyExists, listCompanies, setMainCompany } from './company-store.js';
@@ -130,6 +131,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
             return codes.issue(
               { purpose: 'attach', channel: 'sms', target: phone, subject: `${userId}:${body.iin}` },
               body.lang,
+              clientSource(request.ip),
             );
           },
         }),
@@ -151,6 +153,7 @@ export function createCompaniesModule(options: CompaniesModuleOptions = {}): App
             await codes.verify(
               { purpose: 'attach', target: phone, subject: `${userId}:${body.iin}` },
               body.code,
+              clientSource(request.ip),
             );
             await attachCompany(db, userId, await attachableEntry(body.iin), clock());
             return listCompanies(db, userId);
