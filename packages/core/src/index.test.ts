@@ -79,6 +79,8 @@ describe('public entry', () => {
         "LIFECYCLE_STATUSES",
         "LOGIN_LOCK_SECONDS",
         "LOGIN_MAX_FAILURES",
+        "LOGIN_SLOWDOWN_AFTER",
+        "LOGIN_SLOWDOWN_MAX_SECONDS",
         "MAX_FILE_BYTES",
         "NCALAYER_DEFAULT_URL",
         "NCA_TEST_IDENTITY_NUMBERS",

@@ -17,7 +17,6 @@ create table login_throttles (
   locked_until timestamptz,
   primary key (kind, target, subject, source)
 );
-create index login_throttles_target_idx on login_throttles (target);
 
 drop table code_lockouts;
 alter table users drop column password_failures;
