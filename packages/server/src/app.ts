@@ -58,6 +58,7 @@ import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store
 import { createSmtpMailer } from './outbox/smtp-mailer.js';
 import { createVerifier } from './pki/index.js';
 import type { AppServices, Clock } from './services.js';
+import { openTempFolder, type TempFolder } from './temp/temp-folder.js';
 
 /** Options of {@link createApp}; everything is optional and defaults from the config. */
 export interface CreateAppOptions {
@@ -178,12 +179,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }));
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
 
+  let temp: TempFolder | undefined;
   try {
     await migrate(database.db);
+    temp = await openTempFolder(join(config.dataDir, 'tmp'));
 
     const services: AppServices = {
       database,
-      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs')),
+      temp,
+      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
       mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(database.db),
       sms:
         options.sms ??
@@ -271,6 +275,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       close() {
         closing ??= (async () => {
           await app.close();
+          // After the modules' close hooks: uploads and conversions have stopped using it.
+          await temp?.close();
           smtpMailer?.close();
           if (ownsDatabase) await database.close();
         })();
@@ -279,6 +285,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await temp?.close();
     smtpMailer?.close();
     if (ownsDatabase) await database.close();
     throw error;

@@ -86,8 +86,11 @@ export function errorBody(
   };
 }
 
-/** The Retry-After header (seconds) of an error reply: RATE_LIMITED's `retryAfter`, else none. */
+/** Codes whose `retryAfter` is also sent as the Retry-After header. */
+const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'PREVIEW_BUSY']);
+
+/** The Retry-After header (seconds) of an error reply: the `retryAfter` of RATE_LIMITED or PREVIEW_BUSY, else none. */
 export function retryAfterOf(reply: Pick<ErrorReply, 'code' | 'params'>): string | undefined {
   const seconds = reply.params?.retryAfter;
-  return reply.code === 'RATE_LIMITED' && typeof seconds === 'number' ? String(seconds) : undefined;
+  return RETRY_AFTER_CODES.has(reply.code) && typeof seconds === 'number' ? String(seconds) : undefined;
 }
