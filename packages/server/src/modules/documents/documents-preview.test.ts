@@ -231,6 +231,75 @@ describe.each(testDatabases())('failing conversions on $name', (backend) => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  describe('a converter that is slow for one company', () => {
+    const started = join(folder, 'gated-started');
+    const release = join(folder, 'gated-release');
+    beforeAll(async () => {
+      // ODTs wait until the test releases them; anything else converts at once into a stand-in PDF.
+      await writeFile(
+        join(folder, 'gated'),
+        '#!/bin/sh\nwhile [ $# -gt 1 ]; do [ "$1" = "--outdir" ] && out="$2"; shift; done\n' +
+          `case "$1" in *.odt) echo "$1" >> "${started}"; while [ ! -f "${release}" ]; do sleep 0.05; done;; esac\n` +
+          'printf "%%PDF-1.4 stand-in" > "$out/input.pdf"\n',
+        { mode: 0o755 },
+      );
+    });
+    const suite = useDocumentsSuite(backend, {
+      env: {
+        QOLTANBA_SOFFICE_PATH: join(folder, 'gated'),
+        QOLTANBA_PREVIEW_SANDBOX: 'none',
+        QOLTANBA_PREVIEW_WORKERS: '2',
+        QOLTANBA_PREVIEW_QUEUE_PER_COMPANY: '1',
+      },
+    });
+
+    it("serves another company's preview while one company's conversions hang, and bounds that company's queue", async () => {
+      const alice = await suite.user('alice@example.kz', [sender]);
+      const slow = await suite.create(alice, sender.bin, undefined, [
+        { filename: 'one.odt', bytes: sampleOdt('one') },
+        { filename: 'two.odt', bytes: sampleOdt('two') },
+        { filename: 'three.odt', bytes: sampleOdt('three') },
+      ]);
+      const slowPaths = (slow.files as FileRow[]).map((file) =>
+        documentPaths(sender.bin, slow.id).preview(file.id),
+      );
+      const bob = await suite.user('bob@example.kz', [COMPANIES.second]);
+      const fast = await suite.create(bob, COMPANIES.second.bin, undefined, [
+        { filename: 'fast.docx', bytes: sampleDocx('fast') },
+      ]);
+      const fastPath = documentPaths(COMPANIES.second.bin, fast.id).preview(
+        (fast.files as FileRow[])[0]?.id ?? 0,
+      );
+
+      const first = suite.request(alice, 'GET', slowPaths[0] ?? '');
+      // Bounded wait for the first conversion to have started (it then holds the company's one turn).
+      for (let i = 0; i < 400 && !(await readFile(started, 'utf8').catch(() => '')); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const second = suite.request(alice, 'GET', slowPaths[1] ?? '');
+      let aliceDone = false;
+      void Promise.all([first, second]).then(() => {
+        aliceDone = true;
+      });
+      // A full queue for that company: refused at once, with when to come back.
+      const busy = await suite.request(alice, 'GET', slowPaths[2] ?? '');
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json().code).toBe('PREVIEW_BUSY');
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+
+      // Another company is not stuck behind them.
+      const other = await suite.request(bob, 'GET', fastPath);
+      expect(other.statusCode).toBe(200);
+      expect(other.rawPayload.toString()).toBe('%PDF-1.4 stand-in');
+      expect(aliceDone).toBe(false);
+      expect((await readFile(started, 'utf8')).trim().split('\n')).toHaveLength(1);
+
+      await writeFile(release, '');
+      const [one, two] = await Promise.all([first, second]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    });
+  });
+
   describe('a converter that exits with an error', () => {
     // Unsandboxed (the explicit opt-out): the fakes write beside themselves, which the sandbox would not show them.
     const suite = useDocumentsSuite(backend, {
