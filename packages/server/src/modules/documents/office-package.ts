@@ -22,7 +22,7 @@ export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = {
   maxUncompressedBytes: 64 * 1024 * 1024,
   maxRatio: 100,
   ratioFloorBytes: 1024 * 1024,
-  maxTableRows: 5000,
+  maxTableRows: 3000,
   maxDocBytes: 3 * 1024 * 1024,
 };
 
@@ -216,7 +216,9 @@ function sanitizeLinks(xml: string): string {
       /(\s(?:[\w.-]+:)?(?:href|src)\s*=\s*)(?:"([^"]*)"|'([^']*)')/g,
       (_attribute: string, head: string, double?: string, single?: string) => {
         const value = double ?? single ?? '';
-        if (isPackagePath(value) && !value.includes('..')) return `${head}"${value}"`;
+        // A leading slash resolves against the disk, not the package.
+        if (isPackagePath(value) && !value.includes('..') && !/^\s*\//.test(value))
+          return `${head}"${value}"`;
         if (local === 'a' && (WEB_LINK.test(value) || value.startsWith('#')) && !value.includes('&')) {
           return `${head}"${value}"`;
         }
