@@ -66,7 +66,6 @@ export function sandboxArgs(
     '/usr',
     '/usr',
     ...rootLinks(),
-    ...installationBind(sofficePath),
     '--ro-bind-try',
     '/etc/fonts',
     '/etc/fonts',
@@ -81,6 +80,8 @@ export function sandboxArgs(
     String(tmpBytes),
     '--tmpfs',
     '/tmp',
+    // After /tmp, so an installation under /tmp is not hidden by it.
+    ...installationBind(sofficePath),
     '--dir',
     dirname(input.path),
     '--file',
