@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -129,6 +129,40 @@ describe('the bubblewrap sandbox', () => {
       expect(requests).toEqual([]);
     },
   );
+
+  it.skipIf(!bwrap)('kills everything in the sandbox when a conversion runs out of time', async () => {
+    const hanging = join(folder, 'lo', 'program', 'hangs');
+    // A unique argument finds the child on the host, whatever pid it has inside its namespace.
+    await writeFile(hanging, '#!/bin/sh\nsleep 987653 &\nwait\n', { mode: 0o755 });
+    const outcomes: string[] = [];
+    const converter = createSofficeConverter({
+      path: hanging,
+      timeoutMs: 500,
+      isolation: await resolveIsolation('bwrap', true, bwrap),
+      makeDir: async (prefix) => mkdtemp(join(folder, `${prefix}-`)),
+      onRun: (outcome) => outcomes.push(outcome),
+    });
+    const error = await converter.convert(new Uint8Array([1]), 'docx').catch((e: unknown) => e);
+    await converter.close();
+    expect(isAppError(error) && error.code).toBe('PREVIEW_FAILED');
+    expect(outcomes).toEqual(['timeout']);
+    const sleeping = async () => {
+      const found: string[] = [];
+      for (const pid of await readdir('/proc')) {
+        const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        const state = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+        const zombie = state.slice(state.lastIndexOf(')') + 2).startsWith('Z');
+        if (cmdline.includes('987653') && !zombie) found.push(pid);
+      }
+      return found;
+    };
+    let left = await sleeping();
+    for (let i = 0; i < 100 && left.length > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      left = await sleeping();
+    }
+    expect(left).toEqual([]);
+  });
 
   it('without the sandbox (the explicit opt-out) the same run reaches all of it: the check above is not vacuous', async () => {
     const report = await convertWith({ kind: 'none' });
