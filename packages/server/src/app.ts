@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { BlobStore } from './blob/blob-store.js';
-import { createLocalBlobStore } from './blob/local-blob-store.js';
+import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -92,6 +92,9 @@ export interface QoltanbaApp {
   /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
   close(): Promise<void>;
 }
+
+/** An upload temporary file beside the blobs older than this was left by a killed process. */
+const STALE_BLOB_TEMP_MS = 24 * 60 * 60_000;
 
 /** Built-in modules, in registration order. */
 export const BUILT_IN_MODULES: readonly AppModule[] = [
@@ -266,6 +269,16 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
 
     await app.ready();
+    if (!options.blobs) {
+      // Leftovers of versions that wrote uploads beside the blobs; in the background, the store may be large.
+      void removeStaleBlobTempFiles(join(config.dataDir, 'blobs'), STALE_BLOB_TEMP_MS)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed stale temporary upload files');
+        })
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not sweep stale temporary upload files'),
+        );
+    }
 
     let closing: Promise<void> | undefined;
     return {

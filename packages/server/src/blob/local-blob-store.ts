@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StoredBlob } from './blob-store.js';
@@ -25,6 +25,33 @@ export interface LocalBlobStoreOptions {
    * is emptied at start and shutdown, so a process killed mid-upload leaves nothing behind. The fan-out folder by default.
    */
   tempDir?: string;
+}
+
+/**
+ * Removes the temporary files that versions before the server's own temporary folder wrote beside the blobs
+ * (`<fan-out>/.<key>.tmp`) and a killed process left there, once older than `olderThanMs` (an upload of an older
+ * instance still running on the same folder is younger). Answers how many went.
+ */
+export async function removeStaleBlobTempFiles(
+  root: string,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const folder of folders) {
+    if (!folder.isDirectory() || folder.name.length !== 2) continue;
+    for (const name of await readdir(join(root, folder.name)).catch(() => [])) {
+      if (!/^\.[A-Za-z0-9_-]{22}\.tmp$/.test(name)) continue;
+      const path = join(root, folder.name, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
 }
 
 /** Moves a finished temporary file into place; a copy when the two folders are on different file systems. */
