@@ -1,5 +1,6 @@
+import { inflateRawSync } from 'node:zlib';
 import { AppError, type DocumentFileFormat } from '@qoltanba/core';
-import { Inflate, strFromU8, strToU8, type Zippable, zipSync } from 'fflate';
+import { strToU8, type Zippable, zipSync } from 'fflate';
 
 /** What a document may expand to before LibreOffice sees it; beyond, PREVIEW_TOO_COMPLEX without converting. */
 export interface ExpansionLimits {
@@ -19,7 +20,7 @@ export interface ExpansionLimits {
 /** The default limits: far above real contracts, far below what keeps a converter busy for a minute. */
 export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = {
   maxEntries: 2000,
-  maxUncompressedBytes: 64 * 1024 * 1024,
+  maxUncompressedBytes: 32 * 1024 * 1024,
   maxRatio: 100,
   ratioFloorBytes: 1024 * 1024,
   maxTableRows: 3000,
@@ -37,7 +38,6 @@ interface ZipEntry {
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-const INFLATE_SLICE = 64 * 1024;
 
 const tooComplex = (why: string) => new AppError('PREVIEW_TOO_COMPLEX', undefined, { cause: new Error(why) });
 
@@ -88,7 +88,7 @@ function checkDeclared(entries: readonly ZipEntry[], limits: ExpansionLimits): v
   }
 }
 
-/** One entry's bytes, inflated in slices so a lying directory is caught after at most `budget` bytes. */
+/** One entry's bytes, inflated no further than declared, so a lying directory is caught after at most `budget` bytes. */
 function inflateEntry(zip: Buffer, entry: ZipEntry, budget: number): Uint8Array {
   const local = entry.localOffset;
   if (local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL_SIGNATURE)
@@ -103,18 +103,13 @@ function inflateEntry(zip: Buffer, entry: ZipEntry, budget: number): Uint8Array 
     return data;
   }
   if (entry.method !== 8) throw tooComplex(`compression method ${entry.method}`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const inflate = new Inflate((chunk) => {
-    size += chunk.length;
-    if (size > cap) throw tooComplex(`${entry.name} inflates beyond ${cap} bytes`);
-    chunks.push(chunk);
-  });
-  for (let at = 0; at < data.length; at += INFLATE_SLICE) {
-    inflate.push(data.subarray(at, at + INFLATE_SLICE), at + INFLATE_SLICE >= data.length);
+  if (entry.size === 0) return new Uint8Array(0);
+  try {
+    // Native inflation that stops with an error as soon as the output passes the cap.
+    return inflateRawSync(data, { maxOutputLength: cap });
+  } catch (error) {
+    throw new AppError('PREVIEW_TOO_COMPLEX', undefined, { cause: error });
   }
-  if (data.length === 0) inflate.push(new Uint8Array(0), true);
-  return Buffer.concat(chunks);
 }
 
 /** Whether bytes are XML that LibreOffice would parse: `<` first, after white space and a UTF-8 byte order mark. */
@@ -147,10 +142,24 @@ function isPackagePath(value: string): boolean {
 const HYPERLINK_TYPE = /\/relationships\/hyperlink$/;
 const WEB_LINK = /^(https?|mailto):/i;
 
-/** Table rows over all parts: OOXML `w:tr` and ODF `table:table-row`, whatever their namespace prefix. */
-function countTableRows(xml: string): number {
-  return (xml.match(/<(?:[\w.-]+:)?(?:tr|table-row)[\s/>]/g) ?? []).length;
+/** Occurrences of `needle` followed by white space, `/` or `>` (searched in the bytes: no decoding needed). */
+function countTags(xml: Buffer, needle: string): number {
+  let count = 0;
+  for (let at = xml.indexOf(needle); at >= 0; at = xml.indexOf(needle, at + needle.length)) {
+    const next = xml[at + needle.length];
+    if (next === 0x3e || next === 0x2f || next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09)
+      count += 1;
+  }
+  return count;
 }
+
+/** Table rows over all parts: OOXML `w:tr` and ODF `table:table-row`, whatever their namespace prefix. */
+function countTableRows(xml: Buffer): number {
+  return countTags(xml, ':tr') + countTags(xml, '<tr') + countTags(xml, 'table-row');
+}
+
+/** What a part must contain for the sanitizers to have anything to do; others are not even decoded. */
+const MARKERS = ['href', 'src', 'instr', '<!DOCTYPE', '<!ENTITY'];
 
 /**
  * OOXML relationships: a relationship that leaves the package (TargetMode External, a URL or host path as target)
@@ -187,6 +196,7 @@ function sanitizeRelationships(rels: string, part: string | undefined): string {
 const DANGEROUS_FIELD = /INCLUDE|(?<!HYPER)LINK|DDE|IMPORT/;
 
 function sanitizeFields(xml: string): string {
+  if (!xml.includes('instr')) return xml;
   const instructions = [
     ...xml.matchAll(/<(?:[\w.-]+:)?instrText\b[^>]*>([^<]*)</g),
     ...xml.matchAll(/\binstr\s*=\s*(?:"([^"]*)"|'([^']*)')/g),
@@ -201,32 +211,32 @@ function sanitizeFields(xml: string): string {
     .replace(/\binstr\s*=\s*(?:"[^"]*"|'[^']*')/g, 'instr=""');
 }
 
-/** An element's start tag with its attributes; quoted values may hold `>`. */
-const START_TAG = /<((?:[\w.-]+:)?([\w.-]+))((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+/** An attribute named `href` or `src` (any namespace prefix) and its quoted value. */
+const LINK_ATTRIBUTE = /(\s(?:[\w.-]+:)?(?:href|src)\s*=\s*)(?:"([^"]*)"|'([^']*)')/g;
 
 /**
  * Every `href` or `src` attribute (any namespace prefix) that is not a path inside the package is emptied, except a
  * web link of a hyperlink element (`text:a`, `draw:a`), which is never fetched. In ODF this covers images, linked
- * sections, OLE objects, floating frames, applets and background images; in OOXML, VML image sources.
+ * sections, OLE objects, floating frames, applets and background images; in OOXML, VML image sources. Matched
+ * anywhere (`<` cannot occur in an attribute value, so the element is the last one opened), text included: a
+ * text that spells such an attribute loses its URL, a harmless price for never missing one.
  */
 function sanitizeLinks(xml: string): string {
-  return xml.replace(START_TAG, (element: string, _name: string, local: string, body: string) => {
-    if (!/(?:href|src)\s*=/.test(body)) return element;
-    const cleaned = body.replace(
-      /(\s(?:[\w.-]+:)?(?:href|src)\s*=\s*)(?:"([^"]*)"|'([^']*)')/g,
-      (_attribute: string, head: string, double?: string, single?: string) => {
-        const value = double ?? single ?? '';
-        // A leading slash resolves against the disk, not the package.
-        if (isPackagePath(value) && !value.includes('..') && !/^\s*\//.test(value))
-          return `${head}"${value}"`;
-        if (local === 'a' && (WEB_LINK.test(value) || value.startsWith('#')) && !value.includes('&')) {
-          return `${head}"${value}"`;
-        }
-        return `${head}""`;
-      },
-    );
-    return element.replace(body, () => cleaned);
-  });
+  if (!/(?:href|src)\s*=/.test(xml)) return xml;
+  return xml.replace(
+    LINK_ATTRIBUTE,
+    (attribute: string, head: string, double: string | undefined, single: string | undefined, at: number) => {
+      const value = double ?? single ?? '';
+      // A leading slash resolves against the disk, not the package.
+      if (isPackagePath(value) && !value.includes('..') && !/^\s*\//.test(value)) return attribute;
+      const open = xml.lastIndexOf('<', at);
+      const name = /^<([\w.:-]+)/.exec(xml.slice(open, open + 80))?.[1] ?? '';
+      const local = name.slice(name.lastIndexOf(':') + 1);
+      if (local === 'a' && (WEB_LINK.test(value) || value.startsWith('#')) && !value.includes('&'))
+        return attribute;
+      return `${head}""`;
+    },
+  );
 }
 
 /** Removes an external DTD reference; an internal subset (entities, entity bombs) is refused. */
@@ -266,23 +276,24 @@ export function preparePackage(
 
   let rows = 0;
   let changed = false;
-  const texts = new Map<string, string>();
+  const xml = new Map<string, Buffer>();
   for (const [name, bytes] of contents) {
     if (isUtf16(bytes)) throw tooComplex(`${name} is UTF-16`);
-    if (looksLikeXml(bytes)) texts.set(name, strFromU8(bytes));
+    if (looksLikeXml(bytes)) xml.set(name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
-  for (const [name, text] of texts) {
-    rows += countTableRows(text);
+  for (const [name, bytes] of xml) {
+    rows += countTableRows(bytes);
     if (rows > limits.maxTableRows) throw tooComplex(`over ${limits.maxTableRows} table rows`);
+    const relationships = format === 'docx' && /\.rels$/i.test(name);
+    if (!relationships && !MARKERS.some((marker) => bytes.includes(marker))) continue;
+    const text = bytes.toString('utf8');
     let next = withoutDoctype(text);
-    if (format === 'docx') {
-      if (/\.rels$/i.test(name)) {
-        // word/_rels/document.xml.rels describes word/document.xml.
-        const part = texts.get(name.replace(/(^|\/)_rels\/([^/]*)\.rels$/i, '$1$2'));
-        next = sanitizeRelationships(next, part);
-      } else {
-        next = sanitizeLinks(sanitizeFields(next));
-      }
+    if (relationships) {
+      // word/_rels/document.xml.rels describes word/document.xml.
+      const part = xml.get(name.replace(/(^|\/)_rels\/([^/]*)\.rels$/i, '$1$2'))?.toString('utf8');
+      next = sanitizeRelationships(next, part);
+    } else if (format === 'docx') {
+      next = sanitizeLinks(sanitizeFields(next));
     } else {
       next = sanitizeLinks(next);
     }
