@@ -43,6 +43,8 @@ async function ownerOf(db: Db, file: StoredFile): Promise<string> {
     .selectFrom('document_files')
     .innerJoin('documents', 'documents.id', 'document_files.document_id')
     .select('documents.sender_bin')
+    // sha256 is indexed; the blob key picks this file among copies of the content in other companies.
+    .where('document_files.sha256', '=', file.sha256)
     .where('document_files.blob_key', '=', file.blobKey)
     .executeTakeFirst();
   return row?.sender_bin ?? `content:${file.sha256}`;
