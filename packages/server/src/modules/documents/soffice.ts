@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError, type DocumentFileFormat } from '@qoltanba/core';
 import { type Isolation, sandboxArgs, unprivilegedIds } from './soffice-sandbox.js';
@@ -16,7 +16,7 @@ export interface PdfConverter {
 
 /** The first of `names` that is an executable file on `PATH`. */
 export function findOnPath(names: readonly string[], path: string | undefined): string | undefined {
-  for (const folder of (path ?? '').split(delimiterOf())) {
+  for (const folder of (path ?? '').split(delimiter)) {
     if (!folder) continue;
     for (const name of names) {
       const candidate = join(folder, name);
@@ -33,10 +33,6 @@ function isExecutable(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-function delimiterOf(): string {
-  return process.platform === 'win32' ? ';' : ':';
 }
 
 /** The cause of a PREVIEW_FAILED whose conversion ran out of time: such a content is not converted again. */
