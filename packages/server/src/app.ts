@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
-import { createLocalBlobStore } from './blob/local-blob-store.js';
+import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -66,6 +66,7 @@ import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store
 import { createSmtpMailer } from './outbox/smtp-mailer.js';
 import { createVerifier } from './pki/index.js';
 import type { AppServices, Clock } from './services.js';
+import { openTempFolder, type TempFolder } from './temp/temp-folder.js';
 
 /** Options of {@link createApp}; everything is optional and defaults from the config. */
 export interface CreateAppOptions {
@@ -99,6 +100,9 @@ export interface QoltanbaApp {
   /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
   close(): Promise<void>;
 }
+
+/** An upload temporary file beside the blobs older than this was left by a killed process. */
+const STALE_BLOB_TEMP_MS = 24 * 60 * 60_000;
 
 /** Built-in modules, in registration order. */
 export const BUILT_IN_MODULES: readonly AppModule[] = [
@@ -195,16 +199,19 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }));
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
 
+  let temp: TempFolder | undefined;
   try {
     await migrate(database.db);
     // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
     if (database.kind === 'postgres' && !options.blobs) {
       await claimBlobFolder(database.db, join(config.dataDir, 'blobs'));
     }
+    temp = await openTempFolder(join(config.dataDir, 'tmp'));
 
     const services: AppServices = {
       database,
-      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs')),
+      temp,
+      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
       mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(database.db),
       sms:
         options.sms ??
@@ -284,6 +291,16 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
 
     await app.ready();
+    if (!options.blobs) {
+      // Leftovers of versions that wrote uploads beside the blobs; in the background, the store may be large.
+      void removeStaleBlobTempFiles(join(config.dataDir, 'blobs'), STALE_BLOB_TEMP_MS)
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, 'removed stale temporary upload files');
+        })
+        .catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not sweep stale temporary upload files'),
+        );
+    }
 
     let closing: Promise<void> | undefined;
     return {
@@ -293,6 +310,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       close() {
         closing ??= (async () => {
           await app.close();
+          // After the modules' close hooks: uploads and conversions have stopped using it.
+          await temp?.close();
           smtpMailer?.close();
           if (ownsDatabase) await database.close();
         })();
@@ -301,6 +320,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await temp?.close();
     smtpMailer?.close();
     if (ownsDatabase) await database.close();
     throw error;

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { HostResolver } from './net/resolve-host.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import type { CmsVerifier } from './signature-verifier.js';
+import type { TempFolder } from './temp/temp-folder.js';
 
 /** Current time; injectable so lockouts and expiries can be tested. */
 export type Clock = () => Date;
@@ -11,6 +12,8 @@ export type Clock = () => Date;
 /** Infrastructure shared by the domain modules. */
 export interface AppServices {
   database: DatabaseHandle;
+  /** This process's temporary folder under `<dataDir>/tmp`: leftovers removed at start, emptied on close. */
+  temp: TempFolder;
   blobs: BlobStore;
   mailer: Mailer;
   sms: SmsSender;

@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'COUNTERPARTY_EXISTS',
   'PREVIEW_UNAVAILABLE',
   'PREVIEW_FAILED',
+  'PREVIEW_TOO_COMPLEX',
+  'PREVIEW_BUSY',
   'FILE_NOT_RETAINED',
   'DOCUMENT_NOT_SENT',
   // Signing rules of ours (SPEC shows no message).

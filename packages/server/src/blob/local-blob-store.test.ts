@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store.js';
-import { createLocalBlobStore, isBlobKey } from './local-blob-store.js';
+import { createLocalBlobStore, isBlobKey, removeStaleBlobTempFiles } from './local-blob-store.js';
 
 describe('local blob store', () => {
   let base: string;
@@ -69,6 +69,40 @@ describe('local blob store', () => {
     }
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     expect(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+  });
+
+  it('writes incomplete files to its temporary folder and leaves nothing there', async () => {
+    const tempDir = join(base, 'tmp');
+    await mkdir(tempDir);
+    const withTemp = createLocalBlobStore(root, { tempDir });
+    let seen: string[] = [];
+    async function* failing() {
+      yield new Uint8Array(100_000);
+      for (let i = 0; i < 200 && seen.length === 0; i += 1) {
+        seen = await readdir(tempDir);
+        if (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('client went away');
+    }
+    await expect(withTemp.putStream(failing())).rejects.toThrow('client went away');
+    expect(seen).toHaveLength(1);
+    const stored = await withTemp.put(new Uint8Array([1]));
+    expect(await withTemp.get(stored.key)).toEqual(new Uint8Array([1]));
+    expect(await readdir(tempDir)).toEqual([]);
+  });
+
+  it('sweeps old temporary files that earlier versions left beside the blobs, and only those', async () => {
+    const { key } = await store.put(new Uint8Array([1]));
+    const folder = join(root, key.slice(0, 2));
+    const old = join(folder, '.AAAAAAAAAAAAAAAAAAAAAA.tmp');
+    const young = join(folder, '.BBBBBBBBBBBBBBBBBBBBBB.tmp');
+    await writeFile(old, 'x');
+    await writeFile(young, 'x');
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    await utimes(old, dayAgo, dayAgo);
+    expect(await removeStaleBlobTempFiles(root, 24 * 60 * 60_000)).toBe(1);
+    expect((await readdir(folder)).sort()).toEqual(['.BBBBBBBBBBBBBBBBBBBBBB.tmp', key].sort());
+    expect(await store.get(key)).toEqual(new Uint8Array([1]));
   });
 
   it('generates a fresh random key per put, even for identical content', async () => {

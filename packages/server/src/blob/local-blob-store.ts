@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StoredBlob } from './blob-store.js';
@@ -18,22 +18,71 @@ function newKey(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** Options of {@link createLocalBlobStore}. */
+export interface LocalBlobStoreOptions {
+  /**
+   * Where bytes are written before they are complete: the server's own temporary folder (`<dataDir>/tmp/…`), which
+   * is emptied at start and shutdown, so a process killed mid-upload leaves nothing behind. The fan-out folder by default.
+   */
+  tempDir?: string;
+}
+
+/**
+ * Removes the temporary files that versions before the server's own temporary folder wrote beside the blobs
+ * (`<fan-out>/.<key>.tmp`) and a killed process left there, once older than `olderThanMs` (an upload of an older
+ * instance still running on the same folder is younger). Answers how many went.
+ */
+export async function removeStaleBlobTempFiles(
+  root: string,
+  olderThanMs: number,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
+  for (const folder of folders) {
+    if (!folder.isDirectory() || folder.name.length !== 2) continue;
+    for (const name of await readdir(join(root, folder.name)).catch(() => [])) {
+      if (!/^\.[A-Za-z0-9_-]{22}\.tmp$/.test(name)) continue;
+      const path = join(root, folder.name, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
+
+/** Moves a finished temporary file into place; a copy when the two folders are on different file systems. */
+async function moveInto(temp: string, target: string): Promise<void> {
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(temp, `${target}.part`);
+    await rename(`${target}.part`, target);
+    await rm(temp, { force: true });
+  }
+}
+
 /**
  * A {@link BlobStore} on the local disk under `root` (`<dataDir>/blobs`, outside any served folder).
  * Files sit in two-character fan-out folders; writes go to a temporary file first and are renamed into place.
  */
-export function createLocalBlobStore(root: string): BlobStore {
+export function createLocalBlobStore(root: string, options: LocalBlobStoreOptions = {}): BlobStore {
   const pathOf = (key: string) => join(root, key.slice(0, 2), key);
+  const tempOf = (folder: string, key: string) => join(options.tempDir ?? folder, `.${key}.tmp`);
 
   return {
     async put(data) {
       const key = newKey();
       const folder = join(root, key.slice(0, 2));
       await mkdir(folder, { recursive: true });
-      const temp = join(folder, `.${key}.tmp`);
+      const temp = tempOf(folder, key);
       try {
         await writeFile(temp, data, { flag: 'wx' });
-        await rename(temp, pathOf(key));
+        await moveInto(temp, pathOf(key));
       } catch (error) {
         await rm(temp, { force: true });
         throw error;
@@ -50,7 +99,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       const key = newKey();
       const folder = join(root, key.slice(0, 2));
       await mkdir(folder, { recursive: true });
-      const temp = join(folder, `.${key}.tmp`);
+      const temp = tempOf(folder, key);
       const hash = createHash('sha256');
       let size = 0;
       const sink = createWriteStream(temp, { flags: 'wx' });
@@ -66,7 +115,7 @@ export function createLocalBlobStore(root: string): BlobStore {
           },
           sink,
         );
-        await rename(temp, pathOf(key));
+        await moveInto(temp, pathOf(key));
       } catch (error) {
         // A write stream destroyed while its open is pending still creates the file: remove it once closed.
         if (!sink.closed) await once(sink, 'close').catch(() => undefined);

@@ -102,6 +102,14 @@ export interface Config {
   sofficePath: string | undefined;
   /** A preview conversion running longer is killed (PREVIEW_FAILED). */
   previewTimeoutSeconds: number;
+  /** How LibreOffice is isolated: `auto` (bubblewrap where it works), `bwrap` (required), `none` (explicit opt-out). */
+  previewSandbox: 'auto' | 'bwrap' | 'none';
+  /** Preview conversions that run at once, each in its own LibreOffice. */
+  previewWorkers: number;
+  /** Preview conversions one company may have waiting; beyond, 503 PREVIEW_BUSY. */
+  previewQueuePerCompany: number;
+  /** Address-space limit of one LibreOffice run, in bytes. */
+  previewMemoryBytes: number;
   /** Absolute base URL of this server as browsers and the eGov mobile app reach it (links in e-mails, QR codes). */
   publicUrl: string;
   /** Seconds an eGov mobile QR signing session waits for the signature (then EXPIRED, QR_SIGNING_TIMEOUT). */
@@ -351,6 +359,16 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(600).default(60),
   ),
+  QOLTANBA_PREVIEW_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['auto', 'bwrap', 'none']).default('auto')),
+  QOLTANBA_PREVIEW_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(2)),
+  QOLTANBA_PREVIEW_QUEUE_PER_COMPANY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100).default(3),
+  ),
+  QOLTANBA_PREVIEW_MEMORY_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(256).max(65536).default(2048),
+  ),
   QOLTANBA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -598,6 +616,10 @@ export function loadConfig(
       sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
       sofficePath: e.QOLTANBA_SOFFICE_PATH,
       previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
+      previewSandbox: e.QOLTANBA_PREVIEW_SANDBOX,
+      previewWorkers: e.QOLTANBA_PREVIEW_WORKERS,
+      previewQueuePerCompany: e.QOLTANBA_PREVIEW_QUEUE_PER_COMPANY,
+      previewMemoryBytes: e.QOLTANBA_PREVIEW_MEMORY_MB * 1024 * 1024,
       publicUrl,
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,

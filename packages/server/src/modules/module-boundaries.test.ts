@@ -19,6 +19,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'document_history',
     'company_document_counters',
     'document_previews',
+    'document_preview_failures',
     'blob_deletions',
   ],
   signing: ['signatures', 'signing_links', 'qr_signing_sessions', 'attach_challenges', 'signing_locks'],

@@ -232,11 +232,17 @@ export function listPath(bin: string, query: Record<string, string | number>): s
   return `${apiPath(DOCUMENT_PATHS.documents, { bin })}?${search}`;
 }
 
-/** Names of the files in the suite's blob folder (temporary ones included, the folder's marker not). */
+/**
+ * Names of the files in the suite's blob folder (the folder's marker not), and of uploads still being written to
+ * the temporary folder.
+ */
 export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
   const root = join(suite.server.config.dataDir, 'blobs');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile() && entry.name !== BLOB_FOLDER_MARKER_FILE)
-    .map((entry) => entry.name);
+  // Uploads in progress are written in the server's temporary folder first.
+  const pending = await readdir(suite.server.services.temp.root).catch(() => []);
+  return [
+    ...entries.filter((entry) => entry.isFile() && entry.name !== BLOB_FOLDER_MARKER_FILE).map((entry) => entry.name),
+    ...pending.filter((name) => name.endsWith('.tmp')),
+  ];
 }

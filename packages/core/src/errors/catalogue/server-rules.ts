@@ -93,6 +93,23 @@ export const serverRuleErrors = {
     en: 'The file could not be converted for preview',
     status: 422,
   },
+  PREVIEW_TOO_COMPLEX: {
+    kk: 'Файл алдын ала қарау үшін тым күрделі. Файлды жүктеп алып ашыңыз',
+    ru: 'Файл слишком сложен для предпросмотра. Скачайте файл, чтобы открыть его',
+    en: 'The file is too complex to preview. Download the file to open it',
+    status: 422,
+  },
+  PREVIEW_BUSY: {
+    kk: 'Алдын ала қарау кезегі толы. {retryAfter} секундтан соң қайталап көріңіз',
+    ru: 'Очередь предпросмотра заполнена. Повторите попытку через {retryAfter} с',
+    en: 'The preview queue is full. Try again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Алдын ала қарау кезегі толы. Кейінірек қайталап көріңіз',
+      ru: 'Очередь предпросмотра заполнена. Повторите попытку позже',
+      en: 'The preview queue is full. Try again later',
+    },
+    status: 503,
+  },
   FILE_NOT_RETAINED: {
     kk: 'Файлдың түпнұсқасы сақтау мерзімі өткеннен кейін жойылды. Оның SHA-256 хэші мен қолтаңбалары тексеру үшін сақталған',
     ru: 'Оригинал файла удалён по истечении срока хранения. Его хэш SHA-256 и подписи сохранены для проверки',

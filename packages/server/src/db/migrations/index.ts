@@ -17,6 +17,7 @@ import * as partnerEmbed from './0014_partner_embed.js';
 import * as support from './0015_support.js';
 import * as blobFolder from './0016_blob_folder.js';
 import * as loginThrottles from './0017_login_throttles.js';
+import * as previewFailures from './0018_preview_failures.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   support,
   blobFolder,
   loginThrottles,
+  previewFailures,
 ];

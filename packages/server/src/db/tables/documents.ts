@@ -10,6 +10,7 @@ export interface DocumentsTables {
   document_history: DocumentHistoryTable;
   company_document_counters: CompanyDocumentCountersTable;
   document_previews: DocumentPreviewsTable;
+  document_preview_failures: DocumentPreviewFailuresTable;
   blob_deletions: BlobDeletionsTable;
 }
 
@@ -124,6 +125,17 @@ export interface DocumentPreviewsTable {
   blob_key: string;
   size: number;
   created_at: Timestamp;
+}
+
+/** Why a preview conversion of some content failed: `timeout` and `too_complex` are final, `failed` is retried later. */
+export type PreviewFailureReason = 'failed' | 'timeout' | 'too_complex';
+
+/** Row of `document_preview_failures`: the last failed conversion of a content (SHA-256), shared by instances. */
+export interface DocumentPreviewFailuresTable {
+  sha256: string;
+  reason: PreviewFailureReason;
+  attempts: Generated<number>;
+  failed_at: Timestamp;
 }
 
 /** Row of `blob_deletions`: a blob no row refers to any more, deleted from the store after the commit. */

@@ -1,4 +1,5 @@
 import { documentDraftSchema } from '@qoltanba/core';
+import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import { folderExists } from '../folders/folders-module.js';
 import type { AppModule } from '../module.js';
@@ -7,11 +8,35 @@ import { clearFolders, type FolderExists, folderDocumentCounts } from './documen
 import { registerDocumentRoutes } from './document-routes.js';
 import { registerFileRoutes } from './file-routes.js';
 import { createPreviewService } from './preview.js';
+import { createPreviewScheduler } from './preview-scheduler.js';
 import { createSofficeConverter, findOnPath, type PdfConverter } from './soffice.js';
+import { type Isolation, resolveIsolation } from './soffice-sandbox.js';
 import { DOCUMENTS_PURGE_JOB, runDocumentPurge } from './trash-purge.js';
 
 /** The first purge round runs this long after start (or after one interval when that is shorter). */
 export const DOCUMENTS_PURGE_FIRST_DELAY_MS = 60_000;
+
+/** Says loudly at start how previews run: sandboxed, unsandboxed (and why) or not at all. */
+function logIsolation(log: FastifyBaseLogger, isolation: Isolation, sofficePath: string | undefined): void {
+  if (!sofficePath) {
+    log.warn({ job: 'preview' }, 'LibreOffice not found: doc/docx/odt previews answer PREVIEW_UNAVAILABLE');
+  } else if (isolation.kind === 'bwrap') {
+    log.info(
+      { job: 'preview', soffice: sofficePath, uid: isolation.uid ?? process.getuid?.() },
+      'previews: LibreOffice runs in a bubblewrap sandbox (no network, read-only /usr, memory and time limits)',
+    );
+  } else if (isolation.kind === 'none') {
+    log.warn(
+      { job: 'preview', soffice: sofficePath, reason: isolation.reason },
+      'previews: LibreOffice runs WITHOUT a sandbox (network and files of the server user reachable; external references are still stripped)',
+    );
+  } else {
+    log.error(
+      { job: 'preview', soffice: sofficePath, reason: isolation.reason },
+      'previews: no working sandbox, LibreOffice is not run (PREVIEW_UNAVAILABLE); install bubblewrap or set QOLTANBA_PREVIEW_SANDBOX=none',
+    );
+  }
+}
 
 /** Replaceable parts of the documents module. */
 export interface DocumentsModuleOptions {
@@ -33,17 +58,39 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
     register({ app, config, services, route, hooks }) {
       const { db } = services.database;
       const sofficePath = config.sofficePath ?? findOnPath(['soffice', 'libreoffice'], process.env.PATH);
+      // Probed once at start; conversions wait for the answer, the server does not.
+      const isolation = options.converter
+        ? undefined
+        : resolveIsolation(
+            config.previewSandbox,
+            config.env === 'production',
+            findOnPath(['bwrap'], process.env.PATH),
+          );
       const converter =
         options.converter ??
         createSofficeConverter({
           path: sofficePath,
           timeoutMs: config.previewTimeoutSeconds * 1000,
+          workers: config.previewWorkers,
+          memoryBytes: config.previewMemoryBytes,
+          isolation,
+          makeDir: (prefix) => services.temp.makeDir(prefix),
           onRun: (outcome, ms, detail) => {
             const entry = { job: 'preview', outcome, ms, ...(detail ? { detail } : {}) };
             if (outcome === 'converted') app.log.info(entry, 'preview converted');
             else app.log.warn(entry, 'preview not converted');
           },
         });
+      if (isolation !== undefined) {
+        app.addHook('onReady', async () => {
+          logIsolation(app.log, await isolation, sofficePath);
+        });
+      }
+      const scheduler = createPreviewScheduler({
+        workers: config.previewWorkers,
+        queuePerCompany: config.previewQueuePerCompany,
+        retryAfterSeconds: config.previewTimeoutSeconds,
+      });
       const svc = { db, blobs: services.blobs, clock: services.clock, quotaBytes: config.storageQuotaBytes };
       const context: DocumentsContext = {
         route,
@@ -52,7 +99,13 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
         retentionDays: config.trashRetentionDays,
         draftSchema: documentDraftSchema({ testMode: config.identityTestMode }),
         folderExists: options.folderExists ?? folderExists,
-        previews: createPreviewService(db, services.blobs, converter, services.clock),
+        previews: createPreviewService({
+          db,
+          blobs: services.blobs,
+          converter,
+          scheduler,
+          clock: services.clock,
+        }),
       };
       registerDocumentRoutes(context);
       registerFileRoutes(context);

@@ -143,7 +143,9 @@ export function registerFileRoutes(context: DocumentsContext): void {
       summary: 'A PDF to show the file in the browser',
       description:
         'A PDF file as it is; doc, docx and odt converted by LibreOffice (cached by content). The original is ' +
-        `what gets signed. 503 PREVIEW_UNAVAILABLE without LibreOffice, 422 PREVIEW_FAILED. ${ACCESS}`,
+        'what gets signed. 503 PREVIEW_UNAVAILABLE without LibreOffice (or without a required sandbox), 422 ' +
+        'PREVIEW_FAILED (a failure is remembered per content), 422 PREVIEW_TOO_COMPLEX (expands beyond the limits), ' +
+        `503 PREVIEW_BUSY with Retry-After (the company's preview queue is full). ${ACCESS}`,
       tags: TAGS,
       auth: true,
       params: documentFileParamsSchema,
