@@ -52,6 +52,7 @@ import { signingModule } from './modules/signing/signing-module.js';
 import { supportModule } from './modules/support/support-module.js';
 import { verificationModule } from './modules/verification/verification-module.js';
 import { systemResolver } from './net/resolve-host.js';
+import { createMessageOutbox, type MessageOutbox } from './outbox/message-outbox.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
@@ -177,18 +178,36 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       onPoolError: (error) => app.log.error({ err: error }, 'idle database client failed'),
     }));
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  let outbox: MessageOutbox | undefined;
 
   try {
     await migrate(database.db);
 
+    const mailer = options.mailer ?? smtpMailer ?? createOutboxMailer(database.db);
+    const sms =
+      options.sms ??
+      (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db));
+    const clock = options.clock ?? (() => new Date());
+    outbox = createMessageOutbox({
+      db: database.db,
+      mailer,
+      sms,
+      clock,
+      policy: {
+        maxAttempts: config.outbox.maxAttempts,
+        baseDelayMs: config.outbox.retryBaseSeconds * 1000,
+        maxDelayMs: config.outbox.retryMaxSeconds * 1000,
+      },
+      sweepMs: config.outbox.sweepSeconds * 1000,
+      log: app.log.child({ job: 'message-queue' }),
+    });
     const services: AppServices = {
       database,
       blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs')),
-      mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(database.db),
-      sms:
-        options.sms ??
-        (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db)),
-      clock: options.clock ?? (() => new Date()),
+      mailer,
+      sms,
+      outbox,
+      clock,
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,
@@ -262,6 +281,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
 
     await app.ready();
+    // Messages a previous process queued and did not deliver (a crash after a commit) go out with the first sweep.
+    outbox.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -271,6 +292,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       close() {
         closing ??= (async () => {
           await app.close();
+          await outbox?.stop();
           smtpMailer?.close();
           if (ownsDatabase) await database.close();
         })();
@@ -279,6 +301,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await outbox?.stop();
     smtpMailer?.close();
     if (ownsDatabase) await database.close();
     throw error;

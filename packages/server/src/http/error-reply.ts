@@ -2,6 +2,7 @@ import {
   AppError,
   type ErrorCode,
   type ErrorResponse,
+  errorCatalogue,
   errorCodeForStatus,
   errorMessage,
   errorStatus,
@@ -86,8 +87,9 @@ export function errorBody(
   };
 }
 
-/** The Retry-After header (seconds) of an error reply: RATE_LIMITED's `retryAfter`, else none. */
+/** The Retry-After header (seconds) of an error reply: the `retryAfter` of a code whose text has it, else none. */
 export function retryAfterOf(reply: Pick<ErrorReply, 'code' | 'params'>): string | undefined {
   const seconds = reply.params?.retryAfter;
-  return reply.code === 'RATE_LIMITED' && typeof seconds === 'number' ? String(seconds) : undefined;
+  const takesIt = errorCatalogue[reply.code].en.includes('{retryAfter}');
+  return takesIt && typeof seconds === 'number' ? String(seconds) : undefined;
 }

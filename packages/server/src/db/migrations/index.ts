@@ -15,6 +15,7 @@ import * as externalLinks from './0012_external_links.js';
 import * as companyAdmins from './0013_company_admins.js';
 import * as partnerEmbed from './0014_partner_embed.js';
 import * as support from './0015_support.js';
+import * as messageQueue from './0016_message_queue.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   companyAdmins,
   partnerEmbed,
   support,
+  messageQueue,
 ];
