@@ -8,7 +8,12 @@ import { testClock } from '../testing/accounts.js';
 import { useSuiteDatabase } from '../testing/suite-database.js';
 import { testDatabases } from '../testing/test-databases.js';
 import { type RetryPolicy, retryDelayMs, runDeliveryRound } from './message-delivery.js';
-import { enqueueEmail, latestDeliveries } from './message-queue.js';
+import {
+  enqueueEmail,
+  latestDeliveries,
+  purgeSettledMessages,
+  SETTLED_MESSAGE_RETENTION_DAYS,
+} from './message-queue.js';
 import type { EmailMessage, Mailer } from './messages.js';
 
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 30_000, maxDelayMs: 3_600_000 };
@@ -124,6 +129,32 @@ describe.each(testDatabases())('message queue on $name', (backend) => {
     clock.advance(86_400);
     expect((await round()).claimed).toBe(0);
     expect(mailer.sent).toEqual([]);
+  });
+
+  it('housekeeping deletes settled messages past the retention, never queued ones', async () => {
+    const old = new Date('2026-01-01T00:00:00Z');
+    await queue(3, old);
+    const [first, second] = await database.db
+      .selectFrom('message_queue')
+      .select('id')
+      .orderBy('id')
+      .execute();
+    await database.db
+      .updateTable('message_queue')
+      .set({ status: 'sent' })
+      .where('id', '=', first?.id ?? 0)
+      .execute();
+    await database.db
+      .updateTable('message_queue')
+      .set({ status: 'failed' })
+      .where('id', '=', second?.id ?? 0)
+      .execute();
+    const day = 24 * 60 * 60 * 1000;
+    const justBefore = new Date(old.getTime() + SETTLED_MESSAGE_RETENTION_DAYS * day);
+    expect(await purgeSettledMessages(database.db, justBefore)).toBe(0);
+    expect(await purgeSettledMessages(database.db, new Date(justBefore.getTime() + 1))).toBe(2);
+    const left = await database.db.selectFrom('message_queue').select('status').execute();
+    expect(left).toEqual([{ status: 'queued' }]);
   });
 
   it('a message committed before a crash is delivered by the next process, once', async () => {

@@ -93,3 +93,20 @@ export async function latestDeliveries(
   }
   return found;
 }
+
+/** Sent and failed messages are kept this long (their delivery shows on the sender's document), then deleted. */
+export const SETTLED_MESSAGE_RETENTION_DAYS = 90;
+
+/**
+ * Deletes messages sent or given up more than {@link SETTLED_MESSAGE_RETENTION_DAYS} ago (the housekeeping job), so
+ * the queue holds what is due plus a window of history. Answers how many went.
+ */
+export async function purgeSettledMessages(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SETTLED_MESSAGE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const result = await db
+    .deleteFrom('message_queue')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
