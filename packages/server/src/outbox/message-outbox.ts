@@ -8,12 +8,33 @@ import type { Mailer, SmsSender } from './messages.js';
 const ROUND_SIZE = 50;
 /** Rounds a sweep or a drain runs at most, so one call cannot spin for ever. */
 const MAX_ROUNDS = 20;
+/** A request waits this long at most for its kick: a hanging mail server must not hold the API (the row is safe). */
+export const KICK_WAIT_MS = 3000;
+/** Closing waits this long at most for rounds in progress; a hung transport's row is retried after its lease. */
+const STOP_WAIT_MS = 5000;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first. */
+function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void work
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+}
 
 /** Delivers the message queue: a kick after each commit that queued messages, a periodic sweep for the rest. */
 export interface MessageOutbox {
   /**
    * Delivers the messages nobody has tried yet, now; call it after the transaction that queued them committed. Never
-   * throws: what fails is retried by the sweep.
+   * throws (what fails is retried by the sweep) and waits at most {@link KICK_WAIT_MS} (the round goes on).
    */
   kick(): Promise<void>;
   /** Delivers everything due now, retries included, until nothing is left (tests; `npm run` tools). */
@@ -78,9 +99,10 @@ export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbo
   return {
     async kick() {
       if (stopped) return;
-      await tracked(round(true)).catch((error: unknown) => {
+      const work = tracked(round(true)).catch((error: unknown) => {
         options.log.error({ err: error }, 'message delivery round failed');
       });
+      await settledWithin(work, KICK_WAIT_MS);
     },
     drain: () => tracked(sweep(false)),
     start() {
@@ -94,8 +116,7 @@ export function createMessageOutbox(options: MessageOutboxOptions): MessageOutbo
     },
     async stop() {
       stopped = true;
-      await job?.stop();
-      await Promise.allSettled([...inFlight]);
+      await settledWithin(Promise.allSettled([job?.stop(), ...inFlight]), STOP_WAIT_MS);
     },
   };
 }

@@ -64,6 +64,21 @@ describe.each(testDatabases())('code delivery on $name', (backend) => {
     expect(delivered).toHaveLength(1);
   });
 
+  it('a hanging mail server neither holds the request nor the shutdown: the code stays queued', async () => {
+    server = await createTestApp({ backend, mailer: { send: () => new Promise<void>(() => undefined) } });
+    const email = 'hang@example.kz';
+    const sent = await call(server, 'POST', sendCodePath('registration', 'email'), {
+      body: { email, lang: 'ru' },
+    });
+    expect(sent.statusCode).toBe(200);
+    const rows = await server.services.database.db
+      .selectFrom('message_queue')
+      .select(['status', 'recipient'])
+      .execute();
+    expect(rows).toEqual([{ status: 'queued', recipient: email }]);
+    // afterEach closes the server: it must not wait for the hung send.
+  });
+
   it('a code e-mail is handed to the mailer before the request answers (the kick after the commit)', async () => {
     const delivered: string[] = [];
     server = await createTestApp({
