@@ -131,7 +131,12 @@ export const documentMeaning = (document: Document) => ({
   role: document.role,
   allowedActions: document.allowedActions,
   files: document.files.map((file) => [file.name, file.format, file.size, file.sha256]),
-  signers: document.signers.map((signer) => [signer.identityNumber, signer.order, signer.state]),
+  signers: document.signers.map((signer) => [
+    signer.identityNumber,
+    signer.order,
+    signer.state,
+    signer.linkDelivery?.state ?? null,
+  ]),
   // Presence only: the days left depend on the millisecond the answer is made (see the README).
   inTrash: document.trash !== null,
   inFolder: document.folderId !== null,

@@ -60,6 +60,7 @@ import { signingModule } from './modules/signing/signing-module.js';
 import { supportModule } from './modules/support/support-module.js';
 import { verificationModule } from './modules/verification/verification-module.js';
 import { systemResolver } from './net/resolve-host.js';
+import { createMessageOutbox, type MessageOutbox } from './outbox/message-outbox.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import { createMobizonSmsSender } from './outbox/mobizon-sms-sender.js';
 import { createOutboxMailer, createOutboxSmsSender } from './outbox/outbox-store.js';
@@ -198,6 +199,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       onPoolError: (error) => app.log.error({ err: error }, 'idle database client failed'),
     }));
   const smtpMailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : undefined;
+  let outbox: MessageOutbox | undefined;
 
   let temp: TempFolder | undefined;
   try {
@@ -208,15 +210,32 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     }
     temp = await openTempFolder(join(config.dataDir, 'tmp'));
 
+    const mailer = options.mailer ?? smtpMailer ?? createOutboxMailer(database.db);
+    const sms =
+      options.sms ??
+      (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db));
+    const clock = options.clock ?? (() => new Date());
+    outbox = createMessageOutbox({
+      db: database.db,
+      mailer,
+      sms,
+      clock,
+      policy: {
+        maxAttempts: config.outbox.maxAttempts,
+        baseDelayMs: config.outbox.retryBaseSeconds * 1000,
+        maxDelayMs: config.outbox.retryMaxSeconds * 1000,
+      },
+      sweepMs: config.outbox.sweepSeconds * 1000,
+      log: app.log.child({ job: 'message-queue' }),
+    });
     const services: AppServices = {
       database,
       temp,
       blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
-      mailer: options.mailer ?? smtpMailer ?? createOutboxMailer(database.db),
-      sms:
-        options.sms ??
-        (config.mobizon ? createMobizonSmsSender(config.mobizon) : createOutboxSmsSender(database.db)),
-      clock: options.clock ?? (() => new Date()),
+      mailer,
+      sms,
+      outbox,
+      clock,
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,
@@ -301,6 +320,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
           app.log.warn({ err: error }, 'could not sweep stale temporary upload files'),
         );
     }
+    // Messages a previous process queued and did not deliver (a crash after a commit) go out with the first sweep.
+    outbox.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -310,6 +331,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       close() {
         closing ??= (async () => {
           await app.close();
+          await outbox?.stop();
           // After the modules' close hooks: uploads and conversions have stopped using it.
           await temp?.close();
           smtpMailer?.close();
@@ -320,6 +342,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     };
   } catch (error) {
     await app.close().catch(() => undefined);
+    await outbox?.stop();
     await temp?.close();
     smtpMailer?.close();
     if (ownsDatabase) await database.close();

@@ -2,6 +2,7 @@ import type { SigningConfig } from '@qoltanba/core';
 import type { BlobStore } from './blob/blob-store.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { HostResolver } from './net/resolve-host.js';
+import type { MessageOutbox } from './outbox/message-outbox.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
 import type { CmsVerifier } from './signature-verifier.js';
 import type { TempFolder } from './temp/temp-folder.js';
@@ -15,8 +16,15 @@ export interface AppServices {
   /** This process's temporary folder under `<dataDir>/tmp`: leftovers removed at start, emptied on close. */
   temp: TempFolder;
   blobs: BlobStore;
+  /** The e-mail transport the message queue delivers through (SMTP, or the dev outbox capture). */
   mailer: Mailer;
+  /** The SMS transport the message queue delivers through (Mobizon, or the dev outbox capture). */
   sms: SmsSender;
+  /**
+   * Delivers the message queue (`outbox/message-queue.ts`): modules queue e-mails and SMS in their transaction and
+   * `kick()` it after the commit; a sweep retries the rest.
+   */
+  outbox: MessageOutbox;
   clock: Clock;
   /** Checks a password against its stored hash (scrypt by default); injectable so tests can watch logins. */
   verifyPassword: (password: string, stored: string) => Promise<boolean>;

@@ -8,6 +8,7 @@ import {
   EXTERNAL_LINK_PATHS,
   historyEventSchema,
   historyVerificationSchema,
+  SIGNING_PATHS,
 } from '@qoltanba/core';
 import {
   A_BIN,
@@ -338,6 +339,16 @@ export const documentSteps: Step[] = [
     name: 'sending it again',
     request: (context) => ({ method: 'POST', path: docPath(DOCUMENT_PATHS.send, context), as: 'a' }),
     expect: refused('DOCUMENT_CHANGE_FORBIDDEN'),
+  },
+  {
+    name: "sending the signer's link again right after the send (the cooldown)",
+    request: (context) => ({
+      method: 'POST',
+      path: docPath(SIGNING_PATHS.resendSigningLink, context),
+      as: 'a',
+      json: { identityNumber: B_BIN },
+    }),
+    expect: refused('SIGNING_LINK_RESEND_TOO_EARLY'),
   },
   {
     name: 'editing it once sent',

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'DOCUMENT_REVOKE_FORBIDDEN',
   'REVOKE_ONLY_BY_SENDER',
   'REMINDER_TOO_EARLY',
+  'SIGNING_LINK_RESEND_TOO_EARLY',
+  'SIGNING_LINK_RESEND_LIMIT',
   'COMPANY_REQUIRED',
   // Documents, folders and counterparties rules of ours (SPEC shows no message).
   'SIGNERS_REQUIRED',

@@ -125,6 +125,26 @@ export const SIGNER_STATES = ['WAITING', 'SIGNED', 'REJECTED'] as const;
 /** See {@link SIGNER_STATES}. */
 export type SignerState = (typeof SIGNER_STATES)[number];
 
+/**
+ * Where the e-mail with a signer's personal link is: QUEUED (not tried yet), RETRYING (an attempt failed, another
+ * follows at `nextAttemptAt`), SENT (handed to the mail server at `sentAt`), FAILED (given up; send the link again).
+ */
+export const LINK_DELIVERY_STATES = ['QUEUED', 'RETRYING', 'SENT', 'FAILED'] as const;
+/** See {@link LINK_DELIVERY_STATES}. */
+export type LinkDeliveryState = (typeof LINK_DELIVERY_STATES)[number];
+
+/** The delivery of a signer's newest personal-link e-mail, as its sender sees it. */
+export const linkDeliverySchema = z.object({
+  state: z.enum(LINK_DELIVERY_STATES),
+  queuedAt: isoDate,
+  sentAt: isoDate.nullable(),
+  /** Attempts made so far. */
+  attempts: z.number().int().nonnegative(),
+  nextAttemptAt: isoDate.nullable(),
+});
+/** See {@link linkDeliverySchema}. */
+export type LinkDelivery = z.infer<typeof linkDeliverySchema>;
+
 /** A signer of a stored document. */
 export const signerSchema = z.object({
   identityNumber: bin,
@@ -136,6 +156,8 @@ export const signerSchema = z.object({
   order: z.number().int(),
   state: z.enum(SIGNER_STATES),
   signedAt: isoDate.nullable(),
+  /** The sender's view of a sent document only: whether the signer's personal link went out by e-mail. */
+  linkDelivery: linkDeliverySchema.optional(),
 });
 /** See {@link signerSchema}. */
 export type Signer = z.infer<typeof signerSchema>;

@@ -24,7 +24,7 @@ export function noContent(): Response {
 
 /**
  * An error answer shaped as the server's: `{ code, message, params }` with only the params the code's text has
- * placeholders for, and RATE_LIMITED's `retryAfter` also as the Retry-After header. The status defaults to the
+ * placeholders for, and a `retryAfter` (RATE_LIMITED, SIGNING_LINK_RESEND_TOO_EARLY, ...) also as the Retry-After header. The status defaults to the
  * catalogue's, as the server's AppError does.
  *
  * @example failure('RATE_LIMITED', 429, { retryAfter: 57 })
@@ -36,7 +36,8 @@ export function failure(code: ErrorCode, status = errorStatus(code), params?: Er
     message: errorMessage(code, 'en', shown),
     ...(shown ? { params: shown } : {}),
   });
-  if (code === 'RATE_LIMITED' && typeof shown?.retryAfter === 'number') {
+  // Only codes whose text has {retryAfter} keep it in `shown`, as the server's header rule.
+  if (typeof shown?.retryAfter === 'number') {
     response.headers.set('retry-after', String(shown.retryAfter));
   }
   return response;

@@ -116,6 +116,12 @@ export interface Config {
   qrSigningTimeoutSeconds: number;
   /** Days a signer's personal signing link works. */
   signingLinkDays: number;
+  /** Seconds before the sender may send one signer's personal link again (SIGNING_LINK_RESEND_TOO_EARLY). */
+  signingLinkResendCooldownSeconds: number;
+  /** Personal links one company may send again per 24 hours (SIGNING_LINK_RESEND_LIMIT); 0: no resends. */
+  signingLinkResendsPerDay: number;
+  /** The message queue: sweep interval (0: only the kick after each commit), attempts and back-off. */
+  outbox: { sweepSeconds: number; maxAttempts: number; retryBaseSeconds: number; retryMaxSeconds: number };
   /** Seconds between webhook delivery rounds of the partner module; 0 turns delivery off. */
   webhookIntervalSeconds: number;
   /** Where webhooks may be posted: checked when a URL is registered and again at every delivery. */
@@ -378,6 +384,26 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(365).default(30),
   ),
+  QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(86_400).default(600),
+  ),
+  QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(100_000).default(200),
+  ),
+  QOLTANBA_OUTBOX_SWEEP_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(10),
+  ),
+  QOLTANBA_OUTBOX_MAX_ATTEMPTS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(50).default(8),
+  ),
+  QOLTANBA_OUTBOX_RETRY_BASE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(30),
+  ),
   QOLTANBA_WEBHOOK_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).default(5),
@@ -623,6 +649,15 @@ export function loadConfig(
       publicUrl,
       qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
       signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
+      signingLinkResendCooldownSeconds: e.QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS,
+      signingLinkResendsPerDay: e.QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY,
+      outbox: {
+        sweepSeconds: e.QOLTANBA_OUTBOX_SWEEP_SECONDS,
+        maxAttempts: e.QOLTANBA_OUTBOX_MAX_ATTEMPTS,
+        retryBaseSeconds: e.QOLTANBA_OUTBOX_RETRY_BASE_SECONDS,
+        // Doubling stops at an hour: a mail server down for a day still gets a try every hour.
+        retryMaxSeconds: 3600,
+      },
       webhookIntervalSeconds: e.QOLTANBA_WEBHOOK_INTERVAL_SECONDS,
       webhookTargets: {
         allowPrivate: e.QOLTANBA_WEBHOOKS_ALLOW_PRIVATE ?? mode === 'development',

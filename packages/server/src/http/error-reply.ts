@@ -2,6 +2,7 @@ import {
   AppError,
   type ErrorCode,
   type ErrorResponse,
+  errorCatalogue,
   errorCodeForStatus,
   errorMessage,
   errorStatus,
@@ -96,11 +97,9 @@ export function errorBody(
   };
 }
 
-/** Codes whose `retryAfter` is also sent as the Retry-After header. */
-const RETRY_AFTER_CODES: ReadonlySet<ErrorCode> = new Set(['RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'PREVIEW_BUSY']);
-
-/** The Retry-After header (seconds) of an error reply: the `retryAfter` of a throttling or busy code, else none. */
+/** The Retry-After header (seconds) of an error reply: the `retryAfter` of a code whose text has it, else none. */
 export function retryAfterOf(reply: Pick<ErrorReply, 'code' | 'params'>): string | undefined {
   const seconds = reply.params?.retryAfter;
-  return RETRY_AFTER_CODES.has(reply.code) && typeof seconds === 'number' ? String(seconds) : undefined;
+  const takesIt = errorCatalogue[reply.code].en.includes('{retryAfter}');
+  return takesIt && typeof seconds === 'number' ? String(seconds) : undefined;
 }

@@ -194,6 +194,8 @@ describe('errorBody', () => {
       message: errorMessage('NOT_FOUND', 'en'),
     });
     expect(retryAfterOf({ code: 'RATE_LIMITED', params: { retryAfter: 7 } })).toBe('7');
+    expect(retryAfterOf({ code: 'SIGNING_LINK_RESEND_TOO_EARLY', params: { retryAfter: 90 } })).toBe('90');
+    expect(retryAfterOf({ code: 'NOT_FOUND', params: { retryAfter: 7 } })).toBeUndefined();
     expect(
       retryAfterOf({ code: 'ACCOUNT_BLOCKED', params: { until: '2026-01-01T00:00:00Z' } }),
     ).toBeUndefined();

@@ -22,7 +22,14 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'document_preview_failures',
     'blob_deletions',
   ],
-  signing: ['signatures', 'signing_links', 'qr_signing_sessions', 'attach_challenges', 'signing_locks'],
+  signing: [
+    'signatures',
+    'signing_links',
+    'qr_signing_sessions',
+    'attach_challenges',
+    'signing_locks',
+    'signing_link_resends',
+  ],
   profile: [],
   health: [],
   openapi: [],
@@ -45,13 +52,13 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
 };
 
 /**
- * Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`), the dev outbox (`outbox/`) and
- * the blob folder's marker (`blob/`).
+ * Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`), the dev outbox and the message
+ * queue (`outbox/`), and the blob folder's marker (`blob/`).
  */
 const INFRASTRUCTURE_TABLES: Record<string, readonly string[]> = {
   migrations: ['schema_migrations'],
   blob: ['blob_folder'],
-  outbox: ['outbox_messages'],
+  outbox: ['outbox_messages', 'message_queue'],
 };
 
 /** One file per owner, `db/tables/<owner>.ts`, types its tables in an `export interface …Tables { table: Row }`. */

@@ -49,9 +49,10 @@ export interface FolderDocumentCountQuery {
 /** Documents directly in each folder of the company, by folder id; folders left out hold none. */
 export type FolderDocumentCounts = ReadonlyMap<number, number>;
 
-/** A document was sent for signing (its transaction committed). */
+/** A document was sent for signing (inside the sending transaction, still open). */
 export interface DocumentSentEvent {
-  db: Kysely<Database>;
+  /** The sending transaction: write (queue messages) through it, so they go with the send or not at all. */
+  db: Transaction<Database> | Kysely<Database>;
   documentId: number;
   /** When it was sent (the injected clock's time). */
   at: Date;
@@ -105,8 +106,9 @@ export interface ModuleHooks {
    */
   readonly folderDocumentCounts: Hook<FolderDocumentCountQuery, FolderDocumentCounts>;
   /**
-   * Run by the documents module after a document was sent (also by signing a draft): the signing module adds a
-   * listener that e-mails each signer a personal link. Listeners must not throw: the document is sent already.
+   * Run inside the transaction that sends a document (the documents module's send, the partner API's, an embed
+   * session's, and signing a draft): the signing module adds a listener that queues each signer's personal link in
+   * the message queue. A listener that throws undoes the send; the caller kicks the outbox after the commit.
    */
   readonly documentSent: Hook<DocumentSentEvent>;
   /**

@@ -242,7 +242,9 @@ export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
   // Uploads in progress are written in the server's temporary folder first.
   const pending = await readdir(suite.server.services.temp.root).catch(() => []);
   return [
-    ...entries.filter((entry) => entry.isFile() && entry.name !== BLOB_FOLDER_MARKER_FILE).map((entry) => entry.name),
+    ...entries
+      .filter((entry) => entry.isFile() && entry.name !== BLOB_FOLDER_MARKER_FILE)
+      .map((entry) => entry.name),
     ...pending.filter((name) => name.endsWith('.tmp')),
   ];
 }

@@ -5,6 +5,7 @@ import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PAT
 import type { TestSigner } from '@qoltanba/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Mailer } from '../outbox/messages.js';
 import { listOutbox } from '../outbox/outbox-store.js';
 import { createVerifier, type Verifier } from '../pki/index.js';
 import type { CmsVerifier } from '../signature-verifier.js';
@@ -82,7 +83,7 @@ export interface SigningSuite extends DocumentsSuite {
  */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { pki: SigningPki; env?: Record<string, string> },
+  options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer },
 ): SigningSuite {
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
@@ -96,6 +97,7 @@ export function useSigningSuite(
   const base = useDocumentsSuite(backend, {
     env: options.env,
     app: {
+      ...(options.mailer ? { mailer: options.mailer } : {}),
       verifier,
       beforeSignatureCheck: async () => {
         await holder.beforeCheck?.();

@@ -39,6 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Webhook rounds every few seconds would crowd tests that advance fake timers by hours; the partner tests run
     // rounds themselves.
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
+    // Likewise the message queue's sweep: the kick after each commit delivers; tests of retries drain or opt in.
+    QOLTANBA_OUTBOX_SWEEP_SECONDS: '0',
     ...env,
   });
   const database = backend ? await backend.open() : await openTestPGlite();

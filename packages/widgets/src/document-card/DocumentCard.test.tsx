@@ -1,4 +1,4 @@
-import type { DocumentStatus } from '@qoltanba/core';
+import type { Document, DocumentStatus, LinkDelivery, Signer } from '@qoltanba/core';
 import { setLocale } from '@qoltanba/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -208,6 +208,85 @@ describe('DocumentCard of an external link', () => {
     expect(Array.from(container.querySelectorAll('dt'), (dt) => dt.textContent)).not.toContain('Created by');
     expect(screen.queryByRole('group', { name: 'Document actions' })).toBeNull();
     for (const signer of full.signers) expect(container.textContent).not.toContain(signer.email);
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe('DocumentCard link deliveries', () => {
+  beforeEach(() => setLocale('en'));
+  const NOW = Date.parse('2026-03-02T08:00:00Z');
+
+  /** A document at signing whose three waiting signers' links are sent, retrying and failed. */
+  function withDeliveries(): Document {
+    const document = sampleDocument('AT_SIGNING');
+    const base = document.signers[1] as Signer;
+    const delivery = (state: LinkDelivery['state']): LinkDelivery => ({
+      state,
+      queuedAt: '2026-03-02T07:00:00Z',
+      sentAt: state === 'SENT' ? '2026-03-02T07:00:05Z' : null,
+      attempts: state === 'QUEUED' ? 0 : 2,
+      nextAttemptAt: state === 'RETRYING' ? '2026-03-02T07:02:00Z' : null,
+    });
+    const states = ['SENT', 'RETRYING', 'FAILED'] as const;
+    return {
+      ...document,
+      signingMethod: 'PARALLEL',
+      signers: states.map((state, index) => ({
+        ...base,
+        identityNumber: `99034000597${index}`,
+        order: index + 1,
+        linkDelivery: delivery(state),
+      })),
+    };
+  }
+
+  it('shows the sender whether each link went out, in kk, ru and en', () => {
+    for (const [lang, words] of [
+      ['en', ['Link sent', 'Link not sent yet, retrying', 'The link could not be delivered']],
+      ['ru', ['Ссылка отправлена', 'Ссылка ещё не отправлена, повтор', 'Ссылку не удалось доставить']],
+      ['kk', ['Сілтеме жіберілді', 'Сілтеме әлі жіберілмеді', 'Сілтеме жеткізілмеді']],
+    ] as const) {
+      setLocale(lang);
+      const { container, unmount } = render(<DocumentCard document={withDeliveries()} />);
+      const shown = Array.from(
+        container.querySelectorAll('[data-link-delivery]'),
+        (e) => e.textContent ?? '',
+      );
+      expect(shown).toHaveLength(3);
+      for (const [index, word] of words.entries()) expect(shown[index]).toContain(word);
+      unmount();
+    }
+  });
+
+  it('offers to send a link again, and counts down the time left after a refusal', async () => {
+    const onResendLink = vi.fn();
+    const document = withDeliveries();
+    const { rerender, container } = render(<DocumentCard document={document} onResendLink={onResendLink} />);
+    const buttons = screen.getAllByRole('button', { name: 'Send the link again' });
+    expect(buttons).toHaveLength(3);
+    fireEvent.click(buttons[2] as HTMLElement);
+    expect(onResendLink).toHaveBeenCalledExactlyOnceWith('990340005972');
+
+    rerender(
+      <DocumentCard
+        document={document}
+        onResendLink={onResendLink}
+        resendLinkAvailableAt={{ '990340005972': NOW + 90_000 }}
+      />,
+    );
+    // The card's clock is the real one: a 90 s wait from a fixed past instant has run out; from now it has not.
+    expect(screen.getAllByRole('button', { name: 'Send the link again' })).toHaveLength(3);
+    rerender(
+      <DocumentCard
+        document={document}
+        onResendLink={onResendLink}
+        resendLinkAvailableAt={{ '990340005972': Date.now() + 90_000 }}
+      />,
+    );
+    const waiting = screen.getByRole('button', { name: /^Send the link again in 1:(29|30)$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(waiting);
+    expect(onResendLink).toHaveBeenCalledTimes(1);
     await expectNoAxeViolations(container);
   });
 });

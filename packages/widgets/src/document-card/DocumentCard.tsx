@@ -113,6 +113,10 @@ export interface DocumentCardProps {
   actionError?: ErrorCode;
   onDownload?: (file: DocumentFile) => void;
   onPreview?: (file: DocumentFile) => void;
+  /** The sender sends a waiting signer's personal link again (see {@link SignersListProps.onResendLink}). */
+  onResendLink?: (identityNumber: string) => void;
+  /** When each signer's link may be sent again (epoch ms by BIN/IIN), e.g. from a refused resend's `retryAfter`. */
+  resendLinkAvailableAt?: Readonly<Record<string, number>>;
   className?: string;
 }
 
@@ -241,7 +245,13 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
             <h3 id={`${id}-signers`} className={sectionHeading}>
               {t('signers')}
             </h3>
-            <SignersList lang={lang} signers={document.signers} method={document.signingMethod} />
+            <SignersList
+              lang={lang}
+              signers={document.signers}
+              method={document.signingMethod}
+              onResendLink={props.onResendLink}
+              resendLinkAvailableAt={props.resendLinkAvailableAt}
+            />
           </section>
         </div>
         <section className={`${section} ${panel}`} aria-labelledby={`${id}-history`}>

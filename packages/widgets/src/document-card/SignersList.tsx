@@ -1,7 +1,8 @@
 import type { ExternalSigner, Lang, Signer, SigningMethod } from '@qoltanba/core';
-import type { JSX } from 'react';
+import { type JSX, useEffect, useState } from 'react';
 import {
   breakAnywhere,
+  button,
   documentsT,
   formatDateTime,
   partyName,
@@ -17,46 +18,108 @@ export interface SignersListProps {
   /** Signers of a document; an external link's signers come without e-mail addresses. */
   signers: readonly (Signer | ExternalSigner)[];
   method: SigningMethod;
+  /**
+   * Offers "Send the link again" beside each waiting signer whose link delivery the sender sees; called with the
+   * signer's BIN/IIN.
+   */
+  onResendLink?: (identityNumber: string) => void;
+  /**
+   * When each signer's link may be sent again (epoch ms, by BIN/IIN), e.g. now + a refused resend's `retryAfter`:
+   * until then the button is disabled and counts the time down.
+   */
+  resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /** The clock of the countdown (tests); `Date.now` by default. */
+  now?: () => number;
 }
+
+/** Seconds until the latest of `instants`, ticking once a second while any is ahead. */
+function useSecondsLeft(availableAt: Readonly<Record<string, number>> | undefined, now: () => number) {
+  const [, tick] = useState(0);
+  const latest = Math.max(0, ...Object.values(availableAt ?? {}));
+  useEffect(() => {
+    if (latest <= now()) return;
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [latest, now]);
+  return (identityNumber: string) =>
+    Math.max(0, Math.ceil(((availableAt?.[identityNumber] ?? 0) - now()) / 1000));
+}
+
+const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * The signers in their order (an ordered list: the order matters for SEQUENTIAL documents), each with name,
- * BIN/IIN, e-mail, state, when they signed and their approver.
+ * BIN/IIN, e-mail, state, when they signed and their approver; the sender also sees whether each personal link went
+ * out by e-mail (queued, sent at, retrying, failed) and may send it again, with the time left when it is too early.
  */
-export function SignersList({ lang, signers, method }: SignersListProps): JSX.Element {
+export function SignersList({
+  lang,
+  signers,
+  method,
+  onResendLink,
+  resendLinkAvailableAt,
+  now = Date.now,
+}: SignersListProps): JSX.Element {
   const t = documentCardT(lang);
   const common = documentsT(lang);
+  const secondsLeft = useSecondsLeft(resendLinkAvailableAt, now);
   const sorted = [...signers].sort((a, b) => a.order - b.order);
   const List = method === 'SEQUENTIAL' ? 'ol' : 'ul';
   return (
     <List className={plainList}>
-      {sorted.map((signer) => (
-        <li key={signer.identityNumber} className={item}>
-          <div className={itemHead}>
-            <span className={itemName}>
-              {method === 'SEQUENTIAL' ? (
-                <span className={order} aria-hidden="true">
-                  {signer.order}
+      {sorted.map((signer) => {
+        const delivery = 'linkDelivery' in signer ? signer.linkDelivery : undefined;
+        const left = secondsLeft(signer.identityNumber);
+        return (
+          <li key={signer.identityNumber} className={item}>
+            <div className={itemHead}>
+              <span className={itemName}>
+                {method === 'SEQUENTIAL' ? (
+                  <span className={order} aria-hidden="true">
+                    {signer.order}
+                  </span>
+                ) : null}
+                {partyName(signer, lang)}
+              </span>
+              <SignerStateBadge state={signer.state} />
+            </div>
+            <div className={facts}>
+              <span>
+                {common('identity')} {signer.identityNumber}
+              </span>
+              {'email' in signer ? <span className={breakAnywhere}>{signer.email}</span> : null}
+              {signer.signedAt ? (
+                <span>{t('signedAt', { date: formatDateTime(signer.signedAt, lang) })}</span>
+              ) : null}
+              {'approverEmail' in signer && signer.approverEmail ? (
+                <span className={breakAnywhere}>{t('approver', { email: signer.approverEmail })}</span>
+              ) : null}
+              {delivery && signer.state === 'WAITING' ? (
+                <span data-link-delivery={delivery.state}>
+                  {t(`link.${delivery.state}`, {
+                    date: formatDateTime(
+                      delivery.sentAt ?? delivery.nextAttemptAt ?? delivery.queuedAt,
+                      lang,
+                    ),
+                  })}
                 </span>
               ) : null}
-              {partyName(signer, lang)}
-            </span>
-            <SignerStateBadge state={signer.state} />
-          </div>
-          <div className={facts}>
-            <span>
-              {common('identity')} {signer.identityNumber}
-            </span>
-            {'email' in signer ? <span className={breakAnywhere}>{signer.email}</span> : null}
-            {signer.signedAt ? (
-              <span>{t('signedAt', { date: formatDateTime(signer.signedAt, lang) })}</span>
+            </div>
+            {delivery && signer.state === 'WAITING' && onResendLink ? (
+              <div>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={left > 0}
+                  onClick={() => onResendLink(signer.identityNumber)}
+                >
+                  {left > 0 ? t('resendLinkIn', { time: countdown(left) }) : t('resendLink')}
+                </button>
+              </div>
             ) : null}
-            {'approverEmail' in signer && signer.approverEmail ? (
-              <span className={breakAnywhere}>{t('approver', { email: signer.approverEmail })}</span>
-            ) : null}
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </List>
   );
 }

@@ -33,6 +33,28 @@ export const serverRuleErrors = {
     },
     status: 429,
   },
+  SIGNING_LINK_RESEND_TOO_EARLY: {
+    kk: 'Бұл қол қоюшыға сілтеме жақында жіберілді. {retryAfter} секундтан соң қайта жіберуге болады',
+    ru: 'Ссылка этому подписанту отправлена недавно. Повторно отправить можно через {retryAfter} с',
+    en: 'A link was sent to this signer recently. You can send it again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Бұл қол қоюшыға сілтеме жақында жіберілді. Кейінірек қайталап көріңіз',
+      ru: 'Ссылка этому подписанту отправлена недавно. Попробуйте позже',
+      en: 'A link was sent to this signer recently. Try again later',
+    },
+    status: 429,
+  },
+  SIGNING_LINK_RESEND_LIMIT: {
+    kk: 'Компания бүгін тым көп сілтеме қайта жіберді. {retryAfter} секундтан соң қайталап көріңіз',
+    ru: 'Компания сегодня повторно отправила слишком много ссылок. Повторите через {retryAfter} с',
+    en: 'Your company has sent too many links again today. Try again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Компания бүгін тым көп сілтеме қайта жіберді. Кейінірек қайталап көріңіз',
+      ru: 'Компания сегодня повторно отправила слишком много ссылок. Попробуйте позже',
+      en: 'Your company has sent too many links again today. Try again later',
+    },
+    status: 429,
+  },
   COMPANY_REQUIRED: {
     kk: 'Жұмысты бастау үшін компанияны немесе жеке тұлға профилін қосыңыз',
     ru: 'Чтобы начать работу, привяжите компанию или профиль физического лица',

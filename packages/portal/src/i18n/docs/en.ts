@@ -23,6 +23,7 @@ export const docsEn = {
     title: 'Preview: {{name}}',
     close: 'Close the preview',
   },
+  linkResent: 'The link was sent again to {{email}}',
   share: {
     open: 'Share link',
     title: 'Link to the document',

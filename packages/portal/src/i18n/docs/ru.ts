@@ -23,6 +23,7 @@ export const docsRu = {
     title: 'Просмотр: {{name}}',
     close: 'Закрыть просмотр',
   },
+  linkResent: 'Ссылка повторно отправлена на {{email}}',
   share: {
     open: 'Поделиться ссылкой',
     title: 'Ссылка на документ',

@@ -1,4 +1,4 @@
-import { DOCUMENT_PATHS, EVIDENCE_PATHS } from '@qoltanba/core';
+import { DOCUMENT_PATHS, EVIDENCE_PATHS, SIGNING_PATHS } from '@qoltanba/core';
 import { $snackbars, createFolder, setLocale } from '@qoltanba/sdk';
 import { failure } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -59,6 +59,24 @@ describe('document screen', () => {
     const asked = server.callsTo('GET', DOCUMENT_PATHS.document).length;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(server.callsTo('GET', DOCUMENT_PATHS.document).length).toBe(asked + 1));
+  });
+
+  it("shows the sender each signer's link delivery; a resend too soon counts down the time left", async () => {
+    const { server } = await signInSdkFake();
+    const sent = await seedSent('Supply contract 2026');
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Supply contract 2026');
+    const signers = screen.getByRole('region', { name: 'Signers' });
+    expect(within(signers).getByText(/^Link sent /)).toBeTruthy();
+    fireEvent.click(within(signers).getByRole('button', { name: 'Send the link again' }));
+    // The fake keeps the server's cooldown: the send's e-mail went out a moment ago.
+    const waiting = await within(signers).findByRole('button', {
+      name: /^Send the link again in (9:5\d|10:00)$/,
+    });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(snackbars().at(-1)).toMatch(
+      /^A link was sent to this signer recently\. You can send it again in \d+ seconds$/,
+    );
+    expect(server.callsTo('POST', SIGNING_PATHS.resendSigningLink)).toHaveLength(1);
   });
 
   it('a non-numeric id is not found without asking the server', async () => {

@@ -1,5 +1,13 @@
 import type { DocumentFile } from '@qoltanba/core';
-import { documentStore, downloadDocumentFile, previewDocumentFile, showSnackbar } from '@qoltanba/sdk';
+import {
+  documentStore,
+  downloadDocumentFile,
+  errorTextOf,
+  isApiError,
+  previewDocumentFile,
+  resendSigningLink,
+  showSnackbar,
+} from '@qoltanba/sdk';
 import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
 import { type JSX, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -32,6 +40,24 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
   const { document } = state;
   const history = useMemo(() => historyInWords(state.history, t), [state.history, t]);
   const signActions = useMemo(() => documentSignActions(id, store, lang), [id, store, lang]);
+  // When each signer's link may be sent again, from a refused resend's retryAfter (the card counts it down).
+  const [resendAt, setResendAt] = useState<Record<string, number>>({});
+
+  const resendLink = (identityNumber: string) => {
+    resendSigningLink(id, identityNumber).then(
+      (link) => {
+        showSnackbar({ message: t('docs.linkResent', { email: link.email }), kind: 'success' });
+        void store.reload();
+      },
+      (error: unknown) => {
+        const retryAfter = isApiError(error) ? error.params?.retryAfter : undefined;
+        if (typeof retryAfter === 'number') {
+          setResendAt((at) => ({ ...at, [identityNumber]: Date.now() + retryAfter * 1000 }));
+        }
+        showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
+      },
+    );
+  };
 
   const download = (file: DocumentFile) => {
     downloadDocumentFile(id, file.id).then(
@@ -111,6 +137,8 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         actionError={state.status === 'failed' ? undefined : state.error}
         onDownload={download}
         onPreview={setPreviewed}
+        onResendLink={resendLink}
+        resendLinkAvailableAt={resendAt}
       />
     </section>
   );

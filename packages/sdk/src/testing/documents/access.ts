@@ -95,7 +95,22 @@ export function createDocumentAccess({ documents, newId, iso }: DocumentsStore) 
     target.updatedAt = iso();
   }
 
+  /**
+   * E-mails a signer's personal link (every signer's when none is named), as the server's message queue does at
+   * once with a working mail server: the sender sees it SENT.
+   */
+  function mailLinks(target: FakeDocumentRecord, identityNumber?: string): void {
+    const at = iso();
+    target.linkDeliveries ??= new Map();
+    for (const signer of target.signers) {
+      if (identityNumber !== undefined && signer.identityNumber !== identityNumber) continue;
+      const delivery = { state: 'SENT', queuedAt: at, sentAt: at, attempts: 1, nextAttemptAt: null } as const;
+      target.linkDeliveries.set(signer.identityNumber, delivery);
+    }
+  }
+
   return {
+    mailLinks,
     actingCompany,
     signerOf,
     visible,

@@ -20,7 +20,8 @@ import { createUploads } from './uploads';
 /** The routes of one document. */
 export function documentRoutes({ store, access, views }: DocumentsParts) {
   const { now, iso, newId, documents, numbers } = store;
-  const { actingCompany, beginEdit, documentInput, findDocument, record, senderMayChange, touch } = access;
+  const { actingCompany, beginEdit, documentInput, findDocument, mailLinks, record, senderMayChange, touch } =
+    access;
   const { documentView } = views;
   const { readFiles, formEntries } = createUploads(store);
 
@@ -112,6 +113,7 @@ export function documentRoutes({ store, access, views }: DocumentsParts) {
     target.status = result.to;
     touch(target);
     record(target, 'SEND', context, company);
+    mailLinks(target);
     return json(200, documentView(target, bin));
   }
 

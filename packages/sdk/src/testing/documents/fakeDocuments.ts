@@ -29,7 +29,8 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   const views = createDocumentViews(now);
   const parts: DocumentsParts = { store, access, views };
   const { documents, folders, counterparties } = store;
-  const { actingCompany, findDocument, documentInput, signerOf, record, touch, senderMayChange } = access;
+  const { actingCompany, findDocument, documentInput, signerOf, record, touch, senderMayChange, mailLinks } =
+    access;
   const { documentView, isTurn } = views;
 
   // In the order of the server's routes (the fake matches routes in the order they were played).
@@ -55,6 +56,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
       record,
       touch,
       senderMayChange,
+      mailLinks,
     },
     documents,
     folders,

@@ -4,6 +4,7 @@ import type {
   DocumentFile,
   HistoryEvent,
   LifecycleStatus,
+  LinkDelivery,
   Party,
   Signer,
 } from '@qoltanba/core';
@@ -32,6 +33,8 @@ export interface FakeDocumentRecord {
   rejection: Document['rejection'];
   /** The sender signed it ("sign and send"): it can no longer be revoked. */
   senderSigned?: boolean;
+  /** The newest personal-link e-mail of each signer (by BIN/IIN), as the sender sees its delivery. */
+  linkDeliveries?: Map<string, LinkDelivery>;
   /** When each company moved it to its trash. */
   trashedAt: Map<string, string>;
   /** The folder each company keeps it in. */

@@ -71,12 +71,22 @@ export function createDocumentViews(now: () => Date) {
     };
   }
 
+  /** The signers; the sender of a sent document also sees each one's link delivery (as the server's view). */
+  function signersAs(record: FakeDocumentRecord, bin: string): Document['signers'] {
+    const deliveries = record.linkDeliveries;
+    if (record.sender.bin !== bin || record.status === 'DRAFT' || !deliveries) return record.signers;
+    return record.signers.map((signer) => {
+      const linkDelivery = deliveries.get(signer.identityNumber);
+      return linkDelivery ? { ...signer, linkDelivery } : signer;
+    });
+  }
+
   function documentView(record: FakeDocumentRecord, bin: string): Document {
     return {
       ...common(record, bin),
       creator: record.creator,
       files: record.files.map(({ bytes: _bytes, ...file }) => file),
-      signers: record.signers,
+      signers: signersAs(record, bin),
       rejection: record.rejection,
       allowedActions: allowedActions(record, bin),
     };

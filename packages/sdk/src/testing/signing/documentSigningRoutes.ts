@@ -7,11 +7,14 @@ import {
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { SigningParts } from './parts';
 
+/** The server's default QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS: one link e-mail per signer per 10 minutes. */
+export const FAKE_RESEND_COOLDOWN_SECONDS = 600;
+
 // A signed-in company's signing routes on a document: sign, reject, revoke, start a QR session, send a signer's
 // personal link again.
 
 /** The signing routes of a company's document. */
-export function documentSigningRoutes({ options: { documents }, rules, links, qr }: SigningParts) {
+export function documentSigningRoutes({ options: { documents }, store, rules, links, qr }: SigningParts) {
   const { access } = documents;
 
   function signDocument(context: FakeContext): Response {
@@ -59,7 +62,13 @@ export function documentSigningRoutes({ options: { documents }, rules, links, qr
     const signer = access.signerOf(record, identityNumber);
     if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
     if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
+    const last = record.linkDeliveries?.get(identityNumber);
+    const waitMs = last
+      ? Date.parse(last.queuedAt) + FAKE_RESEND_COOLDOWN_SECONDS * 1000 - Date.parse(store.iso())
+      : 0;
+    if (waitMs > 0) refuse('SIGNING_LINK_RESEND_TOO_EARLY', { retryAfter: Math.ceil(waitMs / 1000) });
     const link = links.issueLink(record.id, identityNumber);
+    access.mailLinks(record, identityNumber);
     return json(200, { identityNumber, email: link.email, expiresAt: link.expiresAt });
   }
 

@@ -47,6 +47,7 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
       record.senderSigned = true;
       access.touch(record);
       if (draft) access.record(record, 'SEND', context, company);
+      if (draft) access.mailLinks(record);
       access.record(record, 'SIGN', context, company);
       return;
     }

@@ -8,6 +8,7 @@ export interface SigningTables {
   qr_signing_sessions: QrSigningSessionsTable;
   attach_challenges: AttachChallengesTable;
   signing_locks: SigningLocksTable;
+  signing_link_resends: SigningLinkResendsTable;
 }
 
 /** How a signature reached the server. */
@@ -83,4 +84,13 @@ export interface SigningLocksTable {
   identity_number: string;
   holder: string;
   locked_until: Timestamp;
+}
+
+/** Row of `signing_link_resends`: a personal link the sender company sent again (cooldown and daily cap). */
+export interface SigningLinkResendsTable {
+  id: Generated<number>;
+  company_bin: string;
+  document_id: number;
+  identity_number: string;
+  created_at: Timestamp;
 }

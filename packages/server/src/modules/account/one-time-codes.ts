@@ -9,7 +9,8 @@ import {
 } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import type { CodePurposeColumn, Database, OutboxChannel } from '../../db/schema.js';
-import type { Mailer, SmsSender } from '../../outbox/messages.js';
+import type { MessageOutbox } from '../../outbox/message-outbox.js';
+import { enqueueEmail, enqueueSms } from '../../outbox/message-queue.js';
 import type { Clock } from '../../services.js';
 import type { ModuleContext } from '../module.js';
 import { codeMessage } from './code-messages.js';
@@ -63,8 +64,8 @@ export interface CodeServiceDeps {
   clock: Clock;
   /** Key of the code hashes, so a database dump does not reveal live codes. */
   secret: string;
-  mailer: Mailer;
-  sms: SmsSender;
+  /** Delivers the queued code messages right after their commit (the sweep retries what fails). */
+  outbox: Pick<MessageOutbox, 'kick'>;
   /** Makes a new code; {@link generateCode} unless a test injects its own. */
   generateCode?: () => string;
   /** Runs after a guess was counted, before it is compared (a test seam; see AppServices). */
@@ -102,8 +103,7 @@ export function createCodeService({
   db,
   clock,
   secret,
-  mailer,
-  sms,
+  outbox,
   generateCode: makeCode = generateCode,
   beforeCompare,
 }: CodeServiceDeps): CodeService {
@@ -124,7 +124,7 @@ export function createCodeService({
       const key = keyOf(address);
       await assertClientNotLocked(db, throttleKey(key), source, now);
       const code = makeCode();
-      const codeId = randomUUID();
+      const message = codeMessage(address.purpose, code, CODE_TTL_SECONDS, messageLang);
       await db.transaction().execute(async (trx) => {
         // Serialises sends to one key, so two simultaneous requests cannot both pass the resend check.
         await sql`select pg_advisory_xact_lock(hashtext(${codeSendLockName(address)}))`.execute(trx);
@@ -148,7 +148,7 @@ export function createCodeService({
         await trx
           .insertInto('one_time_codes')
           .values({
-            id: codeId,
+            id: randomUUID(),
             ...key,
             channel: address.channel,
             code_hash: hash(key, code),
@@ -156,24 +156,18 @@ export function createCodeService({
             created_at: now,
           })
           .execute();
-      });
-      const message = codeMessage(address.purpose, code, CODE_TTL_SECONDS, messageLang);
-      try {
+        // Queued with the code: the code exists only if its message is on the way (retried while a gateway is down).
         if (address.channel === 'email') {
-          await mailer.send({ to: address.target, subject: message.subject, text: message.text });
+          await enqueueEmail(
+            trx,
+            { to: address.target, subject: message.subject, text: message.text },
+            { at: now },
+          );
         } else {
-          await sms.send({ to: address.target, text: message.text });
+          await enqueueSms(trx, { to: address.target, text: message.text }, { at: now });
         }
-      } catch (error) {
-        // A code nobody received must not hold back the retry for a minute. Should that clean-up fail too,
-        // the delivery error is still the one to answer.
-        await db
-          .deleteFrom('one_time_codes')
-          .where('id', '=', codeId)
-          .execute()
-          .catch(() => undefined);
-        throw error;
-      }
+      });
+      await outbox.kick();
       return { resendAfterSeconds: CODE_RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
     },
 
@@ -234,8 +228,7 @@ export function codeServiceFor({
     db: services.database.db,
     clock: services.clock,
     secret: config.tokenSecret,
-    mailer: services.mailer,
-    sms: services.sms,
+    outbox: services.outbox,
     generateCode: services.generateCode,
     beforeCompare: services.beforeCodeCompare,
   });

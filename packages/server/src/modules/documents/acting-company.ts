@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
+import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import { requireUser } from '../account/auth-guard.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import { requireMembership } from '../registry/membership-guard.js';
@@ -21,8 +22,10 @@ import type { PreviewService } from './preview.js';
 /** What the documents routes share. */
 export interface DocumentsContext {
   route(definition: AnyRouteDefinition): void;
-  /** Extension points: `documentSent` runs after each send. */
+  /** Extension points: `documentSent` runs in each send's transaction. */
   hooks: Pick<ModuleHooks, 'documentSent'>;
+  /** Delivers what a send queued (the signers' links), after its commit. */
+  outbox: Pick<MessageOutbox, 'kick'>;
   svc: DocumentServices;
   retentionDays: number;
   draftSchema: ReturnType<typeof documentDraftSchema>;

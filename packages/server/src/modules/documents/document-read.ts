@@ -1,8 +1,10 @@
-import type { Document, DocumentFile, Signer } from '@qoltanba/core';
+import type { Document, DocumentFile, LinkDelivery, Signer } from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
 import { isRowId } from '../../db/row-id.js';
+import { latestDeliveries, type MessageDelivery } from '../../outbox/message-queue.js';
+import { signingLinkReference } from '../../outbox/message-references.js';
 import { type UserNames, userNames, userNamesJson } from '../account/user-store.js';
 import { requireMembership } from '../registry/membership-guard.js';
 import { type AccessibleDocument, accessibleDocument, accessibleQuery, type Db } from './document-access.js';
@@ -144,6 +146,10 @@ export async function documentView(
 ): Promise<Document> {
   const { row } = document;
   const creator = known !== undefined ? known : (await userNames(db, [row.creator_id])).get(row.creator_id);
+  const shownSigners =
+    document.participation.role === 'sender' && document.core.status !== 'DRAFT'
+      ? await withLinkDeliveries(db, document.core.id, signers)
+      : signers;
   return toDocument(
     document.core,
     bin,
@@ -155,7 +161,7 @@ export async function documentView(
         lastname: creator?.lastname ?? '',
       },
       files,
-      signers,
+      signers: shownSigners,
       rejection:
         row.rejected_by && row.rejection_reason && row.rejected_at
           ? { identityNumber: row.rejected_by, reason: row.rejection_reason, at: new Date(row.rejected_at) }
@@ -164,6 +170,35 @@ export async function documentView(
     now,
     retentionDays,
   );
+}
+
+/** The signers with the delivery of their newest personal-link e-mail (the message queue's state of it). */
+async function withLinkDeliveries(db: Db, documentId: number, signers: Signer[]): Promise<Signer[]> {
+  const references = signers.map((signer) => signingLinkReference(documentId, signer.identityNumber));
+  const deliveries = await latestDeliveries(db, references);
+  return signers.map((signer, index) => {
+    const delivery = deliveries.get(references[index] ?? '');
+    return delivery ? { ...signer, linkDelivery: toLinkDelivery(delivery) } : signer;
+  });
+}
+
+/** The API shape of a message's delivery. */
+export function toLinkDelivery(delivery: MessageDelivery): LinkDelivery {
+  const state =
+    delivery.status === 'sent'
+      ? 'SENT'
+      : delivery.status === 'failed'
+        ? 'FAILED'
+        : delivery.attempts > 0
+          ? 'RETRYING'
+          : 'QUEUED';
+  return {
+    state,
+    queuedAt: delivery.queuedAt.toISOString(),
+    sentAt: delivery.sentAt?.toISOString() ?? null,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt?.toISOString() ?? null,
+  };
 }
 
 /** The whole document as company `bin` sees it. */

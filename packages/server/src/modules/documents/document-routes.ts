@@ -199,8 +199,10 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
     'Sender only. FILES_STILL_UPLOADING while a file is arriving, DOCUMENT_WITHOUT_FILE, SIGNERS_REQUIRED; ' +
       'the signer companies then see it in their incoming box.',
     async (actor, id) => {
-      await sendDocument(svc, actor, id);
-      await context.hooks.documentSent.run({ db, documentId: id, at: clock() });
+      await sendDocument(svc, actor, id, null, (trx, at) =>
+        context.hooks.documentSent.run({ db: trx, documentId: id, at }),
+      );
+      await context.outbox.kick();
       return undefined;
     },
   );

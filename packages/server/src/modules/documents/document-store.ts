@@ -234,12 +234,15 @@ export async function sendDocument(
   id: number,
   /** Noted in the SEND event (e.g. which API key sent it). */
   details: string | null = null,
+  /** Runs in the sending transaction after the send (the `documentSent` hook: the signers' links are queued). */
+  inTransaction?: (trx: Db, at: Date) => Promise<unknown>,
 ): Promise<void> {
   const now = svc.clock();
   await svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
     assertSenderMayChange(document);
     await applySend(trx, document, actor, now, details);
+    await inTransaction?.(trx, now);
   });
 }
 

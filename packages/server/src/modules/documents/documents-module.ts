@@ -95,6 +95,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
       const context: DocumentsContext = {
         route,
         hooks,
+        outbox: services.outbox,
         svc,
         retentionDays: config.trashRetentionDays,
         draftSchema: documentDraftSchema({ testMode: config.identityTestMode }),

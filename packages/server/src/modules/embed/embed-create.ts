@@ -96,7 +96,9 @@ async function createAndSend(
     const note = `${apiKeyNote(key)}, ${EMBED_NOTE}`;
     const id = await createDocument(svc, actor, draft, files, note);
     try {
-      await sendDocument(svc, actor, id, note);
+      await sendDocument(svc, actor, id, note, (trx, at) =>
+        hooks.documentSent.run({ db: trx, documentId: id, at }),
+      );
     } catch (error) {
       // Nobody else has seen the draft: it leaves the company's drafts for its trash, and the user tries again.
       await setTrashed(svc, actor, id, true);
@@ -108,6 +110,6 @@ async function createAndSend(
     // Nothing was sent: the claim goes back. Once sent, the session keeps its document (one per session).
     if (sent === undefined) await releaseSessionDocument(db, session.session_hash);
   }
-  await hooks.documentSent.run({ db, documentId: sent, at: services.clock() });
+  await services.outbox.kick();
   return { bin, id: sent };
 }

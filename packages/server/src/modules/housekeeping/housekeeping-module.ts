@@ -1,4 +1,5 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
+import { purgeSettledMessages } from '../../outbox/message-queue.js';
 import type { AppModule } from '../module.js';
 import { runSupportPurge, SUPPORT_PURGE_JOB } from '../support/retention-purge.js';
 import { HOUSEKEEPING_JOB, runHousekeeping } from './housekeeping.js';
@@ -7,7 +8,8 @@ import { HOUSEKEEPING_JOB, runHousekeeping } from './housekeeping.js';
 export const HOUSEKEEPING_FIRST_DELAY_MS = 60_000;
 
 /**
- * Deletes spent codes, tokens, sessions and lockouts, and support conversations past
+ * Deletes spent codes, tokens, sessions and lockouts, sent or failed messages past SETTLED_MESSAGE_RETENTION_DAYS, and
+ * support conversations past
  * QOLTANBA_SUPPORT_RETENTION_DAYS, every HOUSEKEEPING_INTERVAL_MINUTES (0: never), in the background: started when
  * the app is ready, stopped (waiting for a round in progress) when it closes.
  */
@@ -25,6 +27,9 @@ export const housekeepingModule: AppModule = {
           const now = services.clock();
           const result = await runHousekeeping(services.database.db, now);
           if (result.ran) app.log.info({ job: HOUSEKEEPING_JOB, deleted: result.value }, 'housekeeping done');
+          // Idempotent, so every instance may run it; a failure here leaves the rounds above done.
+          const messages = await purgeSettledMessages(services.database.db, now);
+          if (messages > 0) app.log.info({ job: HOUSEKEEPING_JOB, messages }, 'settled messages deleted');
           if (config.supportRetentionDays === 0) return;
           // The support module's own lock and batches: a failure here leaves the account purge done.
           const support = await runSupportPurge(services.database.db, services.blobs, now, {

@@ -326,8 +326,10 @@ export function registerPartnerRoutes(context: ModuleContext, secrets: WebhookSe
       rateLimit: PARTNER_RATE_LIMIT,
       handler: async ({ request, params }) => {
         const key = await requireApiKey(request, clock());
-        await sendDocument(documentServices, actorOf(key, request), params.id, apiKeyNote(key));
-        await hooks.documentSent.run({ db, documentId: params.id, at: clock() });
+        await sendDocument(documentServices, actorOf(key, request), params.id, apiKeyNote(key), (trx, at) =>
+          hooks.documentSent.run({ db: trx, documentId: params.id, at }),
+        );
+        await services.outbox.kick();
         return partnerDocument(key.company_bin, params.id);
       },
     }),

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
 import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/document-signing.js';
 import { requireCompanyUser } from '../registry/membership-guard.js';
-import { sendSigningLink } from './link-mail.js';
+import { resendSigningLink } from './link-resends.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
 import { rejectAs } from './signer-actions.js';
@@ -153,7 +153,11 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       summary: "Send a signer's personal link again (a new link; earlier ones stop working)",
       description:
         'Sender only (DOCUMENT_CHANGE_FORBIDDEN), while the document is being signed, to a listed signer who has ' +
-        `not signed (BIN_NOT_AMONG_SIGNERS, ALREADY_SIGNED_BY_BIN). ${ACCESS}`,
+        'not signed (BIN_NOT_AMONG_SIGNERS, ALREADY_SIGNED_BY_BIN). One e-mail per signer per ' +
+        'QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS, the send included (SIGNING_LINK_RESEND_TOO_EARLY), and ' +
+        'QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY per company in 24 hours (SIGNING_LINK_RESEND_LIMIT): 429 with ' +
+        'params.retryAfter and Retry-After. The e-mail is queued; the document shows its delivery per signer. ' +
+        ACCESS,
       tags: TAGS,
       auth: true,
       params: documentParamsSchema,
@@ -168,7 +172,13 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
         const signer = target.signers.find((s) => s.identityNumber === body.identityNumber);
         if (!signer) throw new AppError('BIN_NOT_AMONG_SIGNERS');
         if (signer.state !== 'WAITING') throw new AppError('ALREADY_SIGNED_BY_BIN');
-        const link = await sendSigningLink(context, params.id, signer);
+        const link = await resendSigningLink(context, db, {
+          bin: params.bin,
+          documentId: params.id,
+          signer,
+          now: clock(),
+        });
+        await context.outbox.kick();
         return {
           identityNumber: link.identityNumber,
           email: link.email,

@@ -1,4 +1,8 @@
 import { apiPath, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { enqueueEmail } from '../../outbox/message-queue.js';
+import { signingLinkReference } from '../../outbox/message-references.js';
 import { documentAsParty, documentSigners } from '../documents/document-signing.js';
 import type { SigningContext } from './signing-context.js';
 import { issueSigningLink, type SigningLink } from './signing-links.js';
@@ -11,50 +15,56 @@ export function signingLinkUrl(publicUrl: string, token: string): string {
 const almatyDate = (at: Date) => new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
- * Issues a signer's personal link and e-mails it (in Kazakh and Russian: the signer has no account, so no
- * language). Answers the link.
+ * Issues a signer's personal link and queues its e-mail (in Kazakh and Russian: the signer has no account, so no
+ * language) in the caller's transaction `trx`; the caller kicks the outbox after the commit. Answers the link.
  */
-export async function sendSigningLink(
-  context: SigningContext,
+export async function queueSigningLink(
+  context: Pick<SigningContext, 'config'>,
+  trx: Kysely<Database>,
   documentId: number,
   signer: { identityNumber: string; email: string },
+  now: Date,
 ): Promise<SigningLink> {
-  const now = context.clock();
-  const { token, link } = await issueSigningLink(context.db, {
+  const { token, link } = await issueSigningLink(trx, {
     documentId,
     identityNumber: signer.identityNumber,
     email: signer.email,
     now,
     days: context.config.signingLinkDays,
   });
-  const document = await documentAsParty(context.db, documentId, signer.identityNumber, now, 0);
+  const document = await documentAsParty(trx, documentId, signer.identityNumber, now, 0);
   const url = signingLinkUrl(context.config.publicUrl, token);
   const until = almatyDate(link.expiresAt);
   const sender = document.sender.nameRu;
-  await context.mailer.send({
-    to: signer.email,
-    subject: `Қол қоюға құжат / Документ на подпись: ${document.name}`,
-    text:
-      `${sender} сізге «${document.name}» құжатын (№${document.number}) қол қоюға жіберді. ` +
-      `Тіркелусіз және тегін қол қою немесе бас тарту үшін сілтемені ашыңыз: ${url}\n` +
-      `Сілтеме ${until} дейін жарамды.\n\n` +
-      `${sender} отправил вам на подпись документ «${document.name}» (№${document.number}). ` +
-      `Чтобы подписать его бесплатно и без регистрации или отказать в подписании, откройте ссылку: ${url}\n` +
-      `Ссылка действует до ${until}.`,
-  });
+  await enqueueEmail(
+    trx,
+    {
+      to: signer.email,
+      subject: `Қол қоюға құжат / Документ на подпись: ${document.name}`,
+      text:
+        `${sender} сізге «${document.name}» құжатын (№${document.number}) қол қоюға жіберді. ` +
+        `Тіркелусіз және тегін қол қою немесе бас тарту үшін сілтемені ашыңыз: ${url}\n` +
+        `Сілтеме ${until} дейін жарамды.\n\n` +
+        `${sender} отправил вам на подпись документ «${document.name}» (№${document.number}). ` +
+        `Чтобы подписать его бесплатно и без регистрации или отказать в подписании, откройте ссылку: ${url}\n` +
+        `Ссылка действует до ${until}.`,
+    },
+    { reference: signingLinkReference(documentId, signer.identityNumber), at: now },
+  );
   return link;
 }
 
 /**
- * After a document was sent: every listed signer gets a personal link by e-mail. A failure is logged, not
- * thrown: the document is sent, and the sender can send a link again (`resendSigningLink`).
+ * In the transaction that sends a document: every listed signer gets a personal link, its e-mail queued with the
+ * send, so a send that commits always has its links on the way (the sender sees each one's delivery).
  */
-export async function sendSigningLinks(context: SigningContext, documentId: number): Promise<void> {
-  try {
-    for (const signer of await documentSigners(context.db, documentId)) {
-      await sendSigningLink(context, documentId, signer);
-    }
-  } catch (error) {
-    context.log.error({ err: error, documentId }, 'signing links not sent');
+export async function queueSigningLinks(
+  context: Pick<SigningContext, 'config'>,
+  trx: Kysely<Database>,
+  documentId: number,
+  now: Date,
+): Promise<void> {
+  for (const signer of await documentSigners(trx, documentId)) {
+    await queueSigningLink(context, trx, documentId, signer, now);
   }
 }

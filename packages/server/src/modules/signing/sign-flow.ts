@@ -1,7 +1,8 @@
 import { AppError, type SignatureReport } from '@qoltanba/core';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { Database, SigningMethod } from '../../db/schema.js';
+import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
 import {
   assertMaySign,
@@ -25,8 +26,13 @@ export interface SignFlowServices {
   clock: () => Date;
   /** Test hook between taking the lock and verifying. */
   beforeSignatureCheck?: () => Promise<void>;
-  /** Runs after a draft was sent by its sender's signature (personal links to the signers). */
-  onSent(documentId: number): Promise<void>;
+  /**
+   * Runs in the signing transaction when the sender's signature sent its draft (the signers' personal links are
+   * queued through `trx`).
+   */
+  onSent(trx: Transaction<Database>, documentId: number, at: Date): Promise<unknown>;
+  /** Delivers what {@link SignFlowServices.onSent} queued, after the commit. */
+  outbox: Pick<MessageOutbox, 'kick'>;
   /** Runs after the signing committed (the signing module's `signatureAccepted` / `documentCompleted` hooks). */
   onSigned?(event: SignedEvent): Promise<void>;
 }
@@ -116,6 +122,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
         now,
       );
       await insertSignatures(trx, { ...party, documentId, method: input.method, at: now }, accepted);
+      if (recorded.sent) await svc.onSent(trx, documentId, now);
       return recorded;
     });
     const certificate = accepted[0]?.report.signer;
@@ -133,7 +140,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   } finally {
     await releaseSigningLock(db, documentId, party.identityNumber, holder);
   }
-  if (outcome.sent) await svc.onSent(documentId);
+  if (outcome.sent) await svc.outbox.kick();
   if (signed) await svc.onSigned?.(signed);
   return outcome;
 }

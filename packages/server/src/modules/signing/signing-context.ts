@@ -4,7 +4,7 @@ import type { BlobStore } from '../../blob/blob-store.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import type { AnyRouteDefinition } from '../../http/route.js';
-import type { Mailer } from '../../outbox/messages.js';
+import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import type { StatisticsRegister } from '../registry/registers.js';
 import type { SignFlowServices } from './sign-flow.js';
@@ -14,7 +14,8 @@ export interface SigningContext {
   route(definition: AnyRouteDefinition): void;
   db: Kysely<Database>;
   blobs: BlobStore;
-  mailer: Mailer;
+  /** Delivers the e-mails the routes queued (personal links), after their commit. */
+  outbox: Pick<MessageOutbox, 'kick'>;
   clock: () => Date;
   config: Config;
   hooks: ModuleHooks;

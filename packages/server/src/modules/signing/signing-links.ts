@@ -15,7 +15,8 @@ export interface SigningLink {
 
 /**
  * Issues a new personal link of a signer to a document, valid `days`, and revokes the signer's earlier links to
- * it. Answers the token (only its hash is stored) and the link.
+ * it. Answers the token (only its hash is stored) and the link. Given a transaction, it runs in it (the send that
+ * queues the link's e-mail).
  */
 export async function issueSigningLink(
   db: Kysely<Database>,
@@ -23,7 +24,7 @@ export async function issueSigningLink(
 ): Promise<{ token: string; link: SigningLink }> {
   const token = newToken();
   const expiresAt = new Date(input.now.getTime() + input.days * DAY_MS);
-  const row = await db.transaction().execute(async (trx) => {
+  const issue = async (trx: Kysely<Database>) => {
     await trx
       .updateTable('signing_links')
       .set({ revoked: true })
@@ -42,7 +43,8 @@ export async function issueSigningLink(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-  });
+  };
+  const row = db.isTransaction ? await issue(db) : await db.transaction().execute(issue);
   return {
     token,
     link: {

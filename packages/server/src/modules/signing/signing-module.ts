@@ -6,7 +6,7 @@ import type { StatisticsRegister } from '../registry/registers.js';
 import { registerAttachRoutes } from './attach-routes.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
-import { sendSigningLinks } from './link-mail.js';
+import { queueSigningLinks } from './link-mail.js';
 import { forgetDocuments } from './signature-store.js';
 import { runAfterCommit } from './signer-actions.js';
 import { registerSigningConfigRoute } from './signing-config-route.js';
@@ -50,7 +50,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
         route,
         db,
         blobs: services.blobs,
-        mailer: services.mailer,
+        outbox: services.outbox,
         clock: services.clock,
         config,
         hooks,
@@ -62,7 +62,8 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           verifier: services.verifier,
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
-          onSent: (documentId) => sendSigningLinks(context, documentId),
+          onSent: (trx, documentId, at) => queueSigningLinks(context, trx, documentId, at),
+          outbox: services.outbox,
           onSigned: async ({ documentId, at, completed, party }) => {
             const status = completed ? 'SIGNED' : 'AT_SIGNING';
             await runAfterCommit(context, 'signatureAccepted', { db, documentId, at, status, party });
@@ -79,7 +80,9 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
       registerEgovRoutes(context);
       registerAttachRoutes(context);
       registerSigningConfigRoute(route, services.signingConfig);
-      hooks.documentSent.add(({ documentId }) => sendSigningLinks(context, documentId));
+      hooks.documentSent.add(({ db: trx, documentId, at }) =>
+        queueSigningLinks(context, trx, documentId, at),
+      );
       hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
       app.addHook('preClose', async () => {
         for (const end of context.openStreams) end();
