@@ -115,14 +115,14 @@ export class CurveMath {
     return out;
   }
 
-  /** P, 3P, 5P, ..., (2n-1)P in affine form, and their negatives. */
+  /** P, 3P, 5P, ..., (2n-1)P in affine form, and their negatives, with a single inversion. */
   oddMultiples(point: GostPoint, n: number): { plus: GostPoint[]; minus: GostPoint[] } {
-    const twice = this.toAffine(this.double({ x: point.x, y: point.y, z: 1n }));
-    const jacobian: JacobianPoint[] = [{ x: point.x, y: point.y, z: 1n }];
-    if (twice) {
+    const first: JacobianPoint = { x: point.x, y: point.y, z: 1n };
+    const twice = this.double(first);
+    const jacobian: JacobianPoint[] = [first];
+    if (twice.z !== 0n) {
       for (let i = 1; i < n; i += 1) {
-        const previous = jacobian[i - 1] ?? INFINITY;
-        const next = this.addAffine(previous, twice);
+        const next = this.add(twice, jacobian[i - 1] ?? INFINITY);
         if (next.z === 0n) break;
         jacobian.push(next);
       }
@@ -130,6 +130,31 @@ export class CurveMath {
     if (jacobian.length < n) throw new RangeError('point of too small order');
     const plus = this.batchToAffine(jacobian);
     return { plus, minus: plus.map((p) => ({ x: p.x, y: this.field.neg(p.y) })) };
+  }
+
+  /** P + Q, both Jacobian (add-2007-bl). */
+  add(point: JacobianPoint, other: JacobianPoint): JacobianPoint {
+    if (point.z === 0n) return other;
+    if (other.z === 0n) return point;
+    const f = this.field;
+    const z1z1 = f.sqr(point.z);
+    const z2z2 = f.sqr(other.z);
+    const u1 = f.mul(point.x, z2z2);
+    const u2 = f.mul(other.x, z1z1);
+    const s1 = f.mul(point.y, f.mul(other.z, z2z2));
+    const s2 = f.mul(other.y, f.mul(point.z, z1z1));
+    const h = f.sub(u2, u1);
+    const r0 = f.sub(s2, s1);
+    if (h === 0n) return r0 === 0n ? this.double(point) : INFINITY;
+    const i = f.reduce(4n * h * h);
+    const j = f.mul(h, i);
+    const r = f.add(r0, r0);
+    const v = f.mul(u1, i);
+    const x3 = f.sub(f.sub(f.sqr(r), j), f.add(v, v));
+    const s1j = f.mul(s1, j);
+    const y3 = f.sub(f.mul(r, f.sub(v, x3)), f.add(s1j, s1j));
+    const z3 = f.mul(f.sub(f.sub(f.sqr(point.z + other.z), z1z1), z2z2), h);
+    return { x: x3, y: y3, z: z3 };
   }
 
   /** k1 * G + k2 * Q in Jacobian form (k1, k2 >= 0), interleaving the wNAF forms of both scalars. */
