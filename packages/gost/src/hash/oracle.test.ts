@@ -3,7 +3,14 @@ import * as reference34311 from '../test-support/reference-gost34311.js';
 import * as referenceStreebog from '../test-support/reference-streebog.js';
 import { createGost34311, gost34311 } from './gost34311.js';
 import type { IncrementalHash } from './incremental-hash.js';
-import { createStreebog256, createStreebog512, streebog256, streebog512 } from './streebog.js';
+import {
+  createStreebog256,
+  createStreebog512,
+  createStreebogWith,
+  streebog256,
+  streebog512,
+  streebogWasmAvailable,
+} from './streebog.js';
 
 /** A small deterministic generator (xorshift32), so that a failure names a reproducible seed. */
 function generator(seed: number): () => number {
@@ -51,9 +58,53 @@ const LENGTHS = [
   10_000,
 ];
 
+describe('Streebog backends', () => {
+  it('has its WebAssembly rounds on Node (the JavaScript ones are the fallback, tested below too)', () => {
+    expect(streebogWasmAvailable()).toBe(true);
+  });
+
+  it('agrees between WebAssembly and JavaScript across the 64 kB copy window, hashed in uneven pieces', () => {
+    const next = generator(99);
+    const data = randomBytes(next, 200_000);
+    const expected = hex(createStreebogWith(64, 'javascript').update(data).digest());
+    expect(hex(streebog512(data))).toBe(expected);
+    expect(hex(chunked(createStreebog512, data, next))).toBe(expected);
+    const pieces = createStreebog512();
+    for (let offset = 0; offset < data.length; offset += 70_001)
+      pieces.update(data.subarray(offset, offset + 70_001));
+    expect(hex(pieces.digest())).toBe(expected);
+  });
+
+  it('keeps two interleaved incremental hashes apart (the module memory is shared)', () => {
+    const next = generator(5);
+    const a = randomBytes(next, 5000);
+    const b = randomBytes(next, 5000);
+    const ha = createStreebog512();
+    const hb = createStreebog256();
+    for (let offset = 0; offset < 5000; offset += 1000) {
+      ha.update(a.subarray(offset, offset + 1000));
+      hb.update(b.subarray(offset, offset + 1000));
+    }
+    expect(hex(ha.digest())).toBe(hex(referenceStreebog.streebog512(a)));
+    expect(hex(hb.digest())).toBe(hex(referenceStreebog.streebog256(b)));
+  });
+});
+
 describe.each([
   ['Streebog-512', streebog512, createStreebog512, referenceStreebog.streebog512],
   ['Streebog-256', streebog256, createStreebog256, referenceStreebog.streebog256],
+  [
+    'Streebog-512 in JavaScript',
+    (data: Uint8Array) => createStreebogWith(64, 'javascript').update(data).digest(),
+    () => createStreebogWith(64, 'javascript'),
+    referenceStreebog.streebog512,
+  ],
+  [
+    'Streebog-256 in JavaScript',
+    (data: Uint8Array) => createStreebogWith(32, 'javascript').update(data).digest(),
+    () => createStreebogWith(32, 'javascript'),
+    referenceStreebog.streebog256,
+  ],
   ['GOST 34.311-95', gost34311, createGost34311, reference34311.gost34311],
 ] as const)(
   '%s against the previous implementation (test-support oracle)',

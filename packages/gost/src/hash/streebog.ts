@@ -1,5 +1,6 @@
 import type { IncrementalHash } from './incremental-hash.js';
 import { A_HEX, C_HEX, PI } from './streebog-constants.js';
+import { instantiateStreebogWasm, LAYOUT, type StreebogWasm } from './streebog-wasm.js';
 
 // The state is 512 bits as sixteen 32-bit words, least significant first: word 2j is the low half of the 64-bit
 // word j, which holds bytes 8j..8j+7 of the little-endian byte string the RFC's vectors reverse. Words are kept in
@@ -280,6 +281,26 @@ function lps(dst: Int32Array, a: Int32Array, b: Int32Array): void {
   }
 }
 
+/** The WebAssembly rounds (undefined where unavailable), built on first use, and views of their memory. */
+let wasm: { module: StreebogWasm; bytes: Uint8Array; words: Int32Array } | null | undefined;
+function wasmRounds(): { module: StreebogWasm; bytes: Uint8Array; words: Int32Array } | undefined {
+  if (wasm === undefined) {
+    const module = instantiateStreebogWasm(TABLE, C);
+    wasm = module
+      ? { module, bytes: new Uint8Array(module.memory.buffer), words: new Int32Array(module.memory.buffer) }
+      : null;
+  }
+  return wasm ?? undefined;
+}
+
+/** Whether the WebAssembly rounds instantiated here (for tests: a broken module would fall back silently). */
+export function streebogWasmAvailable(): boolean {
+  return wasmRounds() !== undefined;
+}
+
+/** Which rounds absorb whole blocks: WebAssembly where available (the default), or the JavaScript ones. */
+export type StreebogBackend = 'wasm' | 'javascript';
+
 /** Scratch space of one hash computation. */
 interface Scratch {
   k: Int32Array;
@@ -330,7 +351,10 @@ class Streebog implements IncrementalHash {
   private buffered = 0;
   private done = false;
 
-  constructor(private readonly outputBytes: 32 | 64) {
+  constructor(
+    private readonly outputBytes: 32 | 64,
+    private readonly backend: StreebogBackend = 'wasm',
+  ) {
     if (outputBytes === 32) this.h.fill(0x01010101);
   }
 
@@ -346,7 +370,11 @@ class Streebog implements IncrementalHash {
       this.absorb(this.buffer, 0);
       this.buffered = 0;
     }
-    for (; offset + 64 <= data.length; offset += 64) this.absorb(data, offset);
+    const blocks = (data.length - offset) >>> 6;
+    if (blocks > 0) {
+      this.absorbBlocks(data, offset, blocks);
+      offset += 64 * blocks;
+    }
     if (offset < data.length) {
       this.buffer.set(data.subarray(offset));
       this.buffered = data.length - offset;
@@ -392,6 +420,31 @@ class Streebog implements IncrementalHash {
     }
   }
 
+  /** Absorbs `count` whole blocks from `offset`, in WebAssembly when it is there. */
+  private absorbBlocks(bytes: Uint8Array, offset: number, count: number): void {
+    const rounds = this.backend === 'wasm' ? wasmRounds() : undefined;
+    if (!rounds) {
+      for (let i = 0; i < count; i += 1) this.absorb(bytes, offset + 64 * i);
+      return;
+    }
+    const { module, bytes: memory, words } = rounds;
+    words.set(this.h, LAYOUT.h / 4);
+    words.set(this.n, LAYOUT.n / 4);
+    words.set(this.sigma, LAYOUT.sigma / 4);
+    let at = offset;
+    let left = count;
+    while (left > 0) {
+      const take = Math.min(left, LAYOUT.inputBytes / 64);
+      memory.set(bytes.subarray(at, at + 64 * take), LAYOUT.input);
+      module.blocks(LAYOUT.input, take);
+      at += 64 * take;
+      left -= take;
+    }
+    this.h.set(words.subarray(LAYOUT.h / 4, LAYOUT.h / 4 + 16));
+    this.n.set(words.subarray(LAYOUT.n / 4, LAYOUT.n / 4 + 16));
+    this.sigma.set(words.subarray(LAYOUT.sigma / 4, LAYOUT.sigma / 4 + 16));
+  }
+
   private absorb(bytes: Uint8Array, offset: number): void {
     this.loadBlock(bytes, offset);
     compress(this.h, this.n, this.m, this.scratch);
@@ -418,4 +471,9 @@ export function createStreebog512(): IncrementalHash {
 /** An incremental Streebog-256 hash for large inputs. */
 export function createStreebog256(): IncrementalHash {
   return new Streebog(32);
+}
+
+/** An incremental Streebog hash on a chosen backend: for tests that compare both (not exported by the package). */
+export function createStreebogWith(outputBytes: 32 | 64, backend: StreebogBackend): IncrementalHash {
+  return new Streebog(outputBytes, backend);
 }
