@@ -160,7 +160,7 @@ const fmt = (value, unit) =>
     : unit === 'MB/s'
       ? `${value.toFixed(1)} MB/s`
       : `${Math.round(value).toLocaleString('en-US')}/s`;
-const ratio = (a, b) => (a === undefined || b === undefined ? '-' : `${(a / b).toFixed(2)}x`);
+const ratio = (a, b) => (a === undefined || b === undefined ? '-' : `${(a / b).toPrecision(2)}x`);
 
 console.log(
   `@qoltanba/gost, per CPU-second, median of ${ROUNDS} rounds of ${SECONDS} s; load average ${(
