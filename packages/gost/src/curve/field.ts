@@ -24,6 +24,22 @@ export class PrimeField {
     return r >= this.p ? r - this.p : r;
   }
 
+  /**
+   * x mod p for |x| < 2^(2k+8), negative x included: lets a point formula fold a product and the terms added to it
+   * into one reduction (bigint & and >> act on two's complement, so both folds stay exact).
+   */
+  reduceSigned(x: bigint): bigint {
+    if (!this.pseudoMersenne) {
+      const r = x % this.p;
+      return r < 0n ? r + this.p : r;
+    }
+    let r = (x & this.mask) + (x >> this.bits) * this.c;
+    r = (r & this.mask) + (r >> this.bits) * this.c;
+    // Now -2^8 c^2 < r < 2^k + 2^8 c^2, and 2^8 c^2 < p.
+    if (r < 0n) return r + this.p;
+    return r >= this.p ? r - this.p : r;
+  }
+
   mul(a: bigint, b: bigint): bigint {
     return this.reduce(a * b);
   }
