@@ -13,48 +13,240 @@ export const TEST_SBOX: SBox = [
   [1, 15, 13, 0, 5, 7, 10, 4, 9, 2, 3, 14, 6, 11, 8, 12],
 ];
 
-/** Byte-wise tables of the round function (substitution then rotation left by 11), one per input byte. */
-export type RoundTables = readonly [Uint32Array, Uint32Array, Uint32Array, Uint32Array];
-
-/** Expands an S-box into the four byte tables the round function reads. */
-export function roundTables(sbox: SBox): RoundTables {
-  const table = (byteIndex: number): Uint32Array => {
+/**
+ * The round function's substitution and rotation left by 11 as four byte tables of 256 entries in one Int32Array:
+ * entry 256i + b is the contribution of byte i of the input having the value b (S-box pairs pre-combined).
+ */
+export function roundTable(sbox: SBox): Int32Array {
+  const out = new Int32Array(1024);
+  for (let byteIndex = 0; byteIndex < 4; byteIndex += 1) {
     const low = sbox[2 * byteIndex] ?? [];
     const high = sbox[2 * byteIndex + 1] ?? [];
-    const out = new Uint32Array(256);
     for (let b = 0; b < 256; b += 1) {
       const substituted = (((high[b >>> 4] ?? 0) << 4) | (low[b & 15] ?? 0)) << (8 * byteIndex);
-      out[b] = ((substituted << 11) | (substituted >>> 21)) >>> 0;
+      out[256 * byteIndex + b] = (substituted << 11) | (substituted >>> 21);
     }
-    return out;
-  };
-  return [table(0), table(1), table(2), table(3)];
+  }
+  return out;
 }
 
 /**
  * Encrypts one 64-bit block (low word `n1`, high word `n2`) with the 256-bit key `key` (eight little-endian words) in
  * simple substitution (ECB) mode, writing the low and high output words to `out[offset]` and `out[offset + 1]`.
+ * The 32 rounds are unrolled (generated) with the halves alternating instead of swapping.
  */
 export function encryptBlock(
-  tables: RoundTables,
-  key: Uint32Array,
+  t: Int32Array,
+  key: Int32Array,
   n1: number,
   n2: number,
-  out: Uint32Array,
+  out: Int32Array,
   offset: number,
 ): void {
-  const [t0, t1, t2, t3] = tables;
-  let a = n1;
-  let b = n2;
-  for (let round = 0; round < 32; round += 1) {
-    const k = key[round < 24 ? round & 7 : 31 - round] ?? 0;
-    const x = (a + k) >>> 0;
-    const f =
-      (t0[x & 255] ?? 0) ^ (t1[(x >>> 8) & 255] ?? 0) ^ (t2[(x >>> 16) & 255] ?? 0) ^ (t3[x >>> 24] ?? 0);
-    const next = (b ^ f) >>> 0;
-    b = a;
-    a = next;
-  }
+  const k0 = key[0] as number;
+  const k1 = key[1] as number;
+  const k2 = key[2] as number;
+  const k3 = key[3] as number;
+  const k4 = key[4] as number;
+  const k5 = key[5] as number;
+  const k6 = key[6] as number;
+  const k7 = key[7] as number;
+  let a = n1 | 0;
+  let b = n2 | 0;
+  let x = 0;
+  x = (a + k0) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k1) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k2) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k3) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k4) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k5) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k6) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k7) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k0) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k1) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k2) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k3) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k4) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k5) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k6) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k7) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k0) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k1) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k2) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k3) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k4) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k5) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k6) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k7) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k7) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k6) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k5) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k4) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k3) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k2) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (a + k1) | 0;
+  b ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+  x = (b + k0) | 0;
+  a ^=
+    (t[x & 255] as number) ^
+    (t[256 | ((x >>> 8) & 255)] as number) ^
+    (t[512 | ((x >>> 16) & 255)] as number) ^
+    (t[768 | (x >>> 24)] as number);
+
   // The last round does not swap the halves.
   out[offset] = b;
   out[offset + 1] = a;

@@ -1,10 +1,10 @@
-import { encryptBlock, type RoundTables, roundTables, TEST_SBOX } from './gost28147.js';
+import { encryptBlock, roundTable, TEST_SBOX } from './gost28147.js';
 import type { IncrementalHash } from './incremental-hash.js';
 
-const TABLES: RoundTables = roundTables(TEST_SBOX);
+const TABLE = roundTable(TEST_SBOX);
 const BLOCK = 32;
 /** The constant C3 of the key schedule as little-endian 32-bit words (C2 = C4 = 0). */
-const C3 = Uint32Array.of(
+const C3 = Int32Array.of(
   0xff00ff00,
   0xff00ff00,
   0x00ff00ff,
@@ -29,12 +29,13 @@ export function createGost34311(): IncrementalHash {
 }
 
 class Gost34311 implements IncrementalHash {
-  private readonly h = new Uint32Array(8);
-  private readonly sum = new Uint32Array(8);
+  private readonly h = new Int32Array(8);
+  private readonly sum = new Int32Array(8);
   private readonly block = new Uint8Array(BLOCK);
-  private readonly words = new Uint32Array(8);
+  private readonly words = new Int32Array(8);
   private buffered = 0;
-  private bitLength = 0n;
+  /** Bytes hashed (a Number: exact far beyond any input this process can hold). */
+  private byteLength = 0;
   private done = false;
 
   update(data: Uint8Array): this {
@@ -64,10 +65,11 @@ class Gost34311 implements IncrementalHash {
       const tail = this.buffered;
       this.block.fill(0, tail);
       this.absorb(this.block, 0);
-      this.bitLength -= BigInt(8 * (BLOCK - tail));
+      this.byteLength -= BLOCK - tail;
     }
-    const length = new Uint32Array(8);
-    for (let i = 0; i < 8; i += 1) length[i] = Number((this.bitLength >> BigInt(32 * i)) & 0xffffffffn);
+    const bitLength = 8n * BigInt(this.byteLength);
+    const length = new Int32Array(8);
+    for (let i = 0; i < 8; i += 1) length[i] = Number(BigInt.asIntN(32, bitLength >> BigInt(32 * i)));
     step(this.h, length);
     step(this.h, this.sum);
     return wordsToBytes(this.h);
@@ -78,110 +80,563 @@ class Gost34311 implements IncrementalHash {
     for (let i = 0; i < 8; i += 1) {
       const o = offset + 4 * i;
       m[i] =
-        ((bytes[o] ?? 0) |
-          ((bytes[o + 1] ?? 0) << 8) |
-          ((bytes[o + 2] ?? 0) << 16) |
-          ((bytes[o + 3] ?? 0) << 24)) >>>
-        0;
+        (bytes[o] as number) |
+        ((bytes[o + 1] as number) << 8) |
+        ((bytes[o + 2] as number) << 16) |
+        ((bytes[o + 3] as number) << 24);
     }
     step(this.h, m);
+    const sum = this.sum;
     let carry = 0;
     for (let i = 0; i < 8; i += 1) {
-      const total = (this.sum[i] ?? 0) + (m[i] ?? 0) + carry;
-      this.sum[i] = total >>> 0;
+      const total = ((sum[i] as number) >>> 0) + ((m[i] as number) >>> 0) + carry;
+      sum[i] = total | 0;
       carry = total > 0xffffffff ? 1 : 0;
     }
-    this.bitLength += 256n;
+    this.byteLength += BLOCK;
   }
 }
 
 /** The step function: H := f(H, M). Scratch buffers are module-level: the hash is synchronous. */
-const U = new Uint32Array(8);
-const V = new Uint32Array(8);
-const KEY = new Uint32Array(8);
-const S = new Uint32Array(8);
-/** psi^n as a sliding window: psi shifts the sixteen 16-bit words down and appends one, 12 + 1 + 61 times. */
-const PSI = new Uint16Array(16 + 74);
+const U = new Int32Array(8);
+const V = new Int32Array(8);
+const KEY = new Int32Array(8);
+const S = new Int32Array(8);
 
-function step(h: Uint32Array, m: Uint32Array): void {
+function step(h: Int32Array, m: Int32Array): void {
   U.set(h);
   V.set(m);
   for (let j = 0; j < 4; j += 1) {
     if (j > 0) {
       transformA(U);
-      if (j === 2) for (let i = 0; i < 8; i += 1) U[i] = ((U[i] ?? 0) ^ (C3[i] ?? 0)) >>> 0;
+      if (j === 2) for (let i = 0; i < 8; i += 1) U[i] = (U[i] as number) ^ (C3[i] as number);
       transformA(V);
       transformA(V);
     }
     transformP(U, V, KEY);
-    encryptBlock(TABLES, KEY, h[2 * j] ?? 0, h[2 * j + 1] ?? 0, S, 2 * j);
+    encryptBlock(TABLE, KEY, h[2 * j] as number, h[2 * j + 1] as number, S, 2 * j);
   }
   shuffle(h, m, S);
 }
 
 /** A(y4 || y3 || y2 || y1) = (y1 ^ y2) || y4 || y3 || y2 on 64-bit blocks, in place. */
-function transformA(y: Uint32Array): void {
-  const a0 = y[0] ?? 0;
-  const a1 = y[1] ?? 0;
+function transformA(y: Int32Array): void {
+  const a0 = y[0] as number;
+  const a1 = y[1] as number;
   y.copyWithin(0, 2);
-  y[6] = (a0 ^ (y[0] ?? 0)) >>> 0;
-  y[7] = (a1 ^ (y[1] ?? 0)) >>> 0;
+  y[6] = a0 ^ (y[0] as number);
+  y[7] = a1 ^ (y[1] as number);
 }
 
 /** key := P(U xor V): byte i + 4k of the key is byte 8i + k of U xor V (i < 4, k < 8). */
-function transformP(u: Uint32Array, v: Uint32Array, key: Uint32Array): void {
+function transformP(u: Int32Array, v: Int32Array, key: Int32Array): void {
   for (let k = 0; k < 8; k += 1) {
     let word = 0;
     for (let i = 0; i < 4; i += 1) {
       const n = 8 * i + k;
-      const w = ((u[n >>> 2] ?? 0) ^ (v[n >>> 2] ?? 0)) >>> (8 * (n & 3));
+      const w = ((u[n >>> 2] as number) ^ (v[n >>> 2] as number)) >>> (8 * (n & 3));
       word |= (w & 255) << (8 * i);
     }
-    key[k] = word >>> 0;
+    key[k] = word;
   }
 }
 
-/** H := psi^61(H xor psi(M xor psi^12(S))), on sixteen 16-bit words. */
-function shuffle(h: Uint32Array, m: Uint32Array, s: Uint32Array): void {
-  const y = PSI;
-  for (let i = 0; i < 8; i += 1) {
-    const w = s[i] ?? 0;
-    y[2 * i] = w & 0xffff;
-    y[2 * i + 1] = w >>> 16;
-  }
-  let offset = psi(y, 0, 12);
-  xorWindow(y, offset, m);
-  offset = psi(y, offset, 1);
-  xorWindow(y, offset, h);
-  offset = psi(y, offset, 61);
-  for (let i = 0; i < 8; i += 1)
-    h[i] = ((y[offset + 2 * i] ?? 0) | ((y[offset + 2 * i + 1] ?? 0) << 16)) >>> 0;
+/**
+ * H := psi^61(H xor psi(M xor psi^12(S))) on sixteen 16-bit words. psi only xors whole 16-bit words, so each output
+ * word is a fixed xor of input words: the formulas below are generated from the sliding-window definition (kept in
+ * test-support/reference-gost34311.ts, which the tests compare against).
+ */
+function shuffle(h: Int32Array, m: Int32Array, s: Int32Array): void {
+  const s0 = (s[0] as number) & 0xffff;
+  const s1 = (s[0] as number) >>> 16;
+  const s2 = (s[1] as number) & 0xffff;
+  const s3 = (s[1] as number) >>> 16;
+  const s4 = (s[2] as number) & 0xffff;
+  const s5 = (s[2] as number) >>> 16;
+  const s6 = (s[3] as number) & 0xffff;
+  const s7 = (s[3] as number) >>> 16;
+  const s8 = (s[4] as number) & 0xffff;
+  const s9 = (s[4] as number) >>> 16;
+  const s10 = (s[5] as number) & 0xffff;
+  const s11 = (s[5] as number) >>> 16;
+  const s12 = (s[6] as number) & 0xffff;
+  const s13 = (s[6] as number) >>> 16;
+  const s14 = (s[7] as number) & 0xffff;
+  const s15 = (s[7] as number) >>> 16;
+  const m0 = (m[0] as number) & 0xffff;
+  const m1 = (m[0] as number) >>> 16;
+  const m2 = (m[1] as number) & 0xffff;
+  const m3 = (m[1] as number) >>> 16;
+  const m4 = (m[2] as number) & 0xffff;
+  const m5 = (m[2] as number) >>> 16;
+  const m6 = (m[3] as number) & 0xffff;
+  const m7 = (m[3] as number) >>> 16;
+  const m8 = (m[4] as number) & 0xffff;
+  const m9 = (m[4] as number) >>> 16;
+  const m10 = (m[5] as number) & 0xffff;
+  const m11 = (m[5] as number) >>> 16;
+  const m12 = (m[6] as number) & 0xffff;
+  const m13 = (m[6] as number) >>> 16;
+  const m14 = (m[7] as number) & 0xffff;
+  const m15 = (m[7] as number) >>> 16;
+  const h0 = (h[0] as number) & 0xffff;
+  const h1 = (h[0] as number) >>> 16;
+  const h2 = (h[1] as number) & 0xffff;
+  const h3 = (h[1] as number) >>> 16;
+  const h4 = (h[2] as number) & 0xffff;
+  const h5 = (h[2] as number) >>> 16;
+  const h6 = (h[3] as number) & 0xffff;
+  const h7 = (h[3] as number) >>> 16;
+  const h8 = (h[4] as number) & 0xffff;
+  const h9 = (h[4] as number) >>> 16;
+  const h10 = (h[5] as number) & 0xffff;
+  const h11 = (h[5] as number) >>> 16;
+  const h12 = (h[6] as number) & 0xffff;
+  const h13 = (h[6] as number) >>> 16;
+  const h14 = (h[7] as number) & 0xffff;
+  const h15 = (h[7] as number) >>> 16;
+  h[0] =
+    (s1 ^
+      s5 ^
+      s6 ^
+      s7 ^
+      s9 ^
+      s10 ^
+      s11 ^
+      s12 ^
+      s13 ^
+      s14 ^
+      s15 ^
+      m0 ^
+      m1 ^
+      m3 ^
+      m4 ^
+      m8 ^
+      m11 ^
+      m14 ^
+      h1 ^
+      h3 ^
+      h7 ^
+      h10 ^
+      h11 ^
+      h13 ^
+      h14 ^
+      h15) |
+    ((s0 ^
+      s1 ^
+      s3 ^
+      s6 ^
+      s7 ^
+      s8 ^
+      s10 ^
+      s11 ^
+      s13 ^
+      s14 ^
+      m1 ^
+      m2 ^
+      m4 ^
+      m5 ^
+      m9 ^
+      m12 ^
+      m15 ^
+      h0 ^
+      h1 ^
+      h3 ^
+      h4 ^
+      h8 ^
+      h11 ^
+      h14) <<
+      16);
+  h[1] =
+    (s1 ^
+      s2 ^
+      s4 ^
+      s7 ^
+      s8 ^
+      s9 ^
+      s11 ^
+      s12 ^
+      s14 ^
+      s15 ^
+      m0 ^
+      m1 ^
+      m5 ^
+      m6 ^
+      m10 ^
+      m12 ^
+      m13 ^
+      m15 ^
+      h1 ^
+      h2 ^
+      h4 ^
+      h5 ^
+      h9 ^
+      h12 ^
+      h15) |
+    ((s0 ^
+      s1 ^
+      s5 ^
+      s8 ^
+      s9 ^
+      s10 ^
+      s13 ^
+      m0 ^
+      m3 ^
+      m6 ^
+      m7 ^
+      m11 ^
+      m12 ^
+      m13 ^
+      m14 ^
+      m15 ^
+      h0 ^
+      h1 ^
+      h5 ^
+      h6 ^
+      h10 ^
+      h12 ^
+      h13 ^
+      h15) <<
+      16);
+  h[2] =
+    (s1 ^
+      s2 ^
+      s6 ^
+      s9 ^
+      s10 ^
+      s11 ^
+      s14 ^
+      m0 ^
+      m2 ^
+      m3 ^
+      m4 ^
+      m7 ^
+      m8 ^
+      m13 ^
+      m14 ^
+      h0 ^
+      h3 ^
+      h6 ^
+      h7 ^
+      h11 ^
+      h12 ^
+      h13 ^
+      h14 ^
+      h15) |
+    ((s2 ^
+      s3 ^
+      s7 ^
+      s10 ^
+      s11 ^
+      s12 ^
+      s15 ^
+      m1 ^
+      m3 ^
+      m4 ^
+      m5 ^
+      m8 ^
+      m9 ^
+      m14 ^
+      m15 ^
+      h0 ^
+      h2 ^
+      h3 ^
+      h4 ^
+      h7 ^
+      h8 ^
+      h13 ^
+      h14) <<
+      16);
+  h[3] =
+    (s0 ^
+      s1 ^
+      s2 ^
+      s4 ^
+      s8 ^
+      s11 ^
+      s13 ^
+      s15 ^
+      m0 ^
+      m1 ^
+      m3 ^
+      m4 ^
+      m5 ^
+      m6 ^
+      m9 ^
+      m10 ^
+      m12 ^
+      h1 ^
+      h3 ^
+      h4 ^
+      h5 ^
+      h8 ^
+      h9 ^
+      h14 ^
+      h15) |
+    ((s0 ^
+      s5 ^
+      s9 ^
+      s14 ^
+      s15 ^
+      m1 ^
+      m2 ^
+      m4 ^
+      m5 ^
+      m6 ^
+      m7 ^
+      m10 ^
+      m11 ^
+      m13 ^
+      h0 ^
+      h1 ^
+      h3 ^
+      h4 ^
+      h5 ^
+      h6 ^
+      h9 ^
+      h10 ^
+      h12) <<
+      16);
+  h[4] =
+    (s0 ^
+      s2 ^
+      s3 ^
+      s6 ^
+      s10 ^
+      s12 ^
+      m2 ^
+      m3 ^
+      m5 ^
+      m6 ^
+      m7 ^
+      m8 ^
+      m11 ^
+      m12 ^
+      m14 ^
+      h1 ^
+      h2 ^
+      h4 ^
+      h5 ^
+      h6 ^
+      h7 ^
+      h10 ^
+      h11 ^
+      h13) |
+    ((s1 ^
+      s3 ^
+      s4 ^
+      s7 ^
+      s11 ^
+      s13 ^
+      m3 ^
+      m4 ^
+      m6 ^
+      m7 ^
+      m8 ^
+      m9 ^
+      m12 ^
+      m13 ^
+      m15 ^
+      h2 ^
+      h3 ^
+      h5 ^
+      h6 ^
+      h7 ^
+      h8 ^
+      h11 ^
+      h12 ^
+      h14) <<
+      16);
+  h[5] =
+    (s2 ^
+      s4 ^
+      s5 ^
+      s8 ^
+      s12 ^
+      s14 ^
+      m0 ^
+      m1 ^
+      m2 ^
+      m3 ^
+      m4 ^
+      m5 ^
+      m7 ^
+      m8 ^
+      m9 ^
+      m10 ^
+      m12 ^
+      m13 ^
+      m14 ^
+      m15 ^
+      h3 ^
+      h4 ^
+      h6 ^
+      h7 ^
+      h8 ^
+      h9 ^
+      h12 ^
+      h13 ^
+      h15) |
+    ((s3 ^
+      s5 ^
+      s6 ^
+      s9 ^
+      s13 ^
+      s15 ^
+      m0 ^
+      m4 ^
+      m5 ^
+      m6 ^
+      m8 ^
+      m9 ^
+      m10 ^
+      m11 ^
+      m12 ^
+      m13 ^
+      m14 ^
+      h0 ^
+      h1 ^
+      h2 ^
+      h3 ^
+      h4 ^
+      h5 ^
+      h7 ^
+      h8 ^
+      h9 ^
+      h10 ^
+      h12 ^
+      h13 ^
+      h14 ^
+      h15) <<
+      16);
+  h[6] =
+    (s0 ^
+      s1 ^
+      s2 ^
+      s3 ^
+      s4 ^
+      s6 ^
+      s7 ^
+      s10 ^
+      s12 ^
+      s14 ^
+      s15 ^
+      m1 ^
+      m5 ^
+      m6 ^
+      m7 ^
+      m9 ^
+      m10 ^
+      m11 ^
+      m12 ^
+      m13 ^
+      m14 ^
+      m15 ^
+      h0 ^
+      h4 ^
+      h5 ^
+      h6 ^
+      h8 ^
+      h9 ^
+      h10 ^
+      h11 ^
+      h12 ^
+      h13 ^
+      h14) |
+    ((s0 ^
+      s4 ^
+      s5 ^
+      s7 ^
+      s8 ^
+      s11 ^
+      s12 ^
+      s13 ^
+      m0 ^
+      m1 ^
+      m3 ^
+      m6 ^
+      m7 ^
+      m8 ^
+      m10 ^
+      m11 ^
+      m13 ^
+      m14 ^
+      h1 ^
+      h5 ^
+      h6 ^
+      h7 ^
+      h9 ^
+      h10 ^
+      h11 ^
+      h12 ^
+      h13 ^
+      h14 ^
+      h15) <<
+      16);
+  h[7] =
+    (s1 ^
+      s5 ^
+      s6 ^
+      s8 ^
+      s9 ^
+      s12 ^
+      s13 ^
+      s14 ^
+      m1 ^
+      m2 ^
+      m4 ^
+      m7 ^
+      m8 ^
+      m9 ^
+      m11 ^
+      m12 ^
+      m14 ^
+      m15 ^
+      h0 ^
+      h1 ^
+      h3 ^
+      h6 ^
+      h7 ^
+      h8 ^
+      h10 ^
+      h11 ^
+      h13 ^
+      h14) |
+    ((s2 ^
+      s6 ^
+      s7 ^
+      s9 ^
+      s10 ^
+      s13 ^
+      s14 ^
+      s15 ^
+      m0 ^
+      m1 ^
+      m5 ^
+      m8 ^
+      m9 ^
+      m10 ^
+      m13 ^
+      h1 ^
+      h2 ^
+      h4 ^
+      h7 ^
+      h8 ^
+      h9 ^
+      h11 ^
+      h12 ^
+      h14 ^
+      h15) <<
+      16);
 }
 
-/** Applies psi `times` times to the window starting at `offset`; returns the new window's offset. */
-function psi(y: Uint16Array, offset: number, times: number): number {
-  for (let t = offset; t < offset + times; t += 1) {
-    y[t + 16] =
-      (y[t] ?? 0) ^ (y[t + 1] ?? 0) ^ (y[t + 2] ?? 0) ^ (y[t + 3] ?? 0) ^ (y[t + 12] ?? 0) ^ (y[t + 15] ?? 0);
-  }
-  return offset + times;
-}
-
-function xorWindow(y: Uint16Array, offset: number, words: Uint32Array): void {
-  for (let i = 0; i < 8; i += 1) {
-    const w = words[i] ?? 0;
-    y[offset + 2 * i] = (y[offset + 2 * i] ?? 0) ^ (w & 0xffff);
-    y[offset + 2 * i + 1] = (y[offset + 2 * i + 1] ?? 0) ^ (w >>> 16);
-  }
-}
-
-function wordsToBytes(words: Uint32Array): Uint8Array {
+function wordsToBytes(words: Int32Array): Uint8Array {
   const out = new Uint8Array(4 * words.length);
   for (let i = 0; i < words.length; i += 1) {
-    const w = words[i] ?? 0;
-    out[4 * i] = w & 255;
-    out[4 * i + 1] = (w >>> 8) & 255;
-    out[4 * i + 2] = (w >>> 16) & 255;
+    const w = words[i] as number;
+    out[4 * i] = w;
+    out[4 * i + 1] = w >>> 8;
+    out[4 * i + 2] = w >>> 16;
     out[4 * i + 3] = w >>> 24;
   }
   return out;
