@@ -20,7 +20,6 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'company_document_counters',
     'document_previews',
     'document_preview_failures',
-    'blob_deletions',
   ],
   signing: [
     'signatures',
@@ -53,12 +52,13 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
 
 /**
  * Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`), the dev outbox and the message
- * queue (`outbox/`), and the blob folder's marker (`blob/`).
+ * queue (`outbox/`), the blob folder's marker (`blob/`) and the blob deletion queue (`files/`).
  */
 const INFRASTRUCTURE_TABLES: Record<string, readonly string[]> = {
   migrations: ['schema_migrations'],
   blob: ['blob_folder'],
   outbox: ['outbox_messages', 'message_queue'],
+  files: ['blob_deletions'],
 };
 
 /** One file per owner, `db/tables/<owner>.ts`, types its tables in an `export interface …Tables { table: Row }`. */

@@ -7,6 +7,7 @@ import {
   signerRuleViolation,
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { closeIfUnread, readUpload } from '../../files/file-upload.js';
 import { validationError } from '../../http/route.js';
 import { requireAccessible } from '../documents/document-access.js';
 import {
@@ -15,7 +16,6 @@ import {
   sendDocument,
   setTrashed,
 } from '../documents/document-store.js';
-import { closeIfUnread, readUpload } from '../documents/file-upload.js';
 import type { ModuleContext } from '../module.js';
 import { apiKeyNote, liveApiKey } from '../partner/api-keys.js';
 import {
