@@ -105,7 +105,7 @@ export interface DocumentHistoryTable {
   view_day: string | null;
   /** Place in the document's history, from 1 without gaps. */
   seq: number;
-  /** Hash of the event before (the document's genesis value for the first); see `history-hash.ts`. */
+  /** Hash of the event before (the document's genesis value for the first); see `crypto/history-hash.ts`. */
   prev_hash: string;
   hash: string;
 }

@@ -12,8 +12,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
 import type { Database } from '../../db/schema.js';
 import { withoutUnsafeCharacters } from '../../files/file-name.js';
-import { membershipCondition } from '../registry/company-store.js';
-import { requireMembership } from '../registry/membership-guard.js';
+import { membershipCondition, requireMembership } from '../registry/index.js';
 import { type Db, DOCUMENT_CORE_COLUMNS, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
 

@@ -1,7 +1,7 @@
 import { AppError, type DocumentDraft, transition } from '@qoltanba/core';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { discardFiles, type ReceivedFile } from '../../files/file-upload.js';
-import { companyNames } from '../registry/company-store.js';
+import { companyNames } from '../registry/index.js';
 import { nextDocumentNumber, reserveStorage } from './company-counters.js';
 import {
   type AccessibleDocument,

@@ -9,15 +9,15 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { closeIfUnread, readUpload } from '../../files/file-upload.js';
 import { validationError } from '../../http/route.js';
-import { requireAccessible } from '../documents/document-access.js';
 import {
   createDocument,
   type DocumentServices,
+  requireAccessible,
   sendDocument,
   setTrashed,
-} from '../documents/document-store.js';
+} from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { apiKeyNote, liveApiKey } from '../partner/api-keys.js';
+import { apiKeyNote, liveApiKey } from '../partner/index.js';
 import {
   bindSessionDocument,
   claimSessionDocument,

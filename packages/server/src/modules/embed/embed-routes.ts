@@ -23,11 +23,12 @@ import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { UPLOAD_LIMITS } from '../../files/file-upload.js';
 import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute } from '../../http/route.js';
-import { documentForLink, documentSigners } from '../documents/document-signing.js';
+import { documentForLink, documentSigners } from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { companyNames } from '../registry/company-store.js';
-import { decodeSignatures } from '../signing/signature-decode.js';
+import { companyNames } from '../registry/index.js';
+import type { SigningContext } from '../signing/index.js';
 import {
+  decodeSignatures,
   rejectAsSigner,
   type SignerGrant,
   sendSignerFile,
@@ -35,8 +36,7 @@ import {
   signAsSigner,
   signerView,
   startSignerQrSigning,
-} from '../signing/signer-actions.js';
-import type { SigningContext } from '../signing/signing-context.js';
+} from '../signing/index.js';
 import { createSessionDocument } from './embed-create.js';
 import { type EmbedSessionRow, exchangeEmbedToken, findEmbedSession, originAllowed } from './embed-store.js';
 

@@ -13,11 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { newToken } from '../../crypto/tokens.js';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { userNames } from '../account/user-store.js';
-import { type AccessibleDocument, requireAccessible } from '../documents/document-access.js';
+import { requireUser, userNames } from '../account/index.js';
+import { type AccessibleDocument, requireAccessible } from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { requireMembership } from '../registry/membership-guard.js';
+import { requireMembership } from '../registry/index.js';
 import { type ExternalLinkRow, insertLink, linksOf, revokeLink } from './link-store.js';
 
 const TAGS = ['documents'];

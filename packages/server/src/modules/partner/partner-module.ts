@@ -1,5 +1,5 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
-import { deleteEndedEmbeds } from '../embed/embed-store.js';
+import { deleteEndedEmbeds } from '../embed/index.js';
 import type { AppModule } from '../module.js';
 import { registerPartnerRoutes } from './partner-routes.js';
 import type { WebhookPost } from './webhook-post.js';

@@ -25,17 +25,19 @@ import { z } from 'zod';
 import { closeIfUnread, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
 import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute, validationError } from '../../http/route.js';
-import { requireAccessible } from '../documents/document-access.js';
-import { documentMilestones } from '../documents/document-milestones.js';
-import { documentParts } from '../documents/document-read.js';
-import { documentSigners } from '../documents/document-signing.js';
-import { createDocument, sendDocument } from '../documents/document-store.js';
-import type { Actor } from '../documents/history.js';
-import { issueEmbedToken } from '../embed/embed-store.js';
-import { signedEvidenceOf } from '../evidence/signed-evidence.js';
-import { sendSignedPackage } from '../evidence/signed-package-reply.js';
+import type { Actor } from '../documents/index.js';
+import {
+  createDocument,
+  documentMilestones,
+  documentParts,
+  documentSigners,
+  requireAccessible,
+  sendDocument,
+} from '../documents/index.js';
+import { issueEmbedToken } from '../embed/index.js';
+import { sendSignedPackage, signedEvidenceOf } from '../evidence/index.js';
 import type { ModuleContext } from '../module.js';
-import { requireCompanyAdmin } from '../registry/membership-guard.js';
+import { requireCompanyAdmin } from '../registry/index.js';
 import {
   type ApiKeyRow,
   apiKeyNote,

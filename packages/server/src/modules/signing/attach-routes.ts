@@ -9,8 +9,8 @@ import {
 } from '@qoltanba/core';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { attachCompany, listCompanies } from '../registry/company-store.js';
+import { requireUser } from '../account/index.js';
+import { attachCompany, listCompanies } from '../registry/index.js';
 import { consumeAttachChallenge, createAttachChallenge } from './attach-challenges.js';
 import { verifySignatureOver } from './signature-check.js';
 import type { SigningContext } from './signing-context.js';

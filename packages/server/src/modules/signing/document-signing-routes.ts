@@ -11,8 +11,8 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/document-signing.js';
-import { requireCompanyUser } from '../registry/membership-guard.js';
+import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/index.js';
+import { requireCompanyUser } from '../registry/index.js';
 import { resendSigningLink } from './link-resends.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { qrAuthToken, tokenHash } from '../../crypto/tokens.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, requireSigningTarget } from '../documents/document-signing.js';
+import { documentAsParty, requireSigningTarget } from '../documents/index.js';
 import { followQrSession } from './qr-events.js';
 import { findQrSession, moveQrSession, OPEN_QR_STATES, type QrSession } from './qr-sessions.js';
 import { signAs } from './sign-flow.js';

@@ -8,8 +8,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../files/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
-import { documentForLink, recordRejection, signingTarget } from '../documents/document-signing.js';
-import type { EventActor } from '../documents/history.js';
+import type { EventActor } from '../documents/index.js';
+import { documentForLink, recordRejection, signingTarget } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
