@@ -18,10 +18,10 @@ export {
   type RouteDefinition,
   type RouteRateLimit,
 } from './http/route.js';
-export { requireUser } from './modules/account/auth-guard.js';
-export type { AuthUser } from './modules/account/token-service.js';
+export type { AuthUser } from './modules/account/index.js';
+export { requireUser } from './modules/account/index.js';
 export type { AppModule, ModuleContext } from './modules/module.js';
-export type { PhoneRegistry, StatisticsRegister } from './modules/registry/registers.js';
+export type { PhoneRegistry, StatisticsRegister } from './modules/registry/index.js';
 export type { EmailMessage, Mailer, SmsMessage, SmsSender } from './outbox/messages.js';
 export {
   type CmsVerification,

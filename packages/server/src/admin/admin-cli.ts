@@ -7,7 +7,7 @@ import {
   listSupportOperators,
   operatorLogin,
   revokeSupportOperator,
-} from '../modules/support/operator-store.js';
+} from '../modules/support/index.js';
 
 /** Where the command writes. */
 export interface AdminIo {

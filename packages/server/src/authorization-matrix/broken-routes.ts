@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route.js';
-import { requireUser } from '../modules/account/auth-guard.js';
+import { requireUser } from '../modules/account/index.js';
 import type { AppModule } from '../modules/module.js';
-import { requireCompanyUser } from '../modules/registry/membership-guard.js';
+import { requireCompanyUser } from '../modules/registry/index.js';
 
 /** Routes of the self-test: deliberately broken, under a prefix of their own. */
 export const PROBE_PREFIX = '/proxy/matrix-probe.test/';

@@ -4,6 +4,7 @@ import type { CounterpartiesTables } from './tables/counterparties.js';
 import type { DocumentsTables } from './tables/documents.js';
 import type { EmbedTables } from './tables/embed.js';
 import type { ExternalLinksTables } from './tables/external-links.js';
+import type { FilesTables } from './tables/files.js';
 import type { FoldersTables } from './tables/folders.js';
 import type { MigrationTables } from './tables/migrations.js';
 import type { OutboxTables } from './tables/outbox.js';
@@ -20,6 +21,7 @@ export type * from './tables/counterparties.js';
 export type * from './tables/documents.js';
 export type * from './tables/embed.js';
 export type * from './tables/external-links.js';
+export type * from './tables/files.js';
 export type * from './tables/folders.js';
 export type * from './tables/migrations.js';
 export type * from './tables/outbox.js';
@@ -36,6 +38,7 @@ export interface Database
   extends MigrationTables,
     OutboxTables,
     BlobFolderTables,
+    FilesTables,
     AccountTables,
     RegistryTables,
     DocumentsTables,

@@ -1,6 +1,5 @@
 import type { RegistryEntry } from '@qoltanba/core';
-import { attachCompany } from '../modules/registry/company-store.js';
-import { FIXTURE_PARTIES } from '../modules/registry/fixture-registers.js';
+import { attachCompany, FIXTURE_PARTIES } from '../modules/registry/index.js';
 import { registerAccount } from './accounts.js';
 import type { TestApp } from './test-app.js';
 

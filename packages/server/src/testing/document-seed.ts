@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../modules/documents/document-access.js';
+import type { Db } from '../modules/documents/index.js';
 
 /** What {@link seedDocuments} makes. */
 export interface SeedOptions {

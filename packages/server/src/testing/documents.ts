@@ -5,8 +5,8 @@ import { ACCOUNT_PATHS, apiPath, checkDigit, DOCUMENT_PATHS, type DocumentDraft 
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { BLOB_FOLDER_MARKER_FILE } from '../blob/blob-folder-marker.js';
-import { createUser } from '../modules/account/user-store.js';
-import { attachCompany } from '../modules/registry/company-store.js';
+import { createUser } from '../modules/account/index.js';
+import { attachCompany } from '../modules/registry/index.js';
 import { call, nextIp, type TestClock, testClock } from './accounts.js';
 import { emptyTablesBeforeEach } from './empty-tables.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';

@@ -1,10 +1,10 @@
 import { sql as query, type Transaction } from 'kysely';
-import { historyEventHash, historyGenesis } from '../../modules/documents/history-hash.js';
+import { historyEventHash, historyGenesis } from '../../crypto/history-hash.js';
 import type { Database } from '../schema.js';
 
 /**
  * Evidence and retention. The history becomes a hash chain: each event has its place `seq` in the document's
- * history, the hash of the event before it and its own hash (`history-hash.ts`, version 1), and the document
+ * history, the hash of the event before it and its own hash (`crypto/history-hash.ts`, version 1), and the document
  * records the hash of its last event, so a deleted last event shows too. Existing events are chained here, in
  * the order they were written. A file of a finished document can lose its bytes after the retention period
  * (`content_deleted_at`; name, size and SHA-256 stay), and finished documents are found by when they finished.

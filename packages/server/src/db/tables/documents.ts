@@ -11,7 +11,6 @@ export interface DocumentsTables {
   company_document_counters: CompanyDocumentCountersTable;
   document_previews: DocumentPreviewsTable;
   document_preview_failures: DocumentPreviewFailuresTable;
-  blob_deletions: BlobDeletionsTable;
 }
 
 /** Lifecycle status of a stored document (trash is per company, on the participant row). */
@@ -106,7 +105,7 @@ export interface DocumentHistoryTable {
   view_day: string | null;
   /** Place in the document's history, from 1 without gaps. */
   seq: number;
-  /** Hash of the event before (the document's genesis value for the first); see `history-hash.ts`. */
+  /** Hash of the event before (the document's genesis value for the first); see `crypto/history-hash.ts`. */
   prev_hash: string;
   hash: string;
 }
@@ -136,10 +135,4 @@ export interface DocumentPreviewFailuresTable {
   reason: PreviewFailureReason;
   attempts: Generated<number>;
   failed_at: Timestamp;
-}
-
-/** Row of `blob_deletions`: a blob no row refers to any more, deleted from the store after the commit. */
-export interface BlobDeletionsTable {
-  blob_key: string;
-  queued_at: Timestamp;
 }

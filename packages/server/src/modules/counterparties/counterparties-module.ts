@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import type { AppModule } from '../module.js';
-import { requireCompanyUser } from '../registry/membership-guard.js';
+import { requireCompanyUser } from '../registry/index.js';
 import {
   createCounterparty,
   deleteCounterparty,

@@ -2,8 +2,7 @@ import { AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
 import { isRowId } from '../../db/row-id.js';
 import type { Database, DocumentsTable } from '../../db/schema.js';
-import { membershipCondition } from '../registry/company-store.js';
-import { requireMembership } from '../registry/membership-guard.js';
+import { membershipCondition, requireMembership } from '../registry/index.js';
 import type { DocumentCore, Participation } from './document-view.js';
 
 /** A database or a transaction on it. */

@@ -1,10 +1,10 @@
 import { AppError, DOCUMENT_MAX_FILES, type DocumentFileFormat } from '@qoltanba/core';
 import { isRowId } from '../../db/row-id.js';
-import { drainBlobDeletions, queueBlobDeletions } from './blob-deletions.js';
+import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
+import type { ReceivedFile } from '../../files/file-upload.js';
 import { releaseStorage, reserveStorage } from './company-counters.js';
 import { type Db, requireAccessible } from './document-access.js';
 import { beginEdit, type DocumentServices, syncParticipants } from './document-store.js';
-import type { ReceivedFile } from './file-upload.js';
 import { type Actor, recordEvent } from './history.js';
 
 /** One file being added to a document: its UPLOADING row and, once stored, what arrived. */

@@ -11,11 +11,10 @@ import {
 import { type ExpressionBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
 import type { Database } from '../../db/schema.js';
-import { membershipCondition } from '../registry/company-store.js';
-import { requireMembership } from '../registry/membership-guard.js';
+import { withoutUnsafeCharacters } from '../../files/file-name.js';
+import { membershipCondition, requireMembership } from '../registry/index.js';
 import { type Db, DOCUMENT_CORE_COLUMNS, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
-import { withoutUnsafeCharacters } from './file-name.js';
 
 const SORT_COLUMNS = {
   createdAt: 'p.doc_created_at',

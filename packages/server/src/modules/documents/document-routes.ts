@@ -11,10 +11,11 @@ import {
   documentSchema,
   historyEventSchema,
   historyVerificationSchema,
-  MAX_FILE_BYTES,
   moveToFolderRequestSchema,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import { closeIfUnread, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
+import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute } from '../../http/route.js';
 import { actingCompany, actorOf, type DocumentsContext, documentFor, parseDraft } from './acting-company.js';
 import { requireAccessible } from './document-access.js';
@@ -22,8 +23,6 @@ import { setDocumentFolder } from './document-folders.js';
 import { listDocuments } from './document-list.js';
 import { documentParts, documentView, findVisibleDocument, knownParties } from './document-read.js';
 import { copyDocument, createDocument, sendDocument, setTrashed, updateDocument } from './document-store.js';
-import { FORMAT_CONTENT_TYPES } from './file-type.js';
-import { closeIfUnread, readUpload, UPLOAD_LIMITS } from './file-upload.js';
 import { createViewRecorder, listHistory } from './history.js';
 import { verifyHistoryChain } from './history-verify.js';
 
@@ -31,16 +30,6 @@ const TAGS = ['documents'];
 const ACCESS =
   'The caller must belong to the company (FORBIDDEN); a document the company does not take part in answers ' +
   'ENTITY_NOT_FOUND, like one that does not exist.';
-
-/** The `files` part of the uploads, for OpenAPI. */
-export const FILES_PART = {
-  name: DOCUMENT_UPLOAD_PARTS.files,
-  kind: 'files' as const,
-  contentTypes: Object.values(FORMAT_CONTENT_TYPES),
-  maxCount: DOCUMENT_MAX_FILES,
-  description: `pdf, doc, docx or odt, recognised by content; at most ${MAX_FILE_BYTES} bytes each (413 FILE_TOO_LARGE).`,
-  required: true,
-};
 
 /** Creating, listing, reading, editing, sending, copying, trashing and filing documents. */
 export function registerDocumentRoutes(context: DocumentsContext): void {

@@ -1,6 +1,7 @@
 import { AppError, type DocumentDraft, transition } from '@qoltanba/core';
 import type { BlobStore } from '../../blob/blob-store.js';
-import { companyNames } from '../registry/company-store.js';
+import { discardFiles, type ReceivedFile } from '../../files/file-upload.js';
+import { companyNames } from '../registry/index.js';
 import { nextDocumentNumber, reserveStorage } from './company-counters.js';
 import {
   type AccessibleDocument,
@@ -9,7 +10,6 @@ import {
   requireAccessible,
 } from './document-access.js';
 import { documentParts } from './document-read.js';
-import { discardFiles, type ReceivedFile } from './file-upload.js';
 import { type Actor, type EventActor, recordEvent } from './history.js';
 
 /** What the document operations need besides their arguments. */

@@ -1,7 +1,7 @@
 import { documentDraftSchema } from '@qoltanba/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
-import { folderExists } from '../folders/folders-module.js';
+import { folderExists } from '../folders/index.js';
 import type { AppModule } from '../module.js';
 import type { DocumentsContext } from './acting-company.js';
 import { clearFolders, type FolderExists, folderDocumentCounts } from './document-folders.js';

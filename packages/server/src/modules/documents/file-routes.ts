@@ -7,6 +7,10 @@ import {
   documentSchema,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import { contentDisposition } from '../../files/file-name.js';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
+import { closeIfUnread, discardFiles, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
+import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute } from '../../http/route.js';
 import { actingCompany, type DocumentsContext, documentFor } from './acting-company.js';
 import { assertSenderMayChange, requireAccessible } from './document-access.js';
@@ -19,10 +23,6 @@ import {
   type PendingUpload,
   requireFile,
 } from './document-files.js';
-import { FILES_PART } from './document-routes.js';
-import { contentDisposition } from './file-name.js';
-import { FORMAT_CONTENT_TYPES } from './file-type.js';
-import { closeIfUnread, discardFiles, readUpload, UPLOAD_LIMITS } from './file-upload.js';
 
 const TAGS = ['documents'];
 const ACCESS = 'Same access rules as getDocument (FORBIDDEN, ENTITY_NOT_FOUND).';

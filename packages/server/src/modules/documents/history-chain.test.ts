@@ -2,6 +2,7 @@ import { apiPath, DOCUMENT_PATHS, type HistoryVerification } from '@qoltanba/cor
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { historyGenesis } from '../../crypto/history-hash.js';
 import { openPGlite } from '../../db/database.js';
 import { migrate } from '../../db/migrate.js';
 import { migrations } from '../../db/migrations/index.js';
@@ -11,7 +12,6 @@ import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { appendEvent } from './history.js';
-import { historyGenesis } from './history-hash.js';
 import { verifyHistoryChain } from './history-verify.js';
 
 const { sender, signer } = COMPANIES;

@@ -1,6 +1,6 @@
 import type { HistoryVerification } from '@qoltanba/core';
+import { historyEventHash, historyGenesis } from '../../crypto/history-hash.js';
 import type { Db } from './document-access.js';
-import { historyEventHash, historyGenesis } from './history-hash.js';
 
 /**
  * Checks the hash chain of document `documentId`'s history: walking the events by `seq`, each must be next in

@@ -1,10 +1,10 @@
 import { EXTERNAL_LINK_VIEW_DETAILS, type HistoryEvent, type HistoryEventType } from '@qoltanba/core';
 import { sql } from 'kysely';
+import { historyEventHash, historyGenesis } from '../../crypto/history-hash.js';
 import { QueryTemplates } from '../../db/query-templates.js';
-import { userNames } from '../account/user-store.js';
-import { companyNames } from '../registry/company-store.js';
+import { userNames } from '../account/index.js';
+import { companyNames } from '../registry/index.js';
 import type { Db } from './document-access.js';
-import { historyEventHash, historyGenesis } from './history-hash.js';
 
 /** Who did something to a document, for which company, from where. */
 export interface Actor {

@@ -4,7 +4,7 @@ import { blobFiles, COMPANIES, documentPaths, testDraft } from '../../testing/do
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { signaturesOf } from '../signing/signature-store.js';
+import { signaturesOf } from '../signing/index.js';
 import { usedStorage } from './company-counters.js';
 import { runDocumentPurge } from './trash-purge.js';
 

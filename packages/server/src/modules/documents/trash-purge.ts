@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { type JobLockResult, withJobLock } from '../../db/job-lock.js';
-import { drainBlobDeletions, queueBlobDeletions } from './blob-deletions.js';
+import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
 import { releaseStorage } from './company-counters.js';
 import type { Db } from './document-access.js';
 import { STALE_UPLOAD_MS } from './document-store.js';

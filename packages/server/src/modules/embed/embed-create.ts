@@ -7,17 +7,17 @@ import {
   signerRuleViolation,
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { closeIfUnread, readUpload } from '../../files/file-upload.js';
 import { validationError } from '../../http/route.js';
-import { requireAccessible } from '../documents/document-access.js';
 import {
   createDocument,
   type DocumentServices,
+  requireAccessible,
   sendDocument,
   setTrashed,
-} from '../documents/document-store.js';
-import { closeIfUnread, readUpload } from '../documents/file-upload.js';
+} from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { apiKeyNote, liveApiKey } from '../partner/api-keys.js';
+import { apiKeyNote, liveApiKey } from '../partner/index.js';
 import {
   bindSessionDocument,
   claimSessionDocument,

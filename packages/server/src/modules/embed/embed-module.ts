@@ -6,7 +6,7 @@ import { defineRoute } from '../../http/route.js';
 import { contentSecurityPolicy } from '../../http/security-headers.js';
 import { NO_CACHE, PORTAL_NOT_BUILT_HTML } from '../../http/static-files.js';
 import type { AppModule } from '../module.js';
-import { signingContextOf } from '../signing/signing-module.js';
+import { signingContextOf } from '../signing/index.js';
 import { registerEmbedRoutes } from './embed-routes.js';
 import { tokenOrigins } from './embed-store.js';
 

@@ -19,15 +19,16 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
+import { UPLOAD_LIMITS } from '../../files/file-upload.js';
+import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute } from '../../http/route.js';
-import { FILES_PART } from '../documents/document-routes.js';
-import { documentForLink, documentSigners } from '../documents/document-signing.js';
-import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
-import { UPLOAD_LIMITS } from '../documents/file-upload.js';
+import { documentForLink, documentSigners } from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { companyNames } from '../registry/company-store.js';
-import { decodeSignatures } from '../signing/document-signing-routes.js';
+import { companyNames } from '../registry/index.js';
+import type { SigningContext } from '../signing/index.js';
 import {
+  decodeSignatures,
   rejectAsSigner,
   type SignerGrant,
   sendSignerFile,
@@ -35,8 +36,7 @@ import {
   signAsSigner,
   signerView,
   startSignerQrSigning,
-} from '../signing/signer-actions.js';
-import type { SigningContext } from '../signing/signing-context.js';
+} from '../signing/index.js';
 import { createSessionDocument } from './embed-create.js';
 import { type EmbedSessionRow, exchangeEmbedToken, findEmbedSession, originAllowed } from './embed-store.js';
 
@@ -49,17 +49,13 @@ const BYTES = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 const fileParamsSchema = z.object({ fileId: resourceIdSchema });
 
 /** The `Origin` header of a request, if a browser sent one. */
-export function requestOrigin(request: FastifyRequest): string | undefined {
+function requestOrigin(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   return typeof origin === 'string' && origin !== 'null' ? origin.toLowerCase() : undefined;
 }
 
 /** Lets the calling page read the answer when its origin is one of the grant's (CORS for allowed origins only). */
-export function allowOriginFor(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  allowed: readonly string[],
-): void {
+function allowOriginFor(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]): void {
   const origin = requestOrigin(request);
   if (origin && allowed.includes(origin)) reply.header('access-control-allow-origin', origin);
 }

@@ -8,8 +8,8 @@ import {
   normalizeLang,
 } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
+import { tokenHash } from '../../crypto/tokens.js';
 import type { Database, EmbedSessionsTable } from '../../db/schema.js';
-import { tokenHash } from '../signing/secrets.js';
 
 type Db = Kysely<Database>;
 

@@ -1,22 +1,13 @@
 import { Readable } from 'node:stream';
-import {
-  AppError,
-  documentFileParamsSchema,
-  documentParamsSchema,
-  EVIDENCE_PATHS,
-  type Lang,
-} from '@qoltanba/core';
-import type { FastifyReply } from 'fastify';
+import { AppError, documentFileParamsSchema, documentParamsSchema, EVIDENCE_PATHS } from '@qoltanba/core';
 import { z } from 'zod';
-import type { BlobStore } from '../../blob/blob-store.js';
+import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute } from '../../http/route.js';
-import { contentDisposition } from '../documents/file-name.js';
 import type { ModuleContext } from '../module.js';
 import { appendSheet } from './printable-copy.js';
 import { buildSignatureSheet } from './signature-sheet.js';
-import { requireSignedEvidence, type SignedEvidence } from './signed-evidence.js';
-import { packageEntries } from './signed-package.js';
-import { zipStream } from './zip-stream.js';
+import { requireSignedEvidence } from './signed-evidence.js';
+import { sendSignedPackage } from './signed-package-reply.js';
 
 const TAGS = ['documents'];
 const ACCESS =
@@ -28,40 +19,6 @@ const BYTES = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 const STREAM = z.custom<Readable>((value) => value instanceof Readable);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** What {@link sendSignedPackage} needs. */
-export interface SignedPackageServices {
-  blobs: BlobStore;
-  publicUrl: string;
-  now: Date;
-}
-
-/**
- * Answers the signed package of `evidence` as a streamed ZIP (the evidence module's `downloadSignedPackage`, and the
- * partner API's download): FILE_LOAD_FAILED before any byte when an original is missing.
- */
-export async function sendSignedPackage(
-  svc: SignedPackageServices,
-  evidence: SignedEvidence,
-  lang: Lang,
-  reply: FastifyReply,
-): Promise<Readable> {
-  for (const file of evidence.files) {
-    if (!(await svc.blobs.has(file.blobKey))) throw new AppError('FILE_LOAD_FAILED');
-  }
-  const entries = packageEntries(evidence, {
-    blobs: svc.blobs,
-    checkUrl: `${svc.publicUrl}/check`,
-    now: svc.now,
-    sheet: () => buildSignatureSheet(evidence, { lang, publicUrl: svc.publicUrl, generatedAt: svc.now }),
-  });
-  reply
-    .type('application/zip')
-    .header('content-disposition', contentDisposition('attachment', `${evidence.document.name}.zip`))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', CACHE_CONTROL);
-  return zipStream(entries);
-}
 
 /** The signed package (ZIP), the signature sheet (PDF) and the printable copy of a document's file. */
 export function registerEvidenceRoutes({ route, config, services, hooks }: ModuleContext): void {

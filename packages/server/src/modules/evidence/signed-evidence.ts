@@ -2,13 +2,11 @@ import { AppError, type HistoryEvent, type SignatureReport, signatureReportSchem
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, SigningMethod } from '../../db/schema.js';
-import { requireUser } from '../account/auth-guard.js';
-import { knownParties } from '../documents/document-read.js';
-import { requireSigningTarget, type SigningFile } from '../documents/document-signing.js';
-import type { DocumentCore } from '../documents/document-view.js';
-import { listHistory } from '../documents/history.js';
-import { requireMembership } from '../registry/membership-guard.js';
-import { signaturesOf } from '../signing/signature-store.js';
+import { requireUser } from '../account/index.js';
+import type { DocumentCore } from '../documents/index.js';
+import { knownParties, listHistory, requireSigningTarget, type SigningFile } from '../documents/index.js';
+import { requireMembership } from '../registry/index.js';
+import { signaturesOf } from '../signing/index.js';
 
 /** One kept signature as the evidence shows it. */
 export interface EvidenceSignature {

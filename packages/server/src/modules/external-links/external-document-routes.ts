@@ -9,14 +9,12 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../files/file-name.js';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute, type RouteRateLimit } from '../../http/route.js';
-import { documentParts } from '../documents/document-read.js';
-import { signingTarget } from '../documents/document-signing.js';
-import { contentDisposition } from '../documents/file-name.js';
-import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
-import { recordExternalLinkView } from '../documents/history.js';
+import { documentParts, recordExternalLinkView, signingTarget } from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import type { StoredFileCheckDeps } from '../verification/stored-file-check.js';
+import type { StoredFileCheckDeps } from '../verification/index.js';
 import { externalView, linkedDocument } from './external-view.js';
 import { claimLinkView, type ExternalLinkRow, findLiveLink } from './link-store.js';
 

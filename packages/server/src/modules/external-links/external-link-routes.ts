@@ -11,13 +11,12 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { newToken } from '../../crypto/tokens.js';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { userNames } from '../account/user-store.js';
-import { type AccessibleDocument, requireAccessible } from '../documents/document-access.js';
+import { requireUser, userNames } from '../account/index.js';
+import { type AccessibleDocument, requireAccessible } from '../documents/index.js';
 import type { ModuleContext } from '../module.js';
-import { requireMembership } from '../registry/membership-guard.js';
-import { newToken } from '../signing/secrets.js';
+import { requireMembership } from '../registry/index.js';
 import { type ExternalLinkRow, insertLink, linksOf, revokeLink } from './link-store.js';
 
 const TAGS = ['documents'];
@@ -28,7 +27,7 @@ const ACCESS =
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The page address of a link: the token in the fragment, which browsers never send to a server or a Referer. */
-export function externalLinkUrl(publicUrl: string, documentId: number, token: string): string {
+function externalLinkUrl(publicUrl: string, documentId: number, token: string): string {
   return `${publicUrl}/document/${documentId}/by-hash#${token}`;
 }
 

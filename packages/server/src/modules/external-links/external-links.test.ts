@@ -11,12 +11,12 @@ import {
   type HistoryEvent,
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
+import { tokenHash } from '../../crypto/tokens.js';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { tokenHash } from '../signing/secrets.js';
 import { EXTERNAL_LINK_RATE_LIMIT } from './external-links-module.js';
 
 const { sender, signer, outsider } = COMPANIES;

@@ -4,11 +4,9 @@ import {
   type ExternalFileVerification,
   type HistoryEvent,
 } from '@qoltanba/core';
-import type { AccessibleDocument } from '../documents/document-access.js';
-import { findAccessible } from '../documents/document-access.js';
-import { documentParts, knownParties } from '../documents/document-read.js';
-import { listHistory } from '../documents/history.js';
-import { checkStoredFile, type StoredFileCheckDeps } from '../verification/stored-file-check.js';
+import type { AccessibleDocument } from '../documents/index.js';
+import { documentParts, findAccessible, knownParties, listHistory } from '../documents/index.js';
+import { checkStoredFile, type StoredFileCheckDeps } from '../verification/index.js';
 import type { ExternalLinkRow } from './link-store.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
+import { tokenHash } from '../../crypto/tokens.js';
 import { isRowId } from '../../db/row-id.js';
 import type { Database, ExternalLinksTable } from '../../db/schema.js';
-import { tokenHash } from '../signing/secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A link records at most one VIEW event per this period. */

@@ -5,7 +5,7 @@ import { deferred } from '../../testing/deferred.js';
 import { COMPANIES, documentPaths, listPath, useDocumentsSuite } from '../../testing/documents.js';
 import { openLockSession } from '../../testing/pg-locks.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { setDocumentFolder } from '../documents/document-folders.js';
+import { setDocumentFolder } from '../documents/index.js';
 import { folderExists } from './folder-store.js';
 
 const { sender, signer } = COMPANIES;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
 import type { AppModule } from '../module.js';
 import type { FolderDocumentCounts } from '../module-hooks.js';
-import { requireCompanyUser } from '../registry/membership-guard.js';
+import { requireCompanyUser } from '../registry/index.js';
 import {
   createFolder,
   deleteFolderTree,

@@ -1,7 +1,7 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import { purgeSettledMessages } from '../../outbox/message-queue.js';
 import type { AppModule } from '../module.js';
-import { runSupportPurge, SUPPORT_PURGE_JOB } from '../support/retention-purge.js';
+import { runSupportPurge, SUPPORT_PURGE_JOB } from '../support/index.js';
 import { HOUSEKEEPING_JOB, runHousekeeping } from './housekeeping.js';
 
 /** The first round runs this long after start (or after one interval when that is shorter). */

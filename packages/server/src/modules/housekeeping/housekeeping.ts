@@ -5,7 +5,7 @@ import {
   ACCOUNT_RETENTION_SECONDS,
   type AccountPurgeCounts,
   purgeSpentAccountRows,
-} from '../account/account-purge.js';
+} from '../account/index.js';
 
 /** Advisory-lock name of the housekeeping job: one instance runs each round. */
 export const HOUSEKEEPING_JOB = 'housekeeping';

@@ -2,8 +2,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { type ApiKey, AppError } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, Database } from '../../db/schema.js';
-import { userNames } from '../account/user-store.js';
-import { isMember } from '../registry/company-store.js';
+import { userNames } from '../account/index.js';
+import { isMember } from '../registry/index.js';
 import { newWebhookSecret, type WebhookSecrets } from './webhook-secrets.js';
 
 type Db = Kysely<Database>;

@@ -1,7 +1,8 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
-import { deleteEndedEmbeds } from '../embed/embed-store.js';
+import { deleteEndedEmbeds } from '../embed/index.js';
 import type { AppModule } from '../module.js';
-import { registerPartnerRoutes } from './partner-routes.js';
+import { registerApiKeyRoutes } from './api-key-routes.js';
+import { registerPartnerApiRoutes } from './partner-api-routes.js';
 import type { WebhookPost } from './webhook-post.js';
 import { sealClearWebhookSecrets, webhookSecrets } from './webhook-secrets.js';
 import { queueWebhooks, runWebhookRound } from './webhooks.js';
@@ -29,7 +30,8 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
       const { app, services, config, hooks } = context;
       const { db } = services.database;
       const secrets = webhookSecrets(config.tokenSecret);
-      registerPartnerRoutes(context, secrets);
+      registerApiKeyRoutes(context, secrets);
+      registerPartnerApiRoutes(context);
 
       // Webhook secrets written in clear before they were sealed are sealed now, so none stays readable in a dump.
       app.addHook('onReady', async () => {

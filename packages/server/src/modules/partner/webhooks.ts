@@ -12,7 +12,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { WebhookTargetPolicy } from '../../config/config.js';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
 import { type HostResolver, systemResolver } from '../../net/resolve-host.js';
-import { participantCompanies } from '../documents/document-milestones.js';
+import { participantCompanies } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { postToTarget, type WebhookPost } from './webhook-post.js';
 import { type WebhookSecrets, WebhookSecretUnreadable } from './webhook-secrets.js';

@@ -11,8 +11,7 @@ import {
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { findUserById, setUserAvatar, setUserLang, updateUserNames } from '../account/user-store.js';
+import { findUserById, requireUser, setUserAvatar, setUserLang, updateUserNames } from '../account/index.js';
 import type { AppModule } from '../module.js';
 import { sniffImageType } from './image-type.js';
 

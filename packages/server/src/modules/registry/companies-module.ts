@@ -13,9 +13,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { clientSource } from '../account/client-source.js';
-import { codeServiceFor } from '../account/one-time-codes.js';
+import { clientSource, codeServiceFor, requireUser } from '../account/index.js';
 import type { AppModule } from '../module.js';
 import { attachCompany, companyExists, listCompanies, setMainCompany } from './company-store.js';
 import { createFixturePhoneRegistry, createFixtureStatisticsRegister } from './fixture-registers.js';

@@ -2,8 +2,8 @@ import { AppError } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { requireUser } from '../account/auth-guard.js';
-import type { AuthUser } from '../account/token-service.js';
+import type { AuthUser } from '../account/index.js';
+import { requireUser } from '../account/index.js';
 import { isCompanyAdmin, isMember } from './company-store.js';
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '@qoltanba/core';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { attachCompany, listCompanies } from '../registry/company-store.js';
+import { requireUser } from '../account/index.js';
+import { attachCompany, listCompanies } from '../registry/index.js';
 import { consumeAttachChallenge, createAttachChallenge } from './attach-challenges.js';
 import { verifySignatureOver } from './signature-check.js';
 import type { SigningContext } from './signing-context.js';
@@ -18,7 +18,7 @@ import type { SigningContext } from './signing-context.js';
 const TAGS = ['companies'];
 
 /** The BIN a certificate may attach: a legal entity's, with the role of first head or right to sign. */
-export function attachableBin(report: SignatureReport): string {
+function attachableBin(report: SignatureReport): string {
   const { bin, roles, role } = report.signer;
   const mayAttach = [role, ...roles].some((r) => r === 'first_head' || r === 'right_to_sign');
   if (!bin || !mayAttach) throw new AppError('ATTACH_SIGNATURE_ROLE');

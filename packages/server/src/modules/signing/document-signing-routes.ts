@@ -11,11 +11,12 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/document-signing.js';
-import { requireCompanyUser } from '../registry/membership-guard.js';
+import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/index.js';
+import { requireCompanyUser } from '../registry/index.js';
 import { resendSigningLink } from './link-resends.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
+import { decodeSignatures } from './signature-decode.js';
 import { rejectAs } from './signer-actions.js';
 import type { SigningContext } from './signing-context.js';
 
@@ -23,11 +24,6 @@ const TAGS = ['signing'];
 const ACCESS =
   'The caller must belong to the company (FORBIDDEN); a document the company does not take part in answers ' +
   'ENTITY_NOT_FOUND, like one that does not exist.';
-
-/** Decodes the base64 CMS of each file (the schema already checked the alphabet). */
-export function decodeSignatures(signatures: ReadonlyArray<{ fileId: number; cms: string }>) {
-  return signatures.map(({ fileId, cms }) => ({ fileId, cms: new Uint8Array(Buffer.from(cms, 'base64')) }));
-}
 
 /** The signed-in member acting for company `bin`, as a signing party; its document must exist for it. */
 async function companyParty(

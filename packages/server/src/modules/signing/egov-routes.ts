@@ -12,12 +12,12 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { qrAuthToken, tokenHash } from '../../crypto/tokens.js';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, requireSigningTarget } from '../documents/document-signing.js';
-import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
+import { documentAsParty, requireSigningTarget } from '../documents/index.js';
 import { followQrSession } from './qr-events.js';
 import { findQrSession, moveQrSession, OPEN_QR_STATES, type QrSession } from './qr-sessions.js';
-import { qrAuthToken, tokenHash } from './secrets.js';
 import { signAs } from './sign-flow.js';
 import type { SigningContext } from './signing-context.js';
 
@@ -29,7 +29,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const PUT_BODY_LIMIT = DOCUMENT_MAX_FILES * (Math.ceil((MAX_FILE_BYTES * 4) / 3) + 512 * 1024);
 
 /** Path of a QR session. */
-export const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(128) });
+const sessionParamsSchema = z.object({ sessionId: z.string().min(1).max(128) });
 
 const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
 import { signingLinkReference } from '../../outbox/message-references.js';
-import { documentAsParty, documentSigners } from '../documents/document-signing.js';
+import { documentAsParty, documentSigners } from '../documents/index.js';
 import type { SigningContext } from './signing-context.js';
 import { issueSigningLink, type SigningLink } from './signing-links.js';
 

@@ -1,7 +1,7 @@
 import type { QrSigningState } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
+import { newToken, qrAuthToken, tokenHash } from '../../crypto/tokens.js';
 import type { Database } from '../../db/schema.js';
-import { newToken, qrAuthToken, tokenHash } from './secrets.js';
 
 /** A QR session as stored (the session id and auth token only as hashes). */
 export interface QrSession {

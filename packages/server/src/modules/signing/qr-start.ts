@@ -1,5 +1,5 @@
 import { apiPath, EGOV_QR_PREFIX, type QrSigningSession, SIGNING_PATHS } from '@qoltanba/core';
-import { assertMaySign, requireSigningTarget } from '../documents/document-signing.js';
+import { assertMaySign, requireSigningTarget } from '../documents/index.js';
 import { createQrSession } from './qr-sessions.js';
 import type { SigningParty } from './sign-flow.js';
 import type { SigningContext } from './signing-context.js';

@@ -12,7 +12,7 @@ import {
   type SignedOutcome,
   type SigningFile,
   type SigningTarget,
-} from '../documents/document-signing.js';
+} from '../documents/index.js';
 import type { SigningPartyInfo } from '../module-hooks.js';
 import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';

@@ -11,7 +11,7 @@ import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
 import { gateForAll, twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki, PERSON } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { runDocumentPurge } from '../documents/trash-purge.js';
+import { runDocumentPurge } from '../documents/index.js';
 import { forgetDocuments, signaturesOf } from './signature-store.js';
 
 const { sender, signer, second, outsider } = COMPANIES;

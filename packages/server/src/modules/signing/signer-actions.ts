@@ -6,10 +6,10 @@ import {
   type SigningLinkView,
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
-import { documentForLink, recordRejection, signingTarget } from '../documents/document-signing.js';
-import { contentDisposition } from '../documents/file-name.js';
-import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
-import type { EventActor } from '../documents/history.js';
+import { contentDisposition } from '../../files/file-name.js';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
+import type { EventActor } from '../documents/index.js';
+import { documentForLink, recordRejection, signingTarget } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';

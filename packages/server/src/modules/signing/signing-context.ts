@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { ModuleHooks } from '../module-hooks.js';
-import type { StatisticsRegister } from '../registry/registers.js';
+import type { StatisticsRegister } from '../registry/index.js';
 import type { SignFlowServices } from './sign-flow.js';
 
 /** What the signing routes share. */

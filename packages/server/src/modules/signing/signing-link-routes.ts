@@ -8,9 +8,9 @@ import {
   signRequestSchema,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute } from '../../http/route.js';
-import { FORMAT_CONTENT_TYPES } from '../documents/file-type.js';
-import { decodeSignatures } from './document-signing-routes.js';
+import { decodeSignatures } from './signature-decode.js';
 import {
   rejectAsSigner,
   type SignerGrant,
@@ -30,7 +30,7 @@ const ACCESS =
 const BYTES = z.custom<Uint8Array>((value) => value instanceof Uint8Array);
 
 /** Path of a personal link: the token (base64url, 43 characters when issued here). */
-export const linkParamsSchema = z.object({ token: z.string().min(1).max(128) });
+const linkParamsSchema = z.object({ token: z.string().min(1).max(128) });
 const linkFileParamsSchema = linkParamsSchema.extend({ fileId: resourceIdSchema });
 
 /** A personal link as a signer's grant. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { newToken, tokenHash } from '../../crypto/tokens.js';
 import type { Database } from '../../db/schema.js';
-import { newToken, tokenHash } from './secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { streamHeartbeatMs } from '../../http/client-connections.js';
 import type { AppModule, ModuleContext } from '../module.js';
 import type { ModuleHooks } from '../module-hooks.js';
-import { configuredStatisticsRegister } from '../registry/companies-module.js';
-import type { StatisticsRegister } from '../registry/registers.js';
+import type { StatisticsRegister } from '../registry/index.js';
+import { configuredStatisticsRegister } from '../registry/index.js';
 import { registerAttachRoutes } from './attach-routes.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';

@@ -8,10 +8,10 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../blob/blob-store.js';
+import { safeFileName } from '../../files/file-name.js';
+import { uploadError } from '../../files/file-upload.js';
 import type { MultipartBody } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
-import { safeFileName } from '../documents/file-name.js';
-import { uploadError } from '../documents/file-upload.js';
 import {
   ATTACHMENT_EXTENSIONS,
   ATTACHMENT_HEAD_BYTES,

@@ -9,9 +9,8 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
-import { bearerToken, requireUser } from '../account/auth-guard.js';
-import { findUserById } from '../account/user-store.js';
-import { type ApiKeyRow, authenticateApiKey } from '../partner/api-keys.js';
+import { bearerToken, findUserById, requireUser } from '../account/index.js';
+import { type ApiKeyRow, authenticateApiKey } from '../partner/index.js';
 import { partnerSubject, signIdentityToken, userSubject } from './identity-token.js';
 import type { SupportContext } from './support-context.js';
 

@@ -19,9 +19,9 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute } from '../../http/route.js';
-import { requireUser } from '../account/auth-guard.js';
-import { contentDisposition } from '../documents/file-name.js';
+import { requireUser } from '../account/index.js';
 import { findAttachment } from './attachment-store.js';
 import { closeConversation, findConversation, postOperatorReply } from './conversation-store.js';
 import { eventsQuerySchema, lastEventIdOf, STREAM_ENDED, streamSupportEvents } from './event-stream.js';

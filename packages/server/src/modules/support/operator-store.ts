@@ -1,7 +1,7 @@
 import { type LoginTarget, parseLoginTarget } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findUserById } from '../account/user-store.js';
+import { findUserById } from '../account/index.js';
 
 /** A granted operator login. */
 export interface SupportOperatorGrant {

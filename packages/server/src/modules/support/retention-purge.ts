@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { type JobLockResult, withJobLock } from '../../db/job-lock.js';
 import type { Database } from '../../db/schema.js';
-import { drainBlobDeletions, queueBlobDeletions } from '../documents/blob-deletions.js';
+import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
 
 type Db = Kysely<Database>;
 

@@ -25,9 +25,9 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../files/file-name.js';
+import { closeIfUnread } from '../../files/file-upload.js';
 import { defineRoute } from '../../http/route.js';
-import { contentDisposition } from '../documents/file-name.js';
-import { closeIfUnread } from '../documents/file-upload.js';
 import { findAttachment } from './attachment-store.js';
 import { ATTACHMENT_UPLOAD_LIMITS, readAttachmentUpload } from './attachment-upload.js';
 import {

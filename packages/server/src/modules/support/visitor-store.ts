@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { newToken, tokenHash } from '../../crypto/tokens.js';
 import type { Database } from '../../db/schema.js';
-import { newToken, tokenHash } from '../signing/secrets.js';
 
 /** The subject of an anonymous visitor's conversations. */
 export const visitorSubject = (visitorId: number) => `visitor:${visitorId}`;

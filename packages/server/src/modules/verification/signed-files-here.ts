@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { filesWithContent, type VerifiableFile, verifiableFile } from '../documents/verifiable-files.js';
-import { signaturesOfFiles } from '../signing/file-signatures.js';
+import { filesWithContent, type VerifiableFile, verifiableFile } from '../documents/index.js';
+import { signaturesOfFiles } from '../signing/index.js';
 import type { SignedFileHere, StoredSignature } from './verify-files.js';
 
 /** A stored file of a document signed here, with its signatures (at least one). */

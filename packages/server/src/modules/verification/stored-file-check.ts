@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { Database } from '../../db/schema.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
-import type { VerifiableFile } from '../documents/verifiable-files.js';
+import type { VerifiableFile } from '../documents/index.js';
 import { signedStoredFile } from './signed-files-here.js';
 import { verifyStoredFile } from './verify-files.js';
 

@@ -13,8 +13,8 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute, type MultipartBody, type RouteRateLimit } from '../../http/route.js';
-import { contentDisposition } from '../documents/file-name.js';
 import type { ModuleContext } from '../module.js';
 import { signedFilesWithContent } from './signed-files-here.js';
 import { checkStoredFile } from './stored-file-check.js';

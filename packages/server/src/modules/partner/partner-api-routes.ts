@@ -1,11 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   AppError,
-  apiKeyCreatedSchema,
-  apiKeyInputSchema,
-  apiKeyParamsSchema,
-  apiKeySchema,
-  companyParamsSchema,
   DOCUMENT_UPLOAD_PARTS,
   type DocumentDraft,
   documentDraftSchema,
@@ -18,62 +13,38 @@ import {
   partnerDocumentSchema,
   resourceIdSchema,
   signerRuleViolation,
-  webhookDeliverySchema,
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { closeIfUnread, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
+import { FILES_PART } from '../../files/files-part.js';
 import { defineRoute, validationError } from '../../http/route.js';
-import { requireAccessible } from '../documents/document-access.js';
-import { documentMilestones } from '../documents/document-milestones.js';
-import { documentParts } from '../documents/document-read.js';
-import { FILES_PART } from '../documents/document-routes.js';
-import { documentSigners } from '../documents/document-signing.js';
-import { createDocument, sendDocument } from '../documents/document-store.js';
-import { closeIfUnread, readUpload, UPLOAD_LIMITS } from '../documents/file-upload.js';
-import type { Actor } from '../documents/history.js';
-import { issueEmbedToken } from '../embed/embed-store.js';
-import { sendSignedPackage } from '../evidence/evidence-routes.js';
-import { signedEvidenceOf } from '../evidence/signed-evidence.js';
-import type { ModuleContext } from '../module.js';
-import { requireCompanyAdmin } from '../registry/membership-guard.js';
+import type { Actor } from '../documents/index.js';
 import {
-  type ApiKeyRow,
-  apiKeyNote,
-  authenticateApiKey,
-  createApiKey,
-  listApiKeys,
-  requireCompanyKey,
-  revokeApiKey,
-  toApiKey,
-  updateApiKey,
-} from './api-keys.js';
-import type { WebhookSecrets } from './webhook-secrets.js';
-import { checkWebhookUrl } from './webhook-target.js';
-import { listDeliveries, toWebhookDelivery } from './webhooks.js';
+  createDocument,
+  documentMilestones,
+  documentParts,
+  documentSigners,
+  requireAccessible,
+  sendDocument,
+} from '../documents/index.js';
+import { issueEmbedToken } from '../embed/index.js';
+import { sendSignedPackage, signedEvidenceOf } from '../evidence/index.js';
+import type { ModuleContext } from '../module.js';
+import { type ApiKeyRow, apiKeyNote, authenticateApiKey } from './api-keys.js';
 
 const TAGS = ['partner'];
-const ADMIN =
-  "The company's administrator only (the member who attached it): FORBIDDEN for a non-member, " +
-  "API_KEY_FORBIDDEN for another member. Another company's key answers ENTITY_NOT_FOUND.";
 const KEY =
   "Authorization: Bearer qk_... (an API key; API_KEY_INVALID when unknown or revoked). Acts for the key's " +
   "company as the member who created the key; another company's document answers ENTITY_NOT_FOUND.";
-const WEBHOOK_REFUSALS =
-  'WEBHOOK_URL_INVALID (not https where https is required), WEBHOOK_URL_PRIVATE (a host on a private, loopback, ' +
-  'link-local, unique-local, multicast or unspecified address, as written or as DNS answers now; every delivery ' +
-  'checks again and posts to the address it checked, never following redirects).';
 /** Partner backends are servers: a limit per client address, looser than the global one. */
 const PARTNER_RATE_LIMIT = { max: 300, timeWindow: '1 minute' };
 const STREAM = z.custom<Readable>((value) => value instanceof Readable);
 const idParamsSchema = z.object({ id: resourceIdSchema });
 
-/** The partner API's management routes (portal) and the routes of partner backends. */
-export function registerPartnerRoutes(context: ModuleContext, secrets: WebhookSecrets): void {
+/** The routes of partner backends, authorized by an API key: documents, their signed package, embed tokens. */
+export function registerPartnerApiRoutes(context: ModuleContext): void {
   const { route, services, config, hooks } = context;
-  /** Refuses a webhook URL the policy does not allow (WEBHOOK_URL_INVALID, WEBHOOK_URL_PRIVATE). */
-  const checkWebhook = async (url: string | null | undefined) => {
-    if (url) await checkWebhookUrl(url, config.webhookTargets, services.resolveHost);
-  };
   const { db } = services.database;
   const { clock } = services;
 
@@ -120,117 +91,6 @@ export function registerPartnerRoutes(context: ModuleContext, secrets: WebhookSe
       })),
     };
   }
-
-  // Management (portal, the company's administrator).
-
-  route(
-    defineRoute({
-      method: 'GET',
-      url: PARTNER_PATHS.apiKeys,
-      operationId: 'listApiKeys',
-      summary: "The company's partner API keys, newest first (revoked ones marked)",
-      description: ADMIN,
-      tags: TAGS,
-      auth: true,
-      params: companyParamsSchema,
-      response: z.array(apiKeySchema),
-      handler: async ({ request, params }) => {
-        await requireCompanyAdmin(request, db, params.bin);
-        return (await listApiKeys(db, params.bin)).map(toApiKey);
-      },
-    }),
-  );
-
-  route(
-    defineRoute({
-      method: 'POST',
-      url: PARTNER_PATHS.apiKeys,
-      operationId: 'createApiKey',
-      summary: 'Create a partner API key; its secret (and webhook secret) are shown only in this answer',
-      description: `Stored as SHA-256 only (the webhook secret encrypted). ORIGIN_INVALID, ${WEBHOOK_REFUSALS} ${ADMIN}`,
-      tags: TAGS,
-      auth: true,
-      params: companyParamsSchema,
-      body: apiKeyInputSchema,
-      status: 201,
-      response: apiKeyCreatedSchema,
-      handler: async ({ request, params, body }) => {
-        const { userId } = await requireCompanyAdmin(request, db, params.bin);
-        await checkWebhook(body.webhookUrl);
-        const created = await createApiKey(db, params.bin, userId, body, clock(), secrets);
-        return {
-          apiKey: toApiKey(created.row),
-          secret: created.secret,
-          webhookSecret: created.webhookSecret,
-        };
-      },
-    }),
-  );
-
-  route(
-    defineRoute({
-      method: 'PATCH',
-      url: PARTNER_PATHS.apiKey,
-      operationId: 'updateApiKey',
-      summary: "Change a key's name, allowed origins and webhook URL",
-      description:
-        'An absent webhookUrl keeps it, null removes it (and its secret); a webhook URL given to a key without one ' +
-        'creates a new webhook secret, answered once in `webhookSecret`. ORIGIN_INVALID, ' +
-        `${WEBHOOK_REFUSALS} A revoked key answers API_KEY_INVALID. ${ADMIN}`,
-      tags: TAGS,
-      auth: true,
-      params: apiKeyParamsSchema,
-      body: apiKeyInputSchema,
-      response: apiKeySchema,
-      handler: async ({ request, params, body }) => {
-        await requireCompanyAdmin(request, db, params.bin);
-        await checkWebhook(body.webhookUrl);
-        const { row, webhookSecret } = await updateApiKey(db, params.bin, params.keyId, body, secrets);
-        return webhookSecret ? { ...toApiKey(row), webhookSecret } : toApiKey(row);
-      },
-    }),
-  );
-
-  route(
-    defineRoute({
-      method: 'DELETE',
-      url: PARTNER_PATHS.apiKey,
-      operationId: 'revokeApiKey',
-      summary: 'Revoke a key at once (it stays listed as revoked; its pending webhooks fail)',
-      description: ADMIN,
-      tags: TAGS,
-      auth: true,
-      params: apiKeyParamsSchema,
-      status: 204,
-      response: z.undefined(),
-      handler: async ({ request, params }) => {
-        await requireCompanyAdmin(request, db, params.bin);
-        await revokeApiKey(db, params.bin, params.keyId, clock());
-        return undefined;
-      },
-    }),
-  );
-
-  route(
-    defineRoute({
-      method: 'GET',
-      url: PARTNER_PATHS.webhookDeliveries,
-      operationId: 'listWebhookDeliveries',
-      summary: "A key's webhook deliveries, newest first (at most 100)",
-      description: ADMIN,
-      tags: TAGS,
-      auth: true,
-      params: apiKeyParamsSchema,
-      response: z.array(webhookDeliverySchema),
-      handler: async ({ request, params }) => {
-        await requireCompanyAdmin(request, db, params.bin);
-        const key = await requireCompanyKey(db, params.bin, params.keyId);
-        return (await listDeliveries(db, key.id)).map(toWebhookDelivery);
-      },
-    }),
-  );
-
-  // Partner backends (API key).
 
   route(
     defineRoute({

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { sampleDocx, sampleOdt, sampleOle, samplePdf } from '../../testing/document-files.js';
+import { sampleDocx, sampleOdt, sampleOle, samplePdf } from '../testing/document-files.js';
 import { detectDocumentFormat, formatFamily } from './file-type.js';
 
 describe('document file type by content', () => {

@@ -8,8 +8,8 @@ import {
   MAX_FILE_BYTES,
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BlobStore } from '../../blob/blob-store.js';
-import type { MultipartBody } from '../../http/route.js';
+import type { BlobStore } from '../blob/blob-store.js';
+import type { MultipartBody } from '../http/route.js';
 import { sanitizeFileName } from './file-name.js';
 import { detectDocumentFormat, FAMILY_HEAD_BYTES, type FormatFamily, formatFamily } from './file-type.js';
 

@@ -1,5 +1,9 @@
-import type { BlobStore } from '../../blob/blob-store.js';
-import type { Db } from './document-access.js';
+import type { Kysely } from 'kysely';
+import type { BlobStore } from '../blob/blob-store.js';
+import type { Database } from '../db/schema.js';
+
+/** A database or a transaction on it. */
+type Db = Kysely<Database>;
 
 /**
  * Queues blobs for deletion in the transaction that drops the rows referring to them: the rows and the

@@ -1,0 +1,28 @@
+/** The documents module's front door (documents, their files, parties and history): the only file other modules and app wiring import. */
+
+export { historyEventHash, historyGenesis } from '../../crypto/history-hash.js';
+export { type AccessibleDocument, type Db, findAccessible, requireAccessible } from './document-access.js';
+export { setDocumentFolder } from './document-folders.js';
+export { documentMilestones, participantCompanies } from './document-milestones.js';
+export { documentParts, knownParties } from './document-read.js';
+export {
+  assertMaySign,
+  documentAsParty,
+  documentForLink,
+  documentSigners,
+  isSigningParty,
+  recordRejection,
+  recordRevocation,
+  recordSigned,
+  requireSigningTarget,
+  type SignedOutcome,
+  type SigningFile,
+  type SigningTarget,
+  signingTarget,
+} from './document-signing.js';
+export { createDocument, type DocumentServices, sendDocument, setTrashed } from './document-store.js';
+export type { DocumentCore } from './document-view.js';
+export { documentsModule } from './documents-module.js';
+export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
+export { runDocumentPurge } from './trash-purge.js';
+export { filesWithContent, type VerifiableFile, verifiableFile } from './verifiable-files.js';

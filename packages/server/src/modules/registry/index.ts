@@ -1,0 +1,13 @@
+/** The registry module's front door (companies, memberships, state registers): the only file other modules and app wiring import. */
+
+export { companiesModule, configuredStatisticsRegister } from './companies-module.js';
+export {
+  attachCompany,
+  companyNames,
+  isMember,
+  listCompanies,
+  membershipCondition,
+} from './company-store.js';
+export { FIXTURE_PARTIES } from './fixture-registers.js';
+export { requireCompanyAdmin, requireCompanyUser, requireMembership } from './membership-guard.js';
+export type { PhoneRegistry, StatisticsRegister } from './registers.js';

@@ -1,0 +1,16 @@
+/** The signing module's front door (signatures, links, QR sessions): the only file other modules and app wiring import. */
+
+export { signaturesOfFiles } from './file-signatures.js';
+export { decodeSignatures } from './signature-decode.js';
+export { signaturesOf } from './signature-store.js';
+export {
+  rejectAsSigner,
+  type SignerGrant,
+  sendSignerFile,
+  sendSignerPreview,
+  signAsSigner,
+  signerView,
+  startSignerQrSigning,
+} from './signer-actions.js';
+export type { SigningContext } from './signing-context.js';
+export { signingContextOf, signingModule } from './signing-module.js';
