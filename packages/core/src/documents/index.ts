@@ -13,6 +13,16 @@ export {
   type SortOrder,
 } from './lists';
 export {
+  allowedActions,
+  isSignersTurn,
+  type PartyAction,
+  rejectCheck,
+  revokeCheck,
+  type SigningParty,
+  type SigningState,
+  signCheck,
+} from './signing-rules';
+export {
   COPY_RESULT_STATUS,
   canTransition,
   DOCUMENT_ACTIONS,
@@ -25,3 +35,4 @@ export {
   transition,
   viewStatus,
 } from './status';
+export { trashInfo } from './trash';
