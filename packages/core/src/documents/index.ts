@@ -9,6 +9,9 @@ export {
   type DocumentBox,
   type DocumentFilter,
   type DocumentSort,
+  documentBox,
+  type ListedPart,
+  matchesFilter,
   SORT_ORDERS,
   type SortOrder,
 } from './lists';

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { $companies } from '../company/companyStore';
 import { createDocumentStore } from '../documents/documentStore';
-import { createDocument, getDocument, sendDocument, trashDocument } from '../documents/documentsApi';
+import {
+  createDocument,
+  getDocument,
+  listDocuments,
+  sendDocument,
+  trashDocument,
+} from '../documents/documentsApi';
 import { FAKE_TEST_BIN, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
@@ -189,6 +195,23 @@ describe('allowedActions (what the server offers)', () => {
     // The sender's signature does not complete the document: the listed signer does.
     const done = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: BETA_BIN });
     expect(done !== 'cancelled' && done.status).toBe('SIGNED');
+  });
+
+  it("lists the sender's own signature under its outgoing 'signed by me', as the server does", async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    const signedByMe = async () =>
+      (await listDocuments({ box: 'outgoing', filter: 'signedByMe' }, { bin: ALFA_BIN })).items.map(
+        (item) => item.id,
+      );
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(await signedByMe()).toEqual([]);
+    await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    expect(await signedByMe()).toEqual([sent.id]);
   });
 
   it('offers a later signer of a sequential document reject before its turn, and sign once it comes', async () => {

@@ -2,10 +2,11 @@ import {
   BOX_FILTERS,
   companyParamsSchema,
   DOCUMENT_PAGE_SIZE,
-  type DocumentBox,
-  type DocumentFilter,
   type DocumentListQuery,
+  documentBox,
   documentListQuerySchema,
+  type ListedPart,
+  matchesFilter,
 } from '@qoltanba/core';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { DocumentsParts } from './parts';
@@ -20,37 +21,15 @@ export function documentListRoutes({
   access: { actingCompany, signerOf, visible },
   views: { summaryView },
 }: DocumentsParts) {
-  function inBox(record: FakeDocumentRecord, bin: string, box: DocumentBox): boolean {
-    const trashed = record.trashedAt.has(bin);
-    if (box === 'trash') return trashed;
-    if (trashed) return false;
+  /** The company's part in `record` as core's list rules see it (its own signature: the sender's too). */
+  function listedPart(record: FakeDocumentRecord, bin: string): ListedPart {
     const sender = record.sender.bin === bin;
-    if (box === 'draft') return sender && record.status === 'DRAFT';
-    if (box === 'outgoing') return sender && record.status !== 'DRAFT';
-    return !sender && record.status !== 'DRAFT';
-  }
-
-  function matchesFilter(record: FakeDocumentRecord, bin: string, filter: DocumentFilter): boolean {
-    const me = signerOf(record, bin);
-    const signedByMe = me?.state === 'SIGNED';
-    switch (filter) {
-      case 'all':
-        return true;
-      case 'signedByMe':
-        return signedByMe;
-      case 'needToSign':
-        return record.status === 'AT_SIGNING' && me?.state === 'WAITING';
-      case 'signedByAll':
-        return record.status === 'SIGNED';
-      case 'inProcess':
-        return record.status === 'AT_SIGNING';
-      case 'signedByMeOrInProcess':
-        return signedByMe || record.status === 'AT_SIGNING';
-      case 'canceled':
-        return record.status === 'REJECTED' || record.status === 'REVOKED';
-      case 'draft':
-        return record.status === 'DRAFT';
-    }
+    return {
+      status: record.status,
+      role: sender ? 'sender' : 'signer',
+      trashed: record.trashedAt.has(bin),
+      signed: sender ? record.senderSigned === true : signerOf(record, bin)?.state === 'SIGNED',
+    };
   }
 
   /** The server's search: a substring of the name or a party's name, the number, or a BIN/IIN exactly. */
@@ -114,8 +93,8 @@ export function documentListRoutes({
       .filter(
         (record) =>
           visible(record, bin) &&
-          inBox(record, bin, query.box) &&
-          matchesFilter(record, bin, filter) &&
+          documentBox(listedPart(record, bin)) === query.box &&
+          matchesFilter(listedPart(record, bin), filter) &&
           matchesSearch(record, query.q) &&
           (query.folderId === undefined || record.folderOf.get(bin) === query.folderId),
       )
