@@ -1,3 +1,4 @@
+export { type DocumentListCursor, decodeListCursor, encodeListCursor } from './list-cursor';
 export {
   BOX_FILTERS,
   DOCUMENT_BOXES,

@@ -3,10 +3,14 @@ import {
   companyParamsSchema,
   DOCUMENT_PAGE_SIZE,
   type DocumentListQuery,
+  type DocumentSort,
+  decodeListCursor,
   documentBox,
   documentListQuerySchema,
+  encodeListCursor,
   type ListedPart,
   matchesFilter,
+  type SortOrder,
 } from '@qoltanba/core';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { DocumentsParts } from './parts';
@@ -58,24 +62,11 @@ export function documentListRoutes({
     return a[1] - b[1];
   }
 
-  /** The cursor of a request; VALIDATION_FAILED when it is garbage or made for another sort or order. */
-  function decodeCursor(cursor: string, sort: string, order: string): [SortValue, number] {
-    try {
-      const { s: cursorSort, o, v, i } = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
-      if (cursorSort === sort && o === order && (typeof v === 'string' || typeof v === 'number')) {
-        if (Number.isSafeInteger(i) && i > 0) return [v, i];
-      }
-    } catch {
-      // Falls through to the refusal.
-    }
-    refuse('VALIDATION_FAILED', { field: 'cursor' });
-  }
-
-  function encodeCursor(sort: string, order: string, [v, i]: [SortValue, number]): string {
-    return btoa(JSON.stringify({ s: sort, o: order, v, i }))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
+  /** The cursor of a request (core's); VALIDATION_FAILED when it is garbage or made for another sort or order. */
+  function decodeCursor(cursor: string, sort: DocumentSort, order: SortOrder): [SortValue, number] {
+    const decoded = decodeListCursor(cursor, sort, order);
+    if (!decoded) refuse('VALIDATION_FAILED', { field: 'cursor' });
+    return [decoded.v, decoded.i];
   }
 
   function listDocuments(context: FakeContext): Response {
@@ -103,7 +94,10 @@ export function documentListRoutes({
     const limit = query.limit ?? DOCUMENT_PAGE_SIZE;
     const page = matching.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = matching.length > limit && last ? encodeCursor(sort, order, keyOf(last)) : null;
+    const nextCursor =
+      matching.length > limit && last
+        ? encodeListCursor({ s: sort, o: order, v: keyOf(last)[0], i: last.id })
+        : null;
     return json(200, { items: page.map((record) => summaryView(record, bin)), nextCursor });
   }
 
