@@ -20,6 +20,7 @@ import {
   resendSigningLink,
   revokeDocument,
   signDocument,
+  startQrSigning,
   submitDocumentSignatures,
 } from './signingApi';
 import { DEFAULT_SIGNING_CONFIG, getSigningConfig } from './signingConfig';
@@ -241,6 +242,20 @@ describe('allowedActions (what the server offers)', () => {
     ]);
     const rejected = await rejectDocument(sent.id, 'Неверные реквизиты', { bin: BETA_BIN });
     expect([rejected.status, rejected.allowedActions]).toEqual(['REJECTED', ['trash']]);
+  });
+});
+
+describe('startQrSigning (as the server, only for a party that may sign now)', () => {
+  it("refuses a sequential document's later signer before its turn, and lets the sender sign its draft", async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    expect((await startQrSigning(draft.id, { bin: ALFA_BIN })).qrPayload).toMatch(/^mobileSign:/);
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(await startQrSigning(sent.id, { bin: BETA_BIN }).catch(codeOf)).toBe('NOT_SIGNERS_TURN');
   });
 });
 

@@ -2,8 +2,8 @@ import {
   rejectRequestSchema,
   resendSigningLinkRequestSchema,
   revokeCheck,
+  signCheck,
   signRequestSchema,
-  transition,
 } from '@qoltanba/core';
 import { partyOf, signingStateOf } from '../documents/signingState';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
@@ -45,11 +45,9 @@ export function documentSigningRoutes({ options: { documents }, store, rules, li
 
   function startQrSigning(context: FakeContext): Response {
     const { bin, record } = access.documentInput(context);
-    const signer = access.signerOf(record, bin);
-    if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    const step = transition(record.status, 'sign');
+    // As the server: a QR code only for a party that may sign now (the sender included).
+    const step = signCheck(signingStateOf(record), partyOf(record, bin));
     if (!step.ok) refuse(step.code);
-    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
     return qr.startSession(record.id, bin);
   }
 
