@@ -49,6 +49,7 @@ export {
   parseLoginTarget,
 } from './contact/index';
 export {
+  allowedActions,
   BOX_FILTERS,
   COPY_RESULT_STATUS,
   canTransition,
@@ -63,14 +64,28 @@ export {
   type DocumentAction,
   type DocumentBox,
   type DocumentFilter,
+  type DocumentListCursor,
   type DocumentSort,
   type DocumentStatus,
+  decodeListCursor,
+  documentBox,
+  encodeListCursor,
+  isSignersTurn,
   LIFECYCLE_STATUSES,
   type LifecycleStatus,
+  type ListedPart,
+  matchesFilter,
+  type PartyAction,
+  rejectCheck,
+  revokeCheck,
+  type SigningParty,
+  type SigningState,
   SORT_ORDERS,
   type SortOrder,
+  signCheck,
   type TransitionResult,
   transition,
+  trashInfo,
   viewStatus,
 } from './documents/index';
 export {
@@ -94,6 +109,13 @@ export {
   isErrorParamName,
   paramsForCode,
 } from './errors/index';
+export {
+  contentDisposition,
+  isUnsafeCharacter,
+  safeFileName,
+  sanitizeFileName,
+  withoutUnsafeCharacters,
+} from './files/index';
 export {
   DEFAULT_LANG,
   ETSI_INDICATION_TEXTS,

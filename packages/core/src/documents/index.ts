@@ -1,3 +1,4 @@
+export { type DocumentListCursor, decodeListCursor, encodeListCursor } from './list-cursor';
 export {
   BOX_FILTERS,
   DOCUMENT_BOXES,
@@ -9,9 +10,22 @@ export {
   type DocumentBox,
   type DocumentFilter,
   type DocumentSort,
+  documentBox,
+  type ListedPart,
+  matchesFilter,
   SORT_ORDERS,
   type SortOrder,
 } from './lists';
+export {
+  allowedActions,
+  isSignersTurn,
+  type PartyAction,
+  rejectCheck,
+  revokeCheck,
+  type SigningParty,
+  type SigningState,
+  signCheck,
+} from './signing-rules';
 export {
   COPY_RESULT_STATUS,
   canTransition,
@@ -25,3 +39,4 @@ export {
   transition,
   viewStatus,
 } from './status';
+export { trashInfo } from './trash';

@@ -1,3 +1,6 @@
+import type { DocumentRole } from '../schemas/documents';
+import type { LifecycleStatus } from './status';
+
 /**
  * The four list screens of the cabinet (SPEC section 2), for the acting company: documents it received
  * to sign, sent, keeps as drafts, or moved to its trash.
@@ -55,3 +58,47 @@ export const DOCUMENT_PAGE_SIZE = 20;
 export const DOCUMENT_PAGE_SIZE_MAX = 100;
 /** Longest search text of a document list. */
 export const DOCUMENT_SEARCH_MAX = 100;
+
+/** A company's part in a document as its lists see it (the server keeps it in the participant row). */
+export interface ListedPart {
+  status: LifecycleStatus;
+  role: DocumentRole;
+  trashed: boolean;
+  /** The company signed the document (as a signer, or as the sender that signed it). */
+  signed: boolean;
+}
+
+/**
+ * The box a document is listed in for a company: its trash, else incoming for a signer, draft or outgoing for
+ * the sender by status (the server derives the same in its participant row's `box` column).
+ */
+export function documentBox(part: ListedPart): DocumentBox {
+  if (part.trashed) return 'trash';
+  if (part.role === 'signer') return 'incoming';
+  return part.status === 'DRAFT' ? 'draft' : 'outgoing';
+}
+
+/**
+ * True when `part` passes `filter` (SPEC section 4; the server's list query says the same in SQL): "signed by
+ * you" counts the sender's own signature too, "need to sign" is a signer's unsigned document at signing.
+ */
+export function matchesFilter(part: ListedPart, filter: DocumentFilter): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'signedByMe':
+      return part.signed;
+    case 'needToSign':
+      return part.role === 'signer' && part.status === 'AT_SIGNING' && !part.signed;
+    case 'signedByAll':
+      return part.status === 'SIGNED';
+    case 'inProcess':
+      return part.status === 'AT_SIGNING';
+    case 'signedByMeOrInProcess':
+      return part.signed || part.status === 'AT_SIGNING';
+    case 'canceled':
+      return part.status === 'REJECTED' || part.status === 'REVOKED';
+    case 'draft':
+      return part.status === 'DRAFT';
+  }
+}

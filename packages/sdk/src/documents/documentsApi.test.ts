@@ -204,6 +204,19 @@ describe('documents API', () => {
     ]);
   });
 
+  it('pages a box sorted by name in Cyrillic (the cursor carries the name as UTF-8)', async () => {
+    await setupLoggedIn();
+    for (const name of ['Бета договор', 'Альфа договор', 'Гамма договор']) {
+      await createDocument({ ...draft, name }, [pdfFile()]);
+    }
+    const page = (cursor?: string) =>
+      listDocuments({ box: 'draft', sort: 'name', order: 'asc', limit: 2, ...(cursor ? { cursor } : {}) });
+    const first = await page();
+    expect(first.items.map((item) => item.name)).toEqual(['Альфа договор', 'Бета договор']);
+    const second = await page(first.nextCursor ?? '');
+    expect([second.items.map((item) => item.name), second.nextCursor]).toEqual([['Гамма договор'], null]);
+  });
+
   it('moves a document into a folder and out again', async () => {
     const { server } = await setupLoggedIn();
     const { id } = await createDocument(draft, [pdfFile()]);

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { $companies } from '../company/companyStore';
 import { createDocumentStore } from '../documents/documentStore';
-import { createDocument, getDocument, sendDocument, trashDocument } from '../documents/documentsApi';
+import {
+  createDocument,
+  getDocument,
+  listDocuments,
+  sendDocument,
+  trashDocument,
+} from '../documents/documentsApi';
 import { FAKE_TEST_BIN, fakeCms, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
@@ -14,6 +20,7 @@ import {
   resendSigningLink,
   revokeDocument,
   signDocument,
+  startQrSigning,
   submitDocumentSignatures,
 } from './signingApi';
 import { DEFAULT_SIGNING_CONFIG, getSigningConfig } from './signingConfig';
@@ -191,6 +198,23 @@ describe('allowedActions (what the server offers)', () => {
     expect(done !== 'cancelled' && done.status).toBe('SIGNED');
   });
 
+  it("lists the sender's own signature under its outgoing 'signed by me', as the server does", async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    const signedByMe = async () =>
+      (await listDocuments({ box: 'outgoing', filter: 'signedByMe' }, { bin: ALFA_BIN })).items.map(
+        (item) => item.id,
+      );
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(await signedByMe()).toEqual([]);
+    await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    expect(await signedByMe()).toEqual([sent.id]);
+  });
+
   it('offers a later signer of a sequential document reject before its turn, and sign once it comes', async () => {
     const { server } = await setupLoggedIn();
     const draft = await createDocument(
@@ -218,6 +242,20 @@ describe('allowedActions (what the server offers)', () => {
     ]);
     const rejected = await rejectDocument(sent.id, 'Неверные реквизиты', { bin: BETA_BIN });
     expect([rejected.status, rejected.allowedActions]).toEqual(['REJECTED', ['trash']]);
+  });
+});
+
+describe('startQrSigning (as the server, only for a party that may sign now)', () => {
+  it("refuses a sequential document's later signer before its turn, and lets the sender sign its draft", async () => {
+    await setupLoggedIn();
+    const draft = await createDocument(
+      { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
+      [pdfFile()],
+      { bin: ALFA_BIN },
+    );
+    expect((await startQrSigning(draft.id, { bin: ALFA_BIN })).qrPayload).toMatch(/^mobileSign:/);
+    const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
+    expect(await startQrSigning(sent.id, { bin: BETA_BIN }).catch(codeOf)).toBe('NOT_SIGNERS_TURN');
   });
 });
 

@@ -1,7 +1,6 @@
-import { documentFileParamsSchema } from '@qoltanba/core';
+import { contentDisposition, documentFileParamsSchema } from '@qoltanba/core';
 import type { createFakeDocuments } from './documents/fakeDocuments';
 import { bytesResponse } from './documents/fileContent';
-import { contentDisposition } from './documents/fileNames';
 import { fakeDocumentSigned } from './fakeExternalLinks';
 import { type FakeContext, type FakeHandler, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';

@@ -1,4 +1,5 @@
 import {
+  contentDisposition,
   createExternalLinkRequestSchema,
   documentParamsSchema,
   EXTERNAL_LINK_DEFAULT_DAYS,
@@ -17,7 +18,6 @@ import {
 import { creatorOf } from './documents/access';
 import type { createFakeDocuments } from './documents/fakeDocuments';
 import { bytesResponse, CONTENT_TYPES, FAKE_CONVERTED_PDF } from './documents/fileContent';
-import { contentDisposition } from './documents/fileNames';
 import type { FakeDocumentRecord } from './documents/records';
 import { type FakeContext, type FakeHandler, json, noContent, parseInput, refuse } from './fakeHttp';
 import type { FakeOperationId } from './fakeRoutes';

@@ -6,11 +6,11 @@ import {
   type DocumentFileFormat,
   isAppError,
   MAX_FILE_BYTES,
+  sanitizeFileName,
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../blob/blob-store.js';
 import type { MultipartBody } from '../http/route.js';
-import { sanitizeFileName } from './file-name.js';
 import { detectDocumentFormat, FAMILY_HEAD_BYTES, type FormatFamily, formatFamily } from './file-type.js';
 
 /** A file received into the blob store, recognised by content. */

@@ -2,10 +2,15 @@ import {
   BOX_FILTERS,
   companyParamsSchema,
   DOCUMENT_PAGE_SIZE,
-  type DocumentBox,
-  type DocumentFilter,
   type DocumentListQuery,
+  type DocumentSort,
+  decodeListCursor,
+  documentBox,
   documentListQuerySchema,
+  encodeListCursor,
+  type ListedPart,
+  matchesFilter,
+  type SortOrder,
 } from '@qoltanba/core';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { DocumentsParts } from './parts';
@@ -20,37 +25,15 @@ export function documentListRoutes({
   access: { actingCompany, signerOf, visible },
   views: { summaryView },
 }: DocumentsParts) {
-  function inBox(record: FakeDocumentRecord, bin: string, box: DocumentBox): boolean {
-    const trashed = record.trashedAt.has(bin);
-    if (box === 'trash') return trashed;
-    if (trashed) return false;
+  /** The company's part in `record` as core's list rules see it (its own signature: the sender's too). */
+  function listedPart(record: FakeDocumentRecord, bin: string): ListedPart {
     const sender = record.sender.bin === bin;
-    if (box === 'draft') return sender && record.status === 'DRAFT';
-    if (box === 'outgoing') return sender && record.status !== 'DRAFT';
-    return !sender && record.status !== 'DRAFT';
-  }
-
-  function matchesFilter(record: FakeDocumentRecord, bin: string, filter: DocumentFilter): boolean {
-    const me = signerOf(record, bin);
-    const signedByMe = me?.state === 'SIGNED';
-    switch (filter) {
-      case 'all':
-        return true;
-      case 'signedByMe':
-        return signedByMe;
-      case 'needToSign':
-        return record.status === 'AT_SIGNING' && me?.state === 'WAITING';
-      case 'signedByAll':
-        return record.status === 'SIGNED';
-      case 'inProcess':
-        return record.status === 'AT_SIGNING';
-      case 'signedByMeOrInProcess':
-        return signedByMe || record.status === 'AT_SIGNING';
-      case 'canceled':
-        return record.status === 'REJECTED' || record.status === 'REVOKED';
-      case 'draft':
-        return record.status === 'DRAFT';
-    }
+    return {
+      status: record.status,
+      role: sender ? 'sender' : 'signer',
+      trashed: record.trashedAt.has(bin),
+      signed: sender ? record.senderSigned === true : signerOf(record, bin)?.state === 'SIGNED',
+    };
   }
 
   /** The server's search: a substring of the name or a party's name, the number, or a BIN/IIN exactly. */
@@ -79,24 +62,11 @@ export function documentListRoutes({
     return a[1] - b[1];
   }
 
-  /** The cursor of a request; VALIDATION_FAILED when it is garbage or made for another sort or order. */
-  function decodeCursor(cursor: string, sort: string, order: string): [SortValue, number] {
-    try {
-      const { s: cursorSort, o, v, i } = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
-      if (cursorSort === sort && o === order && (typeof v === 'string' || typeof v === 'number')) {
-        if (Number.isSafeInteger(i) && i > 0) return [v, i];
-      }
-    } catch {
-      // Falls through to the refusal.
-    }
-    refuse('VALIDATION_FAILED', { field: 'cursor' });
-  }
-
-  function encodeCursor(sort: string, order: string, [v, i]: [SortValue, number]): string {
-    return btoa(JSON.stringify({ s: sort, o: order, v, i }))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
+  /** The cursor of a request (core's); VALIDATION_FAILED when it is garbage or made for another sort or order. */
+  function decodeCursor(cursor: string, sort: DocumentSort, order: SortOrder): [SortValue, number] {
+    const decoded = decodeListCursor(cursor, sort, order);
+    if (!decoded) refuse('VALIDATION_FAILED', { field: 'cursor' });
+    return [decoded.v, decoded.i];
   }
 
   function listDocuments(context: FakeContext): Response {
@@ -114,8 +84,8 @@ export function documentListRoutes({
       .filter(
         (record) =>
           visible(record, bin) &&
-          inBox(record, bin, query.box) &&
-          matchesFilter(record, bin, filter) &&
+          documentBox(listedPart(record, bin)) === query.box &&
+          matchesFilter(listedPart(record, bin), filter) &&
           matchesSearch(record, query.q) &&
           (query.folderId === undefined || record.folderOf.get(bin) === query.folderId),
       )
@@ -124,7 +94,10 @@ export function documentListRoutes({
     const limit = query.limit ?? DOCUMENT_PAGE_SIZE;
     const page = matching.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = matching.length > limit && last ? encodeCursor(sort, order, keyOf(last)) : null;
+    const nextCursor =
+      matching.length > limit && last
+        ? encodeListCursor({ s: sort, o: order, v: keyOf(last)[0], i: last.id })
+        : null;
     return json(200, { items: page.map((record) => summaryView(record, bin)), nextCursor });
   }
 

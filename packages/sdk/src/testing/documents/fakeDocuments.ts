@@ -31,7 +31,7 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
   const { documents, folders, counterparties } = store;
   const { actingCompany, findDocument, documentInput, signerOf, record, touch, senderMayChange, mailLinks } =
     access;
-  const { documentView, isTurn } = views;
+  const { documentView } = views;
 
   // In the order of the server's routes (the fake matches routes in the order they were played).
   const handlers = {
@@ -52,7 +52,6 @@ export function createFakeDocuments({ now }: FakeDocumentsOptions) {
       documentInput,
       documentView,
       signerOf,
-      isTurn,
       record,
       touch,
       senderMayChange,

@@ -1,7 +1,6 @@
-import { canTransition, documentFileParamsSchema } from '@qoltanba/core';
+import { canTransition, contentDisposition, documentFileParamsSchema } from '@qoltanba/core';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import { bytesResponse, CONTENT_TYPES, FAKE_CONVERTED_PDF } from './fileContent';
-import { contentDisposition } from './fileNames';
 import type { DocumentsParts } from './parts';
 import { createUploads } from './uploads';
 

@@ -1,7 +1,6 @@
-import { DOCUMENT_MAX_FILES, DOCUMENT_UPLOAD_PARTS, MAX_FILE_BYTES } from '@qoltanba/core';
+import { DOCUMENT_MAX_FILES, DOCUMENT_UPLOAD_PARTS, MAX_FILE_BYTES, sanitizeFileName } from '@qoltanba/core';
 import { type FakeContext, refuse } from '../fakeHttp';
 import { detectFormat, sha256 } from './fileContent';
-import { sanitizeFileName } from './fileNames';
 import type { DocumentsStore, StoredFile } from './records';
 
 // The files of a create or an edit, read from its multipart body one part after another, as the server does.

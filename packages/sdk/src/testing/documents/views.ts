@@ -1,58 +1,18 @@
 import {
-  canTransition,
+  allowedActions,
   type Document,
   type DocumentSummary,
   TRASH_RETENTION_DAYS,
+  trashInfo,
   viewStatus,
 } from '@qoltanba/core';
 import type { FakeDocumentRecord } from './records';
+import { partyOf, signingStateOf } from './signingState';
 
 // What a company sees of a stored document: the full view, the list summary and the actions it may take now.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The views of the documents service; trash countdowns follow the fake's clock. */
 export function createDocumentViews(now: () => Date) {
-  /** Sequential signing: everybody before must have signed; parallel: any waiting signer. */
-  function isTurn(record: FakeDocumentRecord, bin: string): boolean {
-    const mine = record.signers.findIndex((signer) => signer.identityNumber === bin);
-    if (mine < 0 || record.signers[mine]?.state !== 'WAITING') return false;
-    return (
-      record.signingMethod === 'PARALLEL' ||
-      record.signers.slice(0, mine).every((signer) => signer.state === 'SIGNED')
-    );
-  }
-
-  /** What the routes accept now, exactly as the server's `allowedActions` (server documents/document-view.ts). */
-  function allowedActions(record: FakeDocumentRecord, bin: string): Document['allowedActions'] {
-    const sender = record.sender.bin === bin;
-    if (record.trashedAt.has(bin)) return sender ? ['restore', 'copy'] : ['restore'];
-    const actions: Document['allowedActions'] = [];
-    if (sender) {
-      if (canTransition(record.status, 'update')) actions.push('update');
-      if (canTransition(record.status, 'send')) actions.push('send');
-      // Sign and send on a draft; once on the document at signing.
-      if (canTransition(record.status, 'sign') && !record.senderSigned) actions.push('sign');
-      const nobodySigned =
-        !record.senderSigned && record.signers.every((signer) => signer.state === 'WAITING');
-      if (canTransition(record.status, 'revoke') && nobodySigned) actions.push('revoke');
-      actions.push('copy');
-    } else {
-      const waiting = record.signers.some((s) => s.identityNumber === bin && s.state === 'WAITING');
-      if (waiting && record.status === 'AT_SIGNING' && isTurn(record, bin)) actions.push('sign');
-      // A later signer of a SEQUENTIAL document may reject before its turn.
-      if (waiting && canTransition(record.status, 'reject')) actions.push('reject');
-    }
-    actions.push('trash');
-    return actions;
-  }
-
-  function trashInfo(trashedAt: string): Document['trash'] {
-    const deleteAt = new Date(Date.parse(trashedAt) + TRASH_RETENTION_DAYS * DAY_MS);
-    const daysLeft = Math.max(0, Math.floor((deleteAt.getTime() - now().getTime()) / DAY_MS));
-    return { trashedAt, deleteAt: deleteAt.toISOString(), daysLeft };
-  }
-
   function common(record: FakeDocumentRecord, bin: string) {
     const trashedAt = record.trashedAt.get(bin);
     return {
@@ -66,7 +26,7 @@ export function createDocumentViews(now: () => Date) {
       updatedAt: record.updatedAt,
       sender: record.sender,
       role: record.sender.bin === bin ? ('sender' as const) : ('signer' as const),
-      trash: trashedAt === undefined ? null : trashInfo(trashedAt),
+      trash: trashInfo(trashedAt === undefined ? null : new Date(trashedAt), now(), TRASH_RETENTION_DAYS),
       folderId: record.folderOf.get(bin) ?? null,
     };
   }
@@ -88,7 +48,7 @@ export function createDocumentViews(now: () => Date) {
       files: record.files.map(({ bytes: _bytes, ...file }) => file),
       signers: signersAs(record, bin),
       rejection: record.rejection,
-      allowedActions: allowedActions(record, bin),
+      allowedActions: allowedActions(signingStateOf(record), partyOf(record, bin)),
     };
   }
 
@@ -105,7 +65,7 @@ export function createDocumentViews(now: () => Date) {
     };
   }
 
-  return { isTurn, documentView, summaryView };
+  return { documentView, summaryView };
 }
 
 /** The views of the documents service (see {@link createDocumentViews}). */

@@ -1,9 +1,11 @@
 import {
   rejectRequestSchema,
   resendSigningLinkRequestSchema,
+  revokeCheck,
+  signCheck,
   signRequestSchema,
-  transition,
 } from '@qoltanba/core';
+import { partyOf, signingStateOf } from '../documents/signingState';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { SigningParts } from './parts';
 
@@ -33,11 +35,8 @@ export function documentSigningRoutes({ options: { documents }, store, rules, li
 
   function revokeDocument(context: FakeContext): Response {
     const { bin, company, record } = access.documentInput(context);
-    if (record.sender.bin !== bin) refuse('REVOKE_ONLY_BY_SENDER');
-    const step = transition(record.status, 'revoke');
+    const step = revokeCheck(signingStateOf(record), partyOf(record, bin));
     if (!step.ok) refuse(step.code);
-    const anybodySigned = record.senderSigned || record.signers.some((signer) => signer.state !== 'WAITING');
-    if (anybodySigned) refuse('DOCUMENT_REVOKE_FORBIDDEN');
     record.status = step.to;
     access.touch(record);
     access.record(record, 'REVOKE', context, company);
@@ -46,11 +45,9 @@ export function documentSigningRoutes({ options: { documents }, store, rules, li
 
   function startQrSigning(context: FakeContext): Response {
     const { bin, record } = access.documentInput(context);
-    const signer = access.signerOf(record, bin);
-    if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    const step = transition(record.status, 'sign');
+    // As the server: a QR code only for a party that may sign now (the sender included).
+    const step = signCheck(signingStateOf(record), partyOf(record, bin));
     if (!step.ok) refuse(step.code);
-    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
     return qr.startSession(record.id, bin);
   }
 

@@ -1,5 +1,6 @@
-import { rejectRequestSchema, signRequestSchema, transition } from '@qoltanba/core';
+import { rejectRequestSchema, signCheck, signRequestSchema } from '@qoltanba/core';
 import { almatyDay } from '../almatyDay';
+import { partyOf, signingStateOf } from '../documents/signingState';
 import { type FakeContext, json, parseInput, refuse } from '../fakeHttp';
 import type { SigningParts } from './parts';
 
@@ -54,10 +55,9 @@ export function linkRoutes({ options: { documents, now }, rules, links, qr }: Si
 
   function startQrSigningByLink(context: FakeContext): Response {
     const { link, record } = linkOf(context);
-    const signer = access.signerOf(record, link.identityNumber);
-    const step = transition(record.status, 'sign');
+    // As the server: a QR code only for a party that may sign now.
+    const step = signCheck(signingStateOf(record), partyOf(record, link.identityNumber));
     if (!step.ok) refuse(step.code);
-    if (signer?.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
     return qr.startSession(record.id, link.identityNumber);
   }
 

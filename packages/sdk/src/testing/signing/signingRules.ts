@@ -1,5 +1,6 @@
-import { type FileSignature, type Party, type SignRequest, transition } from '@qoltanba/core';
+import { type FileSignature, type Party, rejectCheck, type SignRequest, signCheck } from '@qoltanba/core';
 import type { FakeDocumentRecord } from '../documents/records';
+import { partyOf, signingStateOf } from '../documents/signingState';
 import { type FakeContext, refuse } from '../fakeHttp';
 import { cmsMarker, verdict } from './cms';
 import type { SigningDocuments } from './parts';
@@ -23,9 +24,8 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
   }
 
   /**
-   * Signs `record` as `bin`, with the server's rules in its order: the state machine, then the sender (once: its
-   * signature on its draft sends it, "sign and send"; on the document at signing it completes nothing) or a
-   * listed signer who has not signed and whose turn it is.
+   * Signs `record` as `bin` when core's `signCheck` allows it: the sender (once: its signature on its draft sends
+   * it, "sign and send"; on the document at signing it completes nothing) or a listed signer on its turn.
    */
   function sign(
     record: FakeDocumentRecord,
@@ -34,12 +34,10 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
     context: FakeContext,
     company: Party,
   ): void {
-    const step = transition(record.status, 'sign');
+    const step = signCheck(signingStateOf(record), partyOf(record, bin));
     if (!step.ok) refuse(step.code);
     if (record.sender.bin === bin) {
       const draft = record.status === 'DRAFT';
-      if (draft) access.senderMayChange(record, bin);
-      if (record.senderSigned) refuse('ALREADY_SIGNED_BY_BIN');
       if (draft && record.files.length === 0) refuse('DOCUMENT_WITHOUT_FILE');
       if (draft && record.signers.length === 0) refuse('SIGNERS_REQUIRED');
       checkSignatures(record, request.signatures);
@@ -51,12 +49,8 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
       access.record(record, 'SIGN', context, company);
       return;
     }
-    if (record.status === 'DRAFT') refuse('DOCUMENT_CHANGE_FORBIDDEN');
     const signer = access.signerOf(record, bin);
     if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
-    if (signer.state === 'REJECTED') refuse('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
-    if (!access.isTurn(record, bin)) refuse('NOT_SIGNERS_TURN');
     checkSignatures(record, request.signatures);
     signer.state = 'SIGNED';
     signer.signedAt = iso();
@@ -68,7 +62,7 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
     }
   }
 
-  /** Rejects `record` as `bin`, a listed signer who has not signed. */
+  /** Rejects `record` as `bin` when core's `rejectCheck` allows it (a listed signer who has not signed). */
   function reject(
     record: FakeDocumentRecord,
     bin: string,
@@ -76,11 +70,10 @@ export function createSigningRules({ access }: SigningDocuments, { iso }: Signin
     context: FakeContext,
     company: Party,
   ): void {
-    const step = transition(record.status, 'reject');
+    const step = rejectCheck(signingStateOf(record), partyOf(record, bin));
     if (!step.ok) refuse(step.code);
     const signer = access.signerOf(record, bin);
     if (!signer) refuse('BIN_NOT_AMONG_SIGNERS');
-    if (signer.state === 'SIGNED') refuse('ALREADY_SIGNED_BY_BIN');
     signer.state = 'REJECTED';
     record.status = step.to;
     record.rejection = { identityNumber: bin, reason, at: iso() };

@@ -1,11 +1,11 @@
 import {
+  contentDisposition,
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_UPLOAD_PARTS,
   type SupportAttachment,
 } from '@qoltanba/core';
 import { bytesResponse } from '../documents/fileContent';
-import { contentDisposition } from '../documents/fileNames';
 import { type FakeContext, json, refuse } from '../fakeHttp';
 import type { SupportConversations } from './conversations';
 import type { VisitorIdentity } from './visitors';

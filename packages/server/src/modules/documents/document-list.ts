@@ -3,15 +3,18 @@ import {
   BOX_FILTERS,
   DOCUMENT_PAGE_SIZE,
   type DocumentFilter,
+  type DocumentListCursor,
   type DocumentListQuery,
   type DocumentPage,
   type DocumentSort,
+  decodeListCursor,
+  encodeListCursor,
   type SortOrder,
+  withoutUnsafeCharacters,
 } from '@qoltanba/core';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
 import type { Database } from '../../db/schema.js';
-import { withoutUnsafeCharacters } from '../../files/file-name.js';
 import { membershipCondition, requireMembership } from '../registry/index.js';
 import { type Db, DOCUMENT_CORE_COLUMNS, documentCore } from './document-access.js';
 import { toSummary } from './document-view.js';
@@ -23,35 +26,16 @@ const SORT_COLUMNS = {
   name: 'p.doc_name',
 } as const satisfies Record<DocumentSort, string>;
 
-/** Where the next page starts: the last row's sort value and id, for the sort and order it was made for. */
-interface Cursor {
-  s: DocumentSort;
-  o: SortOrder;
-  v: string | number;
-  i: number;
-}
-
-/** An opaque cursor: base64url JSON of {@link Cursor}. */
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+/** An opaque cursor (core's {@link encodeListCursor}). */
+export function encodeCursor(cursor: DocumentListCursor): string {
+  return encodeListCursor(cursor);
 }
 
 /** The cursor of a request, or VALIDATION_FAILED {field: cursor} when it is garbage or from another sort. */
-export function decodeCursor(raw: string, sort: DocumentSort, order: SortOrder): Cursor {
-  const invalid = () => new AppError('VALIDATION_FAILED', { field: 'cursor' });
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (typeof value !== 'object' || value === null) throw invalid();
-  const { s, o, v, i } = value as Record<string, unknown>;
-  if (s !== sort || o !== order || !Number.isSafeInteger(i) || (i as number) < 1) throw invalid();
-  if (sort === 'number' ? !Number.isSafeInteger(v) : typeof v !== 'string') throw invalid();
-  if ((sort === 'createdAt' || sort === 'updatedAt') && Number.isNaN(Date.parse(v as string)))
-    throw invalid();
-  return { s: sort, o: order, v: v as string | number, i: i as number };
+export function decodeCursor(raw: string, sort: DocumentSort, order: SortOrder): DocumentListCursor {
+  const cursor = decodeListCursor(raw, sort, order);
+  if (!cursor) throw new AppError('VALIDATION_FAILED', { field: 'cursor' });
+  return cursor;
 }
 
 type ListEb = ExpressionBuilder<

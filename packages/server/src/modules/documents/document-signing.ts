@@ -1,12 +1,15 @@
-import { AppError, type Document, type Signer, transition } from '@qoltanba/core';
-import { isRowId } from '../../db/row-id.js';
 import {
-  type AccessibleDocument,
-  assertSenderMayChange,
-  type Db,
-  findAccessible,
-  requireAccessible,
-} from './document-access.js';
+  AppError,
+  type Document,
+  rejectCheck,
+  revokeCheck,
+  type Signer,
+  type SigningParty,
+  type SigningState,
+  signCheck,
+} from '@qoltanba/core';
+import { isRowId } from '../../db/row-id.js';
+import { type AccessibleDocument, type Db, findAccessible, requireAccessible } from './document-access.js';
 import type { StoredFile } from './document-files.js';
 import { documentParts, readDocument } from './document-read.js';
 import { applySend, syncParticipants } from './document-store.js';
@@ -79,33 +82,34 @@ export function isSigningParty(target: SigningTarget, identityNumber: string): b
   );
 }
 
+/** The document of `target` as core's signing rules see it (whether the sender signed: from the sender's own row). */
+function signingState(target: SigningTarget): SigningState {
+  const { core, participation } = target.document;
+  return {
+    status: core.status,
+    signingMethod: core.signingMethod,
+    senderSigned: participation.role === 'sender' && participation.signedAt !== null,
+    signers: target.signers,
+  };
+}
+
+/** `identityNumber` as a party of `target` for core's signing rules. */
+function signingParty(target: SigningTarget, identityNumber: string): SigningParty {
+  const { core, participation } = target.document;
+  return {
+    identityNumber,
+    sender: participation.role === 'sender' && core.sender.bin === identityNumber,
+    trashed: participation.trashedAt !== null,
+  };
+}
+
 /**
- * Refuses with the catalogue code when `identityNumber` may not sign now: the state machine (a rejected document
- * REJECTED_DOCUMENT_SIGNING_FORBIDDEN, a signed one DOCUMENT_ALREADY_SIGNED; a draft only by its sender, which
- * sends it), not a signer (BIN_NOT_AMONG_SIGNERS), signed already (ALREADY_SIGNED_BY_BIN), and in a SEQUENTIAL
- * document everybody listed before must have signed (NOT_SIGNERS_TURN).
+ * Refuses with the catalogue code when `identityNumber` may not sign now: core's `signCheck` (the state machine,
+ * the sender once and not from its trash, a listed signer that has not signed or rejected, on its turn).
  */
 export function assertMaySign(target: SigningTarget, identityNumber: string): void {
-  const { core, participation } = target.document;
-  const step = transition(core.status, 'sign');
-  if (!step.ok) throw new AppError(step.code);
-  if (participation.role === 'sender' && core.sender.bin === identityNumber) {
-    if (core.status === 'DRAFT') assertSenderMayChange(target.document);
-    if (participation.signedAt) throw new AppError('ALREADY_SIGNED_BY_BIN');
-    return;
-  }
-  if (core.status === 'DRAFT') throw new AppError('DOCUMENT_CHANGE_FORBIDDEN');
-  const mine = target.signers.findIndex((signer) => signer.identityNumber === identityNumber);
-  const signer = target.signers[mine];
-  if (!signer) throw new AppError('BIN_NOT_AMONG_SIGNERS');
-  if (signer.state === 'SIGNED') throw new AppError('ALREADY_SIGNED_BY_BIN');
-  if (signer.state === 'REJECTED') throw new AppError('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
-  if (
-    core.signingMethod === 'SEQUENTIAL' &&
-    target.signers.slice(0, mine).some((s) => s.state !== 'SIGNED')
-  ) {
-    throw new AppError('NOT_SIGNERS_TURN');
-  }
+  const check = signCheck(signingState(target), signingParty(target, identityNumber));
+  if (!check.ok) throw new AppError(check.code);
 }
 
 /** What {@link recordSigned} changed besides the signer: whether it sent the draft, and completed the document. */
@@ -178,12 +182,8 @@ export async function recordRejection(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const target = await requireSigningTarget(trx, id, actor.bin, { lock: true });
-    const step = transition(target.document.core.status, 'reject');
+    const step = rejectCheck(signingState(target), signingParty(target, actor.bin));
     if (!step.ok) throw new AppError(step.code);
-    const signer = target.signers.find((s) => s.identityNumber === actor.bin);
-    if (!signer || target.document.participation.role !== 'signer')
-      throw new AppError('BIN_NOT_AMONG_SIGNERS');
-    if (signer.state !== 'WAITING') throw new AppError('ALREADY_SIGNED_BY_BIN');
     await trx
       .updateTable('documents')
       .set({
@@ -212,17 +212,9 @@ export async function recordRejection(
  */
 export async function recordRevocation(db: Db, id: number, actor: EventActor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const document = await requireAccessible(trx, actor.bin, id, { lock: true });
-    if (document.participation.role !== 'sender') throw new AppError('REVOKE_ONLY_BY_SENDER');
-    const step = transition(document.core.status, 'revoke');
+    const target = await requireSigningTarget(trx, id, actor.bin, { lock: true });
+    const step = revokeCheck(signingState(target), signingParty(target, actor.bin));
     if (!step.ok) throw new AppError(step.code);
-    const signed = await trx
-      .selectFrom('document_signers')
-      .select('identity_number')
-      .where('document_id', '=', id)
-      .where('state', '=', 'SIGNED')
-      .executeTakeFirst();
-    if (signed || document.participation.signedAt) throw new AppError('DOCUMENT_REVOKE_FORBIDDEN');
     await trx
       .updateTable('documents')
       .set({ status: step.to, updated_at: now })

@@ -1,15 +1,14 @@
 import {
-  canTransition,
   type Document,
   type DocumentFile,
   type DocumentRole,
   type DocumentSummary,
   type LifecycleStatus,
+  allowedActions as partyActions,
   type Signer,
+  trashInfo,
   viewStatus,
 } from '@qoltanba/core';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a company's participant row says about its part in a document. */
 export interface Participation {
@@ -39,25 +38,11 @@ export interface DocumentDetails {
   rejection: { identityNumber: string; reason: string; at: Date } | null;
 }
 
-/**
- * The trash countdown of a company: deletion `retentionDays` after trashing; `daysLeft` counts whole days
- * (rounded down), so it reads `retentionDays` right after trashing and 0 on the last day.
- */
-export function trashInfo(trashedAt: Date | null, now: Date, retentionDays: number): Document['trash'] {
-  if (!trashedAt) return null;
-  const deleteAt = new Date(trashedAt.getTime() + retentionDays * DAY_MS);
-  const daysLeft = Math.max(0, Math.floor((deleteAt.getTime() - now.getTime()) / DAY_MS));
-  return { trashedAt: trashedAt.toISOString(), deleteAt: deleteAt.toISOString(), daysLeft };
-}
-
 type Action = Document['allowedActions'][number];
 
 /**
- * What the acting company may do now: exactly what the routes would accept (core's state machine plus the
- * signing rules of `document-signing.ts`). The sender edits and sends its draft, signs it (sign and send) or, once,
- * the document at signing, revokes while nobody (itself included) has signed, and copies; a waiting signer signs
- * when it is its turn (SEQUENTIAL: everybody before signed) and may reject any time while the document is at
- * signing; everybody trashes or restores their own view.
+ * What the acting company may do now: core's `allowedActions`, the same rules `document-signing.ts` enforces,
+ * for this company's participation (its role, its trash, whether it signed as the sender).
  */
 export function allowedActions(
   core: DocumentCore,
@@ -66,35 +51,10 @@ export function allowedActions(
   signers: readonly Signer[],
 ): Action[] {
   const sender = participation.role === 'sender';
-  if (participation.trashedAt) return sender ? ['restore', 'copy'] : ['restore'];
-  const actions: Action[] = [];
-  if (sender) {
-    const senderSigned = participation.signedAt !== null;
-    if (canTransition(core.status, 'update')) actions.push('update');
-    if (canTransition(core.status, 'send')) actions.push('send');
-    if (canTransition(core.status, 'sign') && !senderSigned) actions.push('sign');
-    const nobodySigned = !senderSigned && signers.every((signer) => signer.state === 'WAITING');
-    if (canTransition(core.status, 'revoke') && nobodySigned) actions.push('revoke');
-    actions.push('copy');
-  } else {
-    const mine = signers.findIndex((signer) => signer.identityNumber === bin);
-    const waiting = signers[mine]?.state === 'WAITING';
-    if (
-      waiting &&
-      canTransition(core.status, 'sign') &&
-      core.status !== 'DRAFT' &&
-      isTurn(core, mine, signers)
-    )
-      actions.push('sign');
-    if (waiting && canTransition(core.status, 'reject')) actions.push('reject');
-  }
-  actions.push('trash');
-  return actions;
-}
-
-// Sequential signing: everybody before must have signed; parallel: any waiting signer.
-function isTurn(core: DocumentCore, mine: number, signers: readonly Signer[]): boolean {
-  return core.signingMethod === 'PARALLEL' || signers.slice(0, mine).every((s) => s.state === 'SIGNED');
+  // Only the sender's own row says whether the sender signed; a signer's actions do not depend on it.
+  const senderSigned = sender && participation.signedAt !== null;
+  const state = { status: core.status, signingMethod: core.signingMethod, senderSigned, signers };
+  return partyActions(state, { identityNumber: bin, sender, trashed: participation.trashedAt !== null });
 }
 
 /**

@@ -1,13 +1,13 @@
 import {
   AppError,
   canTransition,
+  contentDisposition,
   DOCUMENT_PATHS,
   documentFileParamsSchema,
   documentParamsSchema,
   documentSchema,
 } from '@qoltanba/core';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { closeIfUnread, discardFiles, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
 import { FILES_PART } from '../../files/files-part.js';

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
-import { AppError, documentFileParamsSchema, documentParamsSchema, EVIDENCE_PATHS } from '@qoltanba/core';
+import {
+  AppError,
+  contentDisposition,
+  documentFileParamsSchema,
+  documentParamsSchema,
+  EVIDENCE_PATHS,
+} from '@qoltanba/core';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute } from '../../http/route.js';
 import type { ModuleContext } from '../module.js';
 import { appendSheet } from './printable-copy.js';

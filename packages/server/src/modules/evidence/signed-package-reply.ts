@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import { AppError, type Lang } from '@qoltanba/core';
+import { AppError, contentDisposition, type Lang } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import type { BlobStore } from '../../blob/blob-store.js';
-import { contentDisposition } from '../../files/file-name.js';
 import { buildSignatureSheet } from './signature-sheet.js';
 import type { SignedEvidence } from './signed-evidence.js';
 import { packageEntries } from './signed-package.js';

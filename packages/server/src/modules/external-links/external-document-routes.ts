@@ -1,5 +1,6 @@
 import {
   AppError,
+  contentDisposition,
   EXTERNAL_LINK_HEADER,
   EXTERNAL_LINK_PATHS,
   externalDocumentParamsSchema,
@@ -9,7 +10,6 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute, type RouteRateLimit } from '../../http/route.js';
 import { documentParts, recordExternalLinkView, signingTarget } from '../documents/index.js';

@@ -1,12 +1,12 @@
 import {
   AppError,
+  contentDisposition,
   type ErrorCode,
   identityKind,
   type QrSigningSession,
   type SigningLinkView,
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from '../../files/file-name.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import type { EventActor } from '../documents/index.js';
 import { documentForLink, recordRejection, signingTarget } from '../documents/index.js';

@@ -4,11 +4,11 @@ import {
   isAppError,
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_UPLOAD_PARTS,
+  safeFileName,
   supportMessageRequestSchema,
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../blob/blob-store.js';
-import { safeFileName } from '../../files/file-name.js';
 import { uploadError } from '../../files/file-upload.js';
 import type { MultipartBody } from '../../http/route.js';
 import { validationError } from '../../http/route.js';

@@ -1,5 +1,6 @@
 import {
   AppError,
+  contentDisposition,
   SUPPORT_ATTACHMENT_TYPES,
   SUPPORT_PATHS,
   supportConversationParamsSchema,
@@ -19,7 +20,6 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/index.js';
 import { findAttachment } from './attachment-store.js';

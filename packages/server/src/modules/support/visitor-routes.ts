@@ -1,5 +1,6 @@
 import {
   AppError,
+  contentDisposition,
   helpConfigSchema,
   SUPPORT_ATTACHMENT_MAX_BYTES,
   SUPPORT_ATTACHMENT_TYPES,
@@ -25,7 +26,6 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { closeIfUnread } from '../../files/file-upload.js';
 import { defineRoute } from '../../http/route.js';
 import { findAttachment } from './attachment-store.js';

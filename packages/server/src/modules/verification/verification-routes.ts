@@ -1,5 +1,6 @@
 import {
   AppError,
+  contentDisposition,
   type Lang,
   VERIFICATION_PATHS,
   VERIFICATION_REPORT_FILE_NAMES,
@@ -13,7 +14,6 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contentDisposition } from '../../files/file-name.js';
 import { defineRoute, type MultipartBody, type RouteRateLimit } from '../../http/route.js';
 import type { ModuleContext } from '../module.js';
 import { signedFilesWithContent } from './signed-files-here.js';

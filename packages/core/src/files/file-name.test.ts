@@ -1,7 +1,7 @@
-import { FILE_NAME_MAX } from '@qoltanba/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, isUnsafeCharacter, sanitizeFileName } from './file-name.js';
+import { FILE_NAME_MAX } from '../limits';
+import { contentDisposition, isUnsafeCharacter, sanitizeFileName } from './file-name';
 
 describe('file names', () => {
   it('keeps the last path segment and ends with the detected extension', () => {

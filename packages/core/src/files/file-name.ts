@@ -1,4 +1,5 @@
-import { ALLOWED_DOCUMENT_EXTENSIONS, type DocumentFileFormat, FILE_NAME_MAX } from '@qoltanba/core';
+import { ALLOWED_DOCUMENT_EXTENSIONS, FILE_NAME_MAX } from '../limits';
+import type { DocumentFileFormat } from '../schemas/documents';
 
 /**
  * True for C0/C1 control characters and for the direction marks and overrides that make "gpj.exe" read as

@@ -1,0 +1,7 @@
+export {
+  contentDisposition,
+  isUnsafeCharacter,
+  safeFileName,
+  sanitizeFileName,
+  withoutUnsafeCharacters,
+} from './file-name';
