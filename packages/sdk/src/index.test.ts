@@ -70,6 +70,7 @@ describe('public entry', () => {
         "createExternalLink",
         "createExternalLinksStore",
         "createFolder",
+        "createKeysetList",
         "createMemoryStorage",
         "createNcaLayerClient",
         "createQoltanbaClient",

@@ -212,7 +212,13 @@ export {
   uploadAvatar,
 } from './profile';
 export {
+  createKeysetList,
   createQueryContext,
+  type KeysetList,
+  type KeysetListOptions,
+  type KeysetListState,
+  type KeysetListStatus,
+  type KeysetPage,
   QUERY_DEFAULTS,
   queryErrorRetry,
   retryDelay,
