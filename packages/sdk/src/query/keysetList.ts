@@ -144,9 +144,11 @@ export function createKeysetList<T>(options: KeysetListOptions<T>): KeysetList {
     },
     loadMore(): Promise<void> {
       if (loadingFirst) return loadingFirst;
-      const pending = (loadingNext ??= loadNext().finally(() => {
+      if (loadingNext) return loadingNext;
+      const pending = loadNext().finally(() => {
         if (loadingNext === pending) loadingNext = undefined;
-      }));
+      });
+      loadingNext = pending;
       return pending;
     },
     cancel,
