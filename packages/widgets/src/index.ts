@@ -16,8 +16,9 @@ export {
 } from './document-card';
 export {
   DocumentForm,
-  type DocumentFormInitial,
+  type DocumentFormEdits,
   type DocumentFormProps,
+  type DocumentFormValue,
   type UploadItem,
 } from './document-form';
 export { DocumentsTable, type DocumentsTableProps } from './documents-table';

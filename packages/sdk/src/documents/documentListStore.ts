@@ -6,9 +6,8 @@ import {
   type ErrorCode,
 } from '@qoltanba/core';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { errorCodeOf, isApiError } from '../api/apiError';
 import { $actingCompanyBin } from '../company/actingCompany';
-import { reportError } from '../telemetry';
+import { createKeysetList } from '../query/keysetList';
 import { type DocumentListParams, listDocuments } from './documentsApi';
 import { $documentsVersion } from './documentsVersion';
 
@@ -75,84 +74,27 @@ function initialState(box: DocumentBox): DocumentListState {
  */
 export function createDocumentListStore(box: DocumentBox, pageSize?: number): DocumentListStore {
   const state = atom<DocumentListState>(initialState(box));
-  let nextCursor: string | null = null;
-  let generation = 0;
-  let controller: AbortController | undefined;
-  let loadingFirst: Promise<void> | undefined;
-  let loadingNext: Promise<void> | undefined;
   let watched = false;
 
   const patch = (changes: Partial<DocumentListState>) => state.set({ ...state.get(), ...changes });
 
-  function request(cursor: string | undefined, signal: AbortSignal) {
-    const { options } = state.get();
-    return listDocuments(
-      {
-        box,
-        ...options,
-        ...(pageSize === undefined ? {} : { limit: pageSize }),
-        ...(cursor === undefined ? {} : { cursor }),
-      },
-      { signal },
-    );
-  }
-
-  function failed(error: unknown, action: string): ErrorCode {
-    if (!isApiError(error)) reportError(error, { action });
-    return errorCodeOf(error);
-  }
-
-  async function loadFirst(): Promise<void> {
-    generation += 1;
-    const started = generation;
-    controller?.abort();
-    loadingNext = undefined;
-    nextCursor = null;
-    if ($actingCompanyBin.get() === undefined) {
-      patch({ items: [], status: 'idle', loadingMore: false, error: undefined, hasMore: false });
-      return;
-    }
-    controller = new AbortController();
-    patch({ status: 'loading', loadingMore: false, error: undefined });
-    try {
-      const page = await request(undefined, controller.signal);
-      if (started !== generation) return;
-      nextCursor = page.nextCursor;
-      patch({ items: page.items, status: 'loaded', hasMore: page.nextCursor !== null });
-    } catch (error) {
-      if (started !== generation) return;
-      patch({ items: [], status: 'failed', error: failed(error, 'document-list'), hasMore: false });
-    }
-  }
-
-  function reload(): Promise<void> {
-    const pending = loadFirst().finally(() => {
-      if (loadingFirst === pending) loadingFirst = undefined;
-    });
-    loadingFirst = pending;
-    return pending;
-  }
-
-  async function loadNext(): Promise<void> {
-    const cursor = nextCursor;
-    const signal = controller?.signal;
-    if (cursor === null || !signal) return;
-    const started = generation;
-    patch({ loadingMore: true, error: undefined });
-    try {
-      const page = await request(cursor, signal);
-      if (started !== generation) return;
-      nextCursor = page.nextCursor;
-      patch({
-        items: [...state.get().items, ...page.items],
-        loadingMore: false,
-        hasMore: page.nextCursor !== null,
-      });
-    } catch (error) {
-      if (started !== generation) return;
-      patch({ loadingMore: false, error: failed(error, 'document-list-more') });
-    }
-  }
+  const paging = createKeysetList<DocumentSummary>({
+    fetchPage: (cursor, signal) =>
+      listDocuments(
+        {
+          box,
+          ...state.get().options,
+          ...(pageSize === undefined ? {} : { limit: pageSize }),
+          ...(cursor === undefined ? {} : { cursor }),
+        },
+        { signal },
+      ),
+    onChange: patch,
+    items: () => state.get().items,
+    action: 'document-list',
+    ready: () => $actingCompanyBin.get() !== undefined,
+  });
+  const reload = paging.reload;
 
   const store = Object.assign(state, {
     pageSize: pageSize ?? DOCUMENT_PAGE_SIZE,
@@ -163,13 +105,7 @@ export function createDocumentListStore(box: DocumentBox, pageSize?: number): Do
       patch({ options: allowed ? options : { ...options, filter: undefined } });
       if (watched) await reload();
     },
-    loadMore(): Promise<void> {
-      if (loadingFirst) return loadingFirst;
-      loadingNext ??= loadNext().finally(() => {
-        loadingNext = undefined;
-      });
-      return loadingNext;
-    },
+    loadMore: paging.loadMore,
   });
 
   onMount(state, () => {
@@ -181,8 +117,7 @@ export function createDocumentListStore(box: DocumentBox, pageSize?: number): Do
       watched = false;
       stopCompany();
       stopChanges();
-      generation += 1;
-      controller?.abort();
+      paging.cancel();
       state.set({ ...initialState(box), options: state.get().options });
     };
   });

@@ -8,6 +8,7 @@ import { type FakeServer, failure, pdfFile } from '../testing/fakeServer';
 import { ALFA_BIN, BETA_BIN, setupClient, setupLoggedIn } from '../testing/setupSession';
 import { createDocument } from './documentsApi';
 import { createDraftEditor, type DraftEditor, type DraftFile } from './draftEditor';
+import { emptyDraftSigner } from './draftSigner';
 
 const danyar = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
 const dala = { identityNumber: '150940001238', email: 'office@dala.kz', nameRu: 'ТОО Дала Софт' };
@@ -241,7 +242,7 @@ describe('draft editor: an existing draft', () => {
       documentId: created.id,
       name: 'Договор поставки',
       signingMethod: 'SEQUENTIAL',
-      signers: [{ ...danyar, nameKk: null, approverEmail: null }],
+      signers: [{ ...danyar, key: expect.any(String), nameKk: '', approverEmail: null }],
       status: 'editing',
     });
     expect(states(editor)).toEqual([{ name: 'a.pdf', status: 'done', fileId: created.files[0]?.id }]);
@@ -309,6 +310,33 @@ describe('draft editor: an existing draft', () => {
     expect(sent).toMatchObject({ id: created.id, name: 'Договор аренды', status: 'AT_SIGNING' });
     expect(sent.signers.map((signer) => signer.nameRu)).toEqual(['Ахметов Данияр', 'ТОО Дала Софт']);
     expect(sent.files.map((file) => file.name)).toEqual(['b.pdf']);
+  });
+
+  it('sends a draft unchanged since it was loaded without saving it again', async () => {
+    const { editor, server, created } = await openDraft();
+    const sent = await editor.send();
+    expect(server.callsTo('PUT', DOCUMENT_PATHS.document)).toHaveLength(0);
+    expect(sent).toMatchObject({ id: created.id, status: 'AT_SIGNING' });
+  });
+
+  it('keeps signer rows as typed: edits keep the row keys, blank rows are not saved, a bad row blocks', async () => {
+    const { editor, server, created } = await openDraft();
+    const [loaded] = editor.$state.get().signers;
+    if (!loaded) throw new Error('no signer loaded');
+    const blank = emptyDraftSigner();
+    editor.setSigners([{ ...loaded, email: ' new@example.kz ' }, blank]);
+    expect(editor.$state.get().signers.map((row) => row.key)).toEqual([loaded.key, blank.key]);
+    expect(editor.$draftIssue.get()).toBeUndefined();
+    editor.setSigners([loaded, { ...blank, identityNumber: '123' }]);
+    expect(editor.$draftIssue.get()).toBe('IDENTITY_NUMBER_INVALID');
+    await expect(editor.save()).rejects.toMatchObject({ code: 'IDENTITY_NUMBER_INVALID' });
+    editor.setSigners([{ ...loaded, email: ' new@example.kz ' }, blank]);
+    await editor.save();
+    const [put] = server.callsTo('PUT', DOCUMENT_PATHS.document);
+    expect(put?.body).toMatchObject({ signers: [{ ...danyar, email: 'new@example.kz' }] });
+    expect(server.documents.document(created.id).signers.map((signer) => signer.email)).toEqual([
+      'new@example.kz',
+    ]);
   });
 
   it('stops uploads when disposed', async () => {

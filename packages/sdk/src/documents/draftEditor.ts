@@ -26,6 +26,7 @@ import {
   updateDocument,
 } from './documentsApi';
 import { invalidateDocuments } from './documentsVersion';
+import { type DraftSigner, draftSignerInput, draftSignerOf, isBlankDraftSigner } from './draftSigner';
 
 /** Where one file of the editor is. */
 export type DraftFileState =
@@ -61,7 +62,8 @@ export interface DraftEditorState {
   bin: string | undefined;
   name: string;
   signingMethod: SigningMethod;
-  signers: SignerInput[];
+  /** Signer rows as typed, in signing order; blank rows are left out of what is saved. */
+  signers: DraftSigner[];
   files: DraftFile[];
   status: DraftEditorStatus;
   /** Code of the last failure of load, save or send. */
@@ -97,6 +99,11 @@ export interface DraftEditor {
   addSigner(signer: SignerInput): ErrorCode | undefined;
   /** Replaces signer `index` when the new one passes; returns the issue otherwise. */
   updateSigner(index: number, signer: SignerInput): ErrorCode | undefined;
+  /**
+   * Replaces the signer rows as typed (a form's edits), unchecked: their problems show in
+   * {@link DraftEditor.$draftIssue}, and `save` and `send` refuse them.
+   */
+  setSigners(signers: readonly DraftSigner[]): void;
   removeSigner(index: number): void;
   /** Moves a signer in the signing order. */
   moveSigner(from: number, to: number): void;
@@ -192,15 +199,25 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     setFiles((files) => files.map((file) => (file.key === key ? { ...file, state: fileState } : file)));
   const fileOf = (key: string) => state.get().files.find((file) => file.key === key);
 
+  /** The signers that count: the typed rows without blank ones, as the API takes them. */
+  const inputsOf = (rows: readonly DraftSigner[]) =>
+    rows.filter((row) => !isBlankDraftSigner(row)).map(draftSignerInput);
+
   function draftOf(current: DraftEditorState): DocumentDraft {
-    return { name: current.name, signingMethod: current.signingMethod, signers: current.signers };
+    return { name: current.name, signingMethod: current.signingMethod, signers: inputsOf(current.signers) };
   }
+
+  // The draft as last loaded or saved: a send without changes since does not save it again.
+  let savedDraft: string | undefined;
+  const remember = (draft: DocumentDraft) => {
+    savedDraft = JSON.stringify(draft);
+  };
 
   function draftIssue(current: DraftEditorState): ErrorCode | undefined {
     const parsed = documentDraftSchema(options.identity).safeParse(draftOf(current));
     if (!parsed.success) return issueCode(parsed.error.issues);
     const bin = binOf(current);
-    return bin === undefined ? undefined : signerRuleViolation(current.signers, bin);
+    return bin === undefined ? undefined : signerRuleViolation(inputsOf(current.signers), bin);
   }
 
   const $draftIssue = computed(state, draftIssue);
@@ -214,7 +231,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     );
     if (waiting) return 'FILES_STILL_UPLOADING';
     if (current.files.length === 0) return 'DOCUMENT_WITHOUT_FILE';
-    if (current.signers.length === 0) return 'SIGNERS_REQUIRED';
+    if (inputsOf(current.signers).length === 0) return 'SIGNERS_REQUIRED';
     return draftIssue(current);
   });
 
@@ -225,7 +242,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     if (!parsed.success) return issueCode(parsed.error.issues);
     const { signers } = state.get();
     const bin = binOf(state.get());
-    const others = signers.filter((_, position) => position !== index);
+    const others = inputsOf(signers.filter((_, position) => position !== index));
     return bin === undefined ? undefined : signerRuleViolation([...others, parsed.data], bin);
   }
 
@@ -234,8 +251,8 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     if (issue) return issue;
     const parsed = signerInputSchema(options.identity).parse(signer);
     const signers = [...state.get().signers];
-    if (index === undefined) signers.push(parsed);
-    else signers[index] = parsed;
+    if (index === undefined) signers.push(draftSignerOf(parsed));
+    else signers[index] = draftSignerOf(parsed, signers[index]?.key);
     patch({ signers });
     return undefined;
   }
@@ -377,13 +394,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
         documentId: document.id,
         name: document.name,
         signingMethod: document.signingMethod,
-        signers: document.signers.map(({ identityNumber, email, nameRu, nameKk, approverEmail }) => ({
-          identityNumber,
-          email,
-          nameRu,
-          nameKk,
-          approverEmail,
-        })),
+        signers: document.signers.map((signer) => draftSignerOf(signer)),
         files: document.files.map((file) => {
           keys += 1;
           return {
@@ -395,6 +406,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
         }),
         status: 'editing',
       });
+      remember(draftOf(state.get()));
       return document;
     } catch (error) {
       patch({ status: 'failed', error: errorCodeOf(error) });
@@ -450,8 +462,18 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     const draft = draftOf(state.get());
     const document =
       documentId === undefined ? await create(draft) : await updateDocument(documentId, draft, scope());
+    remember(draft);
     pump();
     return document;
+  }
+
+  /** The draft's id, saved first unless it exists and nothing changed since it was loaded or saved. */
+  async function persistedId(): Promise<number> {
+    const issue = draftIssue(state.get());
+    if (issue) throw clientApiError(issue, lang());
+    const { documentId } = state.get();
+    if (documentId !== undefined && JSON.stringify(draftOf(state.get())) === savedDraft) return documentId;
+    return (await persist()).id;
   }
 
   async function guarded(status: 'saving' | 'sending', work: () => Promise<Document>): Promise<Document> {
@@ -482,8 +504,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
       await saving?.catch(() => undefined);
       const blocker = $sendBlocker.get();
       if (blocker) throw clientApiError(blocker, lang());
-      const { id } = await persist();
-      return sendDocument(id, scope());
+      return sendDocument(await persistedId(), scope());
     }).finally(() => {
       sending = undefined;
     });
@@ -500,6 +521,7 @@ export function createDraftEditor(options: DraftEditorOptions = {}): DraftEditor
     signerIssue,
     addSigner: (signer) => placeSigner(signer, undefined),
     updateSigner: (index, signer) => placeSigner(signer, index),
+    setSigners: (signers) => patch({ signers: [...signers] }),
     removeSigner: (index) =>
       patch({ signers: state.get().signers.filter((_, position) => position !== index) }),
     moveSigner(from, to) {

@@ -47,6 +47,13 @@ export {
   type DraftFileState,
 } from './draftEditor';
 export {
+  type DraftSigner,
+  draftSignerInput,
+  draftSignerOf,
+  emptyDraftSigner,
+  isBlankDraftSigner,
+} from './draftSigner';
+export {
   type MultipartLayout,
   type MultipartPartSize,
   multipartLayout,

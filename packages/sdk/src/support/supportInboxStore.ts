@@ -8,6 +8,7 @@ import type {
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { errorCodeOf, isApiError } from '../api/apiError';
 import { $auth } from '../auth/authState';
+import { createKeysetList } from '../query/keysetList';
 import { reportError } from '../telemetry';
 import {
   closeSupportConversation,
@@ -158,12 +159,7 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const follow = options.follow ?? followSupportInbox;
   const state = atom<SupportInboxState>(initialState('open'));
-  let nextCursor: string | null = null;
-  let listGeneration = 0;
   let threadGeneration = 0;
-  let controller: AbortController | undefined;
-  let loadingFirst: Promise<void> | undefined;
-  let loadingNext: Promise<void> | undefined;
   let stream: SupportEventStream | undefined;
   let following: object | undefined;
   let active = false;
@@ -207,66 +203,33 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
 
   // ----- the list -----
 
-  async function loadFirst(): Promise<void> {
-    listGeneration += 1;
-    const started = listGeneration;
-    controller?.abort();
-    loadingNext = undefined;
-    nextCursor = null;
-    if (!active) return;
-    listRequested = true;
-    controller = new AbortController();
-    held ??= [];
-    patch({ listStatus: 'loading', loadingMore: false, error: undefined });
-    try {
-      const page = await listSupportConversations(
-        { status: state.get().status, limit: pageSize },
-        { signal: controller.signal },
-      );
-      if (started !== listGeneration) return;
-      nextCursor = page.nextCursor;
-      patch({ items: page.items, listStatus: 'loaded', hasMore: page.nextCursor !== null });
-    } catch (error) {
-      if (started !== listGeneration) return;
-      patch({ items: [], listStatus: 'failed', error: failed(error, 'support-inbox'), hasMore: false });
-    }
-    const waiting = held ?? [];
-    held = undefined;
-    for (const event of waiting) apply(event);
-  }
-
-  function reload(): Promise<void> {
-    const pending = loadFirst().finally(() => {
-      if (loadingFirst === pending) loadingFirst = undefined;
-    });
-    loadingFirst = pending;
-    return pending;
-  }
-
-  async function loadNext(): Promise<void> {
-    const cursor = nextCursor;
-    const signal = controller?.signal;
-    if (cursor === null || !signal) return;
-    const started = listGeneration;
-    patch({ loadingMore: true, error: undefined });
-    try {
-      const page = await listSupportConversations(
-        { status: state.get().status, limit: pageSize, cursor },
+  const paging = createKeysetList<SupportInboxConversation>({
+    fetchPage: (cursor, signal) =>
+      listSupportConversations(
+        { status: state.get().status, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) },
         { signal },
-      );
-      if (started !== listGeneration) return;
-      nextCursor = page.nextCursor;
-      const known = new Set(state.get().items.map((item) => item.id));
-      patch({
-        items: [...state.get().items, ...page.items.filter((item) => !known.has(item.id))],
-        loadingMore: false,
-        hasMore: page.nextCursor !== null,
-      });
-    } catch (error) {
-      if (started !== listGeneration) return;
-      patch({ loadingMore: false, error: failed(error, 'support-inbox-more') });
-    }
-  }
+      ),
+    onChange: ({ status, ...changes }) =>
+      patch(status === undefined ? changes : { ...changes, listStatus: status }),
+    items: () => state.get().items,
+    action: 'support-inbox',
+    ready: () => active,
+    onLoadStart: () => {
+      listRequested = true;
+      held ??= [];
+    },
+    onLoadSettled: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const event of waiting) apply(event);
+    },
+    // Live events may have put a conversation of the next page on the list already.
+    merge: (shown, page) => {
+      const known = new Set(shown.map((item) => item.id));
+      return [...shown, ...page.filter((item) => !known.has(item.id))];
+    },
+  });
+  const reload = paging.reload;
 
   // ----- the open conversation -----
 
@@ -467,9 +430,8 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
     following = undefined;
     stream?.stop();
     stream = undefined;
-    listGeneration += 1;
+    paging.cancel();
     threadGeneration += 1;
-    controller?.abort();
     markedUpTo.clear();
     held = undefined;
     state.set(initialState(state.get().status));
@@ -492,13 +454,7 @@ export function createSupportInboxStore(options: SupportInboxStoreOptions = {}):
       patch({ status, items: [], hasMore: false });
       await reload();
     },
-    loadMore(): Promise<void> {
-      if (loadingFirst) return loadingFirst;
-      loadingNext ??= loadNext().finally(() => {
-        loadingNext = undefined;
-      });
-      return loadingNext;
-    },
+    loadMore: paging.loadMore,
     setReading(next: boolean) {
       reading = next;
       markRead();

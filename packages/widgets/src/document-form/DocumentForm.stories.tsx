@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { ACTING, PARTIES, SAMPLE_COUNTERPARTIES } from '../story-support/document-fixtures';
+import { DocumentFormOnDraft } from '../story-support/draft-form';
 import { fakeAction, fakeFailure, onPhone } from '../story-support/story-fakes';
 import { inEnglish, inRussian } from '../story-support/story-locales';
-import { DocumentForm } from './DocumentForm';
 import type { UploadItem } from './upload-model';
 
 const uploaded: UploadItem[] = [
@@ -12,7 +12,7 @@ const uploaded: UploadItem[] = [
 ];
 
 // Uploads advance 10 % every 300 ms, as the sdk's draft editor would report them.
-function Stateful(props: ComponentProps<typeof DocumentForm>) {
+function Stateful(props: ComponentProps<typeof DocumentFormOnDraft>) {
   const [files, setFiles] = useState<UploadItem[]>([...props.files]);
   const uploading = files.some((file) => file.state.status === 'uploading');
   useEffect(() => {
@@ -32,7 +32,7 @@ function Stateful(props: ComponentProps<typeof DocumentForm>) {
     return () => clearInterval(timer);
   }, [uploading]);
   return (
-    <DocumentForm
+    <DocumentFormOnDraft
       {...props}
       files={files}
       onAddFiles={(picked) =>
@@ -64,7 +64,7 @@ function Stateful(props: ComponentProps<typeof DocumentForm>) {
 
 const meta = {
   title: 'Documents/DocumentForm',
-  component: DocumentForm,
+  component: DocumentFormOnDraft,
   args: {
     files: [],
     onAddFiles: () => undefined,
@@ -74,7 +74,7 @@ const meta = {
     onSend: fakeAction(undefined),
   },
   render: (args) => <Stateful {...args} />,
-} satisfies Meta<typeof DocumentForm>;
+} satisfies Meta<typeof DocumentFormOnDraft>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

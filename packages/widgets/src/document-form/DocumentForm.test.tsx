@@ -1,11 +1,11 @@
 import { DOCUMENT_MAX_FILES, MAX_FILE_BYTES } from '@qoltanba/core';
-import { ApiError, setLocale } from '@qoltanba/sdk';
+import { ApiError, type DraftEditor, setLocale } from '@qoltanba/sdk';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTING, PARTIES } from '../story-support/document-fixtures';
+import { DocumentFormOnDraft, type DocumentFormOnDraftProps } from '../story-support/draft-form';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
-import { DocumentForm, type DocumentFormProps } from './DocumentForm';
 import * as stories from './DocumentForm.stories';
 import { checkPickedFiles, sendBlocker, type UploadItem } from './upload-model';
 
@@ -20,7 +20,7 @@ const DONE: UploadItem = { key: 'd1', name: 'dogovor.pdf', size: 5000, state: { 
 const withState = (state: UploadItem['state']): UploadItem => ({ ...DONE, state });
 const SIGNER = { identityNumber: PARTIES.beta.bin, email: 'office@beta.example.kz', nameRu: 'АО «Бета»' };
 
-function renderForm(props: Partial<DocumentFormProps> = {}) {
+function renderForm(props: Partial<DocumentFormOnDraftProps> = {}) {
   const handlers = {
     onAddFiles: vi.fn(),
     onSaveDraft: vi.fn(async () => undefined),
@@ -29,8 +29,20 @@ function renderForm(props: Partial<DocumentFormProps> = {}) {
     onRemoveFile: vi.fn(),
     onRetryUpload: vi.fn(),
   };
-  const view = render(<DocumentForm files={[]} actingBin={ACTING.bin} {...handlers} {...props} />);
-  return { ...view, ...handlers };
+  let editor: DraftEditor | undefined;
+  const view = render(
+    <DocumentFormOnDraft
+      files={[]}
+      actingBin={ACTING.bin}
+      {...handlers}
+      {...props}
+      onEditor={(made) => {
+        editor = made;
+      }}
+    />,
+  );
+  if (!editor) throw new Error('no draft editor');
+  return { ...view, ...handlers, editor };
 }
 
 const nameField = () => screen.getByRole('textbox', { name: 'Document name' }) as HTMLInputElement;
@@ -132,7 +144,7 @@ describe('DocumentForm', () => {
   it("checks the name with core's rule once it is left, in the user's language", () => {
     setLocale('ru');
     render(
-      <DocumentForm
+      <DocumentFormOnDraft
         files={[]}
         actingBin={ACTING.bin}
         onAddFiles={vi.fn()}
@@ -196,6 +208,23 @@ describe('DocumentForm', () => {
     });
     expect(sendButton().getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByText('Files are still uploading. Wait until the upload finishes')).toBeTruthy();
+  });
+
+  it("is a view of the sdk draft editor: edits go to the editor's state, the editor's changes show", () => {
+    const { editor } = renderForm({ initial: { name: 'Договор', signers: [SIGNER] } });
+    const [row] = editor.$state.get().signers;
+    fireEvent.change(nameField(), { target: { value: 'Договор поставки' } });
+    fireEvent.click(screen.getByRole('radio', { name: /Sequential/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'new@beta.example.kz' },
+    });
+    expect(editor.$state.get()).toMatchObject({
+      name: 'Договор поставки',
+      signingMethod: 'SEQUENTIAL',
+      signers: [{ key: row?.key, identityNumber: SIGNER.identityNumber, email: 'new@beta.example.kz' }],
+    });
+    act(() => editor.setName('Договор аренды'));
+    expect(nameField().value).toBe('Договор аренды');
   });
 
   it('does not submit with a wrong signer and focuses the first problem', () => {

@@ -8,11 +8,10 @@ import {
   type ErrorCode,
   isErrorCode,
   SIGNING_METHODS,
-  type SignerInput,
   type SigningMethod,
 } from '@qoltanba/core';
-import { $locale, errorTextOf } from '@qoltanba/sdk';
-import { type JSX, useId, useRef, useState } from 'react';
+import { $locale, type DraftEditor, errorTextOf } from '@qoltanba/sdk';
+import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import {
   button,
   codeOfFailure,
@@ -33,7 +32,6 @@ import {
   isBlankSigner,
   type SignerDraft,
   SignerEditor,
-  signerDraftOf,
   signerInputOf,
   signerProblems,
   signersValid,
@@ -53,18 +51,25 @@ import { FileZone } from './FileZone';
 import { documentFormT } from './texts';
 import { sendBlocker, type UploadItem } from './upload-model';
 
-/** What the form starts with when editing (a draft, a rejected document, a copy). */
-export interface DocumentFormInitial {
-  name?: string;
-  signingMethod?: SigningMethod;
-  signers?: readonly SignerInput[];
+/** What the form shows of the draft: the sdk draft editor's state (`$state`) holds it. */
+export interface DocumentFormValue {
+  name: string;
+  signingMethod: SigningMethod;
+  /** Signer rows as typed, blank ones included. */
+  signers: readonly SignerDraft[];
 }
+
+/** The edits the form dispatches: the sdk draft editor's own actions. */
+export type DocumentFormEdits = Pick<DraftEditor, 'setName' | 'setSigningMethod' | 'setSigners'>;
 
 /** Props of {@link DocumentForm}. */
 export interface DocumentFormProps {
   /** "New document" or "Edit document" heading (default create). */
   mode?: 'create' | 'edit';
-  initial?: DocumentFormInitial;
+  /** The draft shown: the draft editor's state (the form keeps no copy of it). */
+  value: DocumentFormValue;
+  /** Where each edit of name, signing method and signers goes: the draft editor itself. */
+  edit: DocumentFormEdits;
   /** The files and their uploads: the sdk draft editor's `$state.files`. */
   files: readonly UploadItem[];
   /** Picked or dropped files that passed the client checks (format, size, count): the editor's `addFiles`. */
@@ -123,7 +128,12 @@ function failureAt(code: ErrorCode, error: unknown = code): Failure {
  * stays unavailable, with the reason shown, while files upload or are missing or no signer is named. A failed
  * save shows the error in the user's language next to what it concerns and keeps everything typed.
  *
- * @example <DocumentForm files={uploads} onAddFiles={upload} actingBin={bin} onSaveDraft={save} onSend={send} />
+ * The form is a controlled view of the sdk draft editor: it renders `value` (the editor's state) and sends each
+ * edit to `edit` (the editor), so the draft lives in one place.
+ *
+ * @example
+ * <DocumentForm value={state} edit={editor} files={state.files} onAddFiles={editor.addFiles}
+ *   actingBin={bin} onSaveDraft={() => editor.save()} onSend={() => editor.send()} />
  */
 export function DocumentForm(props: DocumentFormProps): JSX.Element {
   const { files, actingBin, testMode } = props;
@@ -133,11 +143,13 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
-  const [name, setName] = useState(props.initial?.name ?? '');
-  const [method, setMethod] = useState<SigningMethod>(props.initial?.signingMethod ?? 'PARALLEL');
-  const [signers, setSigners] = useState<SignerDraft[]>(
-    () => props.initial?.signers?.map(signerDraftOf) ?? [emptySigner()],
-  );
+  const { value, edit } = props;
+  const { name, signingMethod: method, signers } = value;
+  // A draft without signers starts with one empty row to fill in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form opens
+  useEffect(() => {
+    if (value.signers.length === 0) edit.setSigners([emptySigner()]);
+  }, []);
   const [nameTouched, setNameTouched] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState<'draft' | 'send'>();
@@ -157,7 +169,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
     setAttempted(true);
     setFailure(undefined);
     // Empty signer rows carry nothing typed: they are dropped rather than reported.
-    if (filled.length !== signers.length) setSigners(filled);
+    if (filled.length !== signers.length) edit.setSigners(filled);
     if (nameProblem || !signersValid(signerProblems(filled, actingBin, { testMode }))) {
       focusFirstInvalid();
       return;
@@ -221,7 +233,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
         label={t('name')}
         hint={t('nameHint')}
         value={name}
-        onValueChange={setName}
+        onValueChange={(next) => edit.setName(next)}
         onBlur={() => setNameTouched(true)}
         error={failureText('name') ?? shownNameProblem}
         autoComplete="off"
@@ -239,7 +251,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
                 value={value}
                 checked={method === value}
                 aria-describedby={`${id}-${value}-hint`}
-                onChange={() => setMethod(value)}
+                onChange={() => edit.setSigningMethod(value)}
               />
               <span>
                 <strong>{common(`method.${value}`)}</strong>
@@ -265,8 +277,8 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
       </fieldset>
       <div className={part}>
         <SignerEditor
-          signers={signers}
-          onChange={setSigners}
+          signers={[...signers]}
+          onChange={(rows) => edit.setSigners(rows)}
           signingMethod={method}
           actingBin={actingBin}
           counterparties={props.counterparties}

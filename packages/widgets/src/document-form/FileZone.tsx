@@ -1,6 +1,6 @@
-import { mdiCheckCircleOutline, mdiClose, mdiFileUploadOutline, mdiRefresh } from '@mdi/js';
+import { mdiCheckCircleOutline, mdiClose, mdiRefresh } from '@mdi/js';
 import type { ErrorCode, Lang } from '@qoltanba/core';
-import { type DragEvent, type JSX, useId, useRef, useState } from 'react';
+import { type JSX, useState } from 'react';
 import {
   breakAnywhere,
   button,
@@ -14,7 +14,6 @@ import { Icon } from '../icon';
 import {
   bar,
   barFill,
-  dropZone,
   fileError,
   fileItem,
   fileLine,
@@ -23,6 +22,7 @@ import {
   refusedBox,
   uploadedMark,
 } from './DocumentForm.css';
+import { DropZone } from './DropZone';
 import { documentFormT } from './texts';
 import { ACCEPTED_FILE_TYPES, checkPickedFiles, type RefusedFile, type UploadItem } from './upload-model';
 
@@ -46,9 +46,6 @@ export interface FileZoneProps {
 export function FileZone(props: FileZoneProps): JSX.Element {
   const { lang, files, disabled } = props;
   const t = documentFormT(lang);
-  const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<RefusedFile[]>([]);
 
   const take = (picked: File[]): void => {
@@ -59,57 +56,14 @@ export function FileZone(props: FileZoneProps): JSX.Element {
     if (accepted.length > 0) props.onAddFiles(accepted);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
-    event.preventDefault();
-    setDragging(false);
-    take(Array.from(event.dataTransfer?.files ?? []));
-  };
-
   return (
     <div className={fileSection}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the "choose files" button inside is the keyboard and screen-reader way */}
-      <div
-        className={dropZone}
-        data-dragging={dragging || undefined}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <Icon path={mdiFileUploadOutline} size={32} />
-        <span>
-          {t('drop')}{' '}
-          <button
-            type="button"
-            className={button.quiet}
-            aria-describedby={`${id}-formats`}
-            aria-disabled={disabled || undefined}
-            onClick={() => {
-              if (!disabled) inputRef.current?.click();
-            }}
-          >
-            {t('choose')}
-          </button>
-        </span>
-        <span id={`${id}-formats`} className={muted}>
-          {t('formats')}
-        </span>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          hidden
-          tabIndex={-1}
-          accept={ACCEPTED_FILE_TYPES}
-          aria-label={t('choose')}
-          onChange={(event) => {
-            take(Array.from(event.target.files ?? []));
-            event.target.value = '';
-          }}
-        />
-      </div>
+      <DropZone
+        onFiles={take}
+        disabled={disabled}
+        accept={ACCEPTED_FILE_TYPES}
+        texts={{ drop: t('drop'), choose: t('choose'), formats: t('formats') }}
+      />
 
       {refused.length > 0 ? (
         <div role="alert" className={refusedBox}>

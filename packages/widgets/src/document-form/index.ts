@@ -1,4 +1,9 @@
-export { DocumentForm, type DocumentFormInitial, type DocumentFormProps } from './DocumentForm';
+export {
+  DocumentForm,
+  type DocumentFormEdits,
+  type DocumentFormProps,
+  type DocumentFormValue,
+} from './DocumentForm';
 export {
   ACCEPTED_FILE_TYPES,
   checkPickedFiles,

@@ -16,6 +16,9 @@ import type { FolderTreeProps } from '../folder-tree';
 // The portal wires the widgets to the sdk's stores without adapters: these types must keep fitting.
 describe('widget props take the sdk stores as they are', () => {
   it('document form <- draft editor', () => {
+    // The form is a view of the editor: its state is the value, the editor itself takes the edits.
+    expectTypeOf<DraftEditorState>().toExtend<DocumentFormProps['value']>();
+    expectTypeOf<DraftEditor>().toExtend<DocumentFormProps['edit']>();
     expectTypeOf<DraftEditorState['files']>().toExtend<DocumentFormProps['files']>();
     expectTypeOf<DraftEditor['addFiles']>().toExtend<DocumentFormProps['onAddFiles']>();
     expectTypeOf<DraftEditor['cancelUpload']>().toExtend<NonNullable<DocumentFormProps['onCancelUpload']>>();

@@ -5,18 +5,17 @@ import {
   signerInputSchema,
   signerRuleViolation,
 } from '@qoltanba/core';
+import {
+  type DraftSigner,
+  draftSignerInput,
+  draftSignerOf,
+  emptyDraftSigner,
+  isBlankDraftSigner,
+} from '@qoltanba/sdk';
 import { type FieldProblem, problemOfIssue } from '../documents-common';
 
-/** A signer as the editor holds it: every field a string as typed; `approverEmail` null when there is no approver. */
-export interface SignerDraft {
-  /** Stable identity of the row (React key, focus after reordering); not sent anywhere. */
-  key: string;
-  identityNumber: string;
-  email: string;
-  nameRu: string;
-  nameKk: string;
-  approverEmail: string | null;
-}
+/** A signer row as typed: the sdk draft editor's row, so the form and the editor share one shape. */
+export type SignerDraft = DraftSigner;
 
 /** The fields of a signer the editor validates. */
 export type SignerField = 'identityNumber' | 'email' | 'nameRu' | 'nameKk' | 'approverEmail';
@@ -24,31 +23,12 @@ export type SignerField = 'identityNumber' | 'email' | 'nameRu' | 'nameKk' | 'ap
 /** What is wrong with one signer, by field. */
 export type SignerProblems = Partial<Record<SignerField, FieldProblem>>;
 
-let nextKey = 0;
+/** A new, empty signer row (the sdk's {@link emptyDraftSigner}). */
+export const emptySigner: () => SignerDraft = emptyDraftSigner;
 
-/** A new, empty signer row. */
-export function emptySigner(): SignerDraft {
-  nextKey += 1;
-  return {
-    key: `signer-${nextKey}`,
-    identityNumber: '',
-    email: '',
-    nameRu: '',
-    nameKk: '',
-    approverEmail: null,
-  };
-}
-
-/** A signer row from a stored signer (editing a document) or a signer input. */
+/** A signer row from a stored signer (editing a document) or a signer input (the sdk's {@link draftSignerOf}). */
 export function signerDraftOf(signer: SignerInput): SignerDraft {
-  return {
-    ...emptySigner(),
-    identityNumber: signer.identityNumber,
-    email: signer.email,
-    nameRu: signer.nameRu,
-    nameKk: signer.nameKk ?? '',
-    approverEmail: signer.approverEmail ?? null,
-  };
+  return draftSignerOf(signer);
 }
 
 /** A signer row filled from a counterparty of the address book (its first e-mail). */
@@ -66,27 +46,11 @@ export function signerDraftFromCounterparty(
   };
 }
 
-/** True when nothing has been typed into the row. */
-export function isBlankSigner(signer: SignerDraft): boolean {
-  return (
-    !signer.identityNumber.trim() &&
-    !signer.email.trim() &&
-    !signer.nameRu.trim() &&
-    !signer.nameKk.trim() &&
-    signer.approverEmail === null
-  );
-}
+/** True when nothing has been typed into the row (the sdk's {@link isBlankDraftSigner}). */
+export const isBlankSigner: (signer: SignerDraft) => boolean = isBlankDraftSigner;
 
 /** The signer as the API takes it: trimmed, spaces out of the BIN/IIN, an empty Kazakh name as null. */
-export function signerInputOf(signer: SignerDraft): SignerInput {
-  return {
-    identityNumber: signer.identityNumber.replace(/\s/g, ''),
-    email: signer.email.trim(),
-    nameRu: signer.nameRu.trim(),
-    nameKk: signer.nameKk.trim() || null,
-    approverEmail: signer.approverEmail === null ? null : signer.approverEmail.trim(),
-  };
-}
+export const signerInputOf: (signer: SignerDraft) => SignerInput = draftSignerInput;
 
 const REQUIRED_FIELDS = ['identityNumber', 'email', 'nameRu'] as const;
 

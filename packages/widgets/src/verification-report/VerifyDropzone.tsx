@@ -1,8 +1,9 @@
-import { mdiClose, mdiFileUploadOutline } from '@mdi/js';
+import { mdiClose } from '@mdi/js';
 import type { ErrorCode, VerificationResult as Result } from '@qoltanba/core';
 import { errorTextOf, verifySignatures } from '@qoltanba/sdk';
-import { type DragEvent, type JSX, useEffect, useId, useRef, useState } from 'react';
-import { bar, barFill, dropZone, refusedBox } from '../document-form/DocumentForm.css';
+import { type JSX, useEffect, useId, useRef, useState } from 'react';
+import { bar, barFill, refusedBox } from '../document-form/DocumentForm.css';
+import { DropZone } from '../document-form/DropZone';
 import {
   breakAnywhere,
   button,
@@ -66,11 +67,9 @@ export function VerifyDropzone({
   const lang = useLang();
   const t = verificationReportT(lang);
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
   const sending = phase.kind === 'sending';
   const problem = verifyFilesProblem(files);
@@ -85,12 +84,6 @@ export function VerifyDropzone({
       setFiles((current) => [...current, ...accepted]);
       setPhase({ kind: 'choosing' });
     }
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
-    event.preventDefault();
-    setDragging(false);
-    take(Array.from(event.dataTransfer?.files ?? []));
   };
 
   const check = async (): Promise<void> => {
@@ -117,49 +110,12 @@ export function VerifyDropzone({
   const classes = [widgetRoot, zone, className].filter(Boolean).join(' ');
   return (
     <div className={classes}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the "choose files" button inside is the keyboard and screen-reader way */}
-      <div
-        className={dropZone}
-        data-dragging={dragging || undefined}
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!sending) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <Icon path={mdiFileUploadOutline} size={32} />
-        <span>
-          {t('drop')}{' '}
-          <button
-            type="button"
-            className={button.quiet}
-            aria-describedby={`${id}-formats`}
-            aria-disabled={sending || undefined}
-            onClick={() => {
-              if (!sending) inputRef.current?.click();
-            }}
-          >
-            {t('choose')}
-          </button>
-        </span>
-        <span id={`${id}-formats`} className={muted}>
-          {t('formats')}
-        </span>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          hidden
-          tabIndex={-1}
-          accept={VERIFY_ACCEPT}
-          aria-label={t('choose')}
-          onChange={(event) => {
-            take(Array.from(event.target.files ?? []));
-            event.target.value = '';
-          }}
-        />
-      </div>
+      <DropZone
+        onFiles={take}
+        disabled={sending}
+        accept={VERIFY_ACCEPT}
+        texts={{ drop: t('drop'), choose: t('choose'), formats: t('formats') }}
+      />
 
       {refused.length > 0 ? (
         <div role="alert" className={refusedBox}>

@@ -120,6 +120,36 @@ describe('document editor', () => {
     expect(server.documents.document(draft.id).name).toBe('Lease agreement, 2026');
   });
 
+  it("edits an opened draft's signer in place and sends: one save with the edited signer", async () => {
+    const { server } = await signInSdkFake();
+    const draft = await seedDraft('Supply contract');
+    const { router } = renderPortal(`/cabinet/draft/${draft.id}`);
+    await screen.findByDisplayValue('Supply contract');
+    const signer = screen.getByRole('group', { name: 'Signer 1' });
+    type(within(signer).getByRole('textbox', { name: /E-mail/ }), 'office@beta.example.kz');
+    fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${draft.id}`));
+    const saves = server.callsTo('PUT', DOCUMENT_PATHS.document);
+    expect(saves).toHaveLength(1);
+    expect(saves[0]?.body).toMatchObject({
+      signers: [{ identityNumber: BETA_BIN, email: 'office@beta.example.kz' }],
+    });
+    expect(server.documents.document(draft.id).signers.map((one) => one.email)).toEqual([
+      'office@beta.example.kz',
+    ]);
+  });
+
+  it('sends an opened draft nobody changed without saving it again', async () => {
+    const { server } = await signInSdkFake();
+    const draft = await seedDraft('Supply contract');
+    const { router } = renderPortal(`/cabinet/draft/${draft.id}`);
+    await screen.findByDisplayValue('Supply contract');
+    fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${draft.id}`));
+    expect(server.callsTo('PUT', DOCUMENT_PATHS.document)).toHaveLength(0);
+    expect(server.documents.document(draft.id).status).toBe('AT_SIGNING');
+  });
+
   it('a file added to an existing draft uploads at once', async () => {
     const { server } = await signInSdkFake();
     const draft = await seedDraft('Draft with an annex');

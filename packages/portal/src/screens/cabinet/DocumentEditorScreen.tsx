@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import type { DocumentDraft } from '@qoltanba/core';
 import {
   $counterparties,
   createDraftEditor,
@@ -23,7 +22,6 @@ import { ScreenHeading } from '../ScreenHeading';
 import { ScreenLoading } from '../ScreenLoading';
 import * as css from '../screens.css';
 import * as docs from './documents/documents.css';
-import { applyDraft } from './documents/draftBridge';
 import { useGo } from './documents/useGo';
 
 interface EditorProps {
@@ -68,8 +66,8 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
     );
   }
 
-  const submit = async (draft: DocumentDraft, kind: 'save' | 'send') => {
-    applyDraft(editor, draft);
+  // The form edits the editor itself: a submit only saves or sends what it holds.
+  const submit = async (kind: 'save' | 'send') => {
     const document = await (kind === 'send' ? editor.send() : editor.save());
     showSnackbar({ message: t(kind === 'send' ? 'docs.snack.sent' : 'docs.snack.saved'), kind: 'success' });
     go(pathTo(kind === 'send' ? 'OutgoingDoc' : 'Document', { id: document.id }));
@@ -83,14 +81,10 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
   return (
     <DocumentForm
       mode={mode === 'create' ? 'create' : 'edit'}
-      // No signers yet: the form starts with one empty signer to fill in.
-      initial={{
-        name: state.name,
-        signingMethod: state.signingMethod,
-        ...(state.signers.length > 0 ? { signers: state.signers } : {}),
-      }}
+      value={state}
+      edit={editor}
       files={state.files}
-      // Only the editor's file reasons: name and signers live in the form until a submit hands them over.
+      // Only the editor's file reasons: the form explains name and signer problems by their fields.
       sendBlocker={fileBlocker}
       onAddFiles={(files) => editor.addFiles(files)}
       onCancelUpload={(key) => editor.cancelUpload(key)}
@@ -99,8 +93,8 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
       actingBin={state.bin ?? ''}
       counterparties={counterparties.items}
       testMode={IDENTITY_TEST_MODE}
-      onSaveDraft={(draft) => submit(draft, 'save')}
-      onSend={(draft) => submit(draft, 'send')}
+      onSaveDraft={() => submit('save')}
+      onSend={() => submit('send')}
       className={docs.wide}
     />
   );

@@ -1,5 +1,6 @@
+import { useStore } from '@nanostores/react';
 import type { DocumentDraft, EmbedCreatedDocument, Party } from '@qoltanba/core';
-import type { EmbedUploadOptions } from '@qoltanba/sdk';
+import { createDraftEditor, type EmbedUploadOptions, emptyDraftSigner } from '@qoltanba/sdk';
 import { DocumentForm, type UploadItem } from '@qoltanba/widgets';
 import { type JSX, useRef, useState } from 'react';
 import { IDENTITY_TEST_MODE } from '../../boot/portalEnv';
@@ -44,6 +45,13 @@ export function EmbedCreate({ create, company, requiredSigner, onCreated }: Embe
   const [created, setCreated] = useState<EmbedCreatedDocument>();
   const sending = useRef<{ controller: AbortController; keys: string[] } | undefined>(undefined);
   const keys = useRef(0);
+  // The draft (name, method, signers) lives in an sdk draft editor; its files and send are the session's.
+  const [draft] = useState(() => {
+    const made = createDraftEditor({ bin: company.bin, identity: { testMode: IDENTITY_TEST_MODE } });
+    if (requiredSigner) made.setSigners([{ ...emptyDraftSigner(), identityNumber: requiredSigner }]);
+    return made;
+  });
+  const value = useStore(draft.$state);
 
   const setStates = (update: (item: UploadItem) => UploadItem['state']) =>
     setFiles((all) => all.map((entry) => ({ ...entry, item: { ...entry.item, state: update(entry.item) } })));
@@ -96,6 +104,8 @@ export function EmbedCreate({ create, company, requiredSigner, onCreated }: Embe
     <>
       <p className={screens.lead}>{t('embed.createLead', { company: company.nameRu, bin: company.bin })}</p>
       <DocumentForm
+        value={value}
+        edit={draft}
         files={files.map((entry) => entry.item)}
         onAddFiles={(picked) =>
           setFiles((all) => [
@@ -119,9 +129,6 @@ export function EmbedCreate({ create, company, requiredSigner, onCreated }: Embe
         onRemoveFile={remove}
         actingBin={company.bin}
         testMode={IDENTITY_TEST_MODE}
-        {...(requiredSigner
-          ? { initial: { signers: [{ identityNumber: requiredSigner, email: '', nameRu: '' }] } }
-          : {})}
         onSend={send}
       />
     </>
