@@ -1,5 +1,13 @@
 import type { DocumentSort, SortOrder } from './lists';
 
+// Core's tsconfig has no DOM types: the few platform members used (in browsers and Node alike) are typed here.
+const web = globalThis as unknown as {
+  TextEncoder: new () => { encode(text: string): Uint8Array };
+  TextDecoder: new () => { decode(bytes: Uint8Array): string };
+  btoa(binary: string): string;
+  atob(base64: string): string;
+};
+
 /** Where the next page of a document list starts: the last row's sort value and id, for one sort and order. */
 export interface DocumentListCursor {
   s: DocumentSort;
@@ -10,10 +18,10 @@ export interface DocumentListCursor {
 
 /** An opaque cursor: base64url (no padding) of the UTF-8 JSON of `cursor`; names in any script survive it. */
 export function encodeListCursor(cursor: DocumentListCursor): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(cursor));
+  const bytes = new web.TextEncoder().encode(JSON.stringify(cursor));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return web.btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /**
@@ -28,9 +36,9 @@ export function decodeListCursor(
 ): DocumentListCursor | undefined {
   let value: unknown;
   try {
-    const binary = atob(raw.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(binary, (character) => character.charCodeAt(0));
-    value = JSON.parse(new TextDecoder().decode(bytes));
+    const binary = web.atob(raw.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(binary, (character: string) => character.charCodeAt(0));
+    value = JSON.parse(new web.TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }
