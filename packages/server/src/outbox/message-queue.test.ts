@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, type QoltanbaApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { testClock } from '../testing/accounts.js';
@@ -47,17 +47,19 @@ describe('retry delay', () => {
 describe.each(testDatabases())('message queue on $name', (backend) => {
   const database = useSuiteDatabase(backend);
   const apps: QoltanbaApp[] = [];
-  const dirs: string[] = [];
+  // Every instance on one database shares one blob folder (a second folder is refused at start), so one data folder.
+  let dataDir: string | undefined;
   afterEach(async () => {
     vi.useRealTimers();
     for (const app of apps.splice(0)) await app.close();
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   /** An app on the suite's database (another instance, or the process after a restart). */
   async function instance(mailer: Mailer, env: Record<string, string> = {}): Promise<QoltanbaApp> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-queue-'));
-    dirs.push(dataDir);
+    dataDir ??= await mkdtemp(join(tmpdir(), 'qoltanba-queue-'));
     const missing = join(dataDir, 'missing');
     const { config } = loadConfig({
       NODE_ENV: 'test',
