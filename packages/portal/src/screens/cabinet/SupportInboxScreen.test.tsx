@@ -127,7 +127,7 @@ describe('support inbox screen', () => {
     } finally {
       setVisibility('visible');
     }
-  });
+  }, 15_000); // Two waits on the live list: a loaded 2-core CI machine took over the default 5 s once.
 
   it('on a phone shows the list and the conversation as two screens', async () => {
     viewport()?.setViewport({ width: 390, height: 800 });
