@@ -52,8 +52,11 @@ export function sampleDocx(text = 'Qoltanba test'): Buffer {
   return Buffer.from(zipSync(files));
 }
 
-/** A minimal real OpenDocument text with one paragraph: `mimetype` first and stored, as the format requires. */
-export function sampleOdt(text = 'Qoltanba test'): Buffer {
+/**
+ * An OpenDocument text package around `body` (the inside of `office:text`): `mimetype` first and stored, as the
+ * format requires; `namespaces` adds declarations to the content's root.
+ */
+export function odtPackage(body: string, namespaces = ''): Buffer {
   const files = {
     mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 as const }] as const,
     'META-INF/manifest.xml': strToU8(
@@ -66,12 +69,17 @@ export function sampleOdt(text = 'Qoltanba test'): Buffer {
     'content.xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?>' +
         '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
-        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">' +
-        `<office:body><office:text><text:p>${escapeXml(text)}</text:p></office:text></office:body>` +
+        `xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"${namespaces} office:version="1.2">` +
+        `<office:body><office:text>${body}</office:text></office:body>` +
         '</office:document-content>',
     ),
   };
   return Buffer.from(zipSync(files as unknown as Parameters<typeof zipSync>[0]));
+}
+
+/** A minimal real OpenDocument text with one paragraph. */
+export function sampleOdt(text = 'Qoltanba test'): Buffer {
+  return odtPackage(`<text:p>${escapeXml(text)}</text:p>`);
 }
 
 const FREE = 0xffffffff;

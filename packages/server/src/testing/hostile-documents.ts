@@ -1,5 +1,6 @@
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { strToU8, type Zippable, zipSync } from 'fflate';
+import { odtPackage } from './document-files.js';
 
 const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
@@ -71,38 +72,11 @@ export function odtLinkingImages(text: string, urls: readonly string[]): Buffer 
         `<draw:image xlink:href="${url}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame>`,
     )
     .join('');
-  const files = {
-    mimetype: [strToU8('application/vnd.oasis.opendocument.text'), { level: 0 as const }] as const,
-    'META-INF/manifest.xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?>' +
-        '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">' +
-        '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>' +
-        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>' +
-        '</manifest:manifest>',
-    ),
-    'content.xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?>' +
-        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" ' +
-        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" ' +
-        'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
-        'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2">' +
-        `<office:body><office:text><text:p>${text}${frames}</text:p></office:text></office:body>` +
-        '</office:document-content>',
-    ),
-  };
-  return Buffer.from(zipSync(files as unknown as Zippable));
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return odtPackage(
+    `<text:p>${text}${frames}</text:p>`,
+    ' xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
+      'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"',
+  );
 }
 
 /**
