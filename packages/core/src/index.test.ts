@@ -310,6 +310,7 @@ describe('public entry', () => {
         "signerInputSchema",
         "signerRuleViolation",
         "signerSchema",
+        "signersOnTurn",
         "signingConfigSchema",
         "signingLinkIssuedSchema",
         "signingLinkViewSchema",

@@ -83,6 +83,7 @@ export {
   SORT_ORDERS,
   type SortOrder,
   signCheck,
+  signersOnTurn,
   type TransitionResult,
   transition,
   trashInfo,

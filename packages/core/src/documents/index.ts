@@ -25,6 +25,7 @@ export {
   type SigningParty,
   type SigningState,
   signCheck,
+  signersOnTurn,
 } from './signing-rules';
 export {
   COPY_RESULT_STATUS,

@@ -8,6 +8,7 @@ import {
   type SigningParty,
   type SigningState,
   signCheck,
+  signersOnTurn,
 } from './signing-rules';
 import type { LifecycleStatus } from './status';
 
@@ -52,6 +53,21 @@ describe('isSignersTurn', () => {
     ['PARALLEL', ['WAITING', 'WAITING'], SENDER, false],
   ] as const)('%s %j: turn of %s is %s', (method, states, who, turn) => {
     expect(isSignersTurn(document('AT_SIGNING', states, { method }), who)).toBe(turn);
+  });
+});
+
+describe('signersOnTurn', () => {
+  it.each([
+    ['AT_SIGNING', 'SEQUENTIAL', ['WAITING', 'WAITING'], [FIRST]],
+    ['AT_SIGNING', 'SEQUENTIAL', ['SIGNED', 'WAITING', 'WAITING'], [SECOND]],
+    ['AT_SIGNING', 'SEQUENTIAL', ['SIGNED', 'SIGNED', 'WAITING'], [PERSON]],
+    ['AT_SIGNING', 'PARALLEL', ['WAITING', 'SIGNED', 'WAITING'], [FIRST, PERSON]],
+    ['DRAFT', 'PARALLEL', ['WAITING', 'WAITING'], []],
+    ['SIGNED', 'SEQUENTIAL', ['SIGNED', 'SIGNED'], []],
+    ['REJECTED', 'PARALLEL', ['REJECTED', 'WAITING'], []],
+    ['REVOKED', 'SEQUENTIAL', ['WAITING', 'WAITING'], []],
+  ] as const)('%s %s %j: %j', (status, method, states, onTurn) => {
+    expect(signersOnTurn(document(status, states, { method }))).toEqual(onTurn);
   });
 });
 

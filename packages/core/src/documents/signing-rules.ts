@@ -39,6 +39,18 @@ export function isSignersTurn(document: SigningState, identityNumber: string): b
 }
 
 /**
+ * The listed signers whose turn it is now, in signing order: nobody unless the document is at signing; then every
+ * waiting signer of a PARALLEL document, or the first waiting one of a SEQUENTIAL document (see
+ * {@link isSignersTurn}). Comparing it before and after a change tells whose turn that change began.
+ */
+export function signersOnTurn(document: SigningState): string[] {
+  if (document.status !== 'AT_SIGNING') return [];
+  return document.signers
+    .filter((signer) => isSignersTurn(document, signer.identityNumber))
+    .map((signer) => signer.identityNumber);
+}
+
+/**
  * Whether `party` may sign now, and the status it leaves the document in, or the refusal: the state machine
  * first (a rejected document REJECTED_DOCUMENT_SIGNING_FORBIDDEN, a signed one DOCUMENT_ALREADY_SIGNED). The
  * sender signs once (ALREADY_SIGNED_BY_BIN), its draft only from outside its trash (DOCUMENT_CHANGE_FORBIDDEN),
