@@ -6,6 +6,8 @@ import {
   type LifecycleStatus,
   allowedActions as partyActions,
   type Signer,
+  type SigningParty,
+  type SigningState,
   trashInfo,
   viewStatus,
 } from '@qoltanba/core';
@@ -40,9 +42,37 @@ export interface DocumentDetails {
 
 type Action = Document['allowedActions'][number];
 
+/** A document and one party of it as core's signing rules take them (`signCheck`, `rejectCheck`, `revokeCheck`). */
+export interface SigningRulesInput {
+  document: SigningState;
+  party: SigningParty;
+}
+
 /**
- * What the acting company may do now: core's `allowedActions`, the same rules `document-signing.ts` enforces,
- * for this company's participation (its role, its trash, whether it signed as the sender).
+ * The one reading of a participation for core's signing rules: whether the sender signed comes from the sender's
+ * own participant row (a signer's actions do not depend on it), the party is the sender by its role.
+ */
+export function signingRulesInput(
+  core: DocumentCore,
+  identityNumber: string,
+  participation: Participation,
+  signers: SigningState['signers'],
+): SigningRulesInput {
+  const sender = participation.role === 'sender';
+  return {
+    document: {
+      status: core.status,
+      signingMethod: core.signingMethod,
+      senderSigned: sender && participation.signedAt !== null,
+      signers,
+    },
+    party: { identityNumber, sender, trashed: participation.trashedAt !== null },
+  };
+}
+
+/**
+ * What the acting company may do now: core's `allowedActions`, the same rules the signing port enforces, for this
+ * company's participation (its role, its trash, whether it signed as the sender).
  */
 export function allowedActions(
   core: DocumentCore,
@@ -50,11 +80,8 @@ export function allowedActions(
   participation: Participation,
   signers: readonly Signer[],
 ): Action[] {
-  const sender = participation.role === 'sender';
-  // Only the sender's own row says whether the sender signed; a signer's actions do not depend on it.
-  const senderSigned = sender && participation.signedAt !== null;
-  const state = { status: core.status, signingMethod: core.signingMethod, senderSigned, signers };
-  return partyActions(state, { identityNumber: bin, sender, trashed: participation.trashedAt !== null });
+  const rules = signingRulesInput(core, bin, participation, signers);
+  return partyActions(rules.document, rules.party);
 }
 
 /**

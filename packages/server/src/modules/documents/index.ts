@@ -5,24 +5,21 @@ export { type AccessibleDocument, type Db, findAccessible, requireAccessible } f
 export { setDocumentFolder } from './document-folders.js';
 export { documentMilestones, participantCompanies } from './document-milestones.js';
 export { documentParts, knownParties } from './document-read.js';
-export {
-  assertMaySign,
-  documentAsParty,
-  documentForLink,
-  documentSigners,
-  isSigningParty,
-  recordRejection,
-  recordRevocation,
-  recordSigned,
-  requireSigningTarget,
-  type SignedOutcome,
-  type SigningFile,
-  type SigningTarget,
-  signingTarget,
-} from './document-signing.js';
 export { createDocument, type DocumentServices, sendDocument, setTrashed } from './document-store.js';
 export type { DocumentCore } from './document-view.js';
 export { documentsModule } from './documents-module.js';
 export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
+export {
+  type DocumentSigningPort,
+  documentForLink,
+  documentSigners,
+  requireSigningTarget,
+  type SentDocument,
+  type SigningChange,
+  type SigningFile,
+  type SigningTarget,
+  signingPort,
+  signingTarget,
+} from './signing-port.js';
 export { runDocumentPurge } from './trash-purge.js';
 export { filesWithContent, type VerifiableFile, verifiableFile } from './verifiable-files.js';

@@ -11,7 +11,7 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, recordRevocation, requireSigningTarget } from '../documents/index.js';
+import { signingPort } from '../documents/index.js';
 import { requireCompanyUser } from '../registry/index.js';
 import { resendSigningLink } from './link-resends.js';
 import { startQrSession } from './qr-start.js';
@@ -25,22 +25,21 @@ const ACCESS =
   'The caller must belong to the company (FORBIDDEN); a document the company does not take part in answers ' +
   'ENTITY_NOT_FOUND, like one that does not exist.';
 
-/** The signed-in member acting for company `bin`, as a signing party; its document must exist for it. */
+/** The signed-in member acting for company `bin`, as a signing party (signAs and the QR start find its document). */
 async function companyParty(
   context: SigningContext,
   request: FastifyRequest,
   bin: string,
-  documentId: number,
 ): Promise<SigningParty> {
   const { userId } = await requireCompanyUser(request, context.db, bin);
-  await requireSigningTarget(context.db, documentId, bin);
   return { identityNumber: bin, actingBin: bin, userId, linkId: null, ip: request.ip };
 }
 
 /** Signing, rejecting, revoking, QR sessions and personal links of the acting company's documents. */
 export function registerDocumentSigningRoutes(context: SigningContext): void {
   const { route, db, clock, config } = context;
-  const view = (id: number, bin: string) => documentAsParty(db, id, bin, clock(), config.trashRetentionDays);
+  const view = (id: number, bin: string) =>
+    signingPort.partyView(db, id, bin, clock(), config.trashRetentionDays);
 
   route(
     defineRoute({
@@ -61,7 +60,7 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       body: signRequestSchema,
       response: documentSchema,
       handler: async ({ request, params, body }) => {
-        const party = await companyParty(context, request, params.bin, params.id);
+        const party = await companyParty(context, request, params.bin);
         await signAs(context.flow, {
           documentId: params.id,
           party,
@@ -113,7 +112,12 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       response: documentSchema,
       handler: async ({ request, params }) => {
         const { userId } = await requireCompanyUser(request, db, params.bin);
-        await recordRevocation(db, params.id, { userId, bin: params.bin, ip: request.ip }, clock());
+        await signingPort.recordRevocation(
+          db,
+          params.id,
+          { userId, bin: params.bin, ip: request.ip },
+          clock(),
+        );
         return view(params.id, params.bin);
       },
     }),
@@ -135,7 +139,7 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       status: 201,
       response: qrSigningSessionSchema,
       handler: async ({ request, params }) => {
-        const party = await companyParty(context, request, params.bin, params.id);
+        const party = await companyParty(context, request, params.bin);
         return startQrSession(context, params.id, party);
       },
     }),
@@ -161,7 +165,8 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       response: signingLinkIssuedSchema,
       handler: async ({ request, params, body }) => {
         await requireCompanyUser(request, db, params.bin);
-        const target = await requireSigningTarget(db, params.id, params.bin);
+        const target = await signingPort.signingTarget(db, params.id, params.bin);
+        if (!target) throw new AppError('ENTITY_NOT_FOUND');
         if (target.document.participation.role !== 'sender' || target.document.core.status !== 'AT_SIGNING') {
           throw new AppError('DOCUMENT_CHANGE_FORBIDDEN');
         }
@@ -170,7 +175,7 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
         if (signer.state !== 'WAITING') throw new AppError('ALREADY_SIGNED_BY_BIN');
         const link = await resendSigningLink(context, db, {
           bin: params.bin,
-          documentId: params.id,
+          document: target.document.core,
           signer,
           now: clock(),
         });

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { qrAuthToken, tokenHash } from '../../crypto/tokens.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute } from '../../http/route.js';
-import { documentAsParty, requireSigningTarget } from '../documents/index.js';
+import { signingPort } from '../documents/index.js';
 import { followQrSession } from './qr-events.js';
 import { findQrSession, moveQrSession, OPEN_QR_STATES, type QrSession } from './qr-sessions.js';
 import { signAs } from './sign-flow.js';
@@ -69,7 +69,9 @@ export function registerEgovRoutes(context: SigningContext): void {
         const session = await requireSession(params.sessionId);
         if (session.state === 'EXPIRED') throw new AppError('QR_SIGNING_TIMEOUT');
         if (!OPEN_QR_STATES.includes(session.state)) throw new AppError('QR_SESSION_NOT_FOUND');
-        const document = await documentAsParty(db, session.documentId, session.identityNumber, clock(), 0);
+        const target = await signingPort.signingTarget(db, session.documentId, session.identityNumber);
+        if (!target) throw new AppError('ENTITY_NOT_FOUND');
+        const document = target.document.core;
         return {
           description: `${document.name} (№${document.number})`,
           expiry_date: session.expiresAt.toISOString(),
@@ -101,7 +103,8 @@ export function registerEgovRoutes(context: SigningContext): void {
       response: egovDocumentsToSignSchema,
       handler: async ({ request, params }) => {
         const session = await authorizedSession(request, params.sessionId);
-        const target = await requireSigningTarget(db, session.documentId, session.identityNumber);
+        const target = await signingPort.signingTarget(db, session.documentId, session.identityNumber);
+        if (!target) throw new AppError('ENTITY_NOT_FOUND');
         const documentsToSign: EgovDocumentsToSign['documentsToSign'] = [];
         for (const file of target.files) {
           const bytes = await context.blobs.get(file.blobKey);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
 import { signingLinkReference } from '../../outbox/message-references.js';
-import { documentAsParty, documentSigners } from '../documents/index.js';
+import { type DocumentCore, signingPort } from '../documents/index.js';
 import type { SigningContext } from './signing-context.js';
 import { issueSigningLink, type SigningLink } from './signing-links.js';
 
@@ -14,6 +14,9 @@ export function signingLinkUrl(publicUrl: string, token: string): string {
 
 const almatyDate = (at: Date) => new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
+/** What a personal link's e-mail names of its document. */
+export type MailedDocument = Pick<DocumentCore, 'id' | 'name' | 'number' | 'sender'>;
+
 /**
  * Issues a signer's personal link and queues its e-mail (in Kazakh and Russian: the signer has no account, so no
  * language) in the caller's transaction `trx`; the caller kicks the outbox after the commit. Answers the link.
@@ -21,10 +24,11 @@ const almatyDate = (at: Date) => new Date(at.getTime() + 5 * 60 * 60 * 1000).toI
 export async function queueSigningLink(
   context: Pick<SigningContext, 'config'>,
   trx: Kysely<Database>,
-  documentId: number,
+  document: MailedDocument,
   signer: { identityNumber: string; email: string },
   now: Date,
 ): Promise<SigningLink> {
+  const documentId = document.id;
   const { token, link } = await issueSigningLink(trx, {
     documentId,
     identityNumber: signer.identityNumber,
@@ -32,7 +36,6 @@ export async function queueSigningLink(
     now,
     days: context.config.signingLinkDays,
   });
-  const document = await documentAsParty(trx, documentId, signer.identityNumber, now, 0);
   const url = signingLinkUrl(context.config.publicUrl, token);
   const until = almatyDate(link.expiresAt);
   const sender = document.sender.nameRu;
@@ -64,7 +67,6 @@ export async function queueSigningLinks(
   documentId: number,
   now: Date,
 ): Promise<void> {
-  for (const signer of await documentSigners(trx, documentId)) {
-    await queueSigningLink(context, trx, documentId, signer, now);
-  }
+  const { core, signers } = await signingPort.sentDocument(trx, documentId);
+  for (const signer of signers) await queueSigningLink(context, trx, core, signer, now);
 }

@@ -1,7 +1,7 @@
 import { AppError } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { queueSigningLink } from './link-mail.js';
+import { type MailedDocument, queueSigningLink } from './link-mail.js';
 import type { SigningContext } from './signing-context.js';
 import type { SigningLink } from './signing-links.js';
 
@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A resend the sender company asks for: which document and signer. */
 export interface ResendRequest {
   bin: string;
-  documentId: number;
+  document: MailedDocument;
   signer: { identityNumber: string; email: string };
   now: Date;
 }
@@ -26,7 +26,8 @@ export async function resendSigningLink(
   db: Kysely<Database>,
   request: ResendRequest,
 ): Promise<SigningLink> {
-  const { bin, documentId, signer, now } = request;
+  const { bin, document, signer, now } = request;
+  const documentId = document.id;
   const { signingLinkResendCooldownSeconds: cooldown, signingLinkResendsPerDay: perDay } = context.config;
   return db.transaction().execute(async (trx) => {
     // One company's resends in a row, so two at once cannot both pass the cooldown or the cap.
@@ -66,6 +67,6 @@ export async function resendSigningLink(
         created_at: now,
       })
       .execute();
-    return queueSigningLink(context, trx, documentId, signer, now);
+    return queueSigningLink(context, trx, document, signer, now);
   });
 }

@@ -1,7 +1,6 @@
 import { apiPath, EGOV_QR_PREFIX, type QrSigningSession, SIGNING_PATHS } from '@qoltanba/core';
-import { assertMaySign, requireSigningTarget } from '../documents/index.js';
 import { createQrSession } from './qr-sessions.js';
-import type { SigningParty } from './sign-flow.js';
+import { type SigningParty, signableTarget } from './sign-flow.js';
 import type { SigningContext } from './signing-context.js';
 
 /** eGov mobile's dynamic link for phones (the personal app); `link` is the API #1 URL. */
@@ -18,8 +17,7 @@ export async function startQrSession(
   documentId: number,
   party: SigningParty,
 ): Promise<QrSigningSession> {
-  const target = await requireSigningTarget(context.db, documentId, party.identityNumber);
-  assertMaySign(target, party.identityNumber);
+  await signableTarget(context.db, documentId, party.identityNumber);
   const { sessionId, expiresAt } = await createQrSession(
     context.db,
     context.config.tokenSecret,

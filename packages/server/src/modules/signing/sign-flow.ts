@@ -1,18 +1,10 @@
-import { AppError, type SignatureReport } from '@qoltanba/core';
+import { AppError, type SignatureReport, signCheck } from '@qoltanba/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { Database, SigningMethod } from '../../db/schema.js';
 import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
-import {
-  assertMaySign,
-  isSigningParty,
-  recordSigned,
-  requireSigningTarget,
-  type SignedOutcome,
-  type SigningFile,
-  type SigningTarget,
-} from '../documents/index.js';
+import { type SigningChange, type SigningFile, type SigningTarget, signingPort } from '../documents/index.js';
 import type { SigningPartyInfo } from '../module-hooks.js';
 import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
@@ -27,21 +19,19 @@ export interface SignFlowServices {
   /** Test hook between taking the lock and verifying. */
   beforeSignatureCheck?: () => Promise<void>;
   /**
-   * Runs in the signing transaction when the sender's signature sent its draft (the signers' personal links are
-   * queued through `trx`).
+   * Runs in the signing transaction with what the signing changed (the signing module runs `documentSent` when the
+   * sender's signature sent its draft: the signers' personal links are queued through `trx`).
    */
-  onSent(trx: Transaction<Database>, documentId: number, at: Date): Promise<unknown>;
-  /** Delivers what {@link SignFlowServices.onSent} queued, after the commit. */
+  inTransaction(trx: Transaction<Database>, change: SigningChange): Promise<unknown>;
+  /** Delivers what {@link SignFlowServices.inTransaction} queued, after the commit. */
   outbox: Pick<MessageOutbox, 'kick'>;
   /** Runs after the signing committed (the signing module's `signatureAccepted` / `documentCompleted` hooks). */
   onSigned?(event: SignedEvent): Promise<void>;
 }
 
-/** A committed signing, for {@link SignFlowServices.onSigned}. */
+/** A committed signing, for {@link SignFlowServices.onSigned}: what changed, and who signed as the certificate says. */
 export interface SignedEvent {
-  documentId: number;
-  at: Date;
-  completed: boolean;
+  change: SigningChange;
   party: SigningPartyInfo;
 }
 
@@ -79,30 +69,49 @@ function pairWithFiles(target: SigningTarget, signatures: SignInput['signatures'
   });
 }
 
-/** The certificate must sign for the party: another listed party is SIGNATURE_MISMATCH, anybody else BIN_NOT_AMONG_SIGNERS. */
+/**
+ * The party's document, or ENTITY_NOT_FOUND, when core's `signCheck` lets it sign now (else its refusal): the
+ * check before any lock, so a refusal comes before a QR code or a verification.
+ */
+export async function signableTarget(
+  db: Kysely<Database>,
+  documentId: number,
+  identityNumber: string,
+): Promise<SigningTarget> {
+  const target = await signingPort.signingTarget(db, documentId, identityNumber);
+  if (!target) throw new AppError('ENTITY_NOT_FOUND');
+  const check = signCheck(target.rules.document, target.rules.party);
+  if (!check.ok) throw new AppError(check.code);
+  return target;
+}
+
+/** The certificate must sign for the party: another party of the document is SIGNATURE_MISMATCH, anybody else BIN_NOT_AMONG_SIGNERS. */
 function assertSignsForParty(target: SigningTarget, party: SigningParty, report: SignatureReport): void {
   const identity = signerIdentity(report.signer);
   if (identity === party.identityNumber) return;
-  if (identity && isSigningParty(target, identity)) throw new AppError('SIGNATURE_MISMATCH');
+  const anotherParty =
+    identity === target.document.core.sender.bin ||
+    target.signers.some((signer) => signer.identityNumber === identity);
+  if (identity && anotherParty) throw new AppError('SIGNATURE_MISMATCH');
   throw new AppError('BIN_NOT_AMONG_SIGNERS');
 }
 
 /**
- * Signs document `documentId` for the party: checks the rules first (cheap, before any lock), takes the signing
- * lock of (document, party) or answers DOCUMENT_SIGNING_LOCKED, verifies every CMS against its stored file
- * outside any transaction, then records the signing and stores the signatures in one short transaction (where the
- * documents module checks the rules again under the document's row lock). All files or none.
+ * Signs document `documentId` for the party, crossing into the documents module twice through its signing port:
+ * it asks (`signingTarget`: files, parties and core's `signCheck`, before any lock), takes the signing lock of
+ * (document, party) or answers DOCUMENT_SIGNING_LOCKED, verifies every CMS against its stored file outside any
+ * transaction, then tells (`recordSigned`, which checks the rule again under the document's row lock) and stores
+ * the signatures in one short transaction, with `inTransaction` observing the change there. All files or none.
+ * After the commit: the lock goes, the outbox is kicked when the draft was sent, `onSigned` runs.
  */
-export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SignedOutcome> {
+export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SigningChange> {
   const { db } = svc;
   const { documentId, party } = input;
-  const target = await requireSigningTarget(db, documentId, party.identityNumber);
-  assertMaySign(target, party.identityNumber);
+  const target = await signableTarget(db, documentId, party.identityNumber);
   const pairs = pairWithFiles(target, input.signatures);
   const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
   if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
-  let outcome: SignedOutcome;
-  let signed: SignedEvent | undefined;
+  let signed: SignedEvent;
   try {
     await svc.beforeSignatureCheck?.();
     const accepted: AcceptedSignature[] = [];
@@ -114,22 +123,20 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
       accepted.push({ fileId: file.id, cms, report });
     }
     const now = svc.clock();
-    outcome = await db.transaction().execute(async (trx) => {
-      const recorded = await recordSigned(
+    const change = await db.transaction().execute(async (trx) => {
+      const recorded = await signingPort.recordSigned(
         trx,
         documentId,
         { userId: party.userId, bin: party.identityNumber, ip: party.ip },
         now,
       );
       await insertSignatures(trx, { ...party, documentId, method: input.method, at: now }, accepted);
-      if (recorded.sent) await svc.onSent(trx, documentId, now);
+      await svc.inTransaction(trx, recorded);
       return recorded;
     });
     const certificate = accepted[0]?.report.signer;
     signed = {
-      documentId,
-      at: now,
-      completed: outcome.completed,
+      change,
       party: {
         identityNumber: party.identityNumber,
         iin: certificate?.iin ?? null,
@@ -140,7 +147,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   } finally {
     await releaseSigningLock(db, documentId, party.identityNumber, holder);
   }
-  if (outcome.sent) await svc.outbox.kick();
-  if (signed) await svc.onSigned?.(signed);
-  return outcome;
+  if (signed.change.sent) await svc.outbox.kick();
+  await svc.onSigned?.(signed);
+  return signed.change;
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import type { EventActor } from '../documents/index.js';
-import { documentForLink, recordRejection, signingTarget } from '../documents/index.js';
+import { signingPort } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
@@ -55,44 +55,38 @@ export async function runAfterCommit(
   }
 }
 
-/** Rejects document `id` for `actor.bin` (the documents module's rules), then runs `documentRejected`. */
+/** Rejects document `id` for `actor.bin` (one telling through the signing port), then runs `documentRejected`. */
 export async function rejectAs(
   context: SigningContext,
   id: number,
   actor: EventActor,
   reason: string,
 ): Promise<void> {
-  const at = context.clock();
-  await recordRejection(context.db, id, actor, reason, at);
-  const target = await signingTarget(context.db, id, actor.bin);
-  const name = target?.signers.find((s) => s.identityNumber === actor.bin)?.nameRu ?? actor.bin;
+  const change = await signingPort.recordRejection(context.db, id, actor, reason, context.clock());
   const kind = identityKind(actor.bin);
   await runAfterCommit(context, 'documentRejected', {
     db: context.db,
     documentId: id,
-    at,
+    at: change.at,
     status: 'REJECTED',
     party: {
       identityNumber: actor.bin,
       iin: kind === 'IIN' ? actor.bin : null,
       bin: kind === 'BIN' ? actor.bin : null,
-      fullName: name,
+      fullName: change.signer?.nameRu ?? actor.bin,
     },
   });
 }
 
 /** The signer's view of the document: the document as the link shows it, and the signer's own place in it. */
 export async function signerView(context: SigningContext, grant: SignerGrant): Promise<SigningLinkView> {
-  const document = await documentForLink(
-    context.db,
-    grant.documentId,
-    grant.identityNumber,
-    context.clock(),
-  ).catch((error: unknown) => {
-    throw error instanceof AppError && error.code === 'ENTITY_NOT_FOUND'
-      ? new AppError(grant.missing)
-      : error;
-  });
+  const document = await signingPort
+    .linkView(context.db, grant.documentId, grant.identityNumber, context.clock())
+    .catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'ENTITY_NOT_FOUND'
+        ? new AppError(grant.missing)
+        : error;
+    });
   const signer = document.signers.find((s) => s.identityNumber === grant.identityNumber);
   if (!signer) throw new AppError(grant.missing);
   return { document, signer, expiresAt: grant.expiresAt.toISOString() };
@@ -103,7 +97,7 @@ function signingParty(grant: SignerGrant, ip: string): SigningParty {
 }
 
 async function signerFile(context: SigningContext, grant: SignerGrant, fileId: number) {
-  const target = await signingTarget(context.db, grant.documentId, grant.identityNumber);
+  const target = await signingPort.signingTarget(context.db, grant.documentId, grant.identityNumber);
   if (!target) throw new AppError(grant.missing);
   const file = target.files.find((f) => f.id === fileId);
   if (!file) throw new AppError('ENTITY_NOT_FOUND');

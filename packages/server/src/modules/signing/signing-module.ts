@@ -62,9 +62,13 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           verifier: services.verifier,
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
-          onSent: (trx, documentId, at) => queueSigningLinks(context, trx, documentId, at),
+          // A signature that sent its draft is a send like any other: every `documentSent` listener sees it.
+          inTransaction: async (trx, { sent, documentId, at }) => {
+            if (sent) await hooks.documentSent.run({ db: trx, documentId, at });
+          },
           outbox: services.outbox,
-          onSigned: async ({ documentId, at, completed, party }) => {
+          onSigned: async ({ change, party }) => {
+            const { documentId, at, completed } = change;
             const status = completed ? 'SIGNED' : 'AT_SIGNING';
             await runAfterCommit(context, 'signatureAccepted', { db, documentId, at, status, party });
             if (completed) await runAfterCommit(context, 'documentCompleted', { db, documentId, at, status });
