@@ -58,6 +58,13 @@ export interface DocumentSentEvent {
   at: Date;
 }
 
+/** A rejected document became a draft again (inside the editing transaction, still open). */
+export interface DocumentReopenedEvent {
+  /** The editing transaction: the change goes with the edit or not at all. */
+  trx: Transaction<Database> | Kysely<Database>;
+  documentId: number;
+}
+
 /** Documents the purge deletes (inside its transaction, still open). */
 export interface DocumentsPurgedEvent {
   trx: Transaction<Database> | Kysely<Database>;
@@ -112,6 +119,12 @@ export interface ModuleHooks {
    */
   readonly documentSent: Hook<DocumentSentEvent>;
   /**
+   * Run by the documents module inside the transaction that edits a rejected document back into a draft, after its
+   * signer state was reset (nobody signed, the sender included): the signing module forgets the signatures of the
+   * rejected round, so the document is signed anew. A listener that throws undoes the edit.
+   */
+  readonly documentReopened: Hook<DocumentReopenedEvent>;
+  /**
    * Answered by the documents module with the file's PDF preview (its cached LibreOffice conversion), so other
    * modules serve previews without a converter of their own.
    */
@@ -138,6 +151,7 @@ export function createModuleHooks(): ModuleHooks {
     foldersDeleted: createHook(),
     folderDocumentCounts: createHook(),
     documentSent: createHook(),
+    documentReopened: createHook(),
     filePreview: createHook(),
     documentsPurged: createHook(),
     signatureAccepted: createHook(),

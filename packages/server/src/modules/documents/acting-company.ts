@@ -15,7 +15,7 @@ import { requireMembership } from '../registry/index.js';
 import { type AccessOptions, requireAccessible } from './document-access.js';
 import type { FolderExists } from './document-folders.js';
 import { readDocument } from './document-read.js';
-import type { DocumentServices } from './document-store.js';
+import type { DocumentEditServices } from './document-store.js';
 import type { Actor } from './history.js';
 import type { PreviewService } from './preview.js';
 
@@ -26,7 +26,8 @@ export interface DocumentsContext {
   hooks: Pick<ModuleHooks, 'documentSent'>;
   /** Delivers what a send queued (the signers' links), after its commit. */
   outbox: Pick<MessageOutbox, 'kick'>;
-  svc: DocumentServices;
+  /** The document services, with the `documentReopened` hook that editing a rejected document runs. */
+  svc: DocumentEditServices;
   retentionDays: number;
   draftSchema: ReturnType<typeof documentDraftSchema>;
   folderExists: FolderExists;

@@ -4,7 +4,12 @@ import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletio
 import type { ReceivedFile } from '../../files/file-upload.js';
 import { releaseStorage, reserveStorage } from './company-counters.js';
 import { type Db, requireAccessible } from './document-access.js';
-import { beginEdit, type DocumentServices, syncParticipants } from './document-store.js';
+import {
+  beginEdit,
+  type DocumentEditServices,
+  type DocumentServices,
+  syncParticipants,
+} from './document-store.js';
 import { type Actor, recordEvent } from './history.js';
 
 /** One file being added to a document: its UPLOADING row and, once stored, what arrived. */
@@ -18,11 +23,11 @@ export interface PendingUpload {
  * edit it and that it stays within DOCUMENT_MAX_FILES, then inserts an UPLOADING row, which holds back
  * sending (FILES_STILL_UPLOADING) until the upload is finished or abandoned.
  */
-export async function beginFileUpload(svc: DocumentServices, actor: Actor, id: number): Promise<number> {
+export async function beginFileUpload(svc: DocumentEditServices, actor: Actor, id: number): Promise<number> {
   const now = svc.clock();
   return svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
-    await beginEdit(trx, document, now);
+    await beginEdit(trx, document, now, svc.hooks);
     const count = await trx
       .selectFrom('document_files')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -54,7 +59,7 @@ export async function attachUploadedBlob(db: Db, upload: PendingUpload): Promise
  * longer be edited.
  */
 export async function finishFileUploads(
-  svc: DocumentServices,
+  svc: DocumentEditServices,
   actor: Actor,
   id: number,
   uploads: readonly PendingUpload[],
@@ -63,7 +68,7 @@ export async function finishFileUploads(
   const files = uploads.flatMap((upload) => (upload.file ? [{ ...upload.file, fileId: upload.fileId }] : []));
   await svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
-    await beginEdit(trx, document, now);
+    await beginEdit(trx, document, now, svc.hooks);
     await reserveStorage(
       trx,
       actor.bin,
@@ -115,7 +120,7 @@ export async function abortFileUploads(
  * (DOCUMENT_WITHOUT_FILE): a document cannot be without one. The blob is queued and deleted after the commit.
  */
 export async function deleteDocumentFile(
-  svc: DocumentServices,
+  svc: DocumentEditServices,
   actor: Actor,
   id: number,
   fileId: number,
@@ -131,7 +136,7 @@ export async function deleteDocumentFile(
       .execute();
     const file = files.find((f) => f.id === fileId);
     if (!file) throw new AppError('ENTITY_NOT_FOUND');
-    await beginEdit(trx, document, now);
+    await beginEdit(trx, document, now, svc.hooks);
     if (files.length === 1) throw new AppError('DOCUMENT_WITHOUT_FILE');
     await trx.deleteFrom('document_files').where('id', '=', fileId).execute();
     await releaseStorage(trx, actor.bin, file.size ?? 0);

@@ -1,6 +1,7 @@
 import { AppError, type DocumentDraft, transition } from '@qoltanba/core';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { discardFiles, type ReceivedFile } from '../../files/file-upload.js';
+import type { ModuleHooks } from '../module-hooks.js';
 import { companyNames } from '../registry/index.js';
 import { nextDocumentNumber, reserveStorage } from './company-counters.js';
 import {
@@ -19,6 +20,11 @@ export interface DocumentServices {
   clock: () => Date;
   /** Bytes of files one sender company may store. */
   quotaBytes: number;
+}
+
+/** What editing a document needs besides {@link DocumentServices}: the hook a reopened rejected document runs. */
+export interface DocumentEditServices extends DocumentServices {
+  hooks: Pick<ModuleHooks, 'documentReopened'>;
 }
 
 /** The lower-cased text the list search looks in: name, sender names, signer names. */
@@ -170,10 +176,16 @@ export async function createDocument(
 /**
  * Checks that the acting company may edit the document now (the sender, outside its trash, core's `update`
  * transition) and applies that transition: a rejected document becomes a draft again, its rejection is
- * cleared and its signers stop being participants until it is sent anew. Call inside the transaction that
- * locked the document.
+ * cleared, its signers stop being participants until it is sent anew, and its signing starts over (nobody has
+ * signed, the sender included; `documentReopened` lets the signing module forget the rejected round's
+ * signatures). Call inside the transaction that locked the document.
  */
-export async function beginEdit(trx: Db, document: AccessibleDocument, now: Date): Promise<void> {
+export async function beginEdit(
+  trx: Db,
+  document: AccessibleDocument,
+  now: Date,
+  hooks: DocumentEditServices['hooks'],
+): Promise<void> {
   assertSenderMayChange(document);
   const step = transition(document.core.status, 'update');
   if (!step.ok) throw new AppError(step.code);
@@ -189,12 +201,24 @@ export async function beginEdit(trx: Db, document: AccessibleDocument, now: Date
       .where('document_id', '=', id)
       .where('role', '<>', 'sender')
       .execute();
+    // SPEC: a rejected document "must be edited first", then it is signed anew: the sender too.
+    await trx
+      .updateTable('document_participants')
+      .set({ signed_at: null })
+      .where('document_id', '=', id)
+      .execute();
+    await trx
+      .updateTable('document_signers')
+      .set({ state: 'WAITING', signed_at: null })
+      .where('document_id', '=', id)
+      .execute();
+    await hooks.documentReopened.run({ trx, documentId: id });
   }
 }
 
 /** Edits a draft, or a rejected document (which becomes a draft again): name, signing method and signers. */
 export async function updateDocument(
-  svc: DocumentServices,
+  svc: DocumentEditServices,
   actor: Actor,
   id: number,
   draft: DocumentDraft,
@@ -202,7 +226,7 @@ export async function updateDocument(
   const now = svc.clock();
   await svc.db.transaction().execute(async (trx) => {
     const document = await requireAccessible(trx, actor.bin, id, { lock: true });
-    await beginEdit(trx, document, now);
+    await beginEdit(trx, document, now, svc.hooks);
     const { row } = document;
     await trx
       .updateTable('documents')

@@ -91,7 +91,13 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
         queuePerCompany: config.previewQueuePerCompany,
         retryAfterSeconds: config.previewTimeoutSeconds,
       });
-      const svc = { db, blobs: services.blobs, clock: services.clock, quotaBytes: config.storageQuotaBytes };
+      const svc = {
+        db,
+        blobs: services.blobs,
+        clock: services.clock,
+        quotaBytes: config.storageQuotaBytes,
+        hooks,
+      };
       const context: DocumentsContext = {
         route,
         hooks,

@@ -1,9 +1,10 @@
 import { apiPath, type Document, type HistoryEvent, SIGNING_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
-import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
+import { COMPANIES, documentPaths, listPath, testDraft } from '../../testing/documents.js';
 import { twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { signaturesOf } from './signature-store.js';
 
 const { sender, signer, second } = COMPANIES;
 const REASON = 'Сумма договора неверна';
@@ -116,6 +117,74 @@ describe.each(testDatabases())('rejecting and revoking on $name', (backend) => {
     expect((await suite.sign(draft, sender.bin)).statusCode).toBe(200);
     const res = await revoke(draft, sender.bin, suite.tokens.sender);
     expect(res.json().code).toBe('DOCUMENT_REVOKE_FORBIDDEN');
+  });
+
+  it('a rejected document edited back into a draft starts over: the sender and the signers who signed sign again', async () => {
+    const draft = await suite.document(twoSigners(), { send: false, files: 2 });
+    expect((await suite.sign(draft, sender.bin)).statusCode).toBe(200);
+    expect((await suite.sign(draft, signer.bin)).statusCode).toBe(200);
+    expect((await reject(draft, second.bin, suite.tokens.second)).statusCode).toBe(200);
+    const [kept, dropped] = draft.files;
+    // Deleting a file edits it back into a draft and keeps the list of signers as it was.
+    const res = await suite.request(
+      suite.tokens.sender,
+      'DELETE',
+      documentPaths(sender.bin, draft.id).file(dropped?.id ?? 0),
+    );
+    expect(res.statusCode).toBe(200);
+    const reopened = res.json() as Document;
+    expect(reopened).toMatchObject({ status: 'DRAFT', rejection: null });
+    expect(reopened.allowedActions).toEqual(['update', 'send', 'sign', 'copy', 'trash']);
+    expect(reopened.signers.map((s) => [s.identityNumber, s.state, s.signedAt])).toEqual([
+      [signer.bin, 'WAITING', null],
+      [second.bin, 'WAITING', null],
+    ]);
+    const signedByMe = await suite.request(
+      suite.tokens.sender,
+      'GET',
+      listPath(sender.bin, { box: 'outgoing', filter: 'signedByMe' }),
+    );
+    expect(signedByMe.json().items).toEqual([]);
+    expect((await suite.sign(reopened, sender.bin)).json().status).toBe('AT_SIGNING');
+    expect((await suite.sign(reopened, signer.bin)).json().status).toBe('AT_SIGNING');
+    expect((await suite.sign(reopened, second.bin)).json().status).toBe('SIGNED');
+    // Only the new round's signatures are kept: one per party over the remaining file.
+    const stored = await signaturesOf(suite.server.services.database.db, draft.id);
+    expect(stored.map((s) => [s.file_id, s.identity_number])).toEqual([
+      [kept?.id, sender.bin],
+      [kept?.id, signer.bin],
+      [kept?.id, second.bin],
+    ]);
+    expect((await history(draft)).map((e) => e.type)).toEqual([
+      'CREATE',
+      'SEND',
+      'SIGN',
+      'SIGN',
+      'REJECT',
+      'UPDATE',
+      'SEND',
+      'SIGN',
+      'SIGN',
+      'SIGN',
+      'COMPLETE',
+    ]);
+  });
+
+  it('a sender who signed, then edited the rejected document, is offered to sign it again', async () => {
+    const draft = await suite.document({}, { send: false });
+    expect((await suite.sign(draft, sender.bin)).statusCode).toBe(200);
+    expect((await reject(draft, signer.bin, suite.tokens.signer)).statusCode).toBe(200);
+    const edited = await suite.request(
+      suite.tokens.sender,
+      'PUT',
+      documentPaths(sender.bin, draft.id).document,
+      testDraft(),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect((await suite.view(draft, sender.bin)).allowedActions).toContain('sign');
+    const resent = await suite.sign(draft, sender.bin);
+    expect([resent.statusCode, resent.json().status]).toEqual([200, 'AT_SIGNING']);
+    expect((await suite.sign(draft, signer.bin)).json().status).toBe('SIGNED');
   });
 
   it('a company that takes no part gets the answer of a missing document', async () => {

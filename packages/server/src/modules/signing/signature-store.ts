@@ -70,6 +70,14 @@ export async function signaturesOf(db: Kysely<Database>, documentId: number) {
     .execute();
 }
 
+/**
+ * Deletes the signatures of a rejected document that its sender edited back into a draft (inside the editing
+ * transaction): the rejected round is over, everybody signs anew, and one signature per file and signer holds.
+ */
+export async function forgetRejectedRound(db: Kysely<Database>, documentId: number): Promise<void> {
+  await db.deleteFrom('signatures').where('document_id', '=', documentId).execute();
+}
+
 /** Deletes everything this module keeps of the given documents (the documents purge deletes them). */
 export async function forgetDocuments(db: Kysely<Database>, documentIds: readonly number[]): Promise<void> {
   if (documentIds.length === 0) return;

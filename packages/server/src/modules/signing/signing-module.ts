@@ -7,7 +7,7 @@ import { registerAttachRoutes } from './attach-routes.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
 import { queueSigningLinks } from './link-mail.js';
-import { forgetDocuments } from './signature-store.js';
+import { forgetDocuments, forgetRejectedRound } from './signature-store.js';
 import { runAfterCommit } from './signer-actions.js';
 import { registerSigningConfigRoute } from './signing-config-route.js';
 import type { SigningContext } from './signing-context.js';
@@ -88,6 +88,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
         queueSigningLinks(context, trx, documentId, at),
       );
       hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
+      hooks.documentReopened.add(({ trx, documentId }) => forgetRejectedRound(trx, documentId));
       app.addHook('preClose', async () => {
         for (const end of context.openStreams) end();
       });
