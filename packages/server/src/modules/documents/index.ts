@@ -22,6 +22,7 @@ export {
 } from './document-signing.js';
 export { createDocument, type DocumentServices, sendDocument, setTrashed } from './document-store.js';
 export type { DocumentCore } from './document-view.js';
+export { documentsEnv, documentsSettings } from './documents-env.js';
 export { documentsModule } from './documents-module.js';
 export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
 export { runDocumentPurge } from './trash-purge.js';
