@@ -367,18 +367,20 @@ describe('public entry', () => {
     `);
   });
 
-  // `export *` would let any new export of a folder slip into the package unseen; entries list names.
-  it('names every export: no `export *` in the entry or its folder entries', () => {
+  // `export *` would let any new export of a file slip into the package unseen: the entry lists each name once,
+  // from the file that declares it, and no file re-exports a whole module.
+  it('names every export: no `export *` anywhere, the entry names the declaring files', () => {
     const src = fileURLToPath(new URL('.', import.meta.url));
-    const entries = [
-      'index.ts',
-      ...readdirSync(src, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(src, entry.name, 'index.ts')))
-        .map((entry) => join(entry.name, 'index.ts')),
-    ];
-    expect(entries.length).toBeGreaterThan(5);
-    for (const file of entries) {
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
       expect(readFileSync(join(src, file), 'utf8'), file).not.toMatch(/export\s+(type\s+)?\*/);
     }
+    const entry = readFileSync(join(src, 'index.ts'), 'utf8');
+    const sources = [...entry.matchAll(/from '(\.[^']+)'/g)].map((match) => match[1] ?? '');
+    expect(sources.length).toBe(new Set(sources).size);
+    for (const source of sources) expect(existsSync(join(src, `${source}.ts`)), source).toBe(true);
   });
 });

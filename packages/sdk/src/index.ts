@@ -20,8 +20,6 @@ export {
   parseApiError,
 } from './api';
 export {
-  $auth,
-  type AuthState,
   type CodeTarget,
   completeRegistration,
   loginWithCode,
@@ -32,19 +30,27 @@ export {
   requestCode,
   requestRecoveryCode,
   verifyRegistrationCode,
-} from './auth';
+} from './auth/authActions';
+export {
+  $auth,
+  type AuthState,
+} from './auth/authState';
 export {
   $actingCompanyBin,
+  actingCompanyBin,
+} from './company/actingCompany';
+export type {
+  CompanyListState,
+  CompanyListStore,
+} from './company/companyListStore';
+export type { CompanyScope } from './company/companyScope';
+export {
   $companies,
   $companiesLoad,
   $currentCompany,
   $selectedCompanyBin,
-  actingCompanyBin,
   attachByIin,
   type CompaniesLoad,
-  type CompanyListState,
-  type CompanyListStore,
-  type CompanyScope,
   confirmAttachByIin,
   currentCompanyOf,
   lookupRegistry,
@@ -52,7 +58,7 @@ export {
   reloadCompanies,
   selectCompany,
   setMainCompany,
-} from './company';
+} from './company/companyStore';
 export {
   type CookieOptions,
   type CookieScope,
@@ -61,65 +67,79 @@ export {
   writeCookie,
 } from './cookies';
 export {
-  $counterparties,
-  type CounterpartiesStore,
   createCounterparty,
   deleteCounterparty,
   listCounterparties,
   updateCounterparty,
-} from './counterparties';
+} from './counterparties/counterpartiesApi';
 export {
-  $documentsVersion,
+  $counterparties,
+  type CounterpartiesStore,
+} from './counterparties/counterpartyStore';
+export {
+  createDocumentListStore,
+  type DocumentListOptions,
+  type DocumentListState,
+  type DocumentListStatus,
+  type DocumentListStore,
+  documentList,
+} from './documents/documentListStore';
+export {
+  createDocumentStore,
+  type DocumentState,
+  type DocumentStore,
+  type DocumentStoreAction,
+  documentStore,
+} from './documents/documentStore';
+export {
   addDocumentFiles,
   contentDispositionFileName,
   copyDocument,
   createDocument,
-  createDocumentListStore,
-  createDocumentStore,
-  createDraftEditor,
-  type DocumentListOptions,
   type DocumentListParams,
-  type DocumentListState,
-  type DocumentListStatus,
-  type DocumentListStore,
-  type DocumentState,
-  type DocumentStore,
-  type DocumentStoreAction,
   type DownloadedFile,
-  type DraftEditor,
-  type DraftEditorOptions,
-  type DraftEditorState,
-  type DraftEditorStatus,
-  type DraftFile,
-  type DraftFileState,
-  type DraftSigner,
   deleteDocumentFile,
   documentFileUrl,
-  documentList,
   documentListSearch,
   documentPreviewUrl,
-  documentStore,
   downloadDocumentFile,
-  draftSignerInput,
-  draftSignerOf,
-  emptyDraftSigner,
   getDocument,
   getDocumentHistory,
-  invalidateDocuments,
-  isBlankDraftSigner,
   listDocuments,
-  type MultipartLayout,
-  type MultipartPartSize,
   moveDocumentToFolder,
-  multipartLayout,
-  partProgress,
   previewDocumentFile,
   restoreDocument,
   sendDocument,
   trashDocument,
   type UploadOptions,
   updateDocument,
-} from './documents';
+} from './documents/documentsApi';
+export {
+  $documentsVersion,
+  invalidateDocuments,
+} from './documents/documentsVersion';
+export {
+  createDraftEditor,
+  type DraftEditor,
+  type DraftEditorOptions,
+  type DraftEditorState,
+  type DraftEditorStatus,
+  type DraftFile,
+  type DraftFileState,
+} from './documents/draftEditor';
+export {
+  type DraftSigner,
+  draftSignerInput,
+  draftSignerOf,
+  emptyDraftSigner,
+  isBlankDraftSigner,
+} from './documents/draftSigner';
+export {
+  type MultipartLayout,
+  type MultipartPartSize,
+  multipartLayout,
+  partProgress,
+} from './documents/uploadProgress';
 export {
   createEmbedClient,
   type EmbedClient,
@@ -150,28 +170,32 @@ export {
 } from './embed/protocol';
 export {
   createExternalLink,
-  createExternalLinksStore,
   downloadExternalFile,
-  type ExternalLinksState,
-  type ExternalLinksStore,
   externalLinkToken,
   getExternalDocument,
   listExternalLinks,
   previewExternalFile,
   revokeExternalLink,
-} from './external-links';
+} from './external-links/externalLinksApi';
+export {
+  createExternalLinksStore,
+  type ExternalLinksState,
+  type ExternalLinksStore,
+} from './external-links/externalLinksStore';
 
 export {
   $folders,
   $folderTree,
   buildFolderTree,
-  createFolder,
-  deleteFolder,
   type FolderNode,
   type FoldersStore,
+} from './folders/folderStore';
+export {
+  createFolder,
+  deleteFolder,
   listFolders,
   updateFolder,
-} from './folders';
+} from './folders/foldersApi';
 export {
   addTranslations,
   commonTranslations,
@@ -187,26 +211,28 @@ export {
   initLocale,
   setLocale,
 } from './locale';
+export { trackLastProjectHref } from './navigation/lastProjectHref';
 export {
   cabinetHomePath,
   isDesktopWidth,
-  trackLastProjectHref,
-} from './navigation';
+} from './navigation/layout';
 export {
   $apiKeys,
   type ApiKeysStore,
+} from './partner/apiKeyStore';
+export {
   createApiKey,
   listApiKeys,
   listWebhookDeliveries,
   revokeApiKey,
   updateApiKey,
-} from './partner';
+} from './partner/partnerApi';
 export {
   $mobileApp,
   detectMobileApp,
   type MobileAppInfo,
   type MobilePlatform,
-} from './platform';
+} from './platform/mobileApp';
 export {
   $avatarVersion,
   $profile,
@@ -215,123 +241,153 @@ export {
   loadProfile,
   updateProfile,
   uploadAvatar,
-} from './profile';
+} from './profile/profileStore';
 export {
   createKeysetList,
-  createQueryContext,
   type KeysetList,
   type KeysetListOptions,
   type KeysetListState,
   type KeysetListStatus,
   type KeysetPage,
+} from './query/keysetList';
+export {
+  createQueryContext,
   QUERY_DEFAULTS,
   queryErrorRetry,
   retryDelay,
-} from './query';
+} from './query/query';
 export {
-  $loading,
-  createMemoryStorage,
-  createQoltanbaClient,
-  fetchUploadTransport,
   hasActiveClient,
-  IDENTITY_NOTE_KEY,
-  initSession,
+  setActiveClient,
+} from './session/activeClient';
+export {
+  createQoltanbaClient,
   type LogoutReason,
   type QoltanbaClient,
   type QoltanbaClientOptions,
-  SESSION_STORAGE_KEYS,
   type SessionEvent,
-  setActiveClient,
   type UploadRequest,
+} from './session/client';
+export { initSession } from './session/initSession';
+export { $loading } from './session/loading';
+export { createMemoryStorage } from './session/memoryStorage';
+export {
+  IDENTITY_NOTE_KEY,
+  SESSION_STORAGE_KEYS,
+} from './session/storageKeys';
+export {
+  fetchUploadTransport,
   type UploadTransport,
   type UploadTransportRequest,
   type UploadTransportResponse,
   xhrUploadTransport,
-} from './session';
+} from './session/upload';
 export {
-  $signingConfig,
   attachCompanyBySignature,
   attachCompanyWithNcaLayer,
-  attachSignerFilter,
   createAttachChallenge,
+} from './signing/attachBySignature';
+export {
   createNcaLayerClient,
-  DEFAULT_SIGNING_CONFIG,
-  documentSignerFilter,
-  downloadSigningLinkFile,
-  type FollowQrSigningOptions,
-  followQrSigning,
-  getSigningConfig,
-  getSigningLink,
   LEGAL_ENTITY_KEY_USAGE_OID,
-  loadSigningConfig,
   type NcaLayerClient,
   type NcaLayerClientOptions,
-  type NcaLayerSigning,
   type NcaLayerSignOptions,
   type NcaLayerSocket,
   type NcaLayerSocketConstructor,
-  ncaLayerFor,
+  SIGNING_KEY_USAGE_OID,
+} from './signing/ncaLayerClient';
+export {
+  type FollowQrSigningOptions,
+  followQrSigning,
   type QrEventSource,
   type QrEventSourceConstructor,
   type QrSigningFollower,
   type QrSigningFollowState,
-  rejectByLink,
+} from './signing/qrSigningFollower';
+export {
+  attachSignerFilter,
+  documentSignerFilter,
+} from './signing/signerFilter';
+export {
+  type NcaLayerSigning,
+  type SigningProgress,
+  signFilesWithNcaLayer,
+} from './signing/signFiles';
+export {
   rejectDocument,
   resendSigningLink,
-  resetSigningConfig,
   revokeDocument,
-  SIGNING_KEY_USAGE_OID,
-  type SigningProgress,
-  signByLink,
   signDocument,
-  signFilesWithNcaLayer,
+  startQrSigning,
+  submitDocumentSignatures,
+} from './signing/signingApi';
+export {
+  $signingConfig,
+  DEFAULT_SIGNING_CONFIG,
+  getSigningConfig,
+  loadSigningConfig,
+  ncaLayerFor,
+  resetSigningConfig,
+} from './signing/signingConfig';
+export {
+  downloadSigningLinkFile,
+  getSigningLink,
+  rejectByLink,
+  signByLink,
   signingLinkFileUrl,
   signingLinkPreviewUrl,
-  startQrSigning,
   startQrSigningByLink,
-  submitDocumentSignatures,
   submitSigningLinkSignatures,
-} from './signing';
+} from './signing/signingLinkApi';
 export {
   $snackbars,
   dismissSnackbar,
   type Snackbar,
   type SnackbarKind,
   showSnackbar,
-} from './snackbar';
+} from './snackbar/snackbar';
 export {
-  $supportIdentity,
-  $supportInbox,
-  $supportOperator,
   closeSupportConversation,
   createSupportIdentityToken,
-  createSupportInboxStore,
   downloadSupportAttachment,
-  type FollowSupportInboxOptions,
-  followSupportInbox,
   getSupportConversation,
   getSupportOperatorStatus,
   listSupportConversationMessages,
   listSupportConversations,
   markSupportConversationRead,
-  openSupportEventStream,
   replySupportConversation,
   type SupportCallOptions,
+  type SupportInboxListParams,
+  type SupportMessagesParams,
+  supportAttachmentUrl,
+} from './support/supportApi';
+export {
+  type FollowSupportInboxOptions,
+  followSupportInbox,
+  openSupportEventStream,
   type SupportEventStream,
   type SupportEventStreamOptions,
+  type SupportStreamConnection,
+} from './support/supportEventStream';
+export {
+  $supportIdentity,
   type SupportIdentityState,
-  type SupportInboxListParams,
+} from './support/supportIdentityStore';
+export {
+  $supportInbox,
+  createSupportInboxStore,
   type SupportInboxState,
   type SupportInboxStore,
   type SupportInboxStoreOptions,
   type SupportLoadStatus,
-  type SupportMessagesParams,
+  type SupportThreadState,
+} from './support/supportInboxStore';
+export {
+  $supportOperator,
   type SupportOperatorState,
   type SupportOperatorStore,
-  type SupportStreamConnection,
-  type SupportThreadState,
-  supportAttachmentUrl,
-} from './support';
+} from './support/supportOperatorStore';
 export {
   type ErrorReport,
   type ErrorReportingOptions,
@@ -352,4 +408,4 @@ export {
   verifySignatures,
   verifyStoredFile,
   verifyStoredFilePath,
-} from './verification';
+} from './verification/verificationApi';

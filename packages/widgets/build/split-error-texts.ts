@@ -6,6 +6,7 @@ import { languageTexts } from '../src/elements/runtime/lazy-error-catalogue.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORE_ERRORS = resolve(here, '../../core/src/errors');
+const CORE_CATALOGUE = resolve(CORE_ERRORS, 'catalogue');
 const LANGUAGES_MODULE = resolve(here, '../src/elements/runtime/languages.ts');
 const LAZY_CATALOGUE_MODULE = resolve(here, '../src/elements/runtime/lazy-error-catalogue.ts');
 const LOADER = 'virtual:qoltanba-error-texts';
@@ -26,7 +27,8 @@ export interface SplitErrorTextsOptions {
 /**
  * Vite plugin: the error catalogue one language at a time. `virtual:qoltanba-error-texts` is a loader whose
  * `import()` per language becomes a chunk holding that language's texts only, computed at build time from core's
- * catalogue. With `replaceCatalogue`, core's `./catalogue` module becomes a view over the languages loaded so far
+ * catalogue. With `replaceCatalogue`, core's catalogue module (`errors/catalogue/`, whichever relative path imports it)
+ * becomes a view over the languages loaded so far
  * (`src/elements/runtime/languages.ts`), so `errorMessage` and everything built on it keep working.
  */
 export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
@@ -42,13 +44,15 @@ export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
     enforce: 'pre',
     resolveId(id, importer) {
       if (id === LOADER || id.startsWith(TEXTS_PREFIX)) return `\0${id}`;
-      if (
-        options.replaceCatalogue &&
-        id === './catalogue' &&
-        importer &&
-        dirname(importer.split('?')[0] ?? importer) === CORE_ERRORS
-      )
-        return LAZY_CATALOGUE;
+      // Every import of core's catalogue, by whatever relative path (errors/error-message.ts: `./catalogue`; core's
+      // entry: `./errors/catalogue/index`).
+      if (options.replaceCatalogue && importer && id.startsWith('.')) {
+        const target = resolve(dirname(importer.split('?')[0] ?? importer), id).replace(
+          /(\/index)?(\.ts)?$/,
+          '',
+        );
+        if (target === CORE_CATALOGUE) return LAZY_CATALOGUE;
+      }
       return null;
     },
     async load(id) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatKzPhone, isEmail, normalizeEmail, normalizeKzPhone, parseLoginTarget } from './index';
+import { isEmail, normalizeEmail } from './email';
+import { parseLoginTarget } from './login';
+import { formatKzPhone, normalizeKzPhone } from './phone';
 
 describe('normalizeKzPhone', () => {
   it.each([

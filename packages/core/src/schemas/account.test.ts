@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  attachByIinRequestSchema,
-  codeSchema,
   completeRegistrationRequestSchema,
   recoveryChangeRequestSchema,
   refreshRequestSchema,
   sendSmsCodeRequestSchema,
   verifyEmailCodeRequestSchema,
-} from './index';
+} from './account';
+import { attachByIinRequestSchema } from './company';
+import { codeSchema } from './contact-fields';
 
 function issueMessage(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);

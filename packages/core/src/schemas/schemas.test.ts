@@ -2,22 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isErrorCode } from '../errors/codes';
 import { activeTariffSchema } from '../tariff/tariff-state';
+import { authTokensSchema, loginRequestSchema, profileSchema } from './account';
+import { errorResponseSchema, healthSchema, readinessSchema } from './api';
+import { paymentInvoiceRequestSchema, tariffShortInfoSchema } from './billing';
+import { companySchema } from './company';
 import {
-  authTokensSchema,
-  companySchema,
   documentNameSchema,
-  errorResponseSchema,
-  healthSchema,
   identityNumberSchema,
   langSchema,
-  loginRequestSchema,
   newPasswordSchema,
-  paymentInvoiceRequestSchema,
-  profileSchema,
-  readinessSchema,
   rejectCommentSchema,
-  tariffShortInfoSchema,
-} from './index';
+} from './fields';
 
 /** The single issue message of a failed parse. */
 function issueMessage(schema: z.ZodType, value: unknown): string | undefined {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { loginRequestSchema } from './account';
 import { paymentInvoiceRequestSchema } from './billing';
 import { emailSchema, loginTargetSchema, personNameSchema, phoneSchema } from './contact-fields';
 import { documentNameSchema, identityNumberSchema, rejectCommentSchema } from './fields';
-import { loginRequestSchema } from './index';
 import {
   hasControlCharacters,
   hasUnstorableCharacters,

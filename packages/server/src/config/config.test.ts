@@ -197,8 +197,12 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    const { config } = loadDev({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' }, opts);
+    const { config } = loadDev(
+      { PORT: '', DATABASE_URL: '', LOG_LEVEL: '', QOLTANBA_DB_PREPARED_STATEMENTS: ' ' },
+      opts,
+    );
     expect(config.port).toBe(8080);
+    expect(config.databasePreparedStatements).toBe(true);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.logLevel).toBe('info');
   });

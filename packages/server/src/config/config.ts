@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGS, type Lang, NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@qoltanba/core';
+import { type Lang, NCALAYER_DEFAULT_URL } from '@qoltanba/core';
 import { z } from 'zod';
-import { pkiConfigFromEnv } from '../pki/config.js';
+import { dbEnv, dbSettings } from '../db/db-env.js';
+import { devSignerEnv, devSignerSettings } from '../dev/dev-signer-env.js';
+import { httpEnv, httpSettings, type LOG_LEVELS } from '../http/http-env.js';
+import { accountEnv, accountSettings } from '../modules/account/index.js';
+import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
+import { housekeepingEnv, housekeepingSettings } from '../modules/housekeeping/index.js';
+import { partnerEnv, partnerSettings } from '../modules/partner/index.js';
+import { registryEnv, registrySettings } from '../modules/registry/index.js';
+import { supportEnv, supportSettings } from '../modules/support/index.js';
+import { outboxEnv, outboxSettings } from '../outbox/outbox-env.js';
+import { pkiEnv, pkiSettings } from '../pki/index.js';
 import type { PkiConfig } from '../pki/verifier.js';
-import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
+import { envFlag, envText, envUrl, mergeEnv, parseEnv, unsetWhenEmpty } from './env-fields.js';
+import { signingEnv, signingSettings } from './signing-env.js';
+import type { TrustProxy } from './trust-proxy.js';
 
 /** The runtime modes NODE_ENV may name; unset means production, anything else is refused. */
 export const RUNTIME_ENVS = ['production', 'development', 'test'] as const;
 
 /** Deployment environment, from NODE_ENV: production unless development or test is asked for explicitly. */
 export type RuntimeEnv = (typeof RUNTIME_ENVS)[number];
-
-/** Log levels accepted by LOG_LEVEL (pino's). */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /**
  * The warning when {@link loadConfig} made a token secret for the process; `runServer` keeps one in the data folder
@@ -198,232 +207,36 @@ export function serverPackageDir(moduleUrl: string = import.meta.url): string {
     : resolve(here, '..');
 }
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+/** The server's own variables: mode, data and served folders, token secret, identities, addresses. */
+const serverEnv = {
+  NODE_ENV: envText(),
+  QOLTANBA_DATA_DIR: envText('.data'),
+  QOLTANBA_TOKEN_SECRET: unsetWhenEmpty(z.string().min(32, 'must be at least 32 characters').optional()),
+  QOLTANBA_PORTAL_DIR: envText(),
+  QOLTANBA_WIDGETS_DIR: envText(),
+  QOLTANBA_SDK_DIR: envText(),
+  QOLTANBA_HELP_WIDGET_DIR: envText(),
+  QOLTANBA_IDENTITY_TEST_MODE: envFlag(),
+  QOLTANBA_NCALAYER_URL: envUrl(/^wss?$/, NCALAYER_DEFAULT_URL),
+  QOLTANBA_PUBLIC_URL: envUrl(/^https?$/),
+};
 
-const booleanFromEnv = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    const v = value.trim().toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-    if (['0', 'false', 'no', 'off'].includes(v)) return false;
-    return value;
-  },
-  z.boolean({ error: 'expected true/false' }),
+/** Every variable the server reads, each declared by the module or folder that uses it. */
+export const ENV_SCHEMA = mergeEnv(
+  serverEnv,
+  httpEnv,
+  dbEnv,
+  outboxEnv,
+  devSignerEnv,
+  pkiEnv,
+  accountEnv,
+  registryEnv,
+  documentsEnv,
+  signingEnv,
+  partnerEnv,
+  supportEnv,
+  housekeepingEnv,
 );
-
-/** A WhatsApp number (international, digits with optional +, spaces, dashes, brackets) or wa.me link -> wa.me link. */
-const whatsappLink = z
-  .string()
-  .transform((value) =>
-    value
-      .trim()
-      .replace(/^https:\/\/wa\.me\//, '')
-      .replace(/[\s()+-]/g, ''),
-  )
-  .refine(
-    (digits) => /^[1-9][0-9]{6,14}$/.test(digits),
-    'must be an international phone number or https://wa.me/<digits>',
-  )
-  .transform((digits) => `https://wa.me/${digits}`);
-
-/** A Telegram username (with or without @) or t.me link -> t.me link. */
-const telegramLink = z
-  .string()
-  .transform((value) =>
-    value
-      .trim()
-      .replace(/^https:\/\/t\.me\//, '')
-      .replace(/^@/, ''),
-  )
-  .refine(
-    (name) => /^[A-Za-z][A-Za-z0-9_]{4,31}$/.test(name),
-    'must be a Telegram username or https://t.me/<name>',
-  )
-  .transform((name) => `https://t.me/${name}`);
-
-const helpPageUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
-
-const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.string().optional()),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
-  QOLTANBA_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  QOLTANBA_TOKEN_SECRET: z.preprocess(
-    emptyToUndefined,
-    z.string().min(32, 'must be at least 32 characters').optional(),
-  ),
-  QOLTANBA_PORTAL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  QOLTANBA_WIDGETS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  QOLTANBA_SDK_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  QOLTANBA_HELP_WIDGET_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  QOLTANBA_IDENTITY_TEST_MODE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
-  QOLTANBA_NCALAYER_URL: z.preprocess(
-    emptyToUndefined,
-    z.url({ protocol: /^wss?$/ }).default(NCALAYER_DEFAULT_URL),
-  ),
-  QOLTANBA_DEV_SIGNER: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
-  QOLTANBA_DEV_SIGNER_PORT: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(65535).default(13580),
-  ),
-  RATE_LIMIT_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(600)),
-  QOLTANBA_TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
-  // Fractions of a second are for tests; a real server keeps whole seconds.
-  QOLTANBA_HEADERS_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.1).max(300).default(20),
-  ),
-  QOLTANBA_REQUEST_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.1).max(3600).default(300),
-  ),
-  QOLTANBA_IDLE_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0.1).max(3600).default(30),
-  ),
-  QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(1_000_000).optional(),
-  ),
-  LOG_LEVEL: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-    z.enum(LOG_LEVELS).default('info'),
-  ),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-  ),
-  QOLTANBA_MAIL_FROM: z.preprocess(
-    emptyToUndefined,
-    z.string().default('Qoltanba <no-reply@qoltanba.local>'),
-  ),
-  QOLTANBA_STAT_REGISTER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  MOBIZON_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
-  MOBIZON_URL: z.preprocess(
-    emptyToUndefined,
-    z.url({ protocol: /^https?$/ }).default('https://api.mobizon.kz/service'),
-  ),
-  QOLTANBA_SMS_FROM: z.preprocess(emptyToUndefined, z.string().max(11).optional()),
-  // At most a week: longer delays overflow Node's timers.
-  HOUSEKEEPING_INTERVAL_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 60)
-      .default(60),
-  ),
-  QOLTANBA_STORAGE_QUOTA_MB: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(1024)),
-  QOLTANBA_TRASH_RETENTION_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3650).default(TRASH_RETENTION_DAYS),
-  ),
-  // SPEC: completed documents are kept for a limited period, 3 months mentioned.
-  QOLTANBA_SIGNED_RETENTION_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(36_500).default(90),
-  ),
-  QOLTANBA_SUPPORT_RETENTION_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(36_500).default(365),
-  ),
-  QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(7 * 24 * 60)
-      .default(60),
-  ),
-  // Off only behind a pooler that cannot keep prepared statements (PgBouncer before 1.21, transaction mode).
-  QOLTANBA_DB_PREPARED_STATEMENTS: booleanFromEnv.default(true),
-  // Bounded so that a database that does not answer fails requests fast instead of piling them up.
-  QOLTANBA_DB_CONNECT_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().min(0).max(300).default(10),
-  ),
-  // A few seconds at most: it delays a logout made on another instance.
-  QOLTANBA_SESSION_CACHE_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(10).default(2),
-  ),
-  QOLTANBA_SOFFICE_PATH: z.preprocess(emptyToUndefined, z.string().optional()),
-  QOLTANBA_PREVIEW_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(600).default(60),
-  ),
-  QOLTANBA_PREVIEW_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['auto', 'bwrap', 'none']).default('auto')),
-  QOLTANBA_PREVIEW_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(2)),
-  QOLTANBA_PREVIEW_QUEUE_PER_COMPANY: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(100).default(3),
-  ),
-  QOLTANBA_PREVIEW_MEMORY_MB: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(256).max(65536).default(2048),
-  ),
-  QOLTANBA_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
-  QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(30).max(3600).default(600),
-  ),
-  QOLTANBA_SIGNING_LINK_DAYS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(365).default(30),
-  ),
-  QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(86_400).default(600),
-  ),
-  QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(100_000).default(200),
-  ),
-  QOLTANBA_OUTBOX_SWEEP_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(3600).default(10),
-  ),
-  QOLTANBA_OUTBOX_MAX_ATTEMPTS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(50).default(8),
-  ),
-  QOLTANBA_OUTBOX_RETRY_BASE_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(1).max(3600).default(30),
-  ),
-  QOLTANBA_WEBHOOK_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(3600).default(5),
-  ),
-  QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
-  QOLTANBA_HELP_URL_KK: helpPageUrl,
-  QOLTANBA_HELP_URL_RU: helpPageUrl,
-  QOLTANBA_HELP_URL_EN: helpPageUrl,
-  QOLTANBA_SUPPORT_WHATSAPP: z.preprocess(emptyToUndefined, whatsappLink.optional()),
-  QOLTANBA_SUPPORT_TELEGRAM: z.preprocess(emptyToUndefined, telegramLink.optional()),
-  QOLTANBA_SUPPORT_CHAT: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
-  QOLTANBA_BODY_LIMIT: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(1024 * 1024),
-  ),
-});
 
 /** True when `folder` is `served` itself or a folder below it (compared as resolved absolute paths). */
 function isSameOrInside(folder: string, served: string): boolean {
@@ -476,12 +289,7 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   options: { cwd?: string; packageDir?: string } = {},
 ): LoadedConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
-  }
-  const e = parsed.data;
+  const e = invalidAsConfigError(() => parseEnv(ENV_SCHEMA, env));
   const mode = runtimeEnv(e.NODE_ENV);
   const production = mode === 'production';
   const warnings: string[] = [];
@@ -548,18 +356,7 @@ export function loadConfig(
     );
   }
 
-  let trustProxy: TrustProxy;
-  try {
-    trustProxy = parseTrustProxy(e.QOLTANBA_TRUST_PROXY);
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
-  }
-  if (e.QOLTANBA_HEADERS_TIMEOUT_SECONDS > e.QOLTANBA_REQUEST_TIMEOUT_SECONDS) {
-    throw new ConfigError(
-      'Invalid configuration: QOLTANBA_HEADERS_TIMEOUT_SECONDS must not exceed QOLTANBA_REQUEST_TIMEOUT_SECONDS ' +
-        '(the headers are part of the request).',
-    );
-  }
+  const http = invalidAsConfigError(() => httpSettings(e));
 
   const cwd = options.cwd ?? process.cwd();
   const packageDir = options.packageDir ?? serverPackageDir();
@@ -575,16 +372,9 @@ export function loadConfig(
     ? resolve(cwd, e.QOLTANBA_HELP_WIDGET_DIR)
     : resolve(packageDir, '../help-widget/dist');
   const identityTestMode = e.QOLTANBA_IDENTITY_TEST_MODE ?? !production;
-  let pki: PkiConfig;
-  try {
-    pki = pkiConfigFromEnv(env, {
-      cwd,
-      trustDir: resolve(dataDir, 'trust'),
-      acceptTestIdentities: identityTestMode,
-    });
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
-  }
+  const pki = invalidAsConfigError(() =>
+    pkiSettings(e, { cwd, trustDir: resolve(dataDir, 'trust'), acceptTestIdentities: identityTestMode }),
+  );
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
@@ -592,21 +382,11 @@ export function loadConfig(
   ]);
 
   const publicUrl = (e.QOLTANBA_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const helpUrls: Record<Lang, string | undefined> = {
-    kk: e.QOLTANBA_HELP_URL_KK,
-    ru: e.QOLTANBA_HELP_URL_RU,
-    en: e.QOLTANBA_HELP_URL_EN,
-  };
 
   return {
     config: {
       env: mode,
-      port: e.PORT,
-      host: e.HOST,
       dataDir,
-      databaseUrl: e.DATABASE_URL,
-      databasePreparedStatements: e.QOLTANBA_DB_PREPARED_STATEMENTS,
-      databaseConnectTimeoutSeconds: e.QOLTANBA_DB_CONNECT_TIMEOUT_SECONDS,
       tokenSecret,
       tokenSecretGenerated,
       portalDir,
@@ -614,68 +394,31 @@ export function loadConfig(
       sdkDir,
       helpWidgetDir,
       identityTestMode,
-      rateLimitMax: e.RATE_LIMIT_MAX,
-      trustProxy,
-      httpTimeouts: {
-        headersMs: Math.round(e.QOLTANBA_HEADERS_TIMEOUT_SECONDS * 1000),
-        requestMs: Math.round(e.QOLTANBA_REQUEST_TIMEOUT_SECONDS * 1000),
-        idleMs: Math.round(e.QOLTANBA_IDLE_TIMEOUT_SECONDS * 1000),
-      },
-      // Behind proxies counted by hops every connection may be a proxy's: no bound unless one is asked for.
-      maxConnectionsPerAddress:
-        e.QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS ?? (typeof trustProxy === 'number' ? 0 : 128),
-      logLevel: e.LOG_LEVEL,
-      smtpUrl: e.SMTP_URL,
-      mailFrom: e.QOLTANBA_MAIL_FROM,
-      bodyLimit: e.QOLTANBA_BODY_LIMIT,
       devOutbox: !production,
-      statRegisterUrl: e.QOLTANBA_STAT_REGISTER_URL,
-      mobizon: e.MOBIZON_API_KEY
-        ? { apiKey: e.MOBIZON_API_KEY, baseUrl: e.MOBIZON_URL, from: e.QOLTANBA_SMS_FROM }
-        : undefined,
-      housekeepingIntervalMinutes: e.HOUSEKEEPING_INTERVAL_MINUTES,
-      storageQuotaBytes: Math.floor(e.QOLTANBA_STORAGE_QUOTA_MB * 1024 * 1024),
-      trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
-      documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
-      signedRetentionDays: e.QOLTANBA_SIGNED_RETENTION_DAYS,
-      supportRetentionDays: e.QOLTANBA_SUPPORT_RETENTION_DAYS,
-      sessionCacheSeconds: e.QOLTANBA_SESSION_CACHE_SECONDS,
-      sofficePath: e.QOLTANBA_SOFFICE_PATH,
-      previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
-      previewSandbox: e.QOLTANBA_PREVIEW_SANDBOX,
-      previewWorkers: e.QOLTANBA_PREVIEW_WORKERS,
-      previewQueuePerCompany: e.QOLTANBA_PREVIEW_QUEUE_PER_COMPANY,
-      previewMemoryBytes: e.QOLTANBA_PREVIEW_MEMORY_MB * 1024 * 1024,
       publicUrl,
-      qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
-      signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
-      signingLinkResendCooldownSeconds: e.QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS,
-      signingLinkResendsPerDay: e.QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY,
-      outbox: {
-        sweepSeconds: e.QOLTANBA_OUTBOX_SWEEP_SECONDS,
-        maxAttempts: e.QOLTANBA_OUTBOX_MAX_ATTEMPTS,
-        retryBaseSeconds: e.QOLTANBA_OUTBOX_RETRY_BASE_SECONDS,
-        // Doubling stops at an hour: a mail server down for a day still gets a try every hour.
-        retryMaxSeconds: 3600,
-      },
-      webhookIntervalSeconds: e.QOLTANBA_WEBHOOK_INTERVAL_SECONDS,
-      webhookTargets: {
-        allowPrivate: e.QOLTANBA_WEBHOOKS_ALLOW_PRIVATE ?? mode === 'development',
-        requireHttps: production,
-      },
       pki,
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
-      devSigner: production ? false : (e.QOLTANBA_DEV_SIGNER ?? mode === 'development'),
-      devSignerPort: e.QOLTANBA_DEV_SIGNER_PORT,
-      support: {
-        helpPages: Object.fromEntries(
-          LANGS.map((lang) => [lang, helpUrls[lang] ?? `${publicUrl}/help/${lang}`]),
-        ) as Record<Lang, string>,
-        whatsapp: e.QOLTANBA_SUPPORT_WHATSAPP ?? null,
-        telegram: e.QOLTANBA_SUPPORT_TELEGRAM ?? null,
-        chat: e.QOLTANBA_SUPPORT_CHAT,
-      },
+      ...http,
+      ...dbSettings(e),
+      ...outboxSettings(e),
+      ...devSignerSettings(e, mode),
+      ...accountSettings(e),
+      ...registrySettings(e),
+      ...documentsSettings(e),
+      ...signingSettings(e),
+      ...partnerSettings(e, mode),
+      ...supportSettings(e, publicUrl),
+      ...housekeepingSettings(e),
     },
     warnings,
   };
+}
+
+/** Runs `read`, turning an Error that names an invalid variable into the {@link ConfigError} an operator sees. */
+function invalidAsConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
 }

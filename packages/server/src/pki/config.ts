@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { type EnvValues, envFlag, parseEnv } from '../config/env-fields.js';
 import type { PkiConfig } from './verifier.js';
-
-const TRUE = new Set(['1', 'true', 'yes', 'on']);
-const FALSE = new Set(['0', 'false', 'no', 'off']);
 
 /** What {@link pkiConfigFromEnv} falls back to. */
 export interface PkiConfigDefaults {
@@ -13,6 +12,24 @@ export interface PkiConfigDefaults {
   acceptTestIdentities: boolean;
 }
 
+/** Signature verification's variables: the trust folder and offline mode (no OCSP/CRL downloads). */
+export const pkiEnv = {
+  QOLTANBA_TRUST_DIR: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().optional(),
+  ),
+  QOLTANBA_PKI_OFFLINE: envFlag(false),
+};
+
+/** The engine settings of {@link pkiEnv}'s values. */
+export function pkiSettings(e: EnvValues<typeof pkiEnv>, defaults: PkiConfigDefaults): PkiConfig {
+  return {
+    trustDir: e.QOLTANBA_TRUST_DIR ? resolve(defaults.cwd, e.QOLTANBA_TRUST_DIR) : defaults.trustDir,
+    offline: e.QOLTANBA_PKI_OFFLINE,
+    acceptTestIdentities: defaults.acceptTestIdentities,
+  };
+}
+
 /**
  * The engine settings from the environment: QOLTANBA_TRUST_DIR (trust folder) and QOLTANBA_PKI_OFFLINE (true:
  * no OCSP/CRL downloads). Throws an Error naming the variable when a value is invalid.
@@ -20,14 +37,5 @@ export interface PkiConfigDefaults {
  * @example const pki = pkiConfigFromEnv(process.env, { cwd: process.cwd(), trustDir: '.data/trust', acceptTestIdentities: false });
  */
 export function pkiConfigFromEnv(env: NodeJS.ProcessEnv, defaults: PkiConfigDefaults): PkiConfig {
-  const dir = env.QOLTANBA_TRUST_DIR?.trim();
-  const offlineText = env.QOLTANBA_PKI_OFFLINE?.trim().toLowerCase() ?? '';
-  if (offlineText !== '' && !TRUE.has(offlineText) && !FALSE.has(offlineText)) {
-    throw new Error('QOLTANBA_PKI_OFFLINE: expected true/false');
-  }
-  return {
-    trustDir: dir ? resolve(defaults.cwd, dir) : defaults.trustDir,
-    offline: TRUE.has(offlineText),
-    acceptTestIdentities: defaults.acceptTestIdentities,
-  };
+  return pkiSettings(parseEnv(pkiEnv, env), defaults);
 }

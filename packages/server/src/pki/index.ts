@@ -1,7 +1,7 @@
 /** The CMS signature verification engine: parse, check signatures, chain, revocation, KZ identity, ETSI report. */
 
 export { type CmsOutline, outlineCms } from './cms/outline.js';
-export { pkiConfigFromEnv } from './config.js';
+export { pkiConfigFromEnv, pkiEnv, pkiSettings } from './config.js';
 export { signatureErrorCode } from './report.js';
 export { type ContentBytes, type ContentDigests, digestMemo } from './signature/digest.js';
 export {

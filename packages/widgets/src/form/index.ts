@@ -1,8 +1,11 @@
 // Internal building blocks of the account widgets; not part of the package's public entry.
 
+export { AccountFormFrame } from './AccountFormFrame';
 export { CodeStep, type CodeStepProps } from './CodeStep';
+export { ContactStep } from './ContactStep';
 export { FormActions } from './FormActions';
 export { FormAlert } from './FormAlert';
+export { accountTargetCodes, newAccountTargetCodes, newPasswordCodes } from './field-codes';
 export * from './form.css';
 export { LoginTargetField } from './LoginTargetField';
 export { NewPasswordFields } from './NewPasswordFields';
@@ -12,7 +15,13 @@ export { errorText, routeError, type ShownError, shownErrorOf } from './shown-er
 export { TextField } from './TextField';
 export { AUTH_FORMS_NS, authFormsT, authFormTexts, type LocalErrorCode } from './texts';
 export { type AccountForm, useAccountForm } from './use-account-form';
-export { type CodeSending, type SentCode, useCodeSending } from './use-code-sending';
+export {
+  type CodeSending,
+  type ContactCodeSending,
+  type SentCode,
+  useCodeSending,
+  useContactCodeSending,
+} from './use-code-sending';
 export { useFocusFirstInvalid } from './use-focus-first-invalid';
 export { type FieldErrors, type FormStatus, type SubmitOutcome, useFormStatus } from './use-form-status';
 export {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '@qoltanba/core';
 import { $locale } from '@qoltanba/sdk';
-import { type RefObject, useRef } from 'react';
+import { type FormEvent, type RefObject, useRef } from 'react';
 import { errorText, type ShownError } from './shown-error';
 import { type FormStatus, useFormStatus } from './use-form-status';
 
@@ -16,6 +16,8 @@ export interface AccountForm<F extends string> {
   text: (error: ShownError | undefined) => string | undefined;
   /** A field's change handler: stores the value and forgets that field's error. */
   edit: (field: F, set: (value: string) => void) => (value: string) => void;
+  /** The `<form>`'s submit handler: no page load, and nothing while an action runs. */
+  onSubmit: (run: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /** What every account form starts with: language, form ref, status, and the error-text and edit helpers. */
@@ -28,5 +30,9 @@ export function useAccountForm<F extends string>(): AccountForm<F> {
     set(value);
     status.clearError(field);
   };
-  return { lang, formRef, status, text, edit };
+  const onSubmit = (run: () => Promise<void>) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!status.busy) void run();
+  };
+  return { lang, formRef, status, text, edit, onSubmit };
 }

@@ -2,7 +2,7 @@ import type { CodeSent } from '@qoltanba/core';
 import { ApiError } from '@qoltanba/sdk';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useCodeSending } from './use-code-sending';
+import { useCodeSending, useContactCodeSending } from './use-code-sending';
 import { useFormStatus } from './use-form-status';
 
 type Field = 'phone' | 'code';
@@ -80,5 +80,47 @@ describe('useCodeSending', () => {
     expect(result.current.sending.sent).toBeUndefined();
     expect(result.current.sending.code).toBe('');
     expect(result.current.status.errors).toEqual({});
+  });
+});
+
+describe('useContactCodeSending', () => {
+  function setupContact(request: (target: { channel: string; target: string }) => Promise<CodeSent>) {
+    return renderHook(() => {
+      const status = useFormStatus<'login' | 'code'>({ current: null });
+      const sending = useContactCodeSending(status, 'login', request, { ACCOUNT_NOT_FOUND: 'login' });
+      return { status, sending };
+    });
+  }
+
+  it('refuses what is neither an e-mail nor a phone at its field, and sends nothing', async () => {
+    const request = vi.fn(async () => sentAfter(60));
+    const { result } = setupContact(request);
+    await act(() => result.current.sending.sendTo(''));
+    expect(result.current.status.errors.login).toEqual({ code: 'REQUIRED' });
+    await act(() => result.current.sending.sendTo('not a contact'));
+    expect(result.current.status.errors.login).toEqual({ code: 'INVALID_LOGIN' });
+    expect(request).not.toHaveBeenCalled();
+    expect(result.current.sending.sent).toBeUndefined();
+  });
+
+  it('sends by SMS to a phone and by e-mail to an address, showing the target as people read it', async () => {
+    const request = vi.fn(async () => sentAfter(60));
+    const { result } = setupContact(request);
+    await act(() => result.current.sending.sendTo('8 701 234 56 78'));
+    expect(request).toHaveBeenLastCalledWith(expect.objectContaining({ channel: 'sms' }));
+    expect(result.current.sending.sent?.details.shownTarget).toBe('+7 701 234 56 78');
+    await act(() => result.current.sending.sendTo(' Ann@Example.kz '));
+    expect(request).toHaveBeenLastCalledWith(expect.objectContaining({ channel: 'email' }));
+    expect(result.current.sending.sent?.round).toBe(2);
+  });
+
+  it('puts a refusal of the server at the field it names', async () => {
+    const request = vi.fn(async () => {
+      throw new ApiError(404, 'ACCOUNT_NOT_FOUND', 'not found');
+    });
+    const { result } = setupContact(request);
+    await act(() => result.current.sending.sendTo('ann@example.kz'));
+    expect(result.current.status.errors.login).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
+    expect(result.current.sending.sent).toBeUndefined();
   });
 });

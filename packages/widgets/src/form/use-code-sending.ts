@@ -1,7 +1,9 @@
 import type { CodeSent, ErrorCode } from '@qoltanba/core';
 import { useCallback, useState } from 'react';
 import type { ResendResult } from '../code-input/CodeInput';
+import type { ShownError } from './shown-error';
 import type { FormStatus } from './use-form-status';
+import { type CodeTarget, codeTargetOf, loginTargetError } from './validators';
 
 /** A code sent for `details` (what the form sent it for), and how long until a new one may be asked for. */
 export interface SentCode<D> {
@@ -65,4 +67,29 @@ export function useCodeSending<D, F extends string>(
   }, [reset]);
 
   return { sent, code, setCode, send, resend, back };
+}
+
+/** What {@link useContactCodeSending} returns: {@link CodeSending}, and sending to what the user typed. */
+export interface ContactCodeSending extends CodeSending<CodeTarget> {
+  /** Checks that `typed` is an e-mail or Kazakh mobile number (the problem shows at the form's field) and sends. */
+  sendTo: (typed: string) => Promise<void>;
+}
+
+/**
+ * {@link useCodeSending} for a code sent to the e-mail or phone the user typed in `field` (login, registration,
+ * recovery): the channel follows from what was typed.
+ */
+export function useContactCodeSending<F extends string>(
+  status: FormStatus<F>,
+  field: F,
+  request: (target: CodeTarget) => Promise<CodeSent>,
+  fieldByCode: Partial<Record<ErrorCode, F>>,
+): ContactCodeSending {
+  const sending = useCodeSending(status, request, fieldByCode);
+  const sendTo = async (typed: string): Promise<void> => {
+    const target = codeTargetOf(typed);
+    const found = { [field]: loginTargetError(typed) } as { [K in F]?: ShownError };
+    if (status.validate(found) && target) await sending.send(target);
+  };
+  return { ...sending, sendTo };
 }

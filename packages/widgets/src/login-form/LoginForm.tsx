@@ -1,25 +1,25 @@
 import { type ErrorCode, parseLoginTarget } from '@qoltanba/core';
 import { loginWithCode, loginWithPassword, requestCode } from '@qoltanba/sdk';
-import { type FormEvent, type JSX, type KeyboardEvent, useId, useState } from 'react';
+import { type JSX, type KeyboardEvent, useId, useState } from 'react';
 import {
+  AccountFormFrame,
+  accountTargetCodes,
   actionsRow,
   authFormsT,
   CodeStep,
-  type CodeTarget,
+  ContactStep,
   codeError,
-  codeTargetOf,
   currentPasswordError,
   FormActions,
   form,
-  heading,
   LoginTargetField,
   linkButton,
   loginTargetError,
   PasswordField,
   useAccountForm,
-  useCodeSending,
+  useContactCodeSending,
 } from '../form';
-import { root, tab, tabList } from './LoginForm.css';
+import { tab, tabList } from './LoginForm.css';
 
 /** The sdk calls {@link LoginForm} makes; stories and tests pass fakes. */
 export interface LoginActions {
@@ -55,18 +55,12 @@ export interface LoginFormProps {
 type Field = 'login' | 'password' | 'code';
 
 const PASSWORD_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  ACCOUNT_NOT_FOUND: 'login',
-  INVALID_LOGIN: 'login',
-  INVALID_EMAIL: 'login',
-  INVALID_PHONE: 'login',
+  ...accountTargetCodes('login'),
   INVALID_PASSWORD: 'password',
 };
 
 const CODE_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  ACCOUNT_NOT_FOUND: 'login',
-  INVALID_LOGIN: 'login',
-  INVALID_EMAIL: 'login',
-  INVALID_PHONE: 'login',
+  ...accountTargetCodes('login'),
   INVALID_CODE: 'code',
 };
 
@@ -92,15 +86,16 @@ export function LoginForm({
   className,
 }: LoginFormProps): JSX.Element {
   const act = { ...defaultLoginActions, ...actions };
-  const { lang, formRef, status, text, edit } = useAccountForm<Field>();
+  const { lang, formRef, status, text, edit, onSubmit } = useAccountForm<Field>();
   const t = authFormsT(lang);
   const id = useId();
   const [method, setMethod] = useState<LoginMethod>(initialMethod);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const sending = useCodeSending(
+  const sending = useContactCodeSending(
     status,
-    ({ channel, target }: CodeTarget) => act.requestCode({ purpose: 'otp', channel, target }),
+    'login',
+    ({ channel, target }) => act.requestCode({ purpose: 'otp', channel, target }),
     CODE_FIELDS,
   );
   const codeStep = sending.sent;
@@ -141,11 +136,6 @@ export function LoginForm({
     if (done.ok) onSuccess?.();
   };
 
-  const sendCode = async (): Promise<void> => {
-    const target = codeTargetOf(login);
-    if (status.validate({ login: loginTargetError(login) }) && target) await sending.send(target);
-  };
-
   const loginByCode = async (value: string): Promise<void> => {
     if (!codeStep || !status.validate({ code: codeError(value) })) return;
     const { channel, target } = codeStep.details;
@@ -153,27 +143,17 @@ export function LoginForm({
     if (done.ok) onSuccess?.();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (status.busy) return;
-    if (method === 'password') void loginByPassword();
-    else if (codeStep) void loginByCode(sending.code);
-    else void sendCode();
+  const submitMethod = (): Promise<void> =>
+    method === 'password' ? loginByPassword() : codeStep ? loginByCode(sending.code) : sending.sendTo(login);
+
+  const loginField = {
+    value: login,
+    onValueChange: edit('login', setLogin),
+    error: text(status.errors.login),
   };
 
-  const loginField = (
-    <LoginTargetField
-      value={login}
-      onValueChange={edit('login', setLogin)}
-      error={text(status.errors.login)}
-    />
-  );
-
   return (
-    <div className={className ? `${root} ${className}` : root}>
-      <h2 id={headingId} className={heading}>
-        {t('login.title')}
-      </h2>
+    <AccountFormFrame title={t('login.title')} titleId={headingId} className={className}>
       <div role="tablist" aria-label={t('login.methods')} className={tabList} onKeyDown={onTabKey}>
         {METHODS.map((m) => (
           <button
@@ -192,10 +172,10 @@ export function LoginForm({
         ))}
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={headingId}>
-        <form ref={formRef} className={form} noValidate onSubmit={onSubmit}>
+        <form ref={formRef} className={form} noValidate onSubmit={onSubmit(submitMethod)}>
           {method === 'password' ? (
             <>
-              {loginField}
+              <LoginTargetField {...loginField} />
               <PasswordField
                 label={t('passwordLabel')}
                 showLabel={t('showPassword')}
@@ -224,10 +204,7 @@ export function LoginForm({
               backLabel={t('changeTarget')}
             />
           ) : (
-            <>
-              {loginField}
-              <FormActions alert={text(status.alert)} busy={status.busy} submitLabel={t('sendCode')} />
-            </>
+            <ContactStep {...loginField} alert={text(status.alert)} busy={status.busy} />
           )}
         </form>
       </div>
@@ -239,6 +216,6 @@ export function LoginForm({
           {t('login.register')}
         </button>
       </div>
-    </div>
+    </AccountFormFrame>
   );
 }

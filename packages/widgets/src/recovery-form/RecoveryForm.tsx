@@ -1,25 +1,22 @@
 import type { ErrorCode } from '@qoltanba/core';
 import { recoverPassword, requestRecoveryCode } from '@qoltanba/sdk';
-import { type FormEvent, type JSX, useState } from 'react';
+import { type JSX, useState } from 'react';
 import {
+  AccountFormFrame,
+  accountTargetCodes,
   authFormsT,
   CodeStep,
-  type CodeTarget,
+  ContactStep,
   codeError,
-  codeTargetOf,
-  FormActions,
   form,
-  heading,
-  LoginTargetField,
   linkButton,
-  loginTargetError,
   NewPasswordFields,
+  newPasswordCodes,
   newPasswordError,
   paragraph,
   useAccountForm,
-  useCodeSending,
+  useContactCodeSending,
 } from '../form';
-import { root } from './RecoveryForm.css';
 
 /** The sdk calls {@link RecoveryForm} makes; stories and tests pass fakes. */
 export interface RecoveryActions {
@@ -45,17 +42,10 @@ export interface RecoveryFormProps {
 
 type Field = 'target' | 'code' | 'newPassword';
 
-const TARGET_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  ACCOUNT_NOT_FOUND: 'target',
-  INVALID_LOGIN: 'target',
-  INVALID_EMAIL: 'target',
-  INVALID_PHONE: 'target',
-};
 const CHANGE_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  ...TARGET_FIELDS,
+  ...accountTargetCodes('target'),
   INVALID_CODE: 'code',
-  PASSWORD_TOO_SHORT: 'newPassword',
-  PASSWORD_TOO_LONG: 'newPassword',
+  ...newPasswordCodes('newPassword'),
 };
 
 /**
@@ -72,21 +62,17 @@ export function RecoveryForm({
   className,
 }: RecoveryFormProps): JSX.Element {
   const act = { ...defaultRecoveryActions, ...actions };
-  const { lang, formRef, status, text, edit } = useAccountForm<Field>();
+  const { lang, formRef, status, text, edit, onSubmit } = useAccountForm<Field>();
   const t = authFormsT(lang);
   const [targetInput, setTargetInput] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const sending = useCodeSending(
+  const sending = useContactCodeSending(
     status,
-    ({ target }: CodeTarget) => act.requestRecoveryCode({ target }),
+    'target',
+    ({ target }) => act.requestRecoveryCode({ target }),
     CHANGE_FIELDS,
   );
   const { sent, code } = sending;
-
-  const sendCode = async (): Promise<void> => {
-    const target = codeTargetOf(targetInput);
-    if (status.validate({ target: loginTargetError(targetInput) }) && target) await sending.send(target);
-  };
 
   const change = async (): Promise<void> => {
     if (!sent) return;
@@ -96,18 +82,14 @@ export function RecoveryForm({
     if (done.ok) onSuccess?.();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (status.busy) return;
-    void (sent ? change() : sendCode());
-  };
-
   return (
-    <div className={className ? `${root} ${className}` : root}>
-      <h2 id={titleId} className={heading}>
-        {t('recovery.title')}
-      </h2>
-      <form ref={formRef} className={form} noValidate onSubmit={onSubmit}>
+    <AccountFormFrame title={t('recovery.title')} titleId={titleId} className={className}>
+      <form
+        ref={formRef}
+        className={form}
+        noValidate
+        onSubmit={onSubmit(() => (sent ? change() : sending.sendTo(targetInput)))}
+      >
         {sent ? (
           <CodeStep
             sending={sending}
@@ -127,20 +109,20 @@ export function RecoveryForm({
             />
           </CodeStep>
         ) : (
-          <>
+          <ContactStep
+            value={targetInput}
+            onValueChange={edit('target', setTargetInput)}
+            error={text(status.errors.target)}
+            alert={text(status.alert)}
+            busy={status.busy}
+          >
             <p className={paragraph}>{t('recovery.intro')}</p>
-            <LoginTargetField
-              value={targetInput}
-              onValueChange={edit('target', setTargetInput)}
-              error={text(status.errors.target)}
-            />
-            <FormActions alert={text(status.alert)} busy={status.busy} submitLabel={t('sendCode')} />
-          </>
+          </ContactStep>
         )}
       </form>
       <button type="button" className={linkButton} onClick={() => onNavigate?.('login')}>
         {t('recovery.backToLogin')}
       </button>
-    </div>
+    </AccountFormFrame>
   );
 }

@@ -1,9 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { formLayout } from '../form/form.css';
 import { vars } from '../theme/vars.css';
-
-/** The whole widget: heading, step indicator, the current step's form and the login link. */
-export const root = style([formLayout]);
 
 // Below this width the whole words of the step names ("Подтверждение") may not fit side by side.
 const TINY = 'screen and (max-width: 374px)';

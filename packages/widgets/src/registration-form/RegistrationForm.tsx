@@ -1,29 +1,28 @@
 import { mdiCheck } from '@mdi/js';
 import type { ErrorCode } from '@qoltanba/core';
 import { completeRegistration, requestCode, verifyRegistrationCode } from '@qoltanba/sdk';
-import { type FormEvent, type JSX, useState } from 'react';
+import { type JSX, useState } from 'react';
 import {
+  AccountFormFrame,
   authFormsT,
   CodeStep,
-  type CodeTarget,
+  ContactStep,
   codeError,
-  codeTargetOf,
   FormActions,
   form,
-  heading,
-  LoginTargetField,
   linkButton,
-  loginTargetError,
   NewPasswordFields,
+  newAccountTargetCodes,
+  newPasswordCodes,
   newPasswordError,
   personNameError,
   repeatPasswordError,
   TextField,
   useAccountForm,
-  useCodeSending,
+  useContactCodeSending,
 } from '../form';
 import { Icon } from '../icon';
-import { root, step as stepClass, stepName, stepNumber, steps } from './RegistrationForm.css';
+import { step as stepClass, stepName, stepNumber, steps } from './RegistrationForm.css';
 
 /** The sdk calls {@link RegistrationForm} makes; stories and tests pass fakes. */
 export interface RegistrationActions {
@@ -60,18 +59,11 @@ const STEP_NAME = { contact: 'stepContact', code: 'stepCode', details: 'stepDeta
 
 type Field = 'target' | 'code' | 'firstname' | 'lastname' | 'password' | 'repeat';
 
-const TARGET_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  EMAIL_TAKEN: 'target',
-  PHONE_TAKEN: 'target',
-  INVALID_EMAIL: 'target',
-  INVALID_PHONE: 'target',
-  INVALID_LOGIN: 'target',
+const CODE_FIELDS: Partial<Record<ErrorCode, Field>> = {
+  ...newAccountTargetCodes('target'),
+  INVALID_CODE: 'code',
 };
-const CODE_FIELDS: Partial<Record<ErrorCode, Field>> = { ...TARGET_FIELDS, INVALID_CODE: 'code' };
-const DETAIL_FIELDS: Partial<Record<ErrorCode, Field>> = {
-  PASSWORD_TOO_SHORT: 'password',
-  PASSWORD_TOO_LONG: 'password',
-};
+const DETAIL_FIELDS = newPasswordCodes<Field>('password');
 
 /**
  * Registration in three steps: an e-mail or phone gets a code, the code proves it, then name and password
@@ -87,7 +79,7 @@ export function RegistrationForm({
   className,
 }: RegistrationFormProps): JSX.Element {
   const act = { ...defaultRegistrationActions, ...actions };
-  const { lang, formRef, status, text, edit } = useAccountForm<Field>();
+  const { lang, formRef, status, text, edit, onSubmit } = useAccountForm<Field>();
   const t = authFormsT(lang);
   const [targetInput, setTargetInput] = useState('');
   const [registrationToken, setRegistrationToken] = useState<string>();
@@ -95,18 +87,14 @@ export function RegistrationForm({
   const [lastname, setLastname] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const sending = useCodeSending(
+  const sending = useContactCodeSending(
     status,
-    ({ channel, target }: CodeTarget) => act.requestCode({ purpose: 'registration', channel, target }),
+    'target',
+    ({ channel, target }) => act.requestCode({ purpose: 'registration', channel, target }),
     CODE_FIELDS,
   );
   const { sent } = sending;
   const step: RegistrationStep = registrationToken ? 'details' : sent ? 'code' : 'contact';
-
-  const sendCode = async (): Promise<void> => {
-    const target = codeTargetOf(targetInput);
-    if (status.validate({ target: loginTargetError(targetInput) }) && target) await sending.send(target);
-  };
 
   const verifyCode = async (value: string): Promise<void> => {
     if (!sent || !status.validate({ code: codeError(value) })) return;
@@ -142,20 +130,16 @@ export function RegistrationForm({
     if (done.ok) onSuccess?.();
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (status.busy) return;
-    if (step === 'contact') void sendCode();
-    else if (step === 'code') void verifyCode(sending.code);
-    else void complete();
-  };
+  const submitStep = (): Promise<void> =>
+    step === 'contact'
+      ? sending.sendTo(targetInput)
+      : step === 'code'
+        ? verifyCode(sending.code)
+        : complete();
 
   const current = STEPS.indexOf(step);
   return (
-    <div className={className ? `${root} ${className}` : root}>
-      <h2 id={titleId} className={heading}>
-        {t('registration.title')}
-      </h2>
+    <AccountFormFrame title={t('registration.title')} titleId={titleId} className={className}>
       <ol className={steps} aria-label={t('registration.steps')}>
         {STEPS.map((s, index) => (
           <li
@@ -171,7 +155,7 @@ export function RegistrationForm({
           </li>
         ))}
       </ol>
-      <form ref={formRef} className={form} noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className={form} noValidate onSubmit={onSubmit(submitStep)}>
         {step === 'details' ? (
           <>
             <TextField
@@ -221,19 +205,18 @@ export function RegistrationForm({
             backLabel={t('changeTarget')}
           />
         ) : (
-          <>
-            <LoginTargetField
-              value={targetInput}
-              onValueChange={edit('target', setTargetInput)}
-              error={text(status.errors.target)}
-            />
-            <FormActions alert={text(status.alert)} busy={status.busy} submitLabel={t('sendCode')} />
-          </>
+          <ContactStep
+            value={targetInput}
+            onValueChange={edit('target', setTargetInput)}
+            error={text(status.errors.target)}
+            alert={text(status.alert)}
+            busy={status.busy}
+          />
         )}
       </form>
       <button type="button" className={linkButton} onClick={() => onNavigate?.('login')}>
         {t('registration.haveAccount')}
       </button>
-    </div>
+    </AccountFormFrame>
   );
 }

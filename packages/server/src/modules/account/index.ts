@@ -1,5 +1,6 @@
 /** The account module's front door (users, sign-in, sessions): the only file other modules and app wiring import. */
 
+export { accountEnv, accountSettings } from './account-env.js';
 export { accountModule } from './account-module.js';
 export {
   ACCOUNT_RETENTION_SECONDS,

@@ -7,6 +7,7 @@ export { documentMilestones, participantCompanies } from './document-milestones.
 export { documentParts, knownParties } from './document-read.js';
 export { createDocument, type DocumentServices, sendDocument, setTrashed } from './document-store.js';
 export type { DocumentCore } from './document-view.js';
+export { documentsEnv, documentsSettings } from './documents-env.js';
 export { documentsModule } from './documents-module.js';
 export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
 export {

@@ -11,3 +11,4 @@ export {
 export { FIXTURE_PARTIES } from './fixture-registers.js';
 export { requireCompanyAdmin, requireCompanyUser, requireMembership } from './membership-guard.js';
 export type { PhoneRegistry, StatisticsRegister } from './registers.js';
+export { registryEnv, registrySettings } from './registry-env.js';

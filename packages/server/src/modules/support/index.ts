@@ -8,4 +8,5 @@ export {
   revokeSupportOperator,
 } from './operator-store.js';
 export { runSupportPurge, SUPPORT_PURGE_JOB } from './retention-purge.js';
+export { supportEnv, supportSettings } from './support-env.js';
 export { supportModule } from './support-module.js';

@@ -1,1 +1,0 @@
-export { type CompanyNames, companyDisplayName, shortenLegalForm } from './display-name';

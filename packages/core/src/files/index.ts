@@ -1,7 +1,0 @@
-export {
-  contentDisposition,
-  isUnsafeCharacter,
-  safeFileName,
-  sanitizeFileName,
-  withoutUnsafeCharacters,
-} from './file-name';

@@ -1,7 +1,0 @@
-export {
-  createCounterparty,
-  deleteCounterparty,
-  listCounterparties,
-  updateCounterparty,
-} from './counterpartiesApi';
-export { $counterparties, type CounterpartiesStore } from './counterpartyStore';

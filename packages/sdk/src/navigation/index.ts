@@ -1,2 +1,0 @@
-export { trackLastProjectHref } from './lastProjectHref';
-export { cabinetHomePath, isDesktopWidth } from './layout';

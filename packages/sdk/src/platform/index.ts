@@ -1,2 +1,0 @@
-export type { MobileAppInfo, MobilePlatform } from './mobileApp';
-export { $mobileApp, detectMobileApp } from './mobileApp';

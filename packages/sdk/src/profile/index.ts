@@ -1,9 +1,0 @@
-export {
-  $avatarVersion,
-  $profile,
-  avatarUrl,
-  fetchAvatar,
-  loadProfile,
-  updateProfile,
-  uploadAvatar,
-} from './profileStore';

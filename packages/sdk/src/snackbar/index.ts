@@ -1,2 +1,0 @@
-export type { Snackbar, SnackbarKind } from './snackbar';
-export { $snackbars, dismissSnackbar, showSnackbar } from './snackbar';

@@ -1,0 +1,31 @@
+import type { Config } from './config.js';
+import { type EnvValues, envInteger } from './env-fields.js';
+
+/**
+ * The signing module's variables: eGov mobile QR sessions and personal signing links. They belong in
+ * `modules/signing/` like the other modules' `*-env.ts`; kept here until that module's rework lands.
+ */
+export const signingEnv = {
+  QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: envInteger({ min: 30, max: 3600 }, 600),
+  QOLTANBA_SIGNING_LINK_DAYS: envInteger({ min: 1, max: 365 }, 30),
+  QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS: envInteger({ min: 0, max: 86_400 }, 600),
+  QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY: envInteger({ min: 0, max: 100_000 }, 200),
+};
+
+/** The signing settings of {@link signingEnv}'s values. */
+export function signingSettings(
+  e: EnvValues<typeof signingEnv>,
+): Pick<
+  Config,
+  | 'qrSigningTimeoutSeconds'
+  | 'signingLinkDays'
+  | 'signingLinkResendCooldownSeconds'
+  | 'signingLinkResendsPerDay'
+> {
+  return {
+    qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
+    signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
+    signingLinkResendCooldownSeconds: e.QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS,
+    signingLinkResendsPerDay: e.QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY,
+  };
+}
