@@ -70,6 +70,30 @@ function referencedElement(document: Document, uri: string): Element {
 }
 
 /**
+ * What the reference selects, canonical without comments: `#id` the element; `""` the whole document, so also
+ * the processing instructions around the root (C14N 1.0 section 2.3; the XML declaration is none of them).
+ */
+function canonicalReferenced(document: Document, referenced: Element, referenceUri: string): string {
+  const body = new C14nCanonicalization().process(referenced, {
+    ancestorNamespaces: ancestorNamespaces(referenced),
+  });
+  if (referenceUri !== '') return body;
+  let text = '';
+  let afterRoot = false;
+  for (let node = document.firstChild; node; node = node.nextSibling) {
+    if (node === referenced) {
+      text += body;
+      afterRoot = true;
+    } else if (node.nodeType === 7 && node.nodeName !== 'xml') {
+      const { target, data } = node as unknown as { target: string; data: string };
+      const instruction = `<?${target}${data ? ` ${data}` : ''}?>`;
+      text += afterRoot ? `\n${instruction}` : `${instruction}\n`;
+    }
+  }
+  return text;
+}
+
+/**
  * An enveloped XMLDSig signature as KalkanCrypt (NCALayer's `signXml`, NCANode's `/xml/sign`) writes it: a
  * `ds:Signature` appended to the root, inclusive C14N for SignedInfo, transforms enveloped-signature +
  * C14N#WithComments, the key family's KZ algorithm URIs (RSA-SHA256, GOST 34.310-2004, GOST 34.10-2015-512),
@@ -88,9 +112,7 @@ export function signXml(options: SignXmlOptions): string {
   const referenceUri = options.referenceUri ?? '';
   const referenced = referencedElement(document, referenceUri);
   // Before the signature is added: the enveloped transform leaves it out anyway, and comments are not selected.
-  const canonical = new C14nCanonicalization().process(referenced, {
-    ancestorNamespaces: ancestorNamespaces(referenced),
-  });
+  const canonical = canonicalReferenced(document, referenced, referenceUri);
   const digestValue = signer.key.digest(new TextEncoder().encode(canonical));
 
   const element = (
