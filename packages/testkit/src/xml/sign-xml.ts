@@ -47,6 +47,15 @@ function ancestorNamespaces(element: Element): Array<{ prefix: string; namespace
     .map(([prefix, namespaceURI]) => ({ prefix, namespaceURI }));
 }
 
+/**
+ * Inclusive C14N 1.0 without comments of an element, with the namespaces its ancestors put in scope. xml-crypto
+ * types its input as the DOM's Node, which xmldom's classes are not in a program that has the DOM library.
+ */
+function canonical(element: Element): string {
+  const input = element as unknown as Parameters<C14nCanonicalization['process']>[0];
+  return new C14nCanonicalization().process(input, { ancestorNamespaces: ancestorNamespaces(element) });
+}
+
 /** Base64 in lines of 76, each ended by CR LF as the Java XML security library writes them. */
 function wrappedBase64(bytes: Uint8Array): string {
   const text = Buffer.from(bytes).toString('base64');
@@ -74,9 +83,7 @@ function referencedElement(document: Document, uri: string): Element {
  * the processing instructions around the root (C14N 1.0 section 2.3; the XML declaration is none of them).
  */
 function canonicalReferenced(document: Document, referenced: Element, referenceUri: string): string {
-  const body = new C14nCanonicalization().process(referenced, {
-    ancestorNamespaces: ancestorNamespaces(referenced),
-  });
+  const body = canonical(referenced);
   if (referenceUri !== '') return body;
   let text = '';
   let afterRoot = false;
@@ -112,8 +119,8 @@ export function signXml(options: SignXmlOptions): string {
   const referenceUri = options.referenceUri ?? '';
   const referenced = referencedElement(document, referenceUri);
   // Before the signature is added: the enveloped transform leaves it out anyway, and comments are not selected.
-  const canonical = canonicalReferenced(document, referenced, referenceUri);
-  const digestValue = signer.key.digest(new TextEncoder().encode(canonical));
+  const selected = canonicalReferenced(document, referenced, referenceUri);
+  const digestValue = signer.key.digest(new TextEncoder().encode(selected));
 
   const element = (
     name: string,
@@ -171,9 +178,7 @@ export function signXml(options: SignXmlOptions): string {
   signature.setAttributeNS('http://www.w3.org/2000/xmlns/', 'xmlns:ds', DS);
   root.appendChild(signature);
 
-  const signedInfoCanonical = new C14nCanonicalization().process(signedInfo, {
-    ancestorNamespaces: ancestorNamespaces(signedInfo),
-  });
+  const signedInfoCanonical = canonical(signedInfo);
   signatureValue.appendChild(
     document.createTextNode(wrappedBase64(signer.key.sign(new TextEncoder().encode(signedInfoCanonical)))),
   );
