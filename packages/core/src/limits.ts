@@ -27,8 +27,11 @@ export const VERIFY_MAX_FILES = 10;
 export const VERIFY_MAX_TOTAL_BYTES = 30 * 1024 * 1024;
 /** File extensions a document may carry (lower case, without the dot). */
 export const ALLOWED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'odt'] as const;
-/** File extensions the verification upload takes: a PDF or a CMS signature. */
-export const VERIFY_ALLOWED_EXTENSIONS = ['pdf', 'cms'] as const;
+/**
+ * File name endings the verification upload takes: a PDF original, a CMS signature (.cms, .p7s, .sig) or an XML
+ * document with XMLDSig signatures. The server still recognises each file by content, never by name.
+ */
+export const VERIFY_ALLOWED_EXTENSIONS = ['pdf', 'cms', 'p7s', 'sig', 'xml'] as const;
 
 /** Documents a company may send on the free plan. */
 export const FREE_DOCUMENTS = 3;

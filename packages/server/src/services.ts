@@ -4,7 +4,7 @@ import type { DatabaseHandle } from './db/database.js';
 import type { HostResolver } from './net/resolve-host.js';
 import type { MessageOutbox } from './outbox/message-outbox.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
-import type { CmsVerifier } from './signature-verifier.js';
+import type { SignatureVerifier } from './signature-verifier.js';
 import type { TempFolder } from './temp/temp-folder.js';
 
 /** Current time; injectable so lockouts and expiries can be tested. */
@@ -35,8 +35,11 @@ export interface AppServices {
    * concurrent guesses here, as they do password checks through `verifyPassword`.
    */
   beforeCodeCompare?: () => Promise<void>;
-  /** Verifies CMS signatures (chain to the trust store, revocation); tests give one for their own test PKI. */
-  verifier: CmsVerifier;
+  /**
+   * Verifies CMS and XMLDSig signatures (chain to the trust store, revocation); tests give one for their own test
+   * PKI.
+   */
+  verifier: SignatureVerifier;
   /**
    * Runs after a signing lock was taken and before the signatures are verified; none in production. Tests hold
    * concurrent signings here to show the lock.

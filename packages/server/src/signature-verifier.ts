@@ -6,5 +6,8 @@ import type { Verifier } from './pki/index.js';
  */
 export type CmsVerifier = Pick<Verifier, 'verifyCms'>;
 
+/** What public verification needs besides: XML documents with enveloped XMLDSig signatures too (`verifyXml`). */
+export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml'>;
+
 /** The outcome of {@link CmsVerifier.verifyCms}. */
 export type { CmsVerification } from './pki/index.js';

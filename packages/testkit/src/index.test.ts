@@ -21,6 +21,7 @@ it('exports exactly this runtime API (a change shows here in review)', () => {
       "signCms",
       "signDigestCms",
       "signWithEgovMobile",
+      "signXml",
       "startDevSigning",
       "startNcaLayerEmulator",
       "startOcspResponder",

@@ -56,3 +56,4 @@ export {
   type TestPkiOptions,
 } from './pki/test-pki';
 export { createTestSigner, type TestSigner } from './signer';
+export { type SignXmlOptions, signXml } from './xml/sign-xml';

@@ -1,6 +1,7 @@
 import { type SignCmsOptions, signCms } from './cms/sign-cms';
 import type { SigningKey } from './keys/signing-key';
 import { identityOf, type SignerIdentity } from './pki/certificate-identity';
+import { type SignXmlOptions, signXml } from './xml/sign-xml';
 
 /** A certificate holder who can sign: a testkit-issued key or one read from a PKCS#12 file. */
 export interface TestSigner {
@@ -11,6 +12,8 @@ export interface TestSigner {
   readonly key: SigningKey;
   /** {@link signCms} with this signer. */
   signCms(options: Omit<SignCmsOptions, 'signer'>): Uint8Array;
+  /** {@link signXml} with this signer: the XML with this signer's enveloped XMLDSig appended. */
+  signXml(options: Omit<SignXmlOptions, 'signer'>): string;
 }
 
 /** Puts a certificate, its chain and its key together as a {@link TestSigner}. */
@@ -25,6 +28,7 @@ export function createTestSigner(
     identity: identityOf(certificateDer),
     key,
     signCms: (options) => signCms({ ...options, signer }),
+    signXml: (options) => signXml({ ...options, signer }),
   };
   return signer;
 }

@@ -161,8 +161,8 @@ const VERIFICATION = `${DOCUMENTS_API}/verification`;
  */
 export const VERIFICATION_PATHS = {
   /**
-   * POST multipart, one `files` part per file (at most VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES in total; PDF or
-   * CMS by content) -> VerificationResult. Operation `verifySignatures`.
+   * POST multipart, one `files` part per file (at most VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES in total; PDF, CMS
+   * or signed XML by content) -> VerificationResult. Operation `verifySignatures`.
    */
   verify: VERIFICATION,
   /**

@@ -137,10 +137,11 @@ export const SIGNATURE_TYPE_TEXTS: Readonly<Record<SignatureType, LangTexts>> = 
   ECDSA: { kk: 'ECDSA', ru: 'ECDSA', en: 'ECDSA' },
 };
 
-/** Attached or detached CMS in words. */
+/** Attached or detached CMS, or enveloped XMLDSig, in words. */
 export const SIGNATURE_PACKAGING_TEXTS: Readonly<Record<SignaturePackaging, LangTexts>> = {
   attached: { kk: 'біріктірілген', ru: 'присоединённая', en: 'attached' },
   detached: { kk: 'бөлек', ru: 'открепленная', en: 'detached' },
+  enveloped: { kk: 'XML ішіне енгізілген', ru: 'встроенная в XML', en: 'enveloped in XML' },
 };
 
 /** Signer roles (from the certificate's EKU) in words. */

@@ -42,8 +42,11 @@ export const SIGNATURE_TYPES = ['GOST2015', 'GOST2004', 'RSA', 'ECDSA'] as const
 /** See {@link SIGNATURE_TYPES}. */
 export type SignatureType = (typeof SIGNATURE_TYPES)[number];
 
-/** Whether the CMS carries the signed content (attached) or not (detached). */
-export const SIGNATURE_PACKAGINGS = ['attached', 'detached'] as const;
+/**
+ * Whether a CMS carries the signed content (attached) or not (detached); `enveloped`: an XMLDSig signature inside
+ * the XML document it signs.
+ */
+export const SIGNATURE_PACKAGINGS = ['attached', 'detached', 'enveloped'] as const;
 /** See {@link SIGNATURE_PACKAGINGS}. */
 export type SignaturePackaging = (typeof SIGNATURE_PACKAGINGS)[number];
 
@@ -146,10 +149,10 @@ export function overallVerdict(indications: readonly EtsiIndication[]): EtsiIndi
 }
 
 /**
- * What a verified file was recognised as, by content: a CMS signature, or a document (uploads take PDF only; the
- * stored file of a document signed here may be any document format).
+ * What a verified file was recognised as, by content: a CMS signature, an XML document with XMLDSig signatures,
+ * or a document (uploads take PDF; the stored file of a document signed here may be any document format).
  */
-export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt'] as const;
+export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt', 'xml'] as const;
 /** See {@link VERIFIED_FILE_KINDS}. */
 export type VerifiedFileKind = (typeof VERIFIED_FILE_KINDS)[number];
 
@@ -170,7 +173,8 @@ export const verifiedSignatureSchema = signatureReportSchema.extend({
     description: 'Index in `files` of the document this signature covers; null when no original was found.',
   }),
   signatureFile: fileIndex.nullable().meta({
-    description: 'Index in `files` of the uploaded CMS it came from; null for a signature stored here.',
+    description:
+      'Index in `files` of the uploaded CMS (or signed XML) it came from; null for a signature stored here.',
   }),
   signedHere: z
     .boolean()

@@ -1,4 +1,7 @@
-/** The CMS signature verification engine: parse, check signatures, chain, revocation, KZ identity, ETSI report. */
+/**
+ * The signature verification engine, CMS and enveloped XMLDSig: parse, check signatures, chain, revocation, KZ
+ * identity, ETSI report.
+ */
 
 export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv, pkiEnv, pkiSettings } from './config.js';
@@ -7,7 +10,13 @@ export { type ContentBytes, type ContentDigests, digestMemo } from './signature/
 export {
   type CmsVerification,
   createVerifier,
+  type FileVerification,
   type PkiConfig,
   type Verifier,
   type VerifyCmsInput,
+  type VerifyFileInput,
+  type VerifyXmlInput,
+  type XmlVerification,
 } from './verifier.js';
+export { outlineXml, type XmlOutline, XmlUnsignedError } from './xml/outline.js';
+export { looksLikeXml, type XmlRefusal, XmlRefusedError } from './xml/xml-document.js';

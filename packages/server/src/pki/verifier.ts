@@ -5,10 +5,12 @@ import {
   isValidBin,
   isValidIin,
   overallVerdict,
+  type SignaturePackaging,
   type SignatureReport,
   type SignatureType,
   type VerificationReport,
 } from '@qoltanba/core';
+import type { Document as XmlDocument } from '@xmldom/xmldom';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
@@ -31,6 +33,11 @@ import {
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
 import { verifySignature } from './signature/verify.js';
+import { XML_DIGEST_OIDS, XML_SIGNATURE_OIDS } from './xml/algorithms.js';
+import { canonicalElement } from './xml/c14n.js';
+import { type ParsedXmlSignature, readSignatureElement } from './xml/signature-element.js';
+import { referencesMatch, signatureElements } from './xml/signed-document.js';
+import { looksLikeXml, parseXmlDocument } from './xml/xml-document.js';
 
 /** Verification engine settings; see `pkiConfigFromEnv` for the environment variables. */
 export interface PkiConfig {
@@ -72,13 +79,46 @@ export interface VerifyCmsInput {
   contentDigests?: ContentDigests;
 }
 
-/** The CMS verification engine. */
+/** What {@link Verifier.verifyXml} checks: an XML file with enveloped XMLDSig signatures. */
+export interface VerifyXmlInput {
+  xml: Uint8Array;
+}
+
+/** The result of {@link Verifier.verifyXml}: as for CMS, without attached content (the XML is the document). */
+export type XmlVerification = Omit<CmsVerification, 'content'>;
+
+/** What {@link Verifier.verify} checks: a signature file, CMS or XML, recognised by its bytes. */
+export interface VerifyFileInput {
+  file: Uint8Array;
+  /** The original of a detached CMS (ignored for XML, which carries what it signs). */
+  content?: ContentBytes;
+  /** `digestMemo(content)`, see {@link VerifyCmsInput.contentDigests}. */
+  contentDigests?: ContentDigests;
+}
+
+/** The result of {@link Verifier.verify}: the CMS result (`content` null for XML) and the format it was read as. */
+export interface FileVerification extends CmsVerification {
+  format: 'cms' | 'xml';
+}
+
+/** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
+  /**
+   * Verifies a signature file of either format: XML when its first non-blank byte is `<`, else CMS. Never throws
+   * for bad input.
+   */
+  verify(input: VerifyFileInput): Promise<FileVerification>;
   /**
    * Verifies every SignerInfo of a CMS over `content` (detached) or its own content (attached). Never throws for
    * bad input: a malformed CMS is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
   verifyCms(input: VerifyCmsInput): Promise<CmsVerification>;
+  /**
+   * Verifies every ds:Signature of an XML file, each over the document it envelops, with the same certificate,
+   * chain, revocation and identity checks and the same report as CMS (packaging `enveloped`). Never throws for
+   * bad input: malformed XML, a DTD or no signature at all is a TOTAL_FAILED/FORMAT_FAILURE report.
+   */
+  verifyXml(input: VerifyXmlInput): Promise<XmlVerification>;
   /** Re-reads the trust folder (CA certificates and CRLs). */
   reload(): Promise<void>;
   /** Files of the trust folder that could not be read at the last (re)load. */
@@ -123,7 +163,35 @@ interface SignedContent {
   hashOf: (oid: string) => Uint8Array;
 }
 
-class CmsVerifier implements Verifier {
+/** The document and its ds:Signature elements; null for XML the engine refuses or that carries no signature. */
+function readXmlSignatures(
+  xml: Uint8Array,
+): { document: XmlDocument; signatures: ReturnType<typeof signatureElements> } | null {
+  try {
+    const document = parseXmlDocument(xml);
+    const signatures = signatureElements(document);
+    return signatures.length === 0 ? null : { document, signatures };
+  } catch {
+    return null;
+  }
+}
+
+/** One signature as the shared checks see it, whatever its format. */
+interface SignatureSubject {
+  /** The signing certificate, null when the signature carries none that parses. */
+  leaf: CertificateRecord | null;
+  /** Certificates the signature carries, for path building. */
+  pool: CertificateRecord[];
+  packaging: SignaturePackaging;
+  /** The key family the signature algorithm names (reported when no certificate tells it). */
+  algorithmType: SignatureType | null;
+  /** The signing time the signature claims; may throw FormatError. */
+  signingTime(): Date | null;
+  /** The format's own checks over the signed data; throws a Verdict, FormatError or UnsupportedAlgorithmError. */
+  check(leaf: CertificateRecord): void;
+}
+
+class SignatureVerifier implements Verifier {
   #store: TrustStore;
   readonly #records = new LruCache<CertificateRecord>(4096);
   readonly #paths = new LruCache<CertificationPath | null>(4096);
@@ -231,25 +299,49 @@ class CmsVerifier implements Verifier {
     pool: CertificateRecord[],
     content: SignedContent | null,
   ): Promise<SignatureReport> {
-    const packaging = cms.content === null ? 'detached' : 'attached';
-    const signatureType: SignatureType | null = signatureFamily(signer.signatureAlgorithm.algorithmId);
+    return this.#judge({
+      leaf,
+      pool,
+      packaging: cms.content === null ? 'detached' : 'attached',
+      algorithmType: signatureFamily(signer.signatureAlgorithm.algorithmId),
+      signingTime: () => readSignedAttributes(signer.signedAttrs).signingTime,
+      check: (found) => this.#checkCmsSigner(cms, signer, found, content),
+    });
+  }
+
+  /** The CMS signer's own checks: algorithms, messageDigest, signingCertificate(V2), the signature value. */
+  #checkCmsSigner(
+    cms: ParsedCms,
+    signer: ParsedSigner,
+    leaf: CertificateRecord,
+    content: SignedContent | null,
+  ): void {
+    const attrs = readSignedAttributes(signer.signedAttrs);
+    this.#checkAlgorithms(signer);
+    if (content === null) fail('SIGNED_DATA_NOT_FOUND');
+    if (signer.signedAttrsDer !== null) {
+      if (attrs.contentType !== cms.contentType || attrs.messageDigest === null) fail('FORMAT_FAILURE');
+      if (!bytesEqual(attrs.messageDigest, content.hashOf(signer.digestAlgorithm))) fail('HASH_FAILURE');
+      const ref = attrs.signingCertificate;
+      if (ref && !bytesEqual(ref.hash, digest(ref.hashAlgorithm, leaf.der)))
+        fail('NO_SIGNING_CERTIFICATE_FOUND');
+    }
+    this.#checkSignature(signer, leaf, cms, content.bytes);
+  }
+
+  /**
+   * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
+   * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation.
+   */
+  async #judge(subject: SignatureSubject): Promise<SignatureReport> {
+    const { leaf, pool } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
     let sub: EtsiSubIndication | null = null;
     try {
       if (leaf === null) fail('NO_SIGNING_CERTIFICATE_FOUND');
-      const attrs = readSignedAttributes(signer.signedAttrs);
-      signingTime = attrs.signingTime;
-      this.#checkAlgorithms(signer);
-      if (content === null) fail('SIGNED_DATA_NOT_FOUND');
-      if (signer.signedAttrsDer !== null) {
-        if (attrs.contentType !== cms.contentType || attrs.messageDigest === null) fail('FORMAT_FAILURE');
-        if (!bytesEqual(attrs.messageDigest, content.hashOf(signer.digestAlgorithm))) fail('HASH_FAILURE');
-        const ref = attrs.signingCertificate;
-        if (ref && !bytesEqual(ref.hash, digest(ref.hashAlgorithm, leaf.der)))
-          fail('NO_SIGNING_CERTIFICATE_FOUND');
-      }
-      this.#checkSignature(signer, leaf, cms, content.bytes);
+      signingTime = subject.signingTime();
+      subject.check(leaf);
       if (!this.#facts(leaf).maySign) fail('SIG_CONSTRAINTS_FAILURE');
       const path = this.#path(leaf, pool);
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
@@ -273,11 +365,92 @@ class CmsVerifier implements Verifier {
       certificate: facts ? { ...facts.certificate } : null,
       signingTime: signingTime?.toISOString() ?? null,
       signatureType: leaf
-        ? (signatureFamily(leaf.cert.subjectPublicKeyInfo.algorithm.algorithmId) ?? signatureType)
-        : signatureType,
-      packaging,
+        ? (signatureFamily(leaf.cert.subjectPublicKeyInfo.algorithm.algorithmId) ?? subject.algorithmType)
+        : subject.algorithmType,
+      packaging: subject.packaging,
       revocation: revocationInfo(revocation),
     };
+  }
+
+  async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
+    const parsedDocument = readXmlSignatures(input.xml);
+    if (parsedDocument === null) {
+      const report = this.#formatFailure('enveloped');
+      return { report: { verdict: overallVerdict([report.indication]), signatures: [report] }, signers: [] };
+    }
+    const { document, signatures } = parsedDocument;
+    const signers: XmlVerification['signers'] = [];
+    const reports: SignatureReport[] = [];
+    for (const [index, element] of signatures.entries()) {
+      let parsed: ParsedXmlSignature;
+      try {
+        parsed = readSignatureElement(element);
+      } catch {
+        reports.push(this.#formatFailure('enveloped'));
+        continue;
+      }
+      const records: CertificateRecord[] = [];
+      for (const der of parsed.certificates) {
+        const record = this.#record(der);
+        if (record) records.push(record);
+      }
+      // KalkanCrypt and NCANode write the signer's certificate alone or first.
+      const leaf = records[0] ?? null;
+      const signatureOid = XML_SIGNATURE_OIDS[parsed.signatureMethod];
+      const report = await this.#judge({
+        leaf,
+        pool: records,
+        packaging: 'enveloped',
+        algorithmType: signatureOid ? signatureFamily(signatureOid) : null,
+        // Plain XMLDSig signs no time.
+        signingTime: () => null,
+        check: (found) => this.#checkXmlSigner(document, signatures, index, parsed, found),
+      });
+      reports.push(report);
+      if (leaf) signers.push({ report, certificateDer: leaf.der });
+    }
+    return {
+      report: { verdict: overallVerdict(reports.map((r) => r.indication)), signatures: reports },
+      signers,
+    };
+  }
+
+  /** The XML signer's own checks: algorithms, the SignedInfo signature, then every reference's digest. */
+  #checkXmlSigner(
+    document: XmlDocument,
+    signatures: ReturnType<typeof signatureElements>,
+    index: number,
+    parsed: ParsedXmlSignature,
+    leaf: CertificateRecord,
+  ): void {
+    const signatureOid = XML_SIGNATURE_OIDS[parsed.signatureMethod];
+    if (signatureOid === undefined)
+      throw new UnsupportedAlgorithmError(`signature ${parsed.signatureMethod}`);
+    const hashes = [
+      SIGNATURE_HASHES[signatureOid],
+      ...parsed.references.map((r) => XML_DIGEST_OIDS[r.digestMethod]),
+    ];
+    if (hashes.some((oid) => oid !== undefined && WEAK_HASHES.has(oid))) fail('CRYPTO_CONSTRAINTS_FAILURE');
+    const signedInfo = canonicalElement(parsed.signedInfo, parsed.c14n.method, {
+      comments: true,
+      inclusivePrefixes: parsed.c14n.inclusivePrefixes,
+    });
+    const ok = verifySignature({
+      algorithm: { algorithmId: signatureOid },
+      key: leaf.publicKey(),
+      data: Buffer.from(signedInfo, 'utf8'),
+      signature: parsed.signatureValue,
+    });
+    if (!ok) fail('SIG_CRYPTO_FAILURE');
+    if (!referencesMatch(document, signatures, index, parsed)) fail('HASH_FAILURE');
+  }
+
+  async verify(input: VerifyFileInput): Promise<FileVerification> {
+    if (looksLikeXml(input.file)) {
+      return { ...(await this.verifyXml({ xml: input.file })), content: null, format: 'xml' };
+    }
+    const { file, ...rest } = input;
+    return { ...(await this.verifyCms({ cms: file, ...rest })), format: 'cms' };
   }
 
   #checkAlgorithms(signer: ParsedSigner): void {
@@ -369,5 +542,5 @@ class CmsVerifier implements Verifier {
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
 export async function createVerifier(config: PkiConfig): Promise<Verifier> {
-  return new CmsVerifier(config, await loadTrustStore(config.trustDir));
+  return new SignatureVerifier(config, await loadTrustStore(config.trustDir));
 }

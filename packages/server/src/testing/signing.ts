@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Mailer } from '../outbox/messages.js';
 import { listOutbox } from '../outbox/outbox-store.js';
 import { createVerifier, type Verifier } from '../pki/index.js';
-import type { CmsVerifier } from '../signature-verifier.js';
+import type { SignatureVerifier } from '../signature-verifier.js';
 import { TEST_CLOCK_START } from './accounts.js';
 import { deferred } from './deferred.js';
 import { COMPANIES, type DocumentsSuite, testDraft, useDocumentsSuite } from './documents.js';
@@ -88,10 +88,14 @@ export function useSigningSuite(
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
   // The server is created before the engine's beforeAll runs; it reaches the engine only on requests.
-  const verifier: CmsVerifier = {
+  const verifier: SignatureVerifier = {
     verifyCms(input) {
       if (!engine) throw new Error('the engine is made in beforeAll');
       return engine.verifyCms(input);
+    },
+    verifyXml(input) {
+      if (!engine) throw new Error('the engine is made in beforeAll');
+      return engine.verifyXml(input);
     },
   };
   const base = useDocumentsSuite(backend, {

@@ -40,7 +40,9 @@ function choose(...files: File[]) {
 
 describe('client-side checks', () => {
   it('takes .pdf, .cms, .p7s and .sig names, in any case', () => {
-    expect(['a.pdf', 'a.CMS', 'b.p7s', 'c.sig'].every(hasVerifiableExtension)).toBe(true);
+    expect(['a.pdf', 'a.CMS', 'b.p7s', 'c.sig', 'invoice.xml', 'E.XML'].every(hasVerifiableExtension)).toBe(
+      true,
+    );
     expect(['a.txt', 'pdf', 'a.pdf.exe', '.pdf'].some(hasVerifiableExtension)).toBe(false);
   });
 

@@ -1,7 +1,12 @@
-import { type ErrorCode, VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '@qoltanba/core';
+import {
+  type ErrorCode,
+  VERIFY_ALLOWED_EXTENSIONS,
+  VERIFY_MAX_FILES,
+  VERIFY_MAX_TOTAL_BYTES,
+} from '@qoltanba/core';
 
-/** File name endings the verification takes: PDF originals and CMS signatures (.cms, .p7s, .sig). */
-export const VERIFY_EXTENSIONS = ['pdf', 'cms', 'p7s', 'sig'] as const;
+/** File name endings the verification takes (core's rule): PDF, CMS (.cms, .p7s, .sig) and signed XML. */
+export const VERIFY_EXTENSIONS = VERIFY_ALLOWED_EXTENSIONS;
 
 /** The `accept` attribute of the file picker. */
 export const VERIFY_ACCEPT = VERIFY_EXTENSIONS.map((extension) => `.${extension}`).join(',');

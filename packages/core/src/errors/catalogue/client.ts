@@ -67,6 +67,22 @@ export const clientErrors = {
     ru: 'Формат файла не поддерживается',
     en: 'Unsupported file format',
   },
+  // Ours: verification of XML documents signed with XMLDSig.
+  XML_MALFORMED: {
+    kk: 'XML файлы бүлінген немесе UTF-8 кодтауында емес',
+    ru: 'XML-файл повреждён или не в кодировке UTF-8',
+    en: 'The XML file is malformed or not in UTF-8',
+  },
+  XML_NOT_SIGNED: {
+    kk: 'XML файлында қолтаңба (XMLDSig) жоқ',
+    ru: 'В XML-файле нет подписи (XMLDSig)',
+    en: 'The XML file carries no signature (XMLDSig)',
+  },
+  XML_DTD_REFUSED: {
+    kk: 'DTD немесе сыртқы нысандары бар XML файлдары қауіпсіздік үшін қабылданбайды',
+    ru: 'XML-файлы с DTD или внешними сущностями не принимаются из соображений безопасности',
+    en: 'XML files with a DTD or external entities are refused for security',
+  },
   TOO_MANY_FILES: {
     kk: `Файлдар тым көп. Ең көбі ${VERIFY_MAX_FILES} файл жүктеуге болады`,
     ru: `Слишком много файлов. Можно загрузить не более ${VERIFY_MAX_FILES}`,

@@ -1,14 +1,25 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '@qoltanba/core';
-import { type CmsOutline, type ContentBytes, outlineCms } from '../../pki/index.js';
+import { AppError, type ErrorCode } from '@qoltanba/core';
+import {
+  type CmsOutline,
+  type ContentBytes,
+  looksLikeXml,
+  outlineCms,
+  outlineXml,
+  type XmlOutline,
+  XmlRefusedError,
+  XmlUnsignedError,
+} from '../../pki/index.js';
 
 /**
  * An uploaded file recognised by content: a PDF original (its `content` kept in the pieces it arrived in, never
- * copied into one buffer just to be hashed), or a CMS signature (DER, base64 or PEM; `bytes` the DER).
+ * copied into one buffer just to be hashed), a CMS signature (DER, base64 or PEM; `bytes` the DER), or an XML
+ * document carrying enveloped XMLDSig signatures.
  */
 export type UploadedFile =
   | { name: string; kind: 'pdf'; content: ContentBytes; sha256: string }
-  | { name: string; kind: 'cms'; bytes: Uint8Array; sha256: string; outline: CmsOutline };
+  | { name: string; kind: 'cms'; bytes: Uint8Array; sha256: string; outline: CmsOutline }
+  | { name: string; kind: 'xml'; bytes: Uint8Array; sha256: string; outline: XmlOutline };
 
 /** Bytes {@link plausibleHead} needs to decide. */
 export const HEAD_BYTES = 5;
@@ -40,14 +51,17 @@ function ascii(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes);
 }
 
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
 /**
- * Whether a file's first bytes can start a PDF, a DER CMS or a base64/PEM CMS, so anything else is refused before
- * the rest of it is read.
+ * Whether a file's first bytes can start a PDF, a DER CMS, a base64/PEM CMS or XML (`<`, perhaps after a UTF-8
+ * byte order mark), so anything else is refused before the rest of it is read.
  */
 export function plausibleHead(head: Uint8Array): boolean {
   const text = ascii(head);
   if (PDF_MAGIC.startsWith(text) || text.startsWith(PDF_MAGIC)) return true;
   if (head[0] === DER_SEQUENCE) return true;
+  if (looksLikeXml(head) || UTF8_BOM.every((byte, i) => head[i] === byte)) return true;
   return text.startsWith('-----') || BASE64_TEXT.test(text);
 }
 
@@ -58,11 +72,21 @@ function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
   return decoded.byteLength > 0 && decoded[0] === DER_SEQUENCE ? new Uint8Array(decoded) : undefined;
 }
 
+/** The catalogue error for XML the engine refuses. */
+function xmlRefusal(error: unknown): AppError {
+  let code: ErrorCode = 'XML_MALFORMED';
+  if (error instanceof XmlRefusedError && error.reason === 'dtd') code = 'XML_DTD_REFUSED';
+  else if (error instanceof XmlUnsignedError) code = 'XML_NOT_SIGNED';
+  else if (!(error instanceof XmlRefusedError)) throw error;
+  return new AppError(code, undefined, { cause: error });
+}
+
 /**
  * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
- * header (kept as given, whole or in pieces), a CMS by parsing it as SignedData (DER, or base64 / PEM text as
- * NCALayer can save it, kept decoded). Anything else is UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of the
- * content when the reader already has it.
+ * header (kept as given, whole or in pieces), XML by its first non-blank byte `<` (then it must be well-formed
+ * UTF-8 without a DTD and carry a ds:Signature: XML_MALFORMED, XML_DTD_REFUSED, XML_NOT_SIGNED), a CMS by parsing
+ * it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded). Anything else is
+ * UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of the content when the reader already has it.
  */
 export function recogniseFile(
   name: string,
@@ -73,6 +97,15 @@ export function recogniseFile(
     return { name, kind: 'pdf', content, sha256 };
   }
   const bytes = content instanceof Uint8Array ? content : Buffer.concat(content);
+  if (looksLikeXml(bytes)) {
+    let outline: XmlOutline;
+    try {
+      outline = outlineXml(bytes);
+    } catch (error) {
+      throw xmlRefusal(error);
+    }
+    return { name, kind: 'xml', bytes, sha256, outline };
+  }
   for (const candidate of [bytes, base64Cms(bytes)]) {
     if (!candidate || candidate[0] !== DER_SEQUENCE) continue;
     const outline = outlineCms(candidate);

@@ -41,6 +41,7 @@ const KIND_TEXTS: Readonly<Record<VerifiedFileKind, LangTexts>> = {
   doc: { kk: 'DOC құжаты', ru: 'документ DOC', en: 'DOC document' },
   docx: { kk: 'DOCX құжаты', ru: 'документ DOCX', en: 'DOCX document' },
   odt: { kk: 'ODT құжаты', ru: 'документ ODT', en: 'ODT document' },
+  xml: { kk: 'қол қойылған XML құжаты', ru: 'подписанный документ XML', en: 'signed XML document' },
 };
 
 /** What a report is written for. */

@@ -32,9 +32,17 @@ const UPLOAD: MultipartBody = {
     {
       name: VERIFICATION_UPLOAD_PARTS.files,
       kind: 'files',
-      contentTypes: ['application/pdf', 'application/pkcs7-signature', 'application/octet-stream'],
+      contentTypes: [
+        'application/pdf',
+        'application/pkcs7-signature',
+        'application/xml',
+        'text/xml',
+        'application/octet-stream',
+      ],
       maxCount: VERIFY_MAX_FILES,
-      description: 'A PDF original or a CMS signature (.cms, .p7s; DER, base64 or PEM).',
+      description:
+        'A PDF original, a CMS signature (.cms, .p7s; DER, base64 or PEM) or an XML document with enveloped ' +
+        'XMLDSig signatures (.xml, UTF-8, no DTD).',
       required: true,
     },
   ],
@@ -43,8 +51,9 @@ const UPLOAD: MultipartBody = {
 
 const UPLOAD_RULES =
   `multipart/form-data, one \`files\` part per file: at most ${VERIFY_MAX_FILES} files (TOO_MANY_FILES), ` +
-  `${VERIFY_MAX_TOTAL_BYTES} bytes in total (SIZE_OVER_LIMIT), each a PDF or a CMS in DER, base64 or PEM ` +
-  '(UNSUPPORTED_FILE_FORMAT).';
+  `${VERIFY_MAX_TOTAL_BYTES} bytes in total (SIZE_OVER_LIMIT), each a PDF, a CMS in DER, base64 or PEM, or ` +
+  'a signed XML (UNSUPPORTED_FILE_FORMAT; for XML: XML_MALFORMED, XML_DTD_REFUSED for any DOCTYPE, ' +
+  'XML_NOT_SIGNED without ds:Signature).';
 
 const STORED_RULE =
   'A file without a signature, a draft, an unknown document or file, a file of another document, or a ' +
@@ -113,10 +122,12 @@ export function registerVerificationRoutes(
       method: 'POST',
       url: VERIFICATION_PATHS.verify,
       operationId: 'verifySignatures',
-      summary: 'Verify signatures: PDF originals and CMS signatures, recognised by content',
+      summary: 'Verify signatures: PDF originals, CMS signatures and signed XML, recognised by content',
       description:
         `${UPLOAD_RULES} Combinations: an attached CMS alone; a detached CMS with its original; ` +
-        'several CMS for one original; several originals with their CMS (paired by messageDigest); a PDF alone, ' +
+        'several CMS for one original; several originals with their CMS (paired by messageDigest); an XML ' +
+        'document with one or more enveloped XMLDSig signatures (RSA-SHA256, GOST 34.310-2004, GOST ' +
+        '34.10-2015-512 as KalkanCrypt writes them), verified over itself; a PDF alone, ' +
         'matched by SHA-256 against documents signed here, whose stored signatures are verified over it ' +
         '(DOCUMENT_NOT_SIGNED when there are none). Verified in memory, nothing is kept. No account needed; ' +
         'rate-limited per IP (RATE_LIMITED). Any page may call it from a browser (CORS `*`, no credentials): ' +

@@ -8,7 +8,7 @@ import {
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { digestMemo } from '../../pki/index.js';
-import type { CmsVerifier } from '../../signature-verifier.js';
+import type { CmsVerifier, SignatureVerifier } from '../../signature-verifier.js';
 import { sha256Hex, type UploadedFile } from './uploaded-file.js';
 
 /** A signature kept here, over a file whose content the verification knows. */
@@ -27,7 +27,7 @@ export interface SignedFileHere {
 
 /** What the verification reads besides the upload: the engine, and the signed files here by content. */
 export interface VerificationSources {
-  verifier: CmsVerifier;
+  verifier: SignatureVerifier;
   /** Files of documents signed here whose content has this hex SHA-256, each with its signatures. */
   signedFilesWithContent(sha256: string): Promise<SignedFileHere[]>;
 }
@@ -59,7 +59,7 @@ function result(
 
 /**
  * Verifies an upload (see the module README): each CMS over its own content (attached) or its original (the only
- * PDF uploaded, else the PDF its messageDigest names); each PDF no uploaded CMS covers through the signatures kept
+ * PDF uploaded, else the PDF its messageDigest names); each signed XML over itself (enveloped XMLDSig); each PDF no uploaded CMS covers through the signatures kept
  * here for that content. A signature over a document signed here, by a certificate that signed it here, is marked
  * `signedHere` with its IP. Nothing to verify at all: DOCUMENT_NOT_SIGNED.
  */
@@ -87,6 +87,14 @@ export async function verifyUpload(
   let document: VerifiedDocument | null = null;
 
   for (const [index, file] of files.entries()) {
+    if (file.kind === 'xml') {
+      // The XML is both the document and its signatures: each signature points at the file itself.
+      const verified = await sources.verifier.verifyXml({ xml: file.bytes });
+      for (const report of verified.report.signatures) {
+        signatures.push(entry(report, { signedFile: index, signatureFile: index, stored: null }));
+      }
+      continue;
+    }
     if (file.kind !== 'cms') continue;
     let original: (typeof originals)[number] | undefined;
     if (!file.outline.attached) {
