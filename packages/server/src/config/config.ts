@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { fileURLToPath } from 'node:url';
 import { LANGS, type Lang, NCALAYER_DEFAULT_URL, TRASH_RETENTION_DAYS } from '@qoltanba/core';
 import { z } from 'zod';
+import { type BillingConfig, billingConfigFromEnv } from '../modules/billing/index.js';
 import { pkiConfigFromEnv } from '../pki/config.js';
 import type { PkiConfig } from '../pki/verifier.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
@@ -139,6 +140,8 @@ export interface Config {
   devSignerPort: number;
   /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
   support: SupportConfig;
+  /** Tariffs, prices and the seller's requisites (the billing module's `billing-env.ts`). */
+  billing: BillingConfig;
 }
 
 /** Timeouts of the HTTP server against slow clients, in milliseconds. */
@@ -585,6 +588,14 @@ export function loadConfig(
   } catch (error) {
     throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
   }
+  let billing: BillingConfig;
+  try {
+    const loaded = billingConfigFromEnv(env, mode);
+    billing = loaded.billing;
+    warnings.push(...loaded.warnings);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${(error as Error).message}`);
+  }
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
@@ -675,6 +686,7 @@ export function loadConfig(
         telegram: e.QOLTANBA_SUPPORT_TELEGRAM ?? null,
         chat: e.QOLTANBA_SUPPORT_CHAT,
       },
+      billing,
     },
     warnings,
   };

@@ -62,7 +62,8 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           verifier: services.verifier,
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
-          onSent: (trx, documentId, at) => queueSigningLinks(context, trx, documentId, at),
+          // Signing a draft sends it: every listener of a send runs (the links below, the billing module's count).
+          onSent: (trx, documentId, at) => hooks.documentSent.run({ db: trx, documentId, at }),
           outbox: services.outbox,
           onSigned: async ({ documentId, at, completed, party }) => {
             const status = completed ? 'SIGNED' : 'AT_SIGNING';
