@@ -87,7 +87,9 @@ export const orderSchema = z.object({
 /** Query of `generatePaymentInvoice`: `{product}Docs=true` and `{product}DocsTariff` 1 (monthly) or 2 (otherwise). */
 export const paymentInvoiceQuerySchema = z.object({
   [`${BILLING_PRODUCT}Docs` as const]: z.literal('true'),
-  [`${BILLING_PRODUCT}DocsTariff` as const]: z.enum(['1', '2']).meta({ description: '1: monthly, 2: otherwise (yearly).' }),
+  [`${BILLING_PRODUCT}DocsTariff` as const]: z
+    .enum(['1', '2'])
+    .meta({ description: '1: monthly, 2: otherwise (yearly).' }),
 });
 
 /** An issued invoice (ours). */

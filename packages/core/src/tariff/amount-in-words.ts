@@ -118,7 +118,8 @@ export function tengeInWords(tenge: number, lang: AmountWordsLang): string {
  * @example amountInWords(2_150_000, 'kk') // 'Жиырма бір мың бес жүз теңге 00 тиын'
  */
 export function amountInWords(tiyn: number, lang: AmountWordsLang): string {
-  if (!Number.isSafeInteger(tiyn) || tiyn < 0) throw new RangeError(`amountInWords: ${tiyn} is not a tiyn amount`);
+  if (!Number.isSafeInteger(tiyn) || tiyn < 0)
+    throw new RangeError(`amountInWords: ${tiyn} is not a tiyn amount`);
   const words = tengeInWords(Math.floor(tiyn / 100), lang);
   const cents = String(tiyn % 100).padStart(2, '0');
   const currency = lang === 'ru' ? 'тенге' : 'теңге';

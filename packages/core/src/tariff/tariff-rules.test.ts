@@ -20,8 +20,20 @@ describe('the plan catalogue', () => {
     expect(tariffPlansSchema.parse(catalogue)).toEqual(catalogue);
     expect(catalogue.plans).toEqual([
       { id: 'free', type: 'by_count', maxNumOfDocs: 3, priceTenge: 0 },
-      { id: 'monthly', type: 'by_date', months: 1, priceTenge: DEFAULT_PLAN_PRICES.monthly, savingPercent: 0 },
-      { id: 'yearly', type: 'by_date', months: 12, priceTenge: DEFAULT_PLAN_PRICES.yearly, savingPercent: 17 },
+      {
+        id: 'monthly',
+        type: 'by_date',
+        months: 1,
+        priceTenge: DEFAULT_PLAN_PRICES.monthly,
+        savingPercent: 0,
+      },
+      {
+        id: 'yearly',
+        type: 'by_date',
+        months: 12,
+        priceTenge: DEFAULT_PLAN_PRICES.yearly,
+        savingPercent: 17,
+      },
     ]);
   });
 
@@ -73,7 +85,9 @@ const facts = (overrides: Partial<CompanyTariffFacts>): CompanyTariffFacts => ({
 describe('sendDecision and activeTariffAnswer agree with the client-side state', () => {
   const clientState = (f: CompanyTariffFacts) => {
     const answer = activeTariffAnswer(f, NOW);
-    return answer.ok ? tariffStateFromResponse(answer.tariff, NOW) : tariffStateFromError('Free tariff already used');
+    return answer.ok
+      ? tariffStateFromResponse(answer.tariff, NOW)
+      : tariffStateFromError('Free tariff already used');
   };
 
   it('free documents left: counts against the free plan; by_count, active', () => {
@@ -112,7 +126,10 @@ describe('sendDecision and activeTariffAnswer agree with the client-side state',
   it('paid before, every period over: TARIFF_EXPIRED; by_date, inactive', () => {
     const f = facts({ freeUsed: 3, periods: [period('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z')] });
     expect(sendDecision(f, NOW)).toEqual({ allowed: false, code: 'TARIFF_EXPIRED' });
-    expect(activeTariffAnswer(f, NOW)).toMatchObject({ ok: true, tariff: { endDate: '01.11.2026 05:00:00' } });
+    expect(activeTariffAnswer(f, NOW)).toMatchObject({
+      ok: true,
+      tariff: { endDate: '01.11.2026 05:00:00' },
+    });
     expect(clientState(f)).toEqual({ active: false, type: 'by_date' });
   });
 

@@ -94,7 +94,9 @@ function runEnd(first: TariffPeriod, periods: readonly TariffPeriod[]): Date {
 }
 
 /** The answer of `GET {docs-service}/api/v1/order/active/{bin}`: the tariff body, or the error to answer. */
-export type ActiveTariffAnswer = { ok: true; tariff: ActiveTariff } | { ok: false; code: 'FREE_TARIFF_ALREADY_USED' };
+export type ActiveTariffAnswer =
+  | { ok: true; tariff: ActiveTariff }
+  | { ok: false; code: 'FREE_TARIFF_ALREADY_USED' };
 
 /**
  * What the active-tariff call answers for a company at `now`, so that `tariffStateFromResponse` (or
@@ -119,11 +121,18 @@ export function activeTariffAnswer(facts: CompanyTariffFacts, now: Date): Active
   if (facts.freeUsed < FREE_DOCUMENTS) {
     return {
       ok: true,
-      tariff: { tariff: { maxNumOfDocs: FREE_DOCUMENTS, endDate: null }, endDate: null, docCount: facts.freeUsed },
+      tariff: {
+        tariff: { maxNumOfDocs: FREE_DOCUMENTS, endDate: null },
+        endDate: null,
+        docCount: facts.freeUsed,
+      },
     };
   }
   const last = [...facts.periods].sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
   if (!last) return { ok: false, code: 'FREE_TARIFF_ALREADY_USED' };
   const endDate = formatTariffDate(last.endsAt);
-  return { ok: true, tariff: { tariff: { maxNumOfDocs: 0, endDate }, endDate, docCount: facts.periodDocCount } };
+  return {
+    ok: true,
+    tariff: { tariff: { maxNumOfDocs: 0, endDate }, endDate, docCount: facts.periodDocCount },
+  };
 }

@@ -1,4 +1,9 @@
-import { AppError, BILLING_ADMIN_PATHS, registeredPaymentSchema, registerPaymentRequestSchema } from '@qoltanba/core';
+import {
+  AppError,
+  BILLING_ADMIN_PATHS,
+  registeredPaymentSchema,
+  registerPaymentRequestSchema,
+} from '@qoltanba/core';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/index.js';
 import type { BillingContext } from './billing-context.js';

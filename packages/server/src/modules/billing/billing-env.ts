@@ -39,16 +39,13 @@ const emptyToUndefined = (value: unknown) =>
 const text = (fallback: string) => z.preprocess(emptyToUndefined, z.string().trim().min(1).default(fallback));
 const price = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000_000).default(fallback));
-const flag = z.preprocess(
-  (value) => {
-    const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
-    if (v === undefined || v === '') return undefined;
-    if (['1', 'true', 'yes', 'on'].includes(v as string)) return true;
-    if (['0', 'false', 'no', 'off'].includes(v as string)) return false;
-    return value;
-  },
-  z.boolean({ error: 'expected true/false' }).optional(),
-);
+const flag = z.preprocess((value) => {
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if (v === undefined || v === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(v as string)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v as string)) return false;
+  return value;
+}, z.boolean({ error: 'expected true/false' }).optional());
 
 /** Local defaults: a made-up seller that is obviously not real, so a development invoice cannot be paid by mistake. */
 const LOCAL_SELLER = {
@@ -126,11 +123,15 @@ export function billingConfigFromEnv(
 ): { billing: BillingConfig; warnings: string[] } {
   const parsed = z.object(billingEnv).safeParse(env);
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+    );
   }
   const e = parsed.data;
   if (mode === 'production' && e.QOLTANBA_TARIFF_ENFORCEMENT === false) {
-    throw new Error('QOLTANBA_TARIFF_ENFORCEMENT=false is not allowed with NODE_ENV=production: sending would be free.');
+    throw new Error(
+      'QOLTANBA_TARIFF_ENFORCEMENT=false is not allowed with NODE_ENV=production: sending would be free.',
+    );
   }
   const warnings =
     mode === 'production' && e.QOLTANBA_SELLER_BIN === LOCAL_SELLER.bin

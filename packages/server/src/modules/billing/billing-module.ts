@@ -32,7 +32,11 @@ export const billingModule: AppModule = {
       if (!trx.isTransaction) throw new Error('documentSent must run inside the sending transaction');
       const bin = await documentSender(trx, documentId);
       if (bin === undefined) throw new AppError('ENTITY_NOT_FOUND');
-      await countSend(trx as Parameters<typeof countSend>[0], { documentId, bin, at }, config.billing.enforceTariffs);
+      await countSend(
+        trx as Parameters<typeof countSend>[0],
+        { documentId, bin, at },
+        config.billing.enforceTariffs,
+      );
     });
   },
 };

@@ -39,7 +39,8 @@ export function registerBillingRoutes(context: BillingContext): void {
       url: BILLING_PATHS.plans,
       operationId: 'getTariffPlans',
       summary: 'The plans with their prices in tenge',
-      description: 'Public: the free plan (3 documents), monthly and yearly with the saving; prices from configuration.',
+      description:
+        'Public: the free plan (3 documents), monthly and yearly with the saving; prices from configuration.',
       tags: TAGS,
       response: tariffPlansSchema,
       handler: async () => tariffPlans(config.prices),

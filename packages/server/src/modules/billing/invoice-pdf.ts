@@ -77,7 +77,10 @@ export async function invoicePdf(invoice: InvoiceContent): Promise<Uint8Array> {
   const cells = (texts: string[], bold = false) =>
     texts.map((text, index) => ({ text, width: columns[index] ?? 0, style: { bold, size: 8 } }));
   layout.row(
-    cells(['№', 'Наименование / Атауы', 'Кол-во / Саны', 'Ед. / Өлш. бірл.', 'Цена / Бағасы', 'Сумма / Сомасы'], true),
+    cells(
+      ['№', 'Наименование / Атауы', 'Кол-во / Саны', 'Ед. / Өлш. бірл.', 'Цена / Бағасы', 'Сумма / Сомасы'],
+      true,
+    ),
   );
   layout.row(
     cells([
@@ -96,10 +99,7 @@ export async function invoicePdf(invoice: InvoiceContent): Promise<Uint8Array> {
     layout.text('Без НДС / ҚҚС-сыз', right);
   } else {
     const vat = formatMoney(includedVat(invoice.amountTiyn, seller.vatRate));
-    layout.text(
-      `В том числе НДС ${seller.vatRate}% / Оның ішінде ҚҚС ${seller.vatRate}%: ${vat}`,
-      right,
-    );
+    layout.text(`В том числе НДС ${seller.vatRate}% / Оның ішінде ҚҚС ${seller.vatRate}%: ${vat}`, right);
   }
   layout.text(`Всего к оплате / Барлығы төлеуге: ${money} KZT`, { ...right, bold: true });
   layout.gap(8);

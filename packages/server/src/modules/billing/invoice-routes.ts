@@ -93,7 +93,8 @@ export function registerInvoiceRoutes(context: BillingContext): void {
       handler: async ({ request, params }) => {
         const { userId } = await requireUser(request);
         const invoice = await findInvoice(db, params.id);
-        if (!invoice || !(await isMember(db, userId, invoice.company_bin))) throw new AppError('ENTITY_NOT_FOUND');
+        if (!invoice || !(await isMember(db, userId, invoice.company_bin)))
+          throw new AppError('ENTITY_NOT_FOUND');
         const path = invoicePaths.pathOf(invoice.id);
         return { path, url: `${BILLING_PATHS.publicInvoice}?path=${encodeURIComponent(path)}&download=true` };
       },
@@ -137,7 +138,10 @@ export function registerInvoiceRoutes(context: BillingContext): void {
           .type('application/pdf')
           .header(
             'content-disposition',
-            contentDisposition(query.download === 'true' ? 'attachment' : 'inline', `invoice-${invoice.id}.pdf`),
+            contentDisposition(
+              query.download === 'true' ? 'attachment' : 'inline',
+              `invoice-${invoice.id}.pdf`,
+            ),
           )
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')

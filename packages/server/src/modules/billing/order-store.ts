@@ -68,7 +68,11 @@ export async function listOrders(db: Db, bin: string): Promise<OrderRow[]> {
  * Marks a fully paid order PAID and sets its period: from when the company's last paid period ends (or now), for
  * the plan's months. The caller holds the company's counter row lock, so two activations cannot overlap periods.
  */
-export async function activateOrder(trx: Transaction<Database>, order: OrderRow, now: Date): Promise<OrderRow> {
+export async function activateOrder(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: Date,
+): Promise<OrderRow> {
   const startsAt = paidPlanStart(await paidPeriods(trx, order.company_bin), now);
   const endsAt = addPlanMonths(startsAt, PLAN_MONTHS[order.plan]);
   return trx

@@ -23,7 +23,12 @@ export function paymentView(row: PaymentRow): Payment {
 
 /** The payments counted for an order, oldest first. */
 export async function orderPayments(db: Db, orderId: number): Promise<PaymentRow[]> {
-  return db.selectFrom('billing_payments').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('billing_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 }
 
 /** A payment received, as an operator or a statement import names it. */
@@ -50,12 +55,19 @@ export interface RegisteredPaymentRows {
 }
 
 /** The order and invoice a payment names: by invoice number, else by UIN; ENTITY_NOT_FOUND when neither matches. */
-async function targetOf(db: Db, received: ReceivedPayment): Promise<{ order: OrderRow; invoiceId: number | null }> {
+async function targetOf(
+  db: Db,
+  received: ReceivedPayment,
+): Promise<{ order: OrderRow; invoiceId: number | null }> {
   if (received.invoiceNumber !== undefined) {
     const id = /^\d{1,10}$/.test(received.invoiceNumber) ? Number(received.invoiceNumber) : undefined;
     const invoice =
       id !== undefined && id <= 2_147_483_647
-        ? await db.selectFrom('billing_invoices').select(['id', 'order_id']).where('id', '=', id).executeTakeFirst()
+        ? await db
+            .selectFrom('billing_invoices')
+            .select(['id', 'order_id'])
+            .where('id', '=', id)
+            .executeTakeFirst()
         : undefined;
     const order = invoice ? await findOrder(db, invoice.order_id) : undefined;
     if (invoice && order && (received.uin === undefined || received.uin === order.uin)) {
@@ -83,7 +95,10 @@ async function targetOf(db: Db, received: ReceivedPayment): Promise<{ order: Ord
  * - not yet in full: kept against the order, nothing activates (`underpaid`); a later payment completes it;
  * - the order was paid already: the whole amount goes to the balance (`credited`).
  */
-export async function registerPayment(db: Kysely<Database>, received: ReceivedPayment): Promise<RegisteredPaymentRows> {
+export async function registerPayment(
+  db: Kysely<Database>,
+  received: ReceivedPayment,
+): Promise<RegisteredPaymentRows> {
   const { order: named, invoiceId } = await targetOf(db, received);
   return db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, named.company_bin, received.now);
@@ -136,7 +151,8 @@ export async function registerPayment(db: Kysely<Database>, received: ReceivedPa
       .where('id', '=', order.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (paid < amount) return { outcome: 'underpaid', payment, order: updated, balanceTiyn: account.balanceTiyn };
+    if (paid < amount)
+      return { outcome: 'underpaid', payment, order: updated, balanceTiyn: account.balanceTiyn };
     updated = await activateOrder(trx, updated, received.now);
     return { outcome: 'activated', payment, order: updated, balanceTiyn: await credit(paid - amount) };
   });
@@ -148,7 +164,11 @@ export function billingOperatorLogin(input: string): LoginTarget | undefined {
 }
 
 /** Grants the payments operator role to a login (before or after it registers); false when it had it. */
-export async function grantBillingOperator(db: Kysely<Database>, login: LoginTarget, now: Date): Promise<boolean> {
+export async function grantBillingOperator(
+  db: Kysely<Database>,
+  login: LoginTarget,
+  now: Date,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('billing_operators')
     .values({ login: login.value, granted_at: now })
@@ -159,7 +179,10 @@ export async function grantBillingOperator(db: Kysely<Database>, login: LoginTar
 
 /** Takes the role away (at once); false when the login did not have it. */
 export async function revokeBillingOperator(db: Kysely<Database>, login: LoginTarget): Promise<boolean> {
-  const deleted = await db.deleteFrom('billing_operators').where('login', '=', login.value).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('billing_operators')
+    .where('login', '=', login.value)
+    .executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
 }
 

@@ -1,4 +1,10 @@
-import { AppError, type CompanyTariffFacts, currentPeriod, sendDecision, type TariffPeriod } from '@qoltanba/core';
+import {
+  AppError,
+  type CompanyTariffFacts,
+  currentPeriod,
+  sendDecision,
+  type TariffPeriod,
+} from '@qoltanba/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -16,7 +22,11 @@ export interface LockedAccount {
  * payment of one company runs one after another: two sends at the same moment cannot both take the last free
  * document.
  */
-export async function lockAccount(trx: Transaction<Database>, bin: string, now: Date): Promise<LockedAccount> {
+export async function lockAccount(
+  trx: Transaction<Database>,
+  bin: string,
+  now: Date,
+): Promise<LockedAccount> {
   await trx
     .insertInto('billing_accounts')
     .values({ company_bin: bin, updated_at: now })
@@ -41,16 +51,19 @@ export async function paidPeriods(db: Db, bin: string): Promise<TariffPeriod[]> 
     .orderBy('starts_at')
     .execute();
   return rows.flatMap((row) =>
-    row.starts_at && row.ends_at ? [{ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }] : [],
+    row.starts_at && row.ends_at
+      ? [{ startsAt: new Date(row.starts_at), endsAt: new Date(row.ends_at) }]
+      : [],
   );
 }
 
-/** Documents the company sent within `period`. */
+/** Documents the company sent within `period` on its paid tariff. */
 async function sentWithin(db: Db, bin: string, period: TariffPeriod): Promise<number> {
   const row = await db
     .selectFrom('billing_sends')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('company_bin', '=', bin)
+    .where('counted_as', '=', 'paid')
     .where('sent_at', '>=', period.startsAt)
     .where('sent_at', '<', period.endsAt)
     .executeTakeFirstOrThrow();
@@ -86,7 +99,11 @@ export interface CountedSend {
  * which undoes the send. A document counts once: sent again after a rejection and an edit, it is not counted again,
  * and revoking it gives nothing back. Without `enforce` (tests only) the send is still counted, never refused.
  */
-export async function countSend(trx: Transaction<Database>, send: CountedSend, enforce: boolean): Promise<void> {
+export async function countSend(
+  trx: Transaction<Database>,
+  send: CountedSend,
+  enforce: boolean,
+): Promise<void> {
   const account = await lockAccount(trx, send.bin, send.at);
   const counted = await trx
     .selectFrom('billing_sends')
