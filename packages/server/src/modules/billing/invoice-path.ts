@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { deriveKey } from '../../crypto/derive-key.js';
+import { isRowId } from '../../db/row-id.js';
 
 const PURPOSE = { salt: 'qoltanba-billing', info: 'payment-invoice-path-v1' };
 
@@ -21,7 +22,7 @@ export function invoicePaths(secret: string): InvoicePaths {
       const match = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(path);
       if (!match) return undefined;
       const id = Number(match[1]);
-      if (!Number.isSafeInteger(id) || id > 2_147_483_647) return undefined;
+      if (!isRowId(id)) return undefined;
       const given = Buffer.from(match[2] ?? '', 'base64url');
       const expected = mac(id);
       return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;

@@ -1,5 +1,6 @@
 import type { Lang, PaymentInvoice } from '@qoltanba/core';
 import type { Selectable } from 'kysely';
+import { isRowId } from '../../db/row-id.js';
 import type { BillingInvoicesTable } from '../../db/schema.js';
 import type { SellerRequisites } from './billing-env.js';
 import { type OrderRow, tengeOf } from './order-store.js';
@@ -56,6 +57,7 @@ export async function createInvoice(db: Db, order: OrderRow, input: NewInvoice):
 
 /** The invoice `id`, or undefined. */
 export async function findInvoice(db: Db, id: number): Promise<InvoiceRow | undefined> {
+  if (!isRowId(id)) return undefined;
   return db.selectFrom('billing_invoices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

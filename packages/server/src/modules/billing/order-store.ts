@@ -8,6 +8,7 @@ import {
   paidPlanStart,
 } from '@qoltanba/core';
 import type { Selectable, Transaction } from 'kysely';
+import { isRowId } from '../../db/row-id.js';
 import type { BillingOrdersTable, Database } from '../../db/schema.js';
 import { type Db, lockAccount, paidPeriods } from './tariff-store.js';
 
@@ -45,6 +46,7 @@ function newUin(): string {
 
 /** The order `id`, or undefined. */
 export async function findOrder(db: Db, id: number): Promise<OrderRow | undefined> {
+  if (!isRowId(id)) return undefined;
   return db.selectFrom('billing_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 

@@ -2,7 +2,7 @@ import { AppError, type LoginTarget, type Payment, parseLoginTarget } from '@qol
 import type { Kysely, Selectable } from 'kysely';
 import type { BillingPaymentsTable, Database } from '../../db/schema.js';
 import { findUserById } from '../account/index.js';
-import { invoiceNumber } from './invoice-store.js';
+import { findInvoice, invoiceNumber } from './invoice-store.js';
 import { activateOrder, findOrder, findOrderByUin, type OrderRow, tengeOf } from './order-store.js';
 import { type Db, lockAccount } from './tariff-store.js';
 
