@@ -160,7 +160,9 @@ export async function checkRoutes(
       ] as const) {
         const other = await send(server, route.method, built, world.stranger.token);
         if (foreign.statusCode !== other.statusCode || foreign.body !== other.body) {
-          problems.push(`${idLabel}: answers ${foreign.statusCode} ${foreign.body}, ${what} ${other.statusCode} ${other.body}`);
+          problems.push(
+            `${idLabel}: answers ${foreign.statusCode} ${foreign.body}, ${what} ${other.statusCode} ${other.body}`,
+          );
         }
       }
       continue;

@@ -92,7 +92,10 @@ async function victimFixtures(
   });
   const ids: ResourceIds = { folderId: folder.id, counterpartyId: counterparty.id };
   if (routesOf().some((route) => route.operationId === 'createOrder')) {
-    const order = (await post(apiPath(BILLING_PATHS.createOrder, { bin: victim.bin, plan: 'monthly' }), undefined)) as {
+    const order = (await post(
+      apiPath(BILLING_PATHS.createOrder, { bin: victim.bin, plan: 'monthly' }),
+      undefined,
+    )) as {
       id: number;
       uin: string;
     };

@@ -91,7 +91,8 @@ function idOwnedPlan(
   idOf: (ids: ResourceIds) => number | undefined,
 ): Plan {
   if (route.body || route.multipart) return { uncovered: 'no fixture body' };
-  if (names.some((name) => name !== 'id')) return { uncovered: 'an id-owned route has other path parameters' };
+  if (names.some((name) => name !== 'id'))
+    return { uncovered: 'an id-owned route has other path parameters' };
   return {
     idOwned: true,
     build(_bin, ids): Built | undefined {
