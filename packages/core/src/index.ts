@@ -34,6 +34,7 @@ export {
   VERIFICATION_PATHS,
   VERIFICATION_UPLOAD_PARTS,
 } from './api/index';
+export { BILLING_ADMIN_PATHS, BILLING_PATHS, BILLING_PRODUCT, TARIFFS_PAGE } from './api/paths';
 export {
   type CompanyNames,
   companyDisplayName,
@@ -192,6 +193,33 @@ export {
   VERIFY_MAX_TOTAL_BYTES,
   YEARLY_SAVING_PERCENT,
 } from './limits';
+export {
+  type Balance,
+  balanceParamsSchema,
+  balanceSchema,
+  billingIdParamsSchema,
+  createOrderParamsSchema,
+  createOrderQuerySchema,
+  ORDER_STATUSES,
+  type Order,
+  orderSchema,
+  PAYMENT_OUTCOMES,
+  PAYMENT_SOURCES,
+  type Payment,
+  type PaymentInvoice,
+  type PaymentInvoicePath,
+  type PaymentResult,
+  paymentInvoicePathSchema,
+  paymentInvoiceQuerySchema,
+  paymentInvoiceSchema,
+  paymentResultSchema,
+  paymentSchema,
+  publicInvoiceQuerySchema,
+  type RegisteredPayment,
+  type RegisterPaymentRequest,
+  registeredPaymentSchema,
+  registerPaymentRequestSchema,
+} from './schemas/billing';
 export {
   API_KEY_NAME_MAX,
   API_KEY_ORIGINS_MAX,
@@ -520,6 +548,7 @@ export {
   readEventStream,
   type ServerSentEvent,
 } from './sse/index';
+export { type AmountWordsLang, amountInWords, tengeInWords } from './tariff/amount-in-words';
 export {
   type ActiveTariff,
   activeTariffSchema,
@@ -531,8 +560,6 @@ export {
   tariffStateFromError,
   tariffStateFromResponse,
 } from './tariff/index';
-export { BILLING_ADMIN_PATHS, BILLING_PATHS, BILLING_PRODUCT, TARIFFS_PAGE } from './api/paths';
-export { type AmountWordsLang, amountInWords, tengeInWords } from './tariff/amount-in-words';
 export {
   DEFAULT_PLAN_PRICES,
   PAID_PLAN_IDS,
@@ -560,33 +587,6 @@ export {
   type TariffPeriod,
   type TariffRefusal,
 } from './tariff/tariff-rules';
-export {
-  type Balance,
-  balanceParamsSchema,
-  balanceSchema,
-  billingIdParamsSchema,
-  createOrderParamsSchema,
-  createOrderQuerySchema,
-  ORDER_STATUSES,
-  type Order,
-  orderSchema,
-  PAYMENT_OUTCOMES,
-  PAYMENT_SOURCES,
-  type Payment,
-  type PaymentInvoice,
-  type PaymentInvoicePath,
-  type PaymentResult,
-  paymentInvoicePathSchema,
-  paymentInvoiceQuerySchema,
-  paymentInvoiceSchema,
-  paymentResultSchema,
-  paymentSchema,
-  publicInvoiceQuerySchema,
-  type RegisteredPayment,
-  type RegisterPaymentRequest,
-  registeredPaymentSchema,
-  registerPaymentRequestSchema,
-} from './schemas/billing';
 export {
   type IpAddressKind,
   ipAddressKind,

@@ -2,7 +2,7 @@ import { AppError, type LoginTarget, type Payment, parseLoginTarget } from '@qol
 import type { Kysely, Selectable } from 'kysely';
 import type { BillingPaymentsTable, Database } from '../../db/schema.js';
 import { findUserById } from '../account/index.js';
-import { findInvoice, invoiceNumber } from './invoice-store.js';
+import { findInvoice, invoiceNumber, invoiceOfOrder } from './invoice-store.js';
 import { activateOrder, findOrder, findOrderByUin, type OrderRow, tengeOf } from './order-store.js';
 import { type Db, lockAccount } from './tariff-store.js';
 
@@ -60,15 +60,8 @@ async function targetOf(
   received: ReceivedPayment,
 ): Promise<{ order: OrderRow; invoiceId: number | null }> {
   if (received.invoiceNumber !== undefined) {
-    const id = /^\d{1,10}$/.test(received.invoiceNumber) ? Number(received.invoiceNumber) : undefined;
-    const invoice =
-      id !== undefined && id <= 2_147_483_647
-        ? await db
-            .selectFrom('billing_invoices')
-            .select(['id', 'order_id'])
-            .where('id', '=', id)
-            .executeTakeFirst()
-        : undefined;
+    const id = /^\d{1,10}$/.test(received.invoiceNumber) ? Number(received.invoiceNumber) : 0;
+    const invoice = await findInvoice(db, id);
     const order = invoice ? await findOrder(db, invoice.order_id) : undefined;
     if (invoice && order && (received.uin === undefined || received.uin === order.uin)) {
       return { order, invoiceId: invoice.id };
@@ -77,12 +70,7 @@ async function targetOf(
   }
   const order = received.uin === undefined ? undefined : await findOrderByUin(db, received.uin);
   if (!order) throw new AppError('ENTITY_NOT_FOUND');
-  const invoice = await db
-    .selectFrom('billing_invoices')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const invoice = await invoiceOfOrder(db, order.id);
   return { order, invoiceId: invoice?.id ?? null };
 }
 
