@@ -22,7 +22,7 @@ import { COMPANIES, testDraft, uploadParts } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
-import { grantBillingOperator } from './index.js';
+import { grantBillingOperator } from './payment-store.js';
 
 const { sender, signer } = COMPANIES;
 const PARTNER = 'https://shop.partner.kz';
