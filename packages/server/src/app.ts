@@ -38,6 +38,7 @@ import {
   wantsPortalPage,
 } from './http/static-files.js';
 import { accountModule, generateCode, requireUser, verifyPassword } from './modules/account/index.js';
+import { billingModule } from './modules/billing/index.js';
 import { counterpartiesModule } from './modules/counterparties/index.js';
 import { devOutboxModule } from './modules/dev-outbox/index.js';
 import { documentsModule } from './modules/documents/index.js';
@@ -111,6 +112,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   profileModule,
   companiesModule,
   documentsModule,
+  billingModule,
   signingModule,
   verificationModule,
   evidenceModule,

@@ -15,6 +15,8 @@ export const API_SERVICES = {
   embed: 'embed-api',
   /** Ours: the help widget's support chat and the operators' inbox. */
   support: 'support-api',
+  /** Ours: the payments back office (registering payments received against invoices). */
+  billingAdmin: 'billing-admin-api',
 } as const;
 
 const ACCOUNT = `/proxy/${API_SERVICES.account}`;
@@ -355,6 +357,52 @@ export const SUPPORT_INBOX_PAGE = '/cabinet/support';
 
 /** The portal's embed page (the iframe's target, ours); the server sets `frame-ancestors` from the token. */
 export const EMBED_PAGE = '/embed/:token';
+
+const ORDER = `${DOCUMENTS_API}/order`;
+const INVOICE = `${DOCUMENTS_API}/document/payment-invoice`;
+const PREBILL = `/proxy/${API_SERVICES.prebill}/api/v1`;
+
+/**
+ * Tariffs, orders, invoices and the personal account (SPEC section 7; `{docs-service}` is the documents service).
+ * See `packages/server/src/modules/billing/README.md`. Every route but `plans` and `publicInvoice` needs a member of
+ * the order's, invoice's or account's company.
+ */
+export const BILLING_PATHS = {
+  /** Ours. GET -> TariffPlans: the plan catalogue with prices in tenge (getTariffPlans). Public. */
+  plans: `${ORDER}/plans`,
+  /** GET -> ActiveTariff, or 402 'Free tariff already used' (getActiveTariff). Polled every 30 s. */
+  activeOrder: `${ORDER}/active/:bin`,
+  /** POST ?checkPaid=true|false, empty body -> Order (createOrder); `checkPaid=true` pays from the balance when it covers the price. */
+  createOrder: `${ORDER}/create-order/:bin/:plan`,
+  /** GET -> Order (getOrder). */
+  order: `${ORDER}/:id`,
+  /** Ours. GET -> Order[] of the company, newest first (listOrders): the payments page. */
+  companyOrders: `${ORDER}/companies/:bin`,
+  /** POST ?{product}Docs=true&{product}DocsTariff=1|2, PaymentInvoiceRequest -> PaymentInvoice (generatePaymentInvoice). */
+  generateInvoice: `${INVOICE}/generate`,
+  /** GET -> PaymentInvoicePath: the unguessable path of the invoice's public download (getPaymentInvoicePath). */
+  invoicePath: `${INVOICE}/generate-path/:id`,
+  /** GET ?path&download=true -> application/pdf, no login; an unknown path is 404 (downloadPaymentInvoice). */
+  publicInvoice: `${INVOICE}/public/by-path`,
+  /** GET -> Balance of the company's personal account; `:bin` is the customer account id (getBalance). */
+  balance: `${PREBILL}/helper/balance/by-filial_id-customer_account_id/:filialId/:bin`,
+  /** GET -> PaymentResult of an order: paid or not, and the payments counted (getPaymentResult). */
+  paymentResult: `${PREBILL}/result/:id`,
+} as const;
+
+/** The `{product}` of the invoice query: `qoltanbaDocs=true&qoltanbaDocsTariff=1|2` (SPEC section 7). */
+export const BILLING_PRODUCT = 'qoltanba';
+
+const BILLING_ADMIN = `/proxy/${API_SERVICES.billingAdmin}/api/v1`;
+
+/** Ours: the back office of payments, for signed-in users with the payments operator role (`npm run admin`). */
+export const BILLING_ADMIN_PATHS = {
+  /** POST RegisterPaymentRequest -> RegisteredPayment (registerPayment): a payment received against an invoice. */
+  payments: `${BILLING_ADMIN}/payments`,
+} as const;
+
+/** The portal's public tariffs page (SPEC section 2): where a send refused for want of a tariff sends the user. */
+export const TARIFFS_PAGE = '/tariffs';
 
 /** Part names of the multipart document upload. */
 export const DOCUMENT_UPLOAD_PARTS = {

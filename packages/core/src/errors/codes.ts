@@ -147,6 +147,11 @@ export const ERROR_CODES = [
   'SUPPORT_ATTACHMENT_TOO_LARGE',
   'SUPPORT_CHAT_UNAVAILABLE',
   'SUPPORT_CONVERSATION_CLOSED',
+  // Tariffs, orders, invoices and payments (ours).
+  'BILLING_OPERATOR_ONLY',
+  'INVOICE_ORDER_MISMATCH',
+  'PAYMENT_REFERENCE_CONFLICT',
+  'STATEMENT_MALFORMED',
 ] as const;
 
 /** A stable error code; see {@link ERROR_CODES}. */

@@ -53,6 +53,14 @@ export const errorResponseSchema = z.object({
     description:
       "Values of the text's placeholders, for clients that show the code's text in a language of their own.",
   }),
+  link: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'A portal page where the user can fix the cause (e.g. `/tariffs` when sending needs a tariff).',
+      examples: ['/tariffs'],
+    }),
 });
 
 /** `GET /healthz`: the process is up. */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { BILLING_PRODUCT } from '../api/paths';
+import { PAID_PLAN_IDS, PLAN_IDS } from '../tariff/plans';
 import { TARIFF_TYPES } from '../tariff/tariff-state';
+import { pathIdSchema } from './decimal';
 import { langSchema } from './fields';
 import { singleLineTextSchema } from './text';
 
@@ -33,3 +36,162 @@ export const paymentInvoiceRequestSchema = z.object({
 export type TariffShortInfo = z.infer<typeof tariffShortInfoSchema>;
 /** See {@link paymentInvoiceRequestSchema}. */
 export type PaymentInvoiceRequest = z.infer<typeof paymentInvoiceRequestSchema>;
+
+const isoDate = z.string().meta({ description: 'ISO 8601 date and time (UTC).' });
+const companyBin = z.string().regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' });
+/** Money in tenge with at most two decimals (tiyn); the server keeps whole tiyn. */
+const tenge = z
+  .number()
+  .nonnegative()
+  .multipleOf(0.01)
+  .max(1e12)
+  .meta({ description: 'Amount in tenge (two decimals at most).', examples: [21500] });
+const trueFalse = z.enum(['true', 'false']);
+
+/** Path of `createOrder`: the company and a plan it may buy. */
+export const createOrderParamsSchema = z.object({ bin: companyBin, plan: z.enum(PAID_PLAN_IDS) });
+
+/** Query of `createOrder`: `checkPaid=true` pays the order from the personal account when the balance covers it. */
+export const createOrderQuerySchema = z.object({
+  checkPaid: trueFalse
+    .default('false')
+    .transform((value) => value === 'true')
+    .meta({ description: 'Pay from the personal account balance at once when it covers the price.' }),
+});
+
+/** Path of one order, invoice or payment result by its numeric id. */
+export const billingIdParamsSchema = z.object({ id: pathIdSchema });
+
+/** Order statuses: waiting for payment, or paid (the tariff period is set). */
+export const ORDER_STATUSES = ['NEW', 'PAID'] as const;
+
+/** An order of a plan (ours: SPEC does not show its shape). */
+export const orderSchema = z.object({
+  id: z.number().int().positive(),
+  bin: z.string(),
+  plan: z.enum(PLAN_IDS),
+  status: z.enum(ORDER_STATUSES),
+  amount: tenge,
+  currency: z.literal('KZT'),
+  /** The payment reference (UIN) the invoice and the bank statement carry. */
+  uin: z.string(),
+  createdAt: isoDate,
+  paidAt: isoDate.nullable(),
+  /** The paid period: from `startsAt` (when the previous one ends, if later than the payment) to `endsAt`. */
+  startsAt: isoDate.nullable(),
+  endsAt: isoDate.nullable(),
+  /** Paid so far (bank payments and the balance); the rest of an overpayment went to the balance. */
+  paid: tenge,
+});
+
+/** Query of `generatePaymentInvoice`: `{product}Docs=true` and `{product}DocsTariff` 1 (monthly) or 2 (otherwise). */
+export const paymentInvoiceQuerySchema = z.object({
+  [`${BILLING_PRODUCT}Docs` as const]: z.literal('true'),
+  [`${BILLING_PRODUCT}DocsTariff` as const]: z
+    .enum(['1', '2'])
+    .meta({ description: '1: monthly, 2: otherwise (yearly).' }),
+});
+
+/** An issued invoice (ours). */
+export const paymentInvoiceSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.string(),
+  orderId: z.number().int().positive(),
+  bin: z.string(),
+  amount: tenge,
+  currency: z.literal('KZT'),
+  uin: z.string(),
+  lang: langSchema,
+  issuedAt: isoDate,
+});
+
+/** Answer of `getPaymentInvoicePath`: `path` goes into the public download's `?path=` query. */
+export const paymentInvoicePathSchema = z.object({
+  path: z.string(),
+  /** The download address relative to the server, ready to open. */
+  url: z.string(),
+});
+
+/** Query of the public invoice download. */
+export const publicInvoiceQuerySchema = z.object({
+  path: z.string().min(1).max(200),
+  download: trueFalse.optional(),
+});
+
+/** Path of `getBalance`: the filial (branch) and the customer account, which is the company's BIN/IIN. */
+export const balanceParamsSchema = z.object({ filialId: pathIdSchema, bin: companyBin });
+
+/** The personal account of a company (ours). */
+export const balanceSchema = z.object({
+  filialId: z.number().int().positive(),
+  customerAccountId: z.string(),
+  currency: z.literal('KZT'),
+  balance: tenge,
+});
+
+/** Where a payment came from. */
+export const PAYMENT_SOURCES = ['bank', 'statement', 'balance'] as const;
+
+/** One payment counted for an order. */
+export const paymentSchema = z.object({
+  id: z.number().int().positive(),
+  source: z.enum(PAYMENT_SOURCES),
+  amount: tenge,
+  /** The bank's document reference, for bank and statement payments. */
+  reference: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  registeredAt: isoDate,
+});
+
+/** Answer of `getPaymentResult` (ours). */
+export const paymentResultSchema = z.object({
+  orderId: z.number().int().positive(),
+  status: z.enum(['PAID', 'PARTIALLY_PAID', 'NOT_PAID']),
+  amount: tenge,
+  paid: tenge,
+  payments: z.array(paymentSchema),
+});
+
+/** Body of `registerPayment`: a payment the bank received, against an invoice (by number or UIN). */
+export const registerPaymentRequestSchema = z
+  .object({
+    invoiceNumber: singleLineTextSchema.trim().min(1).max(40).optional(),
+    uin: singleLineTextSchema.trim().min(1).max(40).optional(),
+    amount: tenge.refine((value) => value > 0, { error: 'VALIDATION_FAILED' }),
+    /** The bank document's reference: registering it again changes nothing. */
+    reference: singleLineTextSchema.trim().min(1).max(100),
+    paidAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((body) => body.invoiceNumber !== undefined || body.uin !== undefined, {
+    error: 'VALIDATION_FAILED',
+    path: ['invoiceNumber'],
+  });
+
+/** What registering a payment did. */
+export const PAYMENT_OUTCOMES = ['activated', 'underpaid', 'credited', 'already_registered'] as const;
+
+/** Answer of `registerPayment`. */
+export const registeredPaymentSchema = z.object({
+  outcome: z.enum(PAYMENT_OUTCOMES),
+  payment: paymentSchema,
+  order: orderSchema,
+  /** The company's balance after it (an overpayment, or a payment of an order already paid, is credited). */
+  balance: tenge,
+});
+
+/** See {@link orderSchema}. */
+export type Order = z.infer<typeof orderSchema>;
+/** See {@link paymentInvoiceSchema}. */
+export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;
+/** See {@link paymentInvoicePathSchema}. */
+export type PaymentInvoicePath = z.infer<typeof paymentInvoicePathSchema>;
+/** See {@link balanceSchema}. */
+export type Balance = z.infer<typeof balanceSchema>;
+/** See {@link paymentSchema}. */
+export type Payment = z.infer<typeof paymentSchema>;
+/** See {@link paymentResultSchema}. */
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+/** See {@link registerPaymentRequestSchema}. */
+export type RegisterPaymentRequest = z.infer<typeof registerPaymentRequestSchema>;
+/** See {@link registeredPaymentSchema}. */
+export type RegisteredPayment = z.infer<typeof registeredPaymentSchema>;

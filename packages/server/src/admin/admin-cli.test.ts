@@ -109,3 +109,62 @@ describe('the admin command on a PGlite data folder', () => {
     }
   }, 60_000);
 });
+
+describe.each(testDatabases())('payments through the admin command on $name', (backend) => {
+  const suite = useSuiteDatabase(backend);
+  const run = async (...args: string[]) => {
+    const output = capture();
+    const code = await runAdmin(args, { USER: 'accountant' }, output.io, {
+      database: { kind: backend.name, db: suite.db, close: async () => undefined },
+      clock: () => at,
+    });
+    return { code, out: output.out(), err: output.err() };
+  };
+
+  it('registers a payment by invoice number or UIN: activates once, records who, refuses unknown invoices', async () => {
+    const order = await suite.db
+      .insertInto('billing_orders')
+      .values({
+        company_bin: '200140000019',
+        plan: 'monthly',
+        status: 'NEW',
+        amount_tiyn: 500_000,
+        uin: 'QT1111222233334444',
+        created_by: null,
+        created_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const underpaid = await run('payment', 'register', 'QT1111222233334444', '1000,50', 'ref-1');
+    expect(underpaid).toMatchObject({ code: 0, err: '' });
+    expect(underpaid.out).toBe(`underpaid: order ${order.id} of 200140000019 (NEW), balance 0.00 KZT\n`);
+    const activated = await run('payment', 'register', 'QT1111222233334444', '4000', 'ref-2', '--by', 'Dana');
+    expect(activated.out).toBe(
+      `activated: order ${order.id} of 200140000019 (PAID, tariff 2026-03-02T06:00:00.000Z - 2026-04-02T06:00:00.000Z), balance 0.50 KZT\n`,
+    );
+    expect((await run('payment', 'register', 'QT1111222233334444', '4000', 'ref-2')).out).toMatch(
+      /^already_registered/,
+    );
+    const who = await suite.db.selectFrom('billing_payments').select('registered_by').orderBy('id').execute();
+    expect(who.map((row) => row.registered_by)).toEqual(['admin-cli:accountant', 'admin-cli:Dana']);
+    expect(await run('payment', 'register', '999', '10', 'ref-3')).toEqual({
+      code: 1,
+      out: '',
+      err: 'qoltanba admin: Status, company or document not found\n',
+    });
+    expect((await run('payment', 'register', 'QT1', 'ten', 'ref-4')).code).toBe(2);
+  });
+
+  it('grants and revokes the payments operator role', async () => {
+    expect((await run('billing-operator', 'grant', 'Cashier@Example.kz')).out).toBe(
+      'granted: cashier@example.kz\n',
+    );
+    expect((await run('billing-operator', 'grant', 'cashier@example.kz')).out).toBe(
+      'already a payments operator: cashier@example.kz\n',
+    );
+    expect((await run('billing-operator', 'revoke', 'cashier@example.kz')).out).toBe(
+      'revoked: cashier@example.kz\n',
+    );
+    expect((await run('billing-operator', 'grant', 'nobody')).code).toBe(2);
+  });
+});

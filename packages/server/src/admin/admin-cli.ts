@@ -1,7 +1,14 @@
+import { errorMessage, isAppError } from '@qoltanba/core';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openConfiguredDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import {
+  billingOperatorLogin,
+  grantBillingOperator,
+  registerPayment,
+  revokeBillingOperator,
+} from '../modules/billing/index.js';
 import {
   grantSupportOperator,
   listSupportOperators,
@@ -29,15 +36,44 @@ Commands:
   support-operator grant <login>    give the support operator role to an e-mail or phone (before or after it registers)
   support-operator revoke <login>   take it away (at once)
   support-operator list             the logins that have it
+  billing-operator grant <login>    give the payments operator role (registers payments through the admin API)
+  billing-operator revoke <login>   take it away (at once)
+  payment register <invoice number or UIN> <amount in tenge> <bank reference> [--by <name>]
+                                    register a payment received: paid in full, the tariff starts at once and an
+                                    overpayment goes to the balance; the same reference again changes nothing
 
 The database is the server's: DATABASE_URL (PostgreSQL; runs beside the server), else PGlite in
 QOLTANBA_DATA_DIR (.data by default), which only one process may open: stop the server first.
 `;
 
-type Command = { action: 'grant' | 'revoke'; login: string } | { action: 'list' };
+type Command =
+  | { action: 'grant' | 'revoke'; login: string }
+  | { action: 'list' }
+  | { action: 'billing-grant' | 'billing-revoke'; login: string }
+  | { action: 'payment'; target: string; amountTiyn: number; reference: string; by: string | undefined };
+
+function parsePayment(rest: readonly string[]): Command | undefined {
+  const [target, amount, reference, flag, by, ...extra] = rest;
+  if (!target || !amount || !reference || extra.length > 0) return undefined;
+  if (flag !== undefined && (flag !== '--by' || !by)) return undefined;
+  // Tenge with at most two decimals, a comma or a dot; the amount is kept in tiyn.
+  const match = /^(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return undefined;
+  const amountTiyn = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  if (amountTiyn <= 0) return undefined;
+  return { action: 'payment', target: target.trim(), amountTiyn, reference: reference.trim(), by };
+}
 
 function parse(args: readonly string[]): Command | undefined {
   const [group, action, login, ...rest] = args;
+  if (group === 'payment' && action === 'register') return parsePayment(args.slice(2));
+  if (
+    group === 'billing-operator' &&
+    (action === 'grant' || action === 'revoke') &&
+    login &&
+    rest.length === 0
+  )
+    return { action: action === 'grant' ? 'billing-grant' : 'billing-revoke', login };
   if (group !== 'support-operator' || rest.length > 0) return undefined;
   if (action === 'list' && login === undefined) return { action };
   if ((action === 'grant' || action === 'revoke') && login !== undefined) return { action, login };
@@ -61,11 +97,15 @@ export async function runAdmin(
     io.stderr.write(ADMIN_USAGE);
     return 2;
   }
-  const login = command.action === 'list' ? undefined : operatorLogin(command.login);
-  if (command.action !== 'list' && !login) {
-    io.stderr.write(
-      `qoltanba admin: "${command.login}" is neither an e-mail nor a Kazakhstan phone number\n`,
-    );
+  const typed = 'login' in command ? command.login : undefined;
+  const login =
+    typed === undefined
+      ? undefined
+      : command.action === 'billing-grant' || command.action === 'billing-revoke'
+        ? billingOperatorLogin(typed)
+        : operatorLogin(typed);
+  if (typed !== undefined && !login) {
+    io.stderr.write(`qoltanba admin: "${typed}" is neither an e-mail nor a Kazakhstan phone number\n`);
     return 2;
   }
   let database = options.database;
@@ -89,6 +129,37 @@ export async function runAdmin(
       for (const grant of await listSupportOperators(database.db)) {
         io.stdout.write(`${grant.login}\t${grant.grantedAt.toISOString()}\n`);
       }
+    } else if (command.action === 'payment') {
+      const byNumber = /^\d+$/.test(command.target);
+      const registered = await registerPayment(database.db, {
+        ...(byNumber ? { invoiceNumber: command.target } : { uin: command.target }),
+        amountTiyn: command.amountTiyn,
+        reference: command.reference,
+        source: 'bank',
+        registeredBy: `admin-cli:${command.by ?? env.USER ?? 'unknown'}`,
+        paidAt: null,
+        now: clock(),
+      }).catch((error: unknown) => {
+        if (!isAppError(error)) throw error;
+        io.stderr.write(`qoltanba admin: ${errorMessage(error.code, 'en')}\n`);
+        return undefined;
+      });
+      if (!registered) return 1;
+      const { order } = registered;
+      const period =
+        order.starts_at && order.ends_at
+          ? `, tariff ${new Date(order.starts_at).toISOString()} - ${new Date(order.ends_at).toISOString()}`
+          : '';
+      io.stdout.write(
+        `${registered.outcome}: order ${order.id} of ${order.company_bin} (${order.status}${period}), ` +
+          `balance ${(registered.balanceTiyn / 100).toFixed(2)} KZT\n`,
+      );
+    } else if (login && command.action === 'billing-grant') {
+      const granted = await grantBillingOperator(database.db, login, clock());
+      io.stdout.write(`${granted ? 'granted' : 'already a payments operator'}: ${login.value}\n`);
+    } else if (login && command.action === 'billing-revoke') {
+      const revoked = await revokeBillingOperator(database.db, login);
+      io.stdout.write(`${revoked ? 'revoked' : 'not a payments operator'}: ${login.value}\n`);
     } else if (login && command.action === 'grant') {
       const granted = await grantSupportOperator(database.db, login, clock());
       io.stdout.write(`${granted ? 'granted' : 'already an operator'}: ${login.value}\n`);

@@ -139,6 +139,34 @@ export async function checkRoutes(
       }
       continue;
     }
+    if (plan.idOwned) {
+      const victims = plan.build(world.victim.bin, world.victimIds);
+      const missing = plan.build(world.victim.bin, MISSING);
+      const beyond = plan.build(world.victim.bin, BEYOND);
+      if (!victims || !missing || !beyond) {
+        uncovered.push(`${label}: no fixture of its resource (its module's routes are not registered)`);
+        continue;
+      }
+      cases += 1;
+      expectRefusal(`${label} anonymous`, await send(server, route.method, victims), 401, 'UNAUTHORIZED');
+      cases += 1;
+      const idLabel = `${label} stranger with the victim's id`;
+      const foreign = await send(server, route.method, victims, world.stranger.token);
+      expectRefusal(idLabel, foreign, 404);
+      cases += 1;
+      for (const [what, built] of [
+        ['a missing id', missing],
+        ['an id beyond the integer range', beyond],
+      ] as const) {
+        const other = await send(server, route.method, built, world.stranger.token);
+        if (foreign.statusCode !== other.statusCode || foreign.body !== other.body) {
+          problems.push(
+            `${idLabel}: answers ${foreign.statusCode} ${foreign.body}, ${what} ${other.statusCode} ${other.body}`,
+          );
+        }
+      }
+      continue;
+    }
     const toVictim = plan.build(world.victim.bin, world.victimIds);
     const own = plan.build(world.stranger.bin, world.victimIds);
     const ownMissing = plan.build(world.stranger.bin, MISSING);

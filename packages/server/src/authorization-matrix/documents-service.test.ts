@@ -34,6 +34,13 @@ const REQUIRED_OPERATIONS = [
   'getExternalDocument',
   'downloadExternalFile',
   'previewExternalFile',
+  'getActiveTariff',
+  'createOrder',
+  'getOrder',
+  'listOrders',
+  'generatePaymentInvoice',
+  'getPaymentInvoicePath',
+  'downloadPaymentInvoice',
 ];
 
 describe.each(testDatabases())('authorization matrix of the documents service on $name', (backend) => {

@@ -38,9 +38,13 @@ export interface ResourceIds {
   linkId?: number;
   /** Present when the partner module is registered (its createApiKey route made the fixture). */
   apiKeyId?: string;
+  /** An order of the victim's, its payment reference and its invoice (when the billing module is registered). */
+  orderId?: number;
+  orderUin?: string;
+  invoiceId?: number;
 }
 
-const missingIds = (id: number, apiKeyId: string): Required<ResourceIds> => ({
+const missingIds = (id: number, apiKeyId: string, orderUin: string): Required<ResourceIds> => ({
   folderId: id,
   counterpartyId: id,
   documentId: id,
@@ -48,11 +52,14 @@ const missingIds = (id: number, apiKeyId: string): Required<ResourceIds> => ({
   fileHash: '0'.repeat(16),
   linkId: id,
   apiKeyId,
+  orderId: id,
+  orderUin,
+  invoiceId: id,
 });
 /** Ids no row has, of every kind. */
-export const MISSING = missingIds(MISSING_ID, '00000000-0000-4000-8000-000000000000');
+export const MISSING = missingIds(MISSING_ID, '00000000-0000-4000-8000-000000000000', 'QT0000000000000000');
 /** Ids a path accepts but no `integer` column can hold: missing too, and must answer alike (not 500). */
-export const BEYOND = missingIds(Number.MAX_SAFE_INTEGER, 'k'.repeat(64));
+export const BEYOND = missingIds(Number.MAX_SAFE_INTEGER, 'k'.repeat(64), 'QT'.padEnd(40, '9'));
 
 /** A request body: JSON, or multipart parts (document uploads). */
 export type Body = { json: unknown } | { multipart: Part[] };
@@ -65,7 +72,23 @@ export const PATH_PARAMS: Record<string, (ids: ResourceIds) => number | string |
   fileId: (ids) => ids.fileId,
   linkId: (ids) => ids.linkId,
   keyId: (ids) => ids.apiKeyId,
+  plan: () => 'monthly',
+  filialId: () => 1,
 };
+
+/**
+ * Routes that name one resource by `:id` and no company (orders, invoices, payment results): the resource's company
+ * decides, so an anonymous caller gets 401 and a member of another company with the victim's id the very answer a
+ * missing id gets (404). Which id each takes, by operationId.
+ */
+export const ID_OWNED: Record<string, (ids: ResourceIds) => number | undefined> = {
+  getOrder: (ids) => ids.orderId,
+  getPaymentResult: (ids) => ids.orderId,
+  getPaymentInvoicePath: (ids) => ids.invoiceId,
+};
+
+/** Routes whose company is named in the body, not the path (filled with the caller's BIN like a `:bin`). */
+export const BODY_BIN = new Set(['generatePaymentInvoice']);
 const apiKeyBody = (): Body => ({
   json: { name: 'Matrix key', allowedOrigins: ['https://matrix.example.kz'] },
 });
@@ -92,7 +115,18 @@ const pdfPart = (): Part => ({
  * Valid-looking bodies by operationId: they pass validation, so only access decides the answer. Ids in them
  * come from the caller's ids (the victim's, or missing ones).
  */
-export const BODIES: Record<string, (ids: ResourceIds) => Body> = {
+export const BODIES: Record<string, (ids: ResourceIds, bin: string) => Body> = {
+  generatePaymentInvoice: (ids, bin) => ({
+    json: {
+      abonentId: bin,
+      currency: 'KZT',
+      uin: ids.orderUin ?? 'QT0000000000000000',
+      lang: 'ru',
+      filialId: 1,
+      customerAccountCategoryId: 1,
+      balance: 0,
+    },
+  }),
   createFolder: (ids) => ({ json: { name: 'Matrix folder', parentId: ids.folderId } }),
   updateFolder: () => ({ json: { name: 'Matrix folder', parentId: null } }),
   createCounterparty: counterpartyBody,
@@ -150,6 +184,15 @@ export const MADE_UP_LINK_TOKEN = 'matrixUnknownLinkToken00000000000000000000';
 /** Query strings of routes whose query has required fields, by operationId. */
 export const QUERIES: Record<string, string> = {
   listDocuments: `box=${DOCUMENT_BOXES[0]}`,
+  generatePaymentInvoice: 'qoltanbaDocs=true&qoltanbaDocsTariff=1',
+};
+
+/**
+ * Public capability routes whose secret travels in the query (the invoice download's signed path): with a made-up
+ * secret they must answer 404 to anybody, and show nothing.
+ */
+export const QUERY_CAPABILITIES: Record<string, string> = {
+  downloadPaymentInvoice: `path=1.${'A'.repeat(43)}&download=true`,
 };
 
 /** Routes of the service that hold no company's data at all, so there is nothing to refuse (with the reason). */
@@ -159,6 +202,7 @@ export const PUBLIC_WITHOUT_DATA: Record<string, string> = {
     'answers about the uploaded bytes only; a document signed here is found by its SHA-256, so only by someone ' +
     'who holds the document itself (the verification tests show an unsigned one answers DOCUMENT_NOT_SIGNED)',
   downloadVerificationReport: 'the same upload and answer as verifySignatures, printed as a PDF',
+  getTariffPlans: 'the plan catalogue and its prices, the same for everyone',
 };
 
 /**

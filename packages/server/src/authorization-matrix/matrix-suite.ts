@@ -1,4 +1,4 @@
-import { apiPath, DOCUMENT_PATHS, EXTERNAL_LINK_PATHS, PARTNER_PATHS } from '@qoltanba/core';
+import { apiPath, BILLING_PATHS, DOCUMENT_PATHS, EXTERNAL_LINK_PATHS, PARTNER_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AnyRouteDefinition } from '../http/route.js';
 import type { AppModule } from '../modules/module.js';
@@ -91,6 +91,25 @@ async function victimFixtures(
     emails: ['victim-partner@example.kz'],
   });
   const ids: ResourceIds = { folderId: folder.id, counterpartyId: counterparty.id };
+  if (routesOf().some((route) => route.operationId === 'createOrder')) {
+    const order = (await post(
+      apiPath(BILLING_PATHS.createOrder, { bin: victim.bin, plan: 'monthly' }),
+      undefined,
+    )) as {
+      id: number;
+      uin: string;
+    };
+    const invoice = await post(`${BILLING_PATHS.generateInvoice}?qoltanbaDocs=true&qoltanbaDocsTariff=1`, {
+      abonentId: victim.bin,
+      currency: 'KZT',
+      uin: order.uin,
+      lang: 'ru',
+      filialId: 1,
+      customerAccountCategoryId: 1,
+      balance: 0,
+    });
+    Object.assign(ids, { orderId: order.id, orderUin: order.uin, invoiceId: invoice.id });
+  }
   if (routesOf().some((route) => route.operationId === 'createApiKey')) {
     const key = await call(app, 'POST', apiPath(PARTNER_PATHS.apiKeys, { bin: victim.bin }), {
       token: victim.token,

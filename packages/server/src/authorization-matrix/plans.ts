@@ -2,9 +2,11 @@ import { EXTERNAL_LINK_HEADER } from '@qoltanba/core';
 import type { AnyRouteDefinition } from '../http/route.js';
 import {
   BODIES,
+  BODY_BIN,
   type Body,
   CAPABILITY_PARAMS,
   HEADER_CAPABILITIES,
+  ID_OWNED,
   MADE_UP_LINK_TOKEN,
   MISSING,
   MISSING_ID,
@@ -13,6 +15,7 @@ import {
   PUBLIC_SIGNED_ONLY,
   PUBLIC_WITHOUT_DATA,
   QUERIES,
+  QUERY_CAPABILITIES,
   type ResourceIds,
 } from './fixtures.js';
 
@@ -34,6 +37,8 @@ export type Plan =
       signedOnly?: boolean;
       /** The capability is a header: the victim's ids must answer like missing ones. */
       headerCapability?: boolean;
+      /** The route names a resource by `:id` only: its company decides (401, then 404 like a missing id). */
+      idOwned?: boolean;
     }
   | { uncovered: string }
   | { exempt: string };
@@ -46,10 +51,14 @@ export function planFor(route: AnyRouteDefinition): Plan {
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
   if (PUBLIC_SIGNED_ONLY.has(operation)) return signedOnlyPlan(route, names);
   if (HEADER_CAPABILITIES.has(operation)) return headerCapabilityPlan(route, names);
+  const queryCapability = QUERY_CAPABILITIES[operation];
+  if (queryCapability !== undefined) return queryCapabilityPlan(route, names, queryCapability);
+  const idOwned = ID_OWNED[operation];
+  if (idOwned) return idOwnedPlan(route, names, idOwned);
   const capability = names.find((name) => name in CAPABILITY_PARAMS);
   if (!names.includes('bin') && capability) return capabilityPlan(route, names);
   const unknown = names.filter((name) => name !== 'bin' && !(name in PATH_PARAMS));
-  if (!names.includes('bin')) return { uncovered: 'no :bin in the path' };
+  if (!names.includes('bin') && !BODY_BIN.has(operation)) return { uncovered: 'no :bin in the path' };
   if (unknown.length > 0)
     return { uncovered: `no fixture for path parameter ${unknown.map((n) => `:${n}`).join(', ')}` };
   const bodyFor = BODIES[operation];
@@ -69,10 +78,34 @@ export function planFor(route: AnyRouteDefinition): Plan {
         url = url.replace(`:${name}`, encodeURIComponent(String(value)));
       }
       url += `?lang=en${query ? `&${query}` : ''}`;
-      const body = bodyFor?.(ids);
+      const body = bodyFor?.(ids, bin);
       return body ? { url, body } : { url };
     },
   };
+}
+
+/** How to call a route that names one resource by `:id` and no company: the resource's company decides. */
+function idOwnedPlan(
+  route: AnyRouteDefinition,
+  names: readonly string[],
+  idOf: (ids: ResourceIds) => number | undefined,
+): Plan {
+  if (route.body || route.multipart) return { uncovered: 'no fixture body' };
+  if (names.some((name) => name !== 'id'))
+    return { uncovered: 'an id-owned route has other path parameters' };
+  return {
+    idOwned: true,
+    build(_bin, ids): Built | undefined {
+      const id = idOf(ids);
+      return id === undefined ? undefined : { url: `${route.url.replace(':id', String(id))}?lang=en` };
+    },
+  };
+}
+
+/** How to call a public capability route whose secret is in the query, with a made-up secret. */
+function queryCapabilityPlan(route: AnyRouteDefinition, names: readonly string[], query: string): Plan {
+  if (route.body || route.multipart || names.length > 0) return { uncovered: 'no fixture for its input' };
+  return { capability: true, build: () => ({ url: `${route.url}?lang=en&${query}` }) };
 }
 
 /** How to call a capability route with made-up secrets (and its other ids missing). */
@@ -89,7 +122,7 @@ function capabilityPlan(route: AnyRouteDefinition, names: readonly string[]): Pl
         if (value === undefined) return undefined;
         url = url.replace(`:${name}`, encodeURIComponent(value));
       }
-      const body = bodyFor?.(MISSING);
+      const body = bodyFor?.(MISSING, '');
       return body ? { url: `${url}?lang=en`, body } : { url: `${url}?lang=en` };
     },
   };

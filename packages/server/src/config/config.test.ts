@@ -320,6 +320,7 @@ describe('loadConfig', () => {
         'SMTP_URL is not set: e-mail (registration and login codes) cannot be delivered in production.',
         'QOLTANBA_PUBLIC_URL is not set: signing links and QR codes point at localhost.',
         'MOBIZON_API_KEY is not set: SMS (login and attach codes) cannot be delivered in production.',
+        'QOLTANBA_SELLER_BIN is not set: invoices show the demo seller and cannot be paid.',
       ]);
       const withSms = loadDev(
         {
@@ -328,6 +329,7 @@ describe('loadConfig', () => {
           DATABASE_URL: url,
           MOBIZON_API_KEY: 'k',
           QOLTANBA_PUBLIC_URL: 'https://qoltanba.kz',
+          QOLTANBA_SELLER_BIN: '180240021505',
         },
         opts,
       );
@@ -342,6 +344,7 @@ describe('loadConfig', () => {
           MOBIZON_API_KEY: 'k',
           SMTP_URL: 'smtp://mail.example.kz:587',
           QOLTANBA_PUBLIC_URL: 'https://qoltanba.kz',
+          QOLTANBA_SELLER_BIN: '180240021505',
         },
         opts,
       );

@@ -7,6 +7,7 @@ import { dbEnv, dbSettings } from '../db/db-env.js';
 import { devSignerEnv, devSignerSettings } from '../dev/dev-signer-env.js';
 import { httpEnv, httpSettings, type LOG_LEVELS } from '../http/http-env.js';
 import { accountEnv, accountSettings } from '../modules/account/index.js';
+import { type BillingConfig, billingConfigFromEnv, billingEnv } from '../modules/billing/index.js';
 import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
 import { housekeepingEnv, housekeepingSettings } from '../modules/housekeeping/index.js';
 import { partnerEnv, partnerSettings } from '../modules/partner/index.js';
@@ -148,6 +149,8 @@ export interface Config {
   devSignerPort: number;
   /** What the help widget offers besides the chat, and whether the chat is on (the support module's getHelpConfig). */
   support: SupportConfig;
+  /** Tariffs, prices and the seller's requisites (the billing module's `billing-env.ts`). */
+  billing: BillingConfig;
 }
 
 /** Timeouts of the HTTP server against slow clients, in milliseconds. */
@@ -236,6 +239,7 @@ export const ENV_SCHEMA = mergeEnv(
   partnerEnv,
   supportEnv,
   housekeepingEnv,
+  billingEnv,
 );
 
 /** True when `folder` is `served` itself or a folder below it (compared as resolved absolute paths). */
@@ -375,6 +379,8 @@ export function loadConfig(
   const pki = invalidAsConfigError(() =>
     pkiSettings(e, { cwd, trustDir: resolve(dataDir, 'trust'), acceptTestIdentities: identityTestMode }),
   );
+  const { billing, warnings: billingWarnings } = invalidAsConfigError(() => billingConfigFromEnv(env, mode));
+  warnings.push(...billingWarnings);
   assertDataDirNotServed(dataDir, [
     ['QOLTANBA_PORTAL_DIR', portalDir],
     ['QOLTANBA_WIDGETS_DIR', widgetsDir],
@@ -409,6 +415,7 @@ export function loadConfig(
       ...partnerSettings(e, mode),
       ...supportSettings(e, publicUrl),
       ...housekeepingSettings(e),
+      billing,
     },
     warnings,
   };

@@ -1,4 +1,5 @@
 import type { AccountTables } from './tables/account.js';
+import type { BillingTables } from './tables/billing.js';
 import type { BlobFolderTables } from './tables/blob.js';
 import type { CounterpartiesTables } from './tables/counterparties.js';
 import type { DocumentsTables } from './tables/documents.js';
@@ -16,6 +17,7 @@ import type { SupportTables } from './tables/support.js';
 // The row types live beside their owner's other tables (`tables/<module>.ts`, the ownership that
 // modules/module-boundaries.test.ts enforces); everything is re-exported here, where the rest of the server imports it.
 export type * from './tables/account.js';
+export type * from './tables/billing.js';
 export type * from './tables/blob.js';
 export type * from './tables/counterparties.js';
 export type * from './tables/documents.js';
@@ -48,4 +50,5 @@ export interface Database
     ExternalLinksTables,
     PartnerTables,
     EmbedTables,
-    SupportTables {}
+    SupportTables,
+    BillingTables {}

@@ -82,18 +82,21 @@ export function classifyError(error: unknown): ErrorReply {
 }
 
 /**
- * The `{code, message, params}` body of an error response: the message in the request's language, and `params`
- * (only the values the code's text has placeholders for) so clients can show the text in a language of their own.
+ * The `{code, message, params, link}` body of an error response: the message in the request's language, `params`
+ * (only the values the code's text has placeholders for) so clients can show the text in a language of their own,
+ * and the catalogue's `link` to the page that fixes the cause, when it has one.
  */
 export function errorBody(
   reply: Pick<ErrorReply, 'code' | 'params'>,
   lang: Lang,
 ): ErrorResponse & { code: ErrorCode } {
   const params = paramsForCode(reply.code, reply.params);
+  const { link } = errorCatalogue[reply.code];
   return {
     code: reply.code,
     message: errorMessage(reply.code, lang, reply.params),
     ...(params ? { params } : {}),
+    ...(link ? { link } : {}),
   };
 }
 

@@ -41,6 +41,14 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
   'external-links': ['external_links'],
   partner: ['api_keys', 'webhook_deliveries'],
   embed: ['embed_tokens', 'embed_sessions'],
+  billing: [
+    'billing_accounts',
+    'billing_orders',
+    'billing_sends',
+    'billing_invoices',
+    'billing_payments',
+    'billing_operators',
+  ],
   support: [
     'support_visitors',
     'support_conversations',

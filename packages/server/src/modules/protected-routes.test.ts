@@ -1,5 +1,6 @@
 import {
   ACCOUNT_PATHS,
+  BILLING_PATHS,
   EMBED_PATHS,
   EXTERNAL_LINK_PATHS,
   SIGNING_PATHS,
@@ -53,6 +54,10 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${SUPPORT_PATHS.myAttachment}`,
   `POST ${SUPPORT_PATHS.myRead}`,
   `GET ${SUPPORT_PATHS.myEvents}`,
+  // Tariffs: the plan catalogue is the public /tariffs page's; an invoice's signed path is its download's credential
+  // (the authorization matrix holds a made-up one to 404).
+  `GET ${BILLING_PATHS.plans}`,
+  `GET ${BILLING_PATHS.publicInvoice}`,
   `POST ${ACCOUNT_PATHS.login}`,
   `POST ${ACCOUNT_PATHS.refresh}`,
   `POST ${ACCOUNT_PATHS.completeRegistration}`,

@@ -171,6 +171,49 @@ export class PdfLayout {
     for (const { lines: written, style } of wrapped) for (const line of written) this.#line(line, style);
   }
 
+  /**
+   * Writes one row of a table: each cell wrapped within its width, side by side from the left margin; the row is as
+   * tall as its tallest cell, moves to a new page whole, and a thin rule is drawn under it.
+   */
+  row(cells: ReadonlyArray<{ text: string; width: number; style?: TextStyle }>): void {
+    const wrapped = cells.map(({ text, width, style = {} }) => ({
+      lines: this.wrap(text, { ...style, width: width - 4 }),
+      style,
+      width,
+    }));
+    const height = Math.max(
+      ...wrapped.map(({ lines, style }) => lines.length * PdfLayout.#lineHeight(style)),
+      PdfLayout.#lineHeight({}),
+    );
+    this.ensure(height + 3);
+    const top = this.#y;
+    let x = MARGIN;
+    for (const { lines, style, width } of wrapped) {
+      let y = top;
+      for (const line of lines) {
+        const lineHeight = PdfLayout.#lineHeight(style);
+        const size = style.size ?? 9;
+        y -= lineHeight;
+        this.#page.drawText(line, {
+          x: x + 2,
+          y: y + (lineHeight - size) / 2,
+          size,
+          font: this.#font(style),
+          ...(style.grey ? { color: GREY } : {}),
+        });
+      }
+      x += width;
+    }
+    this.#y = top - height - 2;
+    this.#page.drawLine({
+      start: { x: MARGIN, y: this.#y },
+      end: { x: MARGIN + this.contentWidth, y: this.#y },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.#y -= 1;
+  }
+
   /** Writes a block with its QR code at the right; the block moves to a new page whole when it fits one. */
   qrBlock(block: QrBlock): void {
     const textWidth = this.contentWidth - QR_SIDE - 16;

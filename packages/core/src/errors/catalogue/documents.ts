@@ -1,3 +1,4 @@
+import { TARIFFS_PAGE } from '../../api/paths';
 import { MAX_FILE_BYTES } from '../../limits';
 import type { ErrorCode } from '../codes';
 import type { ErrorEntry } from './entry';
@@ -156,5 +157,6 @@ export const documentErrors = {
     en: 'Free tariff already used',
     status: 402,
     legacyMessage: 'Free tariff already used',
+    link: TARIFFS_PAGE,
   },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

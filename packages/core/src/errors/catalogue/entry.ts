@@ -12,4 +12,6 @@ export interface ErrorEntry {
   withoutParams?: { kk: string; ru: string; en: string };
   /** The English message the original backend sent (SPEC section 8), for mapping such responses to a code. */
   legacyMessage?: string;
+  /** A portal page where the user can fix the cause (`/tariffs` for a send refused without a tariff). */
+  link?: string;
 }

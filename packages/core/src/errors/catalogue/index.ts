@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../codes';
+import { billingErrors } from './billing';
 import { clientErrors } from './client';
 import { documentErrors } from './documents';
 import { embeddingErrors } from './embedding';
@@ -32,6 +33,7 @@ type Groups = [
   typeof validationErrors,
   typeof embeddingErrors,
   typeof supportErrors,
+  typeof billingErrors,
 ];
 
 /**
@@ -49,4 +51,5 @@ export const errorCatalogue: Record<ErrorCode, ErrorEntry> = {
   ...validationErrors,
   ...embeddingErrors,
   ...supportErrors,
+  ...billingErrors,
 } satisfies Record<ErrorCode, ErrorEntry> & Record<SharedCodes<Groups>, never>;

@@ -1,3 +1,4 @@
+import { TARIFFS_PAGE } from '../../api/paths';
 import { DOCUMENT_MAX_FILES } from '../../limits';
 import type { ErrorCode } from '../codes';
 import type { ErrorEntry } from './entry';
@@ -9,6 +10,7 @@ export const serverRuleErrors = {
     ru: 'Срок действия тарифа истёк. Продлите тариф, чтобы отправлять документы',
     en: 'Your tariff has expired. Renew it to send documents',
     status: 402,
+    link: TARIFFS_PAGE,
   },
   DOCUMENT_REVOKE_FORBIDDEN: {
     kk: 'Қатысушылардың бірі қол қойып қойғандықтан, құжатты кері шақырып алуға болмайды',

@@ -19,6 +19,7 @@ import * as blobFolder from './0016_blob_folder.js';
 import * as loginThrottles from './0017_login_throttles.js';
 import * as previewFailures from './0018_preview_failures.js';
 import * as messageQueue from './0019_message_queue.js';
+import * as billing from './0020_billing.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -51,4 +52,5 @@ export const migrations: readonly Migration[] = [
   loginThrottles,
   previewFailures,
   messageQueue,
+  billing,
 ];

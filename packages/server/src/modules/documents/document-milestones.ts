@@ -32,3 +32,9 @@ export async function participantCompanies(db: Db, id: number): Promise<string[]
     .execute();
   return rows.map((row) => row.company_bin);
 }
+
+/** The sender company (BIN/IIN) of document `id`, or undefined when there is no such document. */
+export async function documentSender(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('documents').select('sender_bin').where('id', '=', id).executeTakeFirst();
+  return row?.sender_bin;
+}

@@ -109,8 +109,8 @@ describe.each(testDatabases())('GET /api/openapi.json on $name', (backend) => {
       properties: Record<string, { properties?: Record<string, unknown> }>;
       required?: string[];
     };
-    expect(Object.keys(errorSchema.properties)).toEqual(['code', 'message', 'params']);
-    // params is additive: clients written before it keep working.
+    expect(Object.keys(errorSchema.properties)).toEqual(['code', 'message', 'params', 'link']);
+    // params and link are additive: clients written before them keep working.
     expect(errorSchema.required).toEqual(['code', 'message']);
     expect(Object.keys(errorSchema.properties.params?.properties ?? {}).sort()).toEqual(
       Object.keys(ERROR_PARAMS).sort(),

@@ -1,0 +1,35 @@
+import type { ErrorCode } from '../codes';
+import type { ErrorEntry } from './entry';
+
+/** Tariffs, orders, invoices and payments (ours; SPEC shows no message). */
+export const billingErrors = {
+  BILLING_OPERATOR_ONLY: {
+    kk: 'Бұл әрекет тек төлемдер операторына рұқсат етілген',
+    ru: 'Это действие доступно только оператору платежей',
+    en: 'Only a payments operator may do this',
+    status: 403,
+  },
+  INVOICE_ORDER_MISMATCH: {
+    kk: 'Шот тапсырыстағы тарифке сәйкес келмейді',
+    ru: 'Счёт не соответствует тарифу заказа',
+    en: "The invoice does not match the order's plan",
+    status: 409,
+  },
+  PAYMENT_REFERENCE_CONFLICT: {
+    kk: 'Бұл төлем басқа сомамен немесе басқа шотқа тіркелген',
+    ru: 'Этот платёж уже зарегистрирован с другой суммой или по другому счёту',
+    en: 'This payment is already registered with another amount or invoice',
+    status: 409,
+  },
+  STATEMENT_MALFORMED: {
+    kk: 'Банк үзіндісінің файлы оқылмады: {field}',
+    ru: 'Не удалось прочитать файл банковской выписки: {field}',
+    en: 'The bank statement file could not be read: {field}',
+    withoutParams: {
+      kk: 'Банк үзіндісінің файлы оқылмады',
+      ru: 'Не удалось прочитать файл банковской выписки',
+      en: 'The bank statement file could not be read',
+    },
+    status: 400,
+  },
+} satisfies Partial<Record<ErrorCode, ErrorEntry>>;
