@@ -12,12 +12,12 @@ import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
 import { housekeepingEnv, housekeepingSettings } from '../modules/housekeeping/index.js';
 import { partnerEnv, partnerSettings } from '../modules/partner/index.js';
 import { registryEnv, registrySettings } from '../modules/registry/index.js';
+import { signingEnv, signingSettings } from '../modules/signing/index.js';
 import { supportEnv, supportSettings } from '../modules/support/index.js';
 import { outboxEnv, outboxSettings } from '../outbox/outbox-env.js';
 import { pkiEnv, pkiSettings } from '../pki/index.js';
 import type { PkiConfig } from '../pki/verifier.js';
 import { envFlag, envText, envUrl, mergeEnv, parseEnv, unsetWhenEmpty } from './env-fields.js';
-import { signingEnv, signingSettings } from './signing-env.js';
 import type { TrustProxy } from './trust-proxy.js';
 
 /** The runtime modes NODE_ENV may name; unset means production, anything else is refused. */

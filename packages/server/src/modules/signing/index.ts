@@ -13,4 +13,5 @@ export {
   startSignerQrSigning,
 } from './signer-actions.js';
 export type { SigningContext } from './signing-context.js';
+export { signingEnv, signingSettings } from './signing-env.js';
 export { signingContextOf, signingModule } from './signing-module.js';

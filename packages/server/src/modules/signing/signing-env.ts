@@ -1,10 +1,7 @@
-import type { Config } from './config.js';
-import { type EnvValues, envInteger } from './env-fields.js';
+import type { Config } from '../../config/config.js';
+import { type EnvValues, envInteger } from '../../config/env-fields.js';
 
-/**
- * The signing module's variables: eGov mobile QR sessions and personal signing links. They belong in
- * `modules/signing/` like the other modules' `*-env.ts`; kept here until that module's rework lands.
- */
+/** The signing module's variables: eGov mobile QR sessions and personal signing links. */
 export const signingEnv = {
   QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS: envInteger({ min: 30, max: 3600 }, 600),
   QOLTANBA_SIGNING_LINK_DAYS: envInteger({ min: 1, max: 365 }, 30),
