@@ -5,39 +5,31 @@ import {
   isValidBin,
   isValidIin,
   overallVerdict,
-  type SignaturePackaging,
   type SignatureReport,
-  type SignatureType,
   type VerificationReport,
 } from '@qoltanba/core';
-import type { Document as XmlDocument } from '@xmldom/xmldom';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
 import { isSigningCertificate } from './chain/usage.js';
-import { type ParsedCms, type ParsedSigner, parseCms } from './cms/parse.js';
-import { readSignedAttributes } from './cms/signed-attributes.js';
-import { bytesEqual, FormatError, sha256Hex } from './der.js';
+import { type ParsedCms, parseCms } from './cms/parse.js';
+import { cmsSubjects, type SignedContent } from './cms-signatures.js';
+import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
 import { LruCache } from './lru.js';
-import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
-import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
+import { signatureFamily } from './signature/algorithms.js';
 import {
   type ContentBytes,
   type ContentDigests,
-  digest,
   digestMemo,
-  joinedBytes,
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
-import { verifySignature } from './signature/verify.js';
-import { XML_DIGEST_OIDS, XML_SIGNATURE_OIDS } from './xml/algorithms.js';
-import { canonicalElement } from './xml/c14n.js';
-import { type ParsedXmlSignature, readSignatureElement } from './xml/signature-element.js';
-import { referencesMatch, signatureElements } from './xml/signed-document.js';
-import { looksLikeXml, parseXmlDocument } from './xml/xml-document.js';
+import { type CertificateReader, fail, type SignatureSubject, Verdict } from './verdict.js';
+import type { SignedXml } from './xml/outline.js';
+import { looksLikeXml } from './xml/xml-document.js';
+import { signedXmlOf, xmlSubjects } from './xml-signatures.js';
 
 /** Verification engine settings; see `pkiConfigFromEnv` for the environment variables. */
 export interface PkiConfig {
@@ -81,7 +73,8 @@ export interface VerifyCmsInput {
 
 /** What {@link Verifier.verifyXml} checks: an XML file with enveloped XMLDSig signatures. */
 export interface VerifyXmlInput {
-  xml: Uint8Array;
+  /** The file's bytes, or the file as already parsed by `outlineXml` (not parsed again). */
+  xml: Uint8Array | SignedXml;
 }
 
 /** The result of {@link Verifier.verifyXml}: as for CMS, without attached content (the XML is the document). */
@@ -125,30 +118,6 @@ export interface Verifier {
   readonly trustProblems: readonly string[];
 }
 
-const WEAK_HASHES: ReadonlySet<string> = new Set([OID.sha1]);
-
-/** Thrown inside a signer's check to end it with a sub-indication. */
-class Verdict extends Error {
-  constructor(readonly subIndication: EtsiSubIndication) {
-    super(subIndication);
-  }
-}
-
-function fail(sub: EtsiSubIndication): never {
-  throw new Verdict(sub);
-}
-
-function findSigner(signer: ParsedSigner, records: CertificateRecord[]): CertificateRecord | null {
-  const { sid } = signer;
-  return (
-    records.find((record) =>
-      'subjectKeyId' in sid
-        ? record.subjectKeyId === sid.subjectKeyId
-        : record.issuerKey === sid.issuerKey && record.serialHex === sid.serialHex,
-    ) ?? null
-  );
-}
-
 /** What the report and the checks need from a signing certificate, derived once per certificate. */
 interface LeafFacts {
   signer: CertificateSigner;
@@ -157,40 +126,30 @@ interface LeafFacts {
   maySign: boolean;
 }
 
-/** The document a signature is checked against and its digests (each algorithm computed once). */
-interface SignedContent {
-  bytes: ContentBytes;
-  hashOf: (oid: string) => Uint8Array;
+/** The report of a signature that cannot be read at all. */
+function formatFailure(packaging: SignatureReport['packaging']): SignatureReport {
+  return {
+    indication: 'TOTAL_FAILED',
+    subIndication: 'FORMAT_FAILURE',
+    signer: UNKNOWN_SIGNER,
+    certificate: null,
+    signingTime: null,
+    signatureType: null,
+    packaging,
+    revocation: revocationInfo(null),
+  };
 }
 
-/** The document and its ds:Signature elements; null for XML the engine refuses or that carries no signature. */
-function readXmlSignatures(
-  xml: Uint8Array,
-): { document: XmlDocument; signatures: ReturnType<typeof signatureElements> } | null {
-  try {
-    const document = parseXmlDocument(xml);
-    const signatures = signatureElements(document);
-    return signatures.length === 0 ? null : { document, signatures };
-  } catch {
-    return null;
-  }
+/** The verdict over a list of signature reports. */
+function reportOf(reports: SignatureReport[]): VerificationReport {
+  return { verdict: overallVerdict(reports.map((r) => r.indication)), signatures: reports };
 }
 
-/** One signature as the shared checks see it, whatever its format. */
-interface SignatureSubject {
-  /** The signing certificate, null when the signature carries none that parses. */
-  leaf: CertificateRecord | null;
-  /** Certificates the signature carries, for path building. */
-  pool: CertificateRecord[];
-  packaging: SignaturePackaging;
-  /** The key family the signature algorithm names (reported when no certificate tells it). */
-  algorithmType: SignatureType | null;
-  /** The signing time the signature claims; may throw FormatError. */
-  signingTime(): Date | null;
-  /** The format's own checks over the signed data; throws a Verdict, FormatError or UnsupportedAlgorithmError. */
-  check(leaf: CertificateRecord): void;
-}
-
+/**
+ * The engine: the format readers (`cms-signatures.ts`, `xml-signatures.ts`) turn signatures into subjects; this
+ * class judges every subject alike (certificate may sign, chain, validity, revocation) with caches shared across
+ * requests.
+ */
 class SignatureVerifier implements Verifier {
   #store: TrustStore;
   readonly #records = new LruCache<CertificateRecord>(4096);
@@ -231,40 +190,46 @@ class SignatureVerifier implements Verifier {
       cms = parseCms(input.cms);
       if (cms.signers.length === 0) throw new FormatError('CMS without SignerInfo');
     } catch {
-      const report = this.#formatFailure(input.content === undefined ? 'attached' : 'detached');
-      return {
-        report: { verdict: overallVerdict([report.indication]), signatures: [report] },
-        signers: [],
-        content: null,
-      };
-    }
-    const records: CertificateRecord[] = [];
-    for (const der of cms.certificates) {
-      const record = this.#record(der);
-      if (record) records.push(record);
+      const report = formatFailure(input.content === undefined ? 'attached' : 'detached');
+      return { report: reportOf([report]), signers: [], content: null };
     }
     const content = input.content ?? cms.content;
     // The caller's memo only describes the content it gave; an attached content is hashed here.
     const hashOf = input.content !== undefined && input.contentDigests ? input.contentDigests : undefined;
     const signed: SignedContent | null =
       content === null ? null : { bytes: content, hashOf: hashOf ?? digestMemo(content) };
-    const signers: CmsVerification['signers'] = [];
-    const reports: SignatureReport[] = [];
-    for (const signer of cms.signers) {
-      const leaf = findSigner(signer, records);
-      const report = await this.#verifySigner(cms, signer, leaf, records, signed);
-      reports.push(report);
-      if (leaf) signers.push({ report, certificateDer: leaf.der });
+    const { report, signers } = await this.#judgeAll(cmsSubjects(cms, signed, this.#readCertificate));
+    return { report, signers, content: cms.content };
+  }
+
+  async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
+    const signed = signedXmlOf(input.xml);
+    if (signed === null) return { report: reportOf([formatFailure('enveloped')]), signers: [] };
+    return this.#judgeAll(xmlSubjects(signed, this.#readCertificate));
+  }
+
+  async verify(input: VerifyFileInput): Promise<FileVerification> {
+    if (looksLikeXml(input.file)) {
+      return { ...(await this.verifyXml({ xml: input.file })), content: null, format: 'xml' };
     }
-    return {
-      report: { verdict: overallVerdict(reports.map((r) => r.indication)), signatures: reports },
-      signers,
-      content: cms.content,
-    };
+    const { file, ...rest } = input;
+    return { ...(await this.verifyCms({ cms: file, ...rest })), format: 'cms' };
+  }
+
+  /** Reports of every subject in order (a null subject could not be read: FORMAT_FAILURE), and the found signers. */
+  async #judgeAll(subjects: Array<SignatureSubject | null>): Promise<XmlVerification> {
+    const signers: XmlVerification['signers'] = [];
+    const reports: SignatureReport[] = [];
+    for (const subject of subjects) {
+      const report = subject ? await this.#judge(subject) : formatFailure('enveloped');
+      reports.push(report);
+      if (subject?.leaf) signers.push({ report, certificateDer: subject.leaf.der });
+    }
+    return { report: reportOf(reports), signers };
   }
 
   /** The parsed certificate, from the cache when seen before; null for one that does not parse. */
-  #record(der: Uint8Array): CertificateRecord | null {
+  readonly #readCertificate: CertificateReader = (der) => {
     const id = sha256Hex(der);
     let record = this.#records.get(id);
     if (record === undefined) {
@@ -277,57 +242,7 @@ class SignatureVerifier implements Verifier {
       this.#records.set(id, record);
     }
     return record;
-  }
-
-  #formatFailure(packaging: SignatureReport['packaging']): SignatureReport {
-    return {
-      indication: 'TOTAL_FAILED',
-      subIndication: 'FORMAT_FAILURE',
-      signer: UNKNOWN_SIGNER,
-      certificate: null,
-      signingTime: null,
-      signatureType: null,
-      packaging,
-      revocation: revocationInfo(null),
-    };
-  }
-
-  async #verifySigner(
-    cms: ParsedCms,
-    signer: ParsedSigner,
-    leaf: CertificateRecord | null,
-    pool: CertificateRecord[],
-    content: SignedContent | null,
-  ): Promise<SignatureReport> {
-    return this.#judge({
-      leaf,
-      pool,
-      packaging: cms.content === null ? 'detached' : 'attached',
-      algorithmType: signatureFamily(signer.signatureAlgorithm.algorithmId),
-      signingTime: () => readSignedAttributes(signer.signedAttrs).signingTime,
-      check: (found) => this.#checkCmsSigner(cms, signer, found, content),
-    });
-  }
-
-  /** The CMS signer's own checks: algorithms, messageDigest, signingCertificate(V2), the signature value. */
-  #checkCmsSigner(
-    cms: ParsedCms,
-    signer: ParsedSigner,
-    leaf: CertificateRecord,
-    content: SignedContent | null,
-  ): void {
-    const attrs = readSignedAttributes(signer.signedAttrs);
-    this.#checkAlgorithms(signer);
-    if (content === null) fail('SIGNED_DATA_NOT_FOUND');
-    if (signer.signedAttrsDer !== null) {
-      if (attrs.contentType !== cms.contentType || attrs.messageDigest === null) fail('FORMAT_FAILURE');
-      if (!bytesEqual(attrs.messageDigest, content.hashOf(signer.digestAlgorithm))) fail('HASH_FAILURE');
-      const ref = attrs.signingCertificate;
-      if (ref && !bytesEqual(ref.hash, digest(ref.hashAlgorithm, leaf.der)))
-        fail('NO_SIGNING_CERTIFICATE_FOUND');
-    }
-    this.#checkSignature(signer, leaf, cms, content.bytes);
-  }
+  };
 
   /**
    * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
@@ -370,114 +285,6 @@ class SignatureVerifier implements Verifier {
       packaging: subject.packaging,
       revocation: revocationInfo(revocation),
     };
-  }
-
-  async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
-    const parsedDocument = readXmlSignatures(input.xml);
-    if (parsedDocument === null) {
-      const report = this.#formatFailure('enveloped');
-      return { report: { verdict: overallVerdict([report.indication]), signatures: [report] }, signers: [] };
-    }
-    const { document, signatures } = parsedDocument;
-    const signers: XmlVerification['signers'] = [];
-    const reports: SignatureReport[] = [];
-    for (const [index, element] of signatures.entries()) {
-      let parsed: ParsedXmlSignature;
-      try {
-        parsed = readSignatureElement(element);
-      } catch {
-        reports.push(this.#formatFailure('enveloped'));
-        continue;
-      }
-      const records: CertificateRecord[] = [];
-      for (const der of parsed.certificates) {
-        const record = this.#record(der);
-        if (record) records.push(record);
-      }
-      // KalkanCrypt and NCANode write the signer's certificate alone or first.
-      const leaf = records[0] ?? null;
-      const signatureOid = XML_SIGNATURE_OIDS[parsed.signatureMethod];
-      const report = await this.#judge({
-        leaf,
-        pool: records,
-        packaging: 'enveloped',
-        algorithmType: signatureOid ? signatureFamily(signatureOid) : null,
-        // Plain XMLDSig signs no time.
-        signingTime: () => null,
-        check: (found) => this.#checkXmlSigner(document, signatures, index, parsed, found),
-      });
-      reports.push(report);
-      if (leaf) signers.push({ report, certificateDer: leaf.der });
-    }
-    return {
-      report: { verdict: overallVerdict(reports.map((r) => r.indication)), signatures: reports },
-      signers,
-    };
-  }
-
-  /** The XML signer's own checks: algorithms, the SignedInfo signature, then every reference's digest. */
-  #checkXmlSigner(
-    document: XmlDocument,
-    signatures: ReturnType<typeof signatureElements>,
-    index: number,
-    parsed: ParsedXmlSignature,
-    leaf: CertificateRecord,
-  ): void {
-    const signatureOid = XML_SIGNATURE_OIDS[parsed.signatureMethod];
-    if (signatureOid === undefined)
-      throw new UnsupportedAlgorithmError(`signature ${parsed.signatureMethod}`);
-    const hashes = [
-      SIGNATURE_HASHES[signatureOid],
-      ...parsed.references.map((r) => XML_DIGEST_OIDS[r.digestMethod]),
-    ];
-    if (hashes.some((oid) => oid !== undefined && WEAK_HASHES.has(oid))) fail('CRYPTO_CONSTRAINTS_FAILURE');
-    const signedInfo = canonicalElement(parsed.signedInfo, parsed.c14n.method, {
-      comments: true,
-      inclusivePrefixes: parsed.c14n.inclusivePrefixes,
-    });
-    const ok = verifySignature({
-      algorithm: { algorithmId: signatureOid },
-      key: leaf.publicKey(),
-      data: Buffer.from(signedInfo, 'utf8'),
-      signature: parsed.signatureValue,
-    });
-    if (!ok) fail('SIG_CRYPTO_FAILURE');
-    if (!referencesMatch(document, signatures, index, parsed)) fail('HASH_FAILURE');
-  }
-
-  async verify(input: VerifyFileInput): Promise<FileVerification> {
-    if (looksLikeXml(input.file)) {
-      return { ...(await this.verifyXml({ xml: input.file })), content: null, format: 'xml' };
-    }
-    const { file, ...rest } = input;
-    return { ...(await this.verifyCms({ cms: file, ...rest })), format: 'cms' };
-  }
-
-  #checkAlgorithms(signer: ParsedSigner): void {
-    const signatureHash = SIGNATURE_HASHES[signer.signatureAlgorithm.algorithmId];
-    if (WEAK_HASHES.has(signer.digestAlgorithm) || (signatureHash && WEAK_HASHES.has(signatureHash))) {
-      fail('CRYPTO_CONSTRAINTS_FAILURE');
-    }
-  }
-
-  #checkSignature(
-    signer: ParsedSigner,
-    leaf: CertificateRecord,
-    cms: ParsedCms,
-    content: ContentBytes,
-  ): void {
-    // RFC 5652 5.3: signed attributes are required unless the content type is id-data.
-    if (signer.signedAttrsDer === null && cms.contentType !== OID.data) fail('FORMAT_FAILURE');
-    // Without signed attributes the signature covers the content itself.
-    const signed = signer.signedAttrsDer ?? joinedBytes(content);
-    const ok = verifySignature({
-      algorithm: signer.signatureAlgorithm,
-      digestAlgorithm: signer.digestAlgorithm,
-      key: leaf.publicKey(),
-      data: signed,
-      signature: signer.signature,
-    });
-    if (!ok) fail('SIG_CRYPTO_FAILURE');
   }
 
   #facts(leaf: CertificateRecord): LeafFacts {

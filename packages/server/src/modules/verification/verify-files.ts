@@ -88,8 +88,8 @@ export async function verifyUpload(
 
   for (const [index, file] of files.entries()) {
     if (file.kind === 'xml') {
-      // The XML is both the document and its signatures: each signature points at the file itself.
-      const verified = await sources.verifier.verifyXml({ xml: file.bytes });
+      // The XML is both the document and its signatures: each signature points at the file itself. Parsed once, at upload.
+      const verified = await sources.verifier.verifyXml({ xml: file.outline.parsed });
       for (const report of verified.report.signatures) {
         signatures.push(entry(report, { signedFile: index, signatureFile: index, stored: null }));
       }

@@ -1,15 +1,32 @@
+import type { Document, Element } from '@xmldom/xmldom';
 import { signatureElements } from './signed-document.js';
 import { parseXmlDocument } from './xml-document.js';
+
+/** Signed XML as parsed once: the document and its ds:Signature elements in document order (at least one). */
+export interface SignedXml {
+  document: Document;
+  signatures: Element[];
+}
 
 /** What an uploaded XML file is before it is verified. */
 export interface XmlOutline {
   /** How many ds:Signature elements it carries (at least one). */
   signatures: number;
+  /** The parsed file, handed to the verifier so the upload is not parsed twice. */
+  parsed: SignedXml;
 }
 
 /** Thrown by {@link outlineXml} for well-formed XML without any ds:Signature. */
 export class XmlUnsignedError extends Error {
   override readonly name = 'XmlUnsignedError';
+}
+
+/** Parses signed XML as the engine verifies it, or throws `XmlRefusedError` (malformed, DTD) or {@link XmlUnsignedError}. */
+export function readSignedXml(bytes: Uint8Array): SignedXml {
+  const document = parseXmlDocument(bytes);
+  const signatures = signatureElements(document);
+  if (signatures.length === 0) throw new XmlUnsignedError('no ds:Signature');
+  return { document, signatures };
 }
 
 /**
@@ -19,7 +36,6 @@ export class XmlUnsignedError extends Error {
  * @example outlineXml(upload).signatures // 2 for a file two signers signed
  */
 export function outlineXml(bytes: Uint8Array): XmlOutline {
-  const signatures = signatureElements(parseXmlDocument(bytes)).length;
-  if (signatures === 0) throw new XmlUnsignedError('no ds:Signature');
-  return { signatures };
+  const parsed = readSignedXml(bytes);
+  return { signatures: parsed.signatures.length, parsed };
 }

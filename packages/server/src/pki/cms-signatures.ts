@@ -1,0 +1,91 @@
+import type { CertificateRecord } from './chain/certificate.js';
+import type { ParsedCms, ParsedSigner } from './cms/parse.js';
+import { readSignedAttributes } from './cms/signed-attributes.js';
+import { bytesEqual } from './der.js';
+import { OID } from './oids.js';
+import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
+import { type ContentBytes, digest, joinedBytes } from './signature/digest.js';
+import { verifySignature } from './signature/verify.js';
+import {
+  type CertificateReader,
+  fail,
+  readCertificates,
+  type SignatureSubject,
+  WEAK_HASHES,
+} from './verdict.js';
+
+/** The document a CMS signature is checked against and its digests (each algorithm computed once). */
+export interface SignedContent {
+  bytes: ContentBytes;
+  hashOf: (oid: string) => Uint8Array;
+}
+
+/** One SignerInfo of a CMS as a subject for the verifier's shared checks. */
+export interface CmsSubject extends SignatureSubject {
+  packaging: 'attached' | 'detached';
+}
+
+/**
+ * The SignerInfos of `cms` as subjects, in order: each found signing certificate among the CMS's own, and the
+ * checks of CAdES-BES as NCALayer makes it (algorithms, messageDigest over `content`, signingCertificate(V2),
+ * the signature value).
+ */
+export function cmsSubjects(
+  cms: ParsedCms,
+  content: SignedContent | null,
+  readCertificate: CertificateReader,
+): CmsSubject[] {
+  const records = readCertificates(cms.certificates, readCertificate);
+  return cms.signers.map((signer) => ({
+    leaf: findSigner(signer, records),
+    pool: records,
+    packaging: cms.content === null ? 'detached' : 'attached',
+    algorithmType: signatureFamily(signer.signatureAlgorithm.algorithmId),
+    signingTime: () => readSignedAttributes(signer.signedAttrs).signingTime,
+    check: (leaf) => checkCmsSigner(cms, signer, leaf, content),
+  }));
+}
+
+function findSigner(signer: ParsedSigner, records: CertificateRecord[]): CertificateRecord | null {
+  const { sid } = signer;
+  return (
+    records.find((record) =>
+      'subjectKeyId' in sid
+        ? record.subjectKeyId === sid.subjectKeyId
+        : record.issuerKey === sid.issuerKey && record.serialHex === sid.serialHex,
+    ) ?? null
+  );
+}
+
+function checkCmsSigner(
+  cms: ParsedCms,
+  signer: ParsedSigner,
+  leaf: CertificateRecord,
+  content: SignedContent | null,
+): void {
+  const attrs = readSignedAttributes(signer.signedAttrs);
+  const signatureHash = SIGNATURE_HASHES[signer.signatureAlgorithm.algorithmId];
+  if (WEAK_HASHES.has(signer.digestAlgorithm) || (signatureHash && WEAK_HASHES.has(signatureHash))) {
+    fail('CRYPTO_CONSTRAINTS_FAILURE');
+  }
+  if (content === null) fail('SIGNED_DATA_NOT_FOUND');
+  if (signer.signedAttrsDer !== null) {
+    if (attrs.contentType !== cms.contentType || attrs.messageDigest === null) fail('FORMAT_FAILURE');
+    if (!bytesEqual(attrs.messageDigest, content.hashOf(signer.digestAlgorithm))) fail('HASH_FAILURE');
+    const ref = attrs.signingCertificate;
+    if (ref && !bytesEqual(ref.hash, digest(ref.hashAlgorithm, leaf.der)))
+      fail('NO_SIGNING_CERTIFICATE_FOUND');
+  }
+  // RFC 5652 5.3: signed attributes are required unless the content type is id-data.
+  if (signer.signedAttrsDer === null && cms.contentType !== OID.data) fail('FORMAT_FAILURE');
+  // Without signed attributes the signature covers the content itself.
+  const signed = signer.signedAttrsDer ?? joinedBytes(content.bytes);
+  const ok = verifySignature({
+    algorithm: signer.signatureAlgorithm,
+    digestAlgorithm: signer.digestAlgorithm,
+    key: leaf.publicKey(),
+    data: signed,
+    signature: signer.signature,
+  });
+  if (!ok) fail('SIG_CRYPTO_FAILURE');
+}
