@@ -340,6 +340,7 @@ describe('public entry', () => {
         "signRequestSchema",
         "signWebhookPayload",
         "signatureReportSchema",
+        "signatureTimestampSchema",
         "signerInputSchema",
         "signerRuleViolation",
         "signerSchema",

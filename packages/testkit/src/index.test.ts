@@ -8,6 +8,7 @@ it('exports exactly this runtime API (a change shows here in review)', () => {
       "HEARTBEAT",
       "NCA_TEST_PASSWORD",
       "OID",
+      "addSignatureTimestamps",
       "addSigner",
       "answerOcspRequest",
       "createTestPki",
@@ -25,6 +26,7 @@ it('exports exactly this runtime API (a change shows here in review)', () => {
       "startDevSigning",
       "startNcaLayerEmulator",
       "startOcspResponder",
+      "timestampToken",
       "toPem",
     ]
   `);

@@ -1,4 +1,4 @@
-/** Test PKI with KZ-format certificates, a CMS signer, PKCS#12 loading, an OCSP responder and NCALayer / eGov mobile emulators. For tests, emulators and the development server only. */
+/** Test PKI with KZ-format certificates, a CMS signer, an RFC 3161 time-stamping unit, PKCS#12 loading, an OCSP responder and NCALayer / eGov mobile emulators. For tests, emulators and the development server only. */
 export {
   type AddSignerOptions,
   addSigner,
@@ -7,6 +7,12 @@ export {
   signCms,
   signDigestCms,
 } from './cms/sign-cms';
+export {
+  addSignatureTimestamps,
+  type SignatureTimestampOptions,
+  type TimestampTokenOptions,
+  timestampToken,
+} from './cms/timestamp-token';
 export { type DevSigning, type DevSigningOptions, startDevSigning } from './dev/start-dev-signing';
 export {
   type EgovMobileAction,

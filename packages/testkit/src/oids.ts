@@ -27,6 +27,7 @@ export const OID = {
   clientAuth: '1.3.6.1.5.5.7.3.2',
   emailProtection: '1.3.6.1.5.5.7.3.4',
   ocspSigning: '1.3.6.1.5.5.7.3.9',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
   ocspNoCheck: '1.3.6.1.5.5.7.48.1.5',
   // KZ roles (EKU): an individual, or an employee of a legal entity with a role under 1.2.398.3.3.4.1.2.
   kzIndividual: '1.2.398.3.3.4.1.1',
@@ -55,6 +56,8 @@ export const OID = {
   // CMS.
   data: '1.2.840.113549.1.7.1',
   signedData: '1.2.840.113549.1.7.2',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingTime: '1.2.840.113549.1.9.5',

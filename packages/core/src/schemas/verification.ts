@@ -112,6 +112,22 @@ export const revocationInfoSchema = z.object({
 /** See {@link revocationInfoSchema}. */
 export type RevocationInfo = z.infer<typeof revocationInfoSchema>;
 
+/** An RFC 3161 timestamp over a signature (CAdES-T signatureTimeStampToken) and what checking it found. */
+export const signatureTimestampSchema = z.object({
+  time: isoDate.meta({ description: "The TSA's genTime: proof that the signature existed then." }),
+  tsa: z
+    .string()
+    .nullable()
+    .meta({ description: "The time-stamping unit's certificate subject name, when found." }),
+  indication: z.enum(ETSI_INDICATIONS).meta({
+    description:
+      'TOTAL_PASSED when the token verifies: imprint over the signature value, TSA signature and chain.',
+  }),
+  subIndication: z.enum(ETSI_SUB_INDICATIONS).nullable(),
+});
+/** See {@link signatureTimestampSchema}. */
+export type SignatureTimestamp = z.infer<typeof signatureTimestampSchema>;
+
 /** The verification result of one SignerInfo. */
 export const signatureReportSchema = z.object({
   indication: z.enum(ETSI_INDICATIONS),
@@ -124,6 +140,14 @@ export const signatureReportSchema = z.object({
   signatureType: z.enum(SIGNATURE_TYPES).nullable(),
   packaging: z.enum(SIGNATURE_PACKAGINGS),
   revocation: revocationInfoSchema,
+  timestamp: signatureTimestampSchema
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'The signature timestamp, when the signature carries one; a verified one is the best signature time, used for ' +
+        'the certificate validity checks instead of the claimed signingTime.',
+    }),
 });
 /** See {@link signatureReportSchema}. */
 export type SignatureReport = z.infer<typeof signatureReportSchema>;

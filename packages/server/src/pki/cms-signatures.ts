@@ -1,16 +1,18 @@
 import type { CertificateRecord } from './chain/certificate.js';
 import type { ParsedCms, ParsedSigner } from './cms/parse.js';
 import { readSignedAttributes } from './cms/signed-attributes.js';
-import { bytesEqual } from './der.js';
+import { signatureTimestamp } from './cms/timestamp-token.js';
+import { bytesEqual, FormatError } from './der.js';
 import { OID } from './oids.js';
 import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
-import { type ContentBytes, digest, joinedBytes } from './signature/digest.js';
+import { type ContentBytes, digest, digestMemo, joinedBytes } from './signature/digest.js';
 import { verifySignature } from './signature/verify.js';
 import {
   type CertificateReader,
   fail,
   readCertificates,
   type SignatureSubject,
+  type SignatureTimestampToken,
   WEAK_HASHES,
 } from './verdict.js';
 
@@ -43,7 +45,27 @@ export function cmsSubjects(
     algorithmType: signatureFamily(signer.signatureAlgorithm.algorithmId),
     signingTime: () => readSignedAttributes(signer.signedAttrs).signingTime,
     check: (leaf) => checkCmsSigner(cms, signer, leaf, content),
+    timestamp: () => timestampOf(signer, readCertificate),
   }));
+}
+
+/** The signatureTimeStampToken of `signer` with its TSA as a subject; null without one. */
+function timestampOf(
+  signer: ParsedSigner,
+  readCertificate: CertificateReader,
+): SignatureTimestampToken | null {
+  const token = signatureTimestamp(signer);
+  if (token === null) return null;
+  const tstInfo = token.tstInfo;
+  const [tsa] = cmsSubjects(token.cms, { bytes: tstInfo, hashOf: digestMemo(tstInfo) }, readCertificate);
+  if (tsa === undefined) throw new FormatError('signatureTimeStampToken without a signer');
+  const imprint = digest(token.imprint.hashAlgorithm, signer.signature);
+  return {
+    genTime: token.genTime,
+    // The TSA's certificate is judged at the time it stamped.
+    tsa: { ...tsa, purpose: 'timestamp', signingTime: () => token.genTime, timestamp: () => null },
+    imprintMatches: bytesEqual(imprint, token.imprint.hash),
+  };
 }
 
 function findSigner(signer: ParsedSigner, records: CertificateRecord[]): CertificateRecord | null {

@@ -7,7 +7,9 @@ import { gostSign, streebog512 } from '@qoltanba/gost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCertificate, recordOf } from './chain/certificate.js';
 import { IssuedByCache } from './chain/path.js';
+import { isTimestampingCertificate } from './chain/usage.js';
 import { parseCms } from './cms/parse.js';
+import { readTimestampToken } from './cms/timestamp-token.js';
 import { asBytes } from './der.js';
 import { OID } from './oids.js';
 import { parseOcspResponse } from './revocation/ocsp.js';
@@ -155,6 +157,18 @@ describe.skipIf(!present)('NCA legacy contours (GOST 34.310-2004, RSA), recorded
     expect([...algorithms].sort()).toEqual(
       [OID.gost2004Signature, OID.gost2015Signature512, OID.sha256WithRsa].sort(),
     );
+  });
+
+  it('reads the recorded TSP token as a TSTInfo from a time-stamping unit the engine accepts as a TSA', () => {
+    const token = readTimestampToken(
+      new Uint8Array(readFileSync(join(PKI_DIR, 'nca-legacy/tsp/tsp_token.bin'))),
+    );
+    expect(token.genTime.getUTCFullYear()).toBeGreaterThanOrEqual(2015);
+    expect([OID.sha256, OID.gost34311, OID.streebog512, OID.sha1]).toContain(token.imprint.hashAlgorithm);
+    expect(token.imprint.hash.length).toBeGreaterThanOrEqual(20);
+    const certificates = token.cms.certificates.map((der) => parseCertificate(der));
+    // NCA's TSA certificate carries the timeStamping EKU alone, as RFC 3161 2.3 asks.
+    expect(certificates.some(isTimestampingCertificate)).toBe(true);
   });
 
   it('parses the recorded TSP token as a CMS whose signer signature verifies', async () => {

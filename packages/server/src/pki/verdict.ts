@@ -33,6 +33,19 @@ export interface SignatureSubject {
   signingTime(): Date | null;
   /** The format's own checks over the signed data; throws a Verdict, FormatError or UnsupportedAlgorithmError. */
   check(leaf: CertificateRecord): void;
+  /** What the certificate must be allowed to do: sign documents (default) or issue timestamps (a TSA's token). */
+  purpose?: 'sign' | 'timestamp';
+  /** The signature's RFC 3161 timestamp, null without one; may throw FormatError for an unreadable one. */
+  timestamp?(): SignatureTimestampToken | null;
+}
+
+/** A signature's timestamp token as its format found it, before the TSA is judged. */
+export interface SignatureTimestampToken {
+  genTime: Date;
+  /** The token's own signer, judged like a signature with purpose `timestamp`. */
+  tsa: SignatureSubject;
+  /** Whether the token's message imprint is the digest of this signature's value. */
+  imprintMatches: boolean;
 }
 
 /** Parses a certificate once and keeps it (shared across signatures and requests); null for one that does not parse. */

@@ -6,12 +6,13 @@ import {
   isValidIin,
   overallVerdict,
   type SignatureReport,
+  type SignatureTimestamp,
   type VerificationReport,
 } from '@qoltanba/core';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
-import { isSigningCertificate } from './chain/usage.js';
+import { isSigningCertificate, isTimestampingCertificate } from './chain/usage.js';
 import { type ParsedCms, parseCms } from './cms/parse.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
@@ -246,24 +247,30 @@ class SignatureVerifier implements Verifier {
 
   /**
    * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
-   * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation.
+   * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation. A verified
+   * timestamp is the best signature time: validity is checked at it, and a revocation after it does not count.
    */
   async #judge(subject: SignatureSubject): Promise<SignatureReport> {
     const { leaf, pool } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
+    let timestamp: SignatureTimestamp | null = null;
     let sub: EtsiSubIndication | null = null;
     try {
       if (leaf === null) fail('NO_SIGNING_CERTIFICATE_FOUND');
       signingTime = subject.signingTime();
       subject.check(leaf);
-      if (!this.#facts(leaf).maySign) fail('SIG_CONSTRAINTS_FAILURE');
+      if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
+      timestamp = await this.#timestamp(subject);
+      const proven = timestamp?.indication === 'TOTAL_PASSED' ? new Date(timestamp.time) : null;
       const path = this.#path(leaf, pool);
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
-      this.#checkValidity(path, signingTime);
+      this.#checkValidity(path, proven ?? signingTime);
       this.#checkCaRevocation(path);
       revocation = await this.#leafRevocation(path);
-      if (revocation?.status === 'revoked') fail('REVOKED');
+      const revokedAfterProof =
+        proven !== null && revocation?.revokedAt != null && revocation.revokedAt > proven;
+      if (revocation?.status === 'revoked' && !revokedAfterProof) fail('REVOKED');
       if (revocation?.status === 'unknown') fail('TRY_LATER');
     } catch (error) {
       if (error instanceof Verdict) sub = error.subIndication;
@@ -284,7 +291,27 @@ class SignatureVerifier implements Verifier {
         : subject.algorithmType,
       packaging: subject.packaging,
       revocation: revocationInfo(revocation),
+      ...(timestamp ? { timestamp } : {}),
     };
+  }
+
+  /** The signature's timestamp judged: the TSA's certificate and token, then whether it stamps this signature. */
+  async #timestamp(subject: SignatureSubject): Promise<SignatureTimestamp | null> {
+    const token = subject.timestamp?.() ?? null;
+    if (token === null) return null;
+    const tsa = await this.#judge(token.tsa);
+    const imprintFails = tsa.indication === 'TOTAL_PASSED' && !token.imprintMatches;
+    return {
+      time: token.genTime.toISOString(),
+      tsa: tsa.certificate?.subject ?? null,
+      indication: imprintFails ? 'TOTAL_FAILED' : tsa.indication,
+      subIndication: imprintFails ? 'HASH_FAILURE' : tsa.subIndication,
+    };
+  }
+
+  /** Whether the certificate may act for `purpose`: sign documents (KZ identity well-formed) or issue timestamps. */
+  #mayAct(leaf: CertificateRecord, purpose: 'sign' | 'timestamp'): boolean {
+    return purpose === 'timestamp' ? isTimestampingCertificate(leaf) : this.#facts(leaf).maySign;
   }
 
   #facts(leaf: CertificateRecord): LeafFacts {

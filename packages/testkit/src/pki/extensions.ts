@@ -26,9 +26,9 @@ export function keyUsageExtension(bits: number): pkijs.Extension {
   return extension(OID.keyUsage, true, value);
 }
 
-/** extendedKeyUsage (not critical, as NCA RK issues it). */
-export function extKeyUsageExtension(oids: readonly string[]): pkijs.Extension {
-  return extension(OID.extKeyUsage, false, new pkijs.ExtKeyUsage({ keyPurposes: [...oids] }).toSchema());
+/** extendedKeyUsage (not critical, as NCA RK issues it; a time-stamping unit's is critical, RFC 3161 2.3). */
+export function extKeyUsageExtension(oids: readonly string[], critical = false): pkijs.Extension {
+  return extension(OID.extKeyUsage, critical, new pkijs.ExtKeyUsage({ keyPurposes: [...oids] }).toSchema());
 }
 
 /** basicConstraints CA:TRUE (critical). */

@@ -83,6 +83,8 @@ export interface TestPki {
   issue(options: IssueOptions): TestSigner;
   /** Issues a delegated OCSP responder certificate (EKU OCSPSigning, ocsp-nocheck) under the issuing CA. */
   issueOcspResponder(algorithm: KeyAlgorithm): TestSigner;
+  /** Issues a time-stamping unit's certificate (EKU timeStamping, critical; RFC 3161 2.3) under the issuing CA. */
+  issueTsa(algorithm: KeyAlgorithm, validity?: { notBefore?: Date; notAfter?: Date }): TestSigner;
   /** Marks a certificate revoked from `at` (default now). */
   revoke(signer: TestSigner | { readonly certificateDer: Uint8Array }, at?: Date, reason?: number): void;
   /** good / revoked / unknown for a serial number (lowercase hex) under a family's issuing CA. */
@@ -250,6 +252,24 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     );
   }
 
+  function issueTsa(
+    algorithm: KeyAlgorithm,
+    validity: { notBefore?: Date; notAfter?: Date } = {},
+  ): TestSigner {
+    const state = ca(algorithm);
+    return issueWith(
+      state,
+      caName(`TSA (${FAMILY_LABEL[algorithm]}) QOLTANBA TEST`),
+      (keyId) => [
+        extKeyUsageExtension([OID.timeStamping], true),
+        keyUsageExtension(KEY_USAGE.digitalSignature | KEY_USAGE.nonRepudiation),
+        subjectKeyIdentifierExtension(keyId),
+        authorityKeyIdentifierExtension(state.issuingKeyId),
+      ],
+      validity,
+    );
+  }
+
   function revoke(signer: { readonly certificateDer: Uint8Array }, at?: Date, reason = 0): void {
     const serial = toHex(
       pkijs.Certificate.fromBER(berInput(signer.certificateDer)).serialNumber.valueBlock.valueHexView,
@@ -313,6 +333,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     ca,
     issue,
     issueOcspResponder,
+    issueTsa,
     revoke,
     statusOf,
     crlDer,

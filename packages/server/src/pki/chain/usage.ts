@@ -14,3 +14,9 @@ export function isSigningCertificate(record: CertificateRecord): boolean {
   const ekuOk = eku === null || eku.includes(OID.ekuEmailProtection) || eku.includes(OID.anyExtendedKeyUsage);
   return keyUsageOk && ekuOk && !record.isCa;
 }
+
+/** True for a time-stamping unit's certificate (RFC 3161 2.3: EKU timeStamping only, not a CA). */
+export function isTimestampingCertificate(record: CertificateRecord): boolean {
+  const eku = record.extKeyUsage;
+  return eku !== null && eku.length === 1 && eku[0] === OID.ekuTimeStamping && !record.isCa;
+}

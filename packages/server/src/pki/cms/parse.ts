@@ -21,6 +21,8 @@ export interface ParsedSigner {
   /** DER of the signed attributes re-tagged as SET OF (the bytes the signature covers); null when absent. */
   signedAttrsDer: Uint8Array | null;
   signedAttrs: SignedAttribute[];
+  /** Unsigned attributes (a CAdES-T signatureTimeStampToken among them); empty when absent. */
+  unsignedAttrs: SignedAttribute[];
 }
 
 /** A parsed CMS SignedData. Its byte arrays are views into the bytes given to {@link parseCms}. */
@@ -91,9 +93,10 @@ function signerOf(node: asn1js.AsnType): ParsedSigner {
     signedAttrsDer[0] = 0x31;
   }
   const signatureAlgorithm = readAlgorithm(fields[i++], 'signatureAlgorithm');
-  const signature = fields[i];
+  const signature = fields[i++];
   if (!(signature instanceof asn1js.OctetString))
     throw new FormatError('SignerInfo: signature is not an OCTET STRING');
+  const unsignedAttrs = isContext(fields[i], 1) ? children(fields[i], 'unsignedAttrs').map(attribute) : [];
   return {
     sid,
     digestAlgorithm,
@@ -101,6 +104,7 @@ function signerOf(node: asn1js.AsnType): ParsedSigner {
     signature: octets(signature),
     signedAttrsDer,
     signedAttrs,
+    unsignedAttrs,
   };
 }
 
