@@ -37,6 +37,7 @@ import {
   WIDGETS_PREFIX,
   wantsPortalPage,
 } from './http/static-files.js';
+import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.js';
 import { accountModule, generateCode, requireUser, verifyPassword } from './modules/account/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { counterpartiesModule } from './modules/counterparties/index.js';
@@ -96,6 +97,8 @@ export interface QoltanbaApp {
   services: AppServices;
   /** The configuration the app was created with. */
   config: Config;
+  /** This process's metrics (served by `startMetricsServer` where `config.metrics.listen` says). */
+  metrics: ServerMetrics;
   /** Closes HTTP first, then the mailer and the database (PGlite must be closed cleanly). */
   close(): Promise<void>;
 }
@@ -227,6 +230,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sweepMs: config.outbox.sweepSeconds * 1000,
       log: app.log.child({ job: 'message-queue' }),
     });
+    const metrics = createServerMetrics(database);
     const services: AppServices = {
       database,
       temp,
@@ -238,7 +242,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,
-      verifier: options.verifier ?? (await createVerifier(config.pki)),
+      verifier: metrics.countedVerifier(options.verifier ?? (await createVerifier(config.pki))),
       beforeSignatureCheck: options.beforeSignatureCheck,
       signingConfig,
       resolveHost: options.resolveHost ?? systemResolver,
@@ -248,6 +252,15 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       // Partner pages load widget bundles cross-origin (module scripts need CORS).
       applyHeaders(reply, request.url.startsWith(WIDGETS_PREFIX) ? widgetHeaders : baseHeaders);
       reply.header(REQUEST_ID_HEADER, request.id);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's template keeps the series few; requests no route matched are counted together.
+      metrics.request(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
     });
     idleTimeoutOnlyForClients(app, config.httpTimeouts.idleMs);
     const registry = new RouteRegistry();
@@ -327,6 +340,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       app,
       services,
       config,
+      metrics,
       close() {
         closing ??= (async () => {
           await app.close();

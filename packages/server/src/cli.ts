@@ -6,6 +6,7 @@ import { LOCAL_TOKEN_SECRET_FILE, localTokenSecret } from './config/local-token-
 import { runtimeModeLine } from './config/runtime-mode.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DevSigner, startDevSigner } from './dev/dev-signer.js';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 
 /** The process facilities the server start needs; injectable so start and shutdown can be tested. */
 export interface ProcessIo {
@@ -56,6 +57,7 @@ export async function runServer(
 
   let server: QoltanbaApp | undefined;
   let devSigner: DevSigner | undefined;
+  let metricsServer: MetricsServer | undefined;
   let listening: Promise<unknown> | undefined;
   let stopping = false;
   const shutdown = (running: QoltanbaApp) => {
@@ -64,6 +66,7 @@ export async function runServer(
       .catch(() => undefined)
       .then(() => running.close())
       .then(() => devSigner?.close())
+      .then(() => metricsServer?.close())
       .then(
         () => {
           running.app.log.info('stopped cleanly');
@@ -148,6 +151,21 @@ export async function runServer(
     await devSigner?.close();
     io.exit(1);
     return undefined;
+  }
+  if (config.metrics.listen) {
+    try {
+      metricsServer = await startMetricsServer(server.metrics.registry, {
+        ...config.metrics.listen,
+        token: config.metrics.token,
+      });
+      log.info(
+        { metrics: `${config.metrics.listen.host}:${metricsServer.address.port}` },
+        'metrics served at /metrics',
+      );
+    } catch (error) {
+      // Serving without metrics beats not serving: the operator sees why in the log.
+      log.error({ err: error }, `metrics: could not listen on QOLTANBA_METRICS_LISTEN (${String(error)})`);
+    }
   }
   log.info(
     { database: server.services.database.kind, dataDir: config.dataDir, env: config.env },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { dbEnv, dbSettings } from '../db/db-env.js';
 import { devSignerEnv, devSignerSettings } from '../dev/dev-signer-env.js';
 import { httpEnv, httpSettings, type LOG_LEVELS } from '../http/http-env.js';
+import { metricsEnv, metricsSettings } from '../metrics/metrics-env.js';
 import { accountEnv, accountSettings } from '../modules/account/index.js';
 import { type BillingConfig, billingConfigFromEnv, billingEnv } from '../modules/billing/index.js';
 import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
@@ -77,6 +78,8 @@ export interface Config {
   mailFrom: string;
   /** Largest accepted JSON body in bytes. */
   bodyLimit: number;
+  /** The Prometheus endpoint: its own address (null: not served) and the bearer token a scrape must send. */
+  metrics: { listen: { host: string; port: number } | null; token: string | null };
   /** Whether the dev outbox pages are served (never in production). */
   devOutbox: boolean;
   /**
@@ -228,6 +231,7 @@ const serverEnv = {
 export const ENV_SCHEMA = mergeEnv(
   serverEnv,
   httpEnv,
+  metricsEnv,
   dbEnv,
   outboxEnv,
   devSignerEnv,
@@ -361,6 +365,7 @@ export function loadConfig(
   }
 
   const http = invalidAsConfigError(() => httpSettings(e));
+  const metrics = invalidAsConfigError(() => metricsSettings(e));
 
   const cwd = options.cwd ?? process.cwd();
   const packageDir = options.packageDir ?? serverPackageDir();
@@ -405,6 +410,7 @@ export function loadConfig(
       pki,
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
       ...http,
+      ...metrics,
       ...dbSettings(e),
       ...outboxSettings(e),
       ...devSignerSettings(e, mode),
