@@ -10,11 +10,11 @@ interface Metric {
 }
 
 // Label values are escaped as the exposition format asks: backslash, double quote, line feed.
-const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 function series(name: string, labels: Labels, value: number): string {
   const keys = Object.keys(labels).sort();
-  const text = keys.map((key) => `${key}="${escape(labels[key] ?? '')}"`).join(',');
+  const text = keys.map((key) => `${key}="${escapeLabel(labels[key] ?? '')}"`).join(',');
   return `${name}${keys.length > 0 ? `{${text}}` : ''} ${Number.isFinite(value) ? value : 0}`;
 }
 
