@@ -10,7 +10,8 @@ interface Metric {
 }
 
 // Label values are escaped as the exposition format asks: backslash, double quote, line feed.
-const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 function series(name: string, labels: Labels, value: number): string {
   const keys = Object.keys(labels).sort();
