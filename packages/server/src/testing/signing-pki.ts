@@ -26,6 +26,8 @@ export interface SigningPki {
   readonly authentication: TestSigner;
   /** The signer company's first head, issued by a CA the trust folder does not hold. */
   readonly untrusted: TestSigner;
+  /** A time-stamping unit of the PKI (ECDSA), for CAdES-T signatures. */
+  readonly tsa: TestSigner;
   /** Writes the CA certificates and CRLs into `dir` (a trust folder for `createVerifier`). */
   writeTrustDir(dir: string): Promise<string[]>;
 }
@@ -73,6 +75,7 @@ export function createSigningPki(algorithms: readonly KeyAlgorithm[] = ['ecdsa']
       usage: 'sign',
       algorithm: 'ecdsa',
     }),
+    tsa: pki.issueTsa('ecdsa'),
     writeTrustDir: (dir) => pki.writeTrustDir(dir),
   };
 }

@@ -1,10 +1,10 @@
 import { errorMessage } from '@qoltanba/core';
 import { ApiError, setLocale } from '@qoltanba/sdk';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
-import { failedResult, passedResult, passedSignature } from './fixtures';
+import { failedResult, passedResult, passedSignature, revokedSignature } from './fixtures';
 import { VerificationResult } from './VerificationResult';
 import * as stories from './VerificationResult.stories';
 
@@ -59,6 +59,36 @@ describe('VerificationResult', () => {
     });
     expect(uploaded).not.toHaveProperty('BIN');
     expect(uploaded).not.toHaveProperty('IP address');
+  });
+
+  it('shows a verified timestamp with its TSA, says a failed one is ignored, and nothing without one', () => {
+    const stamped = {
+      ...passedSignature,
+      timestamp: {
+        time: '2026-03-12T09:05:01.000Z',
+        tsa: 'CN=TSA QOLTANBA TEST',
+        indication: 'TOTAL_PASSED' as const,
+        subIndication: null,
+      },
+    };
+    const failed = {
+      ...revokedSignature,
+      timestamp: {
+        ...stamped.timestamp,
+        indication: 'TOTAL_FAILED' as const,
+        subIndication: 'HASH_FAILURE' as const,
+      },
+    };
+    render(<VerificationResult result={{ ...failedResult, signatures: [stamped, failed] }} />);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')['Timestamp (TSA)']).toMatch(
+      /2026.*CN=TSA QOLTANBA TEST: verified$/,
+    );
+    expect(factsOf('СЕРІКОВА АЙГЕРІМ')['Timestamp (TSA)']).toMatch(
+      /failed verification, not taken into account$/,
+    );
+    cleanup();
+    render(<VerificationResult result={failedResult} />);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')).not.toHaveProperty('Timestamp (TSA)');
   });
 
   it('says which document signed here the file belongs to', () => {

@@ -9,6 +9,7 @@ import {
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
   SIGNER_ROLE_TEXTS,
+  type SignatureTimestamp,
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { errorTextOf } from '@qoltanba/sdk';
@@ -106,6 +107,7 @@ function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string
     ],
     [t('issuer'), certificate?.issuer ?? null],
     [t('signingTime'), signature.signingTime ? formatDateTime(signature.signingTime, lang) : t('notStated')],
+    [t('timestamp'), signature.timestamp ? timestampText(signature.timestamp, lang) : null],
     [
       t('signatureType'),
       [
@@ -122,6 +124,14 @@ function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string
     [t('ip'), signature.signedHere ? signature.ip : null],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
+}
+
+/** A signature timestamp: its time and TSA when it verified; a failed one is said to be ignored. */
+function timestampText(timestamp: SignatureTimestamp, lang: Lang): string {
+  const t = verificationReportT(lang);
+  const time = formatDateTime(timestamp.time, lang);
+  if (timestamp.indication !== 'TOTAL_PASSED') return t('timestampFailed', { time });
+  return t('timestampVerified', { time, tsa: timestamp.tsa ?? '?' });
 }
 
 /** An indication with its icon: the words carry the meaning, the colour and icon repeat it. */

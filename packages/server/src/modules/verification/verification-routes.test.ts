@@ -14,8 +14,9 @@ import {
   VERIFY_MAX_TOTAL_BYTES,
   type VerificationResult,
 } from '@qoltanba/core';
-import type { TestSigner } from '@qoltanba/testkit';
+import { addSignatureTimestamps, type TestSigner } from '@qoltanba/testkit';
 import { describe, expect, it } from 'vitest';
+import { TEST_CLOCK_START } from '../../testing/accounts.js';
 import { samplePdf } from '../../testing/document-files.js';
 import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
 import { pdfPageTexts } from '../../testing/pdf-inspect.js';
@@ -94,6 +95,19 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     return { document, bytes };
   }
+
+  it('a CMS with a signature timestamp (CAdES-T): the verified timestamp is reported with its TSA', async () => {
+    const time = new Date(TEST_CLOCK_START.getTime() + 60_000);
+    const cms = addSignatureTimestamps(attached(signers.gost, pdf('stamped')), { tsa: pki.tsa, time });
+    const result = await passed([file('stamped.cms', cms)]);
+    expect(result.verdict).toBe('TOTAL_PASSED');
+    expect(result.signatures[0]?.timestamp).toEqual({
+      time: time.toISOString(),
+      tsa: expect.stringContaining('TSA'),
+      indication: 'TOTAL_PASSED',
+      subIndication: null,
+    });
+  });
 
   it('an attached CMS alone: its own content, the signer from the certificate', async () => {
     const result = await passed([file('contract.cms', attached(signers.gost, pdf('attached alone')))]);
