@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { failingClearlyPool } from './connection-failure.js';
@@ -41,6 +42,8 @@ export async function openPGlite(
   let pglite: PGlite;
   try {
     pglite = new PGlite({
+      // Trigram indexes serve the document search (migration 0024); PostgreSQL ships the same extension.
+      extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
