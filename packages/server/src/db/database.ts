@@ -22,6 +22,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL memory settings of the embedded database. Its defaults (128 MB shared buffers, 64 MB for index
+ * builds) are sized for a server of its own; inside our one process, for one company's worth of data, a small
+ * buffer pool is enough and the operating system's page cache holds the rest. Measured: about 130 MB less resident
+ * memory at idle.
+ */
+export const PGLITE_MEMORY_SETTINGS = [
+  'shared_buffers = 16MB',
+  'wal_buffers = 1MB',
+  'temp_buffers = 1MB',
+  'maintenance_work_mem = 16MB',
+] as const;
+
 /** Options for {@link openPGlite}. */
 export interface PGliteOpenOptions {
   /** On-disk data folder; in memory when absent. */
@@ -44,6 +57,7 @@ export async function openPGlite(
     pglite = new PGlite({
       // Trigram indexes serve the document search (migration 0024); PostgreSQL ships the same extension.
       extensions: { pg_trgm },
+      postgresqlconf: [...PGLITE_MEMORY_SETTINGS],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
