@@ -29,10 +29,10 @@ export interface DatabaseHandle {
  * memory at idle.
  */
 export const PGLITE_MEMORY_SETTINGS = [
-  'shared_buffers = 16MB',
-  'wal_buffers = 1MB',
-  'temp_buffers = 1MB',
-  'maintenance_work_mem = 16MB',
+  'shared_buffers=16MB',
+  'wal_buffers=1MB',
+  'temp_buffers=1MB',
+  'maintenance_work_mem=16MB',
 ] as const;
 
 /** Options for {@link openPGlite}. */
@@ -57,7 +57,11 @@ export async function openPGlite(
     pglite = new PGlite({
       // Trigram indexes serve the document search (migration 0024); PostgreSQL ships the same extension.
       extensions: { pg_trgm },
-      postgresqlconf: [...PGLITE_MEMORY_SETTINGS],
+      // On the command line, above postgresql.conf (which PGlite's `postgresqlconf` would replace whole).
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
+      ],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
