@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// BENCH_SERVER_MAIN runs another build of the server (e.g. main's, checked out elsewhere) for a before/after pair.
-const SERVER_MAIN =
+/** The built server's entry; BENCH_SERVER_MAIN runs another build (e.g. main's, checked out elsewhere) for a before/after pair. */
+export const SERVER_MAIN =
   process.env.BENCH_SERVER_MAIN ?? fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 
 /** The benchmark database (BENCH_DATABASE_URL, else TEST_DATABASE_URL); exits with a hint when neither is set. */

@@ -1,6 +1,7 @@
 // `npm run bench`: builds what the server needs when it is not built yet, then runs the benchmarks.
 // `npm run bench -- gost`: builds @qoltanba/gost when needed and runs its benchmark only.
 // `npm run bench -- embed-sizes`: our embedding elements' sizes next to peers' published embed packages.
+// `npm run bench -- memory`: idle memory of the server on PGlite (as npm start) and on PostgreSQL.
 // `npm run bench -- instructions`: the documents benchmark with both servers under callgrind (instructions per request).
 // Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
 import { spawnSync } from 'node:child_process';
@@ -40,7 +41,11 @@ if (needed.some((file) => !existsSync(join(root, file))) || process.argv.include
   }
 }
 // `npm run bench -- pki`: the signature verification engine only (no database needed).
-if (process.argv.includes('pki')) await import('./pki.bench.mjs');
+// `npm run bench -- memory`: idle resident memory, npm start's PGlite and production's PostgreSQL (issue 22).
+if (process.argv.includes('memory')) await import('./memory.bench.mjs');
+// `npm run bench -- lighthouse`: Lighthouse on /, /check and /cabinet/incoming (needs the built portal: npm run build).
+else if (process.argv.includes('lighthouse')) await import('./lighthouse.bench.mjs');
+else if (process.argv.includes('pki')) await import('./pki.bench.mjs');
 // `npm run bench -- package`: the signed package's time to first byte (PostgreSQL needed).
 else if (process.argv.includes('package')) await import('./package.bench.mjs');
 // `npm run bench -- check`: a full /check of 10 files, 30 MB, against the bare engine; memory (PostgreSQL needed).

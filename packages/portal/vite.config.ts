@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps are written for error reporting but not referenced from the served bundles.
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which chunks each page loads, read by scripts/portal-chunks.test.mjs.
+    manifest: true,
   },
   test: {
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.

@@ -171,5 +171,8 @@ export async function runServer(
     { database: server.services.database.kind, dataDir: config.dataDir, env: config.env },
     `Qoltanba is up at http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`,
   );
+  // Creating the embedded database leaves its initdb's WebAssembly memory (hundreds of MB) as garbage that V8 only
+  // collects once the JS heap grows: collect it now, when the start script exposes gc (`npm start` does).
+  (globalThis as { gc?: () => void }).gc?.();
   return server;
 }

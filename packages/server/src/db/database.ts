@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { failingClearlyPool } from './connection-failure.js';
@@ -20,6 +21,19 @@ export interface DatabaseHandle {
   /** Closes the pool or the PGlite instance; safe to call twice. */
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL memory settings of the embedded database. Its defaults (128 MB shared buffers, 64 MB for index
+ * builds) are sized for a server of its own; inside our one process, for one company's worth of data, a small
+ * buffer pool is enough and the operating system's page cache holds the rest. Measured: about 130 MB less resident
+ * memory at idle.
+ */
+export const PGLITE_MEMORY_SETTINGS = [
+  'shared_buffers=16MB',
+  'wal_buffers=1MB',
+  'temp_buffers=1MB',
+  'maintenance_work_mem=16MB',
+] as const;
 
 /** Options for {@link openPGlite}. */
 export interface PGliteOpenOptions {
@@ -41,6 +55,13 @@ export async function openPGlite(
   let pglite: PGlite;
   try {
     pglite = new PGlite({
+      // Trigram indexes serve the document search (migration 0024); PostgreSQL ships the same extension.
+      extensions: { pg_trgm },
+      // On the command line, above postgresql.conf (which PGlite's `postgresqlconf` would replace whole).
+      startParams: [
+        ...PGlite.defaultStartParams,
+        ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting]),
+      ],
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

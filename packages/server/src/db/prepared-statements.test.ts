@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREPARED_STATEMENTS, preparingPool, StatementNames } from './prepared-statements.js';
+import {
+  MAX_PREPARED_STATEMENTS,
+  PLAN_EACH_CALL,
+  preparingPool,
+  StatementNames,
+} from './prepared-statements.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -23,6 +28,12 @@ describe('statement names', () => {
     expect(names.size).toBe(2);
     expect(new StatementNames().nameOf('x')).toBeDefined();
     expect(MAX_PREPARED_STATEMENTS).toBeGreaterThan(100);
+  });
+
+  it('leaves a query that asks to be planned on every call unnamed, and takes no slot for it', () => {
+    const names = new StatementNames(2);
+    expect(names.nameOf(`select $1 ${PLAN_EACH_CALL}`)).toBeUndefined();
+    expect(names.size).toBe(0);
   });
 });
 

@@ -15,6 +15,12 @@ function isStaleStatement(error: unknown): boolean {
   return code === '0A000' && typeof message === 'string' && message.includes('cached plan');
 }
 
+/**
+ * A comment that keeps a query unnamed, so PostgreSQL plans it with its values on every call: for queries whose
+ * best plan depends on the values (a search text), where one generic plan would be wrong for some of them.
+ */
+export const PLAN_EACH_CALL = '/* plan each call */';
+
 /** Statement names by SQL text, shared by every connection of a pool (a text always gets the same name). */
 export class StatementNames {
   readonly #names = new Map<string, string>();
@@ -24,8 +30,9 @@ export class StatementNames {
     this.#max = max;
   }
 
-  /** The name of `sql`, or undefined when the table is full (the query then runs unnamed, planned each time). */
+  /** The name of `sql`, or undefined when the table is full or `sql` has {@link PLAN_EACH_CALL} (it then runs unnamed, planned each time). */
   nameOf(sql: string): string | undefined {
+    if (sql.includes(PLAN_EACH_CALL)) return undefined;
     const known = this.#names.get(sql);
     if (known !== undefined || this.#names.size >= this.#max) return known;
     const name = `qoltanba_${this.#names.size + 1}`;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Long cache for content-hashed files; everything else revalidates. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -91,6 +91,43 @@ export const HELP_WIDGET_FILES = ['help-widget.js', 'help-widget.js.map'] as con
 /** The folder of the help widget's build with its panel module, beside the loader. */
 export const HELP_PANEL_FOLDER = 'help';
 
+/** Precompressed copies the builds write beside each text asset (`scripts/precompress.mjs`), in order of preference. */
+export const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+export type ContentEncoding = (typeof PRECOMPRESSED)[number]['encoding'];
+
+/**
+ * The encodings a client's `accept-encoding` allows, in our order of preference (brotli, then gzip); `*` counts as
+ * both, `;q=0` refuses one. Empty when the client sent no header or accepts neither: then it gets the original bytes.
+ */
+export function acceptedEncodings(acceptEncoding: string | undefined): ContentEncoding[] {
+  if (!acceptEncoding) return [];
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!token) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    quality.set(token, Number.isFinite(value) ? value : 0);
+  }
+  return PRECOMPRESSED.map(({ encoding }) => encoding).filter(
+    (encoding) => (quality.get(encoding) ?? quality.get('*') ?? 0) > 0,
+  );
+}
+
+/** Sends one built file, its precompressed copy when the client accepts one and the build wrote it; varies on it. */
+async function sendBuiltFile(reply: FastifyReply, path: string, acceptEncoding: string | undefined) {
+  reply.header('vary', 'accept-encoding');
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const suffix = PRECOMPRESSED.find((entry) => entry.encoding === encoding)?.suffix ?? '';
+    const compressed = await readFile(path + suffix).catch(() => undefined);
+    if (compressed) return reply.header('content-encoding', encoding).send(compressed);
+  }
+  return reply.send(await readFile(path));
+}
+
 function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
 }
@@ -107,7 +144,8 @@ export function isStaticFilePath(url: string): boolean {
 }
 
 /**
- * Serves the built portal at `/` and the widget bundles at `/widgets/` when their folders exist.
+ * Serves the built portal at `/` and the widget bundles at `/widgets/` when their folders exist, each text file as
+ * its precompressed copy (brotli or gzip) when the client accepts one.
  * The history fallback itself lives in the not-found handler (see app.ts), which uses `reply.sendFile`.
  */
 export async function registerStaticFiles(
@@ -122,6 +160,8 @@ export async function registerStaticFiles(
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // The builds wrote `.br` / `.gz` beside each text file: chosen by accept-encoding, with `vary: accept-encoding`.
+      preCompressed: true,
       dotfiles: 'ignore',
       setHeaders(reply, path) {
         reply.header('cache-control', cacheControlFor(path));
@@ -135,6 +175,8 @@ export async function registerStaticFiles(
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // The builds wrote `.br` / `.gz` beside each text file: chosen by accept-encoding, with `vary: accept-encoding`.
+      preCompressed: true,
       dotfiles: 'ignore',
       setHeaders(reply, path) {
         reply.header('cache-control', cacheControlFor(path));
@@ -153,11 +195,14 @@ export async function registerStaticFiles(
   ];
   for (const [name, dir] of scripts) {
     // A route of its own beats the widgets folder's wildcard; the onRequest hook gives it the widget headers.
-    app.get(`${WIDGETS_PREFIX}${name}`, async (_request, reply) =>
-      reply
-        .type(name.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
-        .header('cache-control', NO_CACHE)
-        .send(await readFile(join(dir, name))),
+    app.get(`${WIDGETS_PREFIX}${name}`, async (request, reply) =>
+      sendBuiltFile(
+        reply
+          .type(name.endsWith('.map') ? 'application/json; charset=utf-8' : 'text/javascript; charset=utf-8')
+          .header('cache-control', NO_CACHE),
+        join(dir, name),
+        request.headers['accept-encoding'],
+      ),
     );
   }
   if (helpWidgetServed && existsSync(join(dirs.helpWidgetDir, HELP_PANEL_FOLDER))) {
@@ -168,6 +213,8 @@ export async function registerStaticFiles(
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // The builds wrote `.br` / `.gz` beside each text file: chosen by accept-encoding, with `vary: accept-encoding`.
+      preCompressed: true,
       dotfiles: 'ignore',
       setHeaders(reply) {
         reply.header('cache-control', NO_CACHE);

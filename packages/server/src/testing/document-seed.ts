@@ -24,9 +24,10 @@ export async function seedDocuments(db: Db, options: SeedOptions): Promise<void>
   const at = sql`(${start}::timestamptz + g * interval '1 second')`;
   await sql`
     insert into documents (id, sender_bin, sender_name_ru, sender_name_kk, number, name, status, signing_method,
-      creator_id, search_text, created_at, updated_at)
+      creator_id, search_text, search_ids, created_at, updated_at)
     select g, ${senderBin}, 'ТОО «Сид»', null, g, 'Документ ' || g, ${status}, 'PARALLEL',
-      '00000000-0000-4000-8000-000000000000', 'документ ' || g, ${at}, ${at}
+      '00000000-0000-4000-8000-000000000000', 'документ ' || g,
+      ${senderBin} || E'\n' || ${signerBin}, ${at}, ${at}
     from generate_series(1, ${count}::int) g`.execute(db);
   await sql`select setval(pg_get_serial_sequence('documents', 'id'), ${count}::int)`.execute(db);
   await sql`

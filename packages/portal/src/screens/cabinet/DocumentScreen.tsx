@@ -11,6 +11,7 @@ import {
 import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
 import { type JSX, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { saveFile } from '../../app/saveFile';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import type { RouteName } from '../../routes/routeNames';
@@ -25,7 +26,6 @@ import { FilePreview } from './documents/FilePreview';
 import { failureText } from './documents/failureCode';
 import { MoveToFolder } from './documents/MoveToFolder';
 import { ShareLinkDialog } from './documents/ShareLinkDialog';
-import { saveFile } from './documents/saveFile';
 import { useDocumentActions } from './documents/useDocumentActions';
 
 /** One document of the sdk's document store in the widgets' DocumentCard, with its preview and folder chooser. */

@@ -17,6 +17,7 @@ import {
 import { type JSX, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { media } from '../../app/breakpoints';
+import { saveFile } from '../../app/saveFile';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import { useMediaQuery } from '../../layout/useMediaQuery';
@@ -26,7 +27,6 @@ import { MessageScreen } from '../MessageScreen';
 import { ScreenHeading } from '../ScreenHeading';
 import { ScreenLoading } from '../ScreenLoading';
 import * as css from '../screens.css';
-import { saveFile } from './documents/saveFile';
 import * as inboxCss from './support/supportInbox.css';
 import { usePageVisible } from './support/usePageVisible';
 

@@ -24,10 +24,10 @@ import {
 import { DocumentCard, VerifyDropzone } from '@qoltanba/widgets';
 import { type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
 import { SignerDocumentView } from '../../signing/SignerDocumentView';
 import { embedSignActions } from '../../signing/signingActions';
-import { saveFile } from '../cabinet/documents/saveFile';
 import * as screens from '../screens.css';
 import { EmbedCreate } from './EmbedCreate';
 import * as css from './embed.css';

@@ -8,8 +8,8 @@ import {
 import { VerificationResult, VerifyDropzone } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
-import { saveFile } from '../cabinet/documents/saveFile';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 

@@ -11,10 +11,10 @@ import {
 import { DocumentCard, VerificationResult } from '@qoltanba/widgets';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
 import { dateOnly, historyInWords } from '../cabinet/documents/dateTime';
 import { FilePreview } from '../cabinet/documents/FilePreview';
-import { saveFile } from '../cabinet/documents/saveFile';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 

@@ -10,10 +10,10 @@ import {
 import { DocumentCard } from '@qoltanba/widgets';
 import { type JSX, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
 import { SignerDocumentView } from '../../signing/SignerDocumentView';
 import { linkSignActions } from '../../signing/signingActions';
-import { saveFile } from '../cabinet/documents/saveFile';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 

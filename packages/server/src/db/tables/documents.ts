@@ -31,6 +31,8 @@ export interface DocumentsTable {
   creator_id: string;
   /** Lower-cased name, sender and signer names, for the list search. */
   search_text: string;
+  /** The sender's BIN and the signers' IIN/BINs, one a line, for the list search (migration 0024). */
+  search_ids: Generated<string>;
   rejected_by: string | null;
   rejection_reason: string | null;
   rejected_at: NullableTimestamp;

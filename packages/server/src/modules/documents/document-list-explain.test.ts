@@ -3,6 +3,7 @@ import { type CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
+import { PLAN_EACH_CALL } from '../../db/prepared-statements.js';
 import type { Database } from '../../db/schema.js';
 import { seedDocuments } from '../../testing/document-seed.js';
 import { COMPANIES } from '../../testing/documents.js';
@@ -13,6 +14,9 @@ const url = process.env.TEST_DATABASE_URL;
 const COUNT = 100_000;
 const { sender, signer } = COMPANIES;
 const USER_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
+/** A counterparty only one document has (seeded below): a rare search. */
+const RARE_BIN = '990440000017';
+const RARE_ID = 77_777;
 
 interface PlanNode {
   'Node Type': string;
@@ -54,6 +58,10 @@ describe.skipIf(!url)('list queries at 100,000 documents of one company (Postgre
         handle.db,
       );
     }
+    // One document with a counterparty of its own: rare names and BINs are what the trigram index is for.
+    await sql`update documents set search_text = search_text || ${'\nтоо «сирек серіктес»'},
+      search_ids = search_ids || ${`\n${RARE_BIN}`} where id = ${RARE_ID}`.execute(handle.db);
+    await sql`analyze documents`.execute(handle.db);
     pool = new pg.Pool({ connectionString: url, options: `-c search_path=${handle.schema}`, max: 2 });
     traced = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
@@ -186,5 +194,58 @@ describe.skipIf(!url)('list queries at 100,000 documents of one company (Postgre
     expect(explained.page.items).toHaveLength(20);
     expect(explained.page.items[0]?.id).toBeLessThan(start.id);
     expectIndexed(explained, 21);
+  });
+
+  /**
+   * A search runs unnamed (PLAN_EACH_CALL), so PostgreSQL plans it with its text on every call: EXPLAIN ANALYZE of
+   * exactly the SQL and values the list sent is the plan it gets.
+   */
+  async function explainSearch(bin: string, query: DocumentListQuery) {
+    captured = [];
+    const page = await listDocuments(traced as Kysely<Database>, bin, query, new Date(), 30, USER_ID);
+    const sent = captured.at(-1);
+    if (!sent || !pool) throw new Error('no query captured');
+    expect(sent.sql).toContain(PLAN_EACH_CALL);
+    const { rows } = await pool.query(`explain (analyze, format json) ${sent.sql}`, [...sent.parameters]);
+    return { page, all: planOf(rows) };
+  }
+
+  function indexesUsed(all: PlanNode[]): string[] {
+    return all.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
+  }
+
+  it('rare search (a name, a BIN prefix, a number): through the trigram and number indexes, not the whole box', async () => {
+    const cases: [DocumentListQuery, string][] = [
+      [{ box: 'outgoing', q: 'Документ 99998' }, 'documents_search_text_trgm_idx'],
+      [{ box: 'outgoing', q: 'СИРЕК серіктес' }, 'documents_search_text_trgm_idx'],
+      [{ box: 'outgoing', q: RARE_BIN.slice(0, 10) }, 'documents_search_ids_trgm_idx'],
+      [{ box: 'outgoing', q: RARE_BIN }, 'documents_search_ids_trgm_idx'],
+      [{ box: 'outgoing', q: '99997' }, 'documents_number_idx'],
+    ];
+    for (const [query, index] of cases) {
+      const { page, all } = await explainSearch(sender.bin, query);
+      expect(page.items.length, query.q).toBeGreaterThan(0);
+      expect(page.items.length, query.q).toBeLessThanOrEqual(2);
+      expect(indexesUsed(all), query.q).toContain(index);
+      const seqScans = all.filter(
+        (node) => node['Node Type'] === 'Seq Scan' && DOCUMENT_TABLES.includes(node['Relation Name'] ?? ''),
+      );
+      expect(
+        seqScans.map((node) => node['Relation Name']),
+        query.q,
+      ).toEqual([]);
+      // The documents found are looked up in the box one by one: no walk over the company's rows.
+      for (const node of all.filter((n) => n['Relation Name'] === 'document_participants')) {
+        expect((node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1), query.q).toBeLessThanOrEqual(10);
+      }
+    }
+    const rare = await explainSearch(sender.bin, { box: 'outgoing', q: RARE_BIN });
+    expect(rare.page.items.map((item) => item.id)).toEqual([RARE_ID]);
+  });
+
+  it('common search (every document matches): walks the keyset index and stops after the page', async () => {
+    const { page, all } = await explainSearch(sender.bin, { box: 'outgoing', q: 'ДОКУМЕНТ' });
+    expect(page.items).toHaveLength(20);
+    expectIndexOnly(all, 21);
   });
 });

@@ -40,6 +40,11 @@ export function searchText(
     .toLowerCase();
 }
 
+/** The BIN/IINs the list search looks in, one a line: the sender's, then each signer's. */
+export function searchIds(senderBin: string, draft: DocumentDraft): string {
+  return [senderBin, ...draft.signers.map((signer) => signer.identityNumber)].join('\n');
+}
+
 function signerRows(documentId: number, draft: DocumentDraft) {
   return draft.signers.map((signer, index) => ({
     document_id: documentId,
@@ -118,6 +123,7 @@ async function insertDocument(svc: DocumentServices, actor: Actor, input: NewDoc
           signing_method: input.draft.signingMethod,
           creator_id: actor.userId,
           search_text: searchText(input.draft.name, [sender.nameRu, sender.nameKk], input.draft),
+          search_ids: searchIds(actor.bin, input.draft),
           rejected_by: null,
           rejection_reason: null,
           rejected_at: null,
@@ -234,6 +240,7 @@ export async function updateDocument(
         name: draft.name,
         signing_method: draft.signingMethod,
         search_text: searchText(draft.name, [row.sender_name_ru, row.sender_name_kk], draft),
+        search_ids: searchIds(row.sender_bin, draft),
       })
       .where('id', '=', id)
       .execute();

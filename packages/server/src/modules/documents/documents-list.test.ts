@@ -118,6 +118,7 @@ describe.each(testDatabases())('listDocuments on $name', (backend) => {
     const alice = await suite.user('alice@example.kz', [sender]);
     const bob = await suite.user('bob@example.kz', [signer]);
     const lease = await suite.create(alice, sender.bin, testDraft({ name: 'Договор АРЕНДЫ склада' }));
+    const kazakh = await suite.create(alice, sender.bin, testDraft({ name: 'ҚОЙМАНЫ жалға алу шарты' }));
     const supply = await suite.create(alice, sender.bin, testDraft({ name: 'Поставка 100% товара' }));
     const other = await suite.create(
       alice,
@@ -127,20 +128,32 @@ describe.each(testDatabases())('listDocuments on $name', (backend) => {
         signers: [{ identityNumber: second.bin, email: 's@example.kz', nameRu: second.nameRu }],
       }),
     );
-    for (const doc of [lease, supply, other])
+    for (const doc of [lease, kazakh, supply, other])
       await suite.request(alice, 'POST', documentPaths(sender.bin, doc.id).send);
     const search = async (token: string, bin: string, box: string, q: string) =>
       ids(await list(token, bin, { box, q }));
     expect(await search(alice, sender.bin, 'outgoing', 'аренды')).toEqual([lease.id]);
     expect(await search(alice, sender.bin, 'outgoing', 'Склада')).toEqual([lease.id]);
+    // Kazakh letters fold case too, both ways.
+    expect(await search(alice, sender.bin, 'outgoing', 'қойманы')).toEqual([kazakh.id]);
+    expect(await search(alice, sender.bin, 'outgoing', 'ЖАЛҒА')).toEqual([kazakh.id]);
+    expect(await search(alice, sender.bin, 'outgoing', 'ҒА АЛУ Ш')).toEqual([kazakh.id]);
     expect(await search(alice, sender.bin, 'outgoing', String(supply.number))).toEqual([supply.id]);
     expect(await search(alice, sender.bin, 'outgoing', second.bin)).toEqual([other.id]);
     expect(await search(alice, sender.bin, 'outgoing', 'каспий')).toEqual([other.id]);
     expect(await search(alice, sender.bin, 'outgoing', '100%')).toEqual([supply.id]);
     expect(await search(alice, sender.bin, 'outgoing', '%')).toEqual([supply.id]);
     expect(await search(alice, sender.bin, 'outgoing', '_')).toEqual([]);
-    expect(await search(bob, signer.bin, 'incoming', sender.bin)).toEqual([supply.id, lease.id]);
-    expect(await search(bob, signer.bin, 'incoming', 'алтын')).toEqual([supply.id, lease.id]);
+    expect(await search(bob, signer.bin, 'incoming', sender.bin)).toEqual([supply.id, kazakh.id, lease.id]);
+    expect(await search(bob, signer.bin, 'incoming', 'алтын')).toEqual([supply.id, kazakh.id, lease.id]);
+    // BIN/IINs by prefix or part too (longer than a document number); a short number is no part of one.
+    expect(await search(alice, sender.bin, 'outgoing', second.bin.slice(0, 10))).toEqual([other.id]);
+    expect(await search(bob, signer.bin, 'incoming', sender.bin.slice(2))).toEqual([
+      supply.id,
+      kazakh.id,
+      lease.id,
+    ]);
+    expect(await search(alice, sender.bin, 'outgoing', sender.bin.slice(0, 9))).toEqual([]);
     const long = await suite.request(
       alice,
       'GET',

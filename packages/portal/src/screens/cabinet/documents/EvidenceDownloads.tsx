@@ -8,10 +8,10 @@ import {
   showSnackbar,
 } from '@qoltanba/sdk';
 import { type JSX, useId, useState } from 'react';
+import { saveFile } from '../../../app/saveFile';
 import { usePortalT } from '../../../i18n';
 import * as css from '../../screens.css';
 import * as docs from './documents.css';
-import { saveFile } from './saveFile';
 
 /** Whether anybody (a listed signer, or the sender) has signed the document, so the server has evidence of it. */
 export function hasSignatures(document: Document, history: readonly HistoryEvent[] | undefined): boolean {

@@ -1,0 +1,79 @@
+// The build-manifest check of issue 22: a public page's first load (the entry, its static imports, and the page's
+// own lazy screen with its static imports) carries none of the cabinet, the signing dialogs, pdf.js or the support
+// inbox. Reads the built portal (`npm run build`; vite's manifest and the hidden source maps list each chunk's modules).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const dist = fileURLToPath(new URL('../packages/portal/dist', import.meta.url));
+const manifestPath = join(dist, '.vite', 'manifest.json');
+
+/** Public pages and the screen module each shows. */
+const PUBLIC_PAGES = {
+  '/': 'src/screens/public/LandingScreen.tsx',
+  '/check': 'src/screens/public/CheckScreen.tsx',
+  '/tariffs': 'src/screens/public/TariffsScreen.tsx',
+};
+
+/** Modules a public page must not load up front, by the path of their source. */
+const NOT_ON_PUBLIC_PAGES = [
+  ['the cabinet', /portal\/src\/(cabinet|screens\/cabinet|screens\/onboarding)\//],
+  [
+    'the signing dialogs',
+    /portal\/src\/signing\/|widgets\/src\/(qr-signing-dialog|reject-dialog|sign-panel|signing-common)\//,
+  ],
+  ['pdf.js', /node_modules\/pdfjs-dist\//],
+  ['the support inbox', /widgets\/src\/support-|portal\/src\/screens\/cabinet\/support\//],
+];
+
+/** Chunk files a module loads before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+/** The modules in a chunk, as absolute paths (a map lists them relative to the chunk). */
+function sourcesOf(file) {
+  const map = join(dist, `${file}.map`);
+  if (!existsSync(map)) return [];
+  return JSON.parse(readFileSync(map, 'utf8')).sources.map((source) => resolve(dirname(map), source));
+}
+
+describe('the portal build: public pages load only what they show', () => {
+  it('has a build manifest (run `npm run build` first)', () => {
+    expect(existsSync(manifestPath), manifestPath).toBe(true);
+  });
+
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  for (const [page, screen] of Object.entries(PUBLIC_PAGES)) {
+    it(`${page} loads no cabinet, signing dialog, pdf.js or support inbox chunk`, () => {
+      expect(manifest[screen], screen).toBeDefined();
+      const keys = staticClosure(manifest, screen, staticClosure(manifest, 'index.html'));
+      const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+      expect(files.length).toBeGreaterThan(1);
+      const found = [];
+      let mapped = 0;
+      for (const file of files) {
+        const sources = sourcesOf(file);
+        mapped += sources.length;
+        for (const [what, pattern] of NOT_ON_PUBLIC_PAGES) {
+          const hit = sources.find((source) => pattern.test(source));
+          if (hit) found.push(`${what}: ${hit} in ${file}`);
+        }
+      }
+      expect(mapped, 'the chunks have source maps').toBeGreaterThan(10);
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('the cabinet is a chunk of its own, loaded on demand (so the check above has something to miss)', () => {
+    const cabinet = manifest['src/cabinet/CabinetLayout.tsx'];
+    expect(cabinet?.isDynamicEntry).toBe(true);
+    const initial = staticClosure(manifest, 'index.html');
+    expect(initial.has('src/cabinet/CabinetLayout.tsx')).toBe(false);
+    expect(sourcesOf(cabinet.file).some((source) => NOT_ON_PUBLIC_PAGES[0][1].test(source))).toBe(true);
+  });
+});
