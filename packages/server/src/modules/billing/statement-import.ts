@@ -57,6 +57,18 @@ async function invoicesNamed(db: Db, documents: readonly StatementDocument[]): P
   }));
 }
 
+/** The payments registered already under these bank references, with their order's UIN, by reference. */
+async function registeredBefore(db: Db, references: readonly string[]) {
+  if (references.length === 0) return new Map<string, { invoice_id: number | null; uin: string }>();
+  const rows = await db
+    .selectFrom('billing_payments as p')
+    .innerJoin('billing_orders as o', 'o.id', 'p.order_id')
+    .select(['p.reference', 'p.invoice_id', 'o.uin'])
+    .where('p.reference', 'in', [...new Set(references)])
+    .execute();
+  return new Map(rows.map((row) => [row.reference ?? '', { invoice_id: row.invoice_id, uin: row.uin }]));
+}
+
 /**
  * Imports a bank statement (1C ClientBank exchange format): each incoming payment is matched to an invoice with
  * core's `matchStatementPayment` and registered as `registerPayment` does (source `statement`, the bank document
@@ -70,6 +82,10 @@ export async function importStatement(db: Kysely<Database>, file: StatementFile)
   const registeredBy = `${file.registeredBy} statement:${file.fileName}`.slice(0, 300);
   const lines = await db.transaction().execute(async (trx) => {
     const invoices = await invoicesNamed(trx, incoming);
+    const registered = await registeredBefore(
+      trx,
+      incoming.map((document) => statementReference(statement, document)),
+    );
     // Every company's counter row up front, in one order, so two imports at once cannot deadlock.
     for (const bin of [...new Set(invoices.map((invoice) => invoice.bin))].sort()) {
       await lockAccount(trx, bin, file.now);
@@ -84,6 +100,31 @@ export async function importStatement(db: Kysely<Database>, file: StatementFile)
         payerBin: document.payerBin,
         purpose: document.purpose,
       };
+      const reference = statementReference(statement, document);
+      const known = registered.get(reference);
+      if (known) {
+        // Matched before (its invoice may be paid now, so matching again could differ): the same answer as then.
+        const done = await registerPaymentIn(trx, {
+          ...(known.invoice_id === null
+            ? { uin: known.uin }
+            : { invoiceNumber: invoiceNumber({ id: known.invoice_id }) }),
+          amountTiyn: document.amountTiyn,
+          reference,
+          source: 'statement',
+          registeredBy,
+          paidAt: null,
+          now: file.now,
+        });
+        result.push({
+          ...line,
+          outcome: done.outcome,
+          reason: null,
+          invoiceNumber: known.invoice_id === null ? null : invoiceNumber({ id: known.invoice_id }),
+          orderId: done.order.id,
+          due: tengeOf(dueOf(done.order)),
+        });
+        continue;
+      }
       const match = matchStatementPayment(document, invoices);
       if (!match.matched) {
         result.push({
@@ -96,24 +137,24 @@ export async function importStatement(db: Kysely<Database>, file: StatementFile)
         });
         continue;
       }
-      const registered = await registerPaymentIn(trx, {
+      const paid = await registerPaymentIn(trx, {
         invoiceNumber: match.invoice.invoiceNumber,
         amountTiyn: document.amountTiyn,
-        reference: statementReference(statement, document),
+        reference,
         source: 'statement',
         registeredBy,
         paidAt: parseTariffDate(`${document.receivedDate ?? document.date} 00:00:00`) ?? null,
         now: file.now,
       });
       // A later payment of the same file reads what is due now.
-      match.invoice.dueTiyn = dueOf(registered.order);
+      match.invoice.dueTiyn = dueOf(paid.order);
       result.push({
         ...line,
-        outcome: registered.outcome,
+        outcome: paid.outcome,
         reason: null,
         invoiceNumber: match.invoice.invoiceNumber,
-        orderId: registered.order.id,
-        due: tengeOf(dueOf(registered.order)),
+        orderId: paid.order.id,
+        due: tengeOf(dueOf(paid.order)),
       });
     }
     return result;
