@@ -4,8 +4,8 @@ import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
-import { signInRealServer } from '../../test-support/realServer';
 import { renderPortal } from '../../test/renderPortal';
+import { signInRealServer } from '../../test-support/realServer';
 
 const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
 
