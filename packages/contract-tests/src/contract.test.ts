@@ -53,8 +53,8 @@ const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> =
     method,
     path: openApiPath(path),
     why:
-      'billing (issue 20): the server came first; no sdk or widget calls these routes yet, and the fake plays them ' +
-      'with the sdk slice that does (its tests run against the real server entry)',
+      "billing (issue 20): the sdk's billing client is tested against the real server in-process " +
+      '(`@qoltanba/server/testing`); the fake, which issue 19 removes, never plays them',
   })),
 ];
 

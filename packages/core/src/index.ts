@@ -32,6 +32,7 @@ export {
   PROFILE_PATHS,
   SIGNING_LINK_PAGE,
   SIGNING_PATHS,
+  STATEMENT_UPLOAD_PARTS,
   SUPPORT_IDENTITY_HEADER,
   SUPPORT_INBOX_PAGE,
   SUPPORT_PATHS,
@@ -282,6 +283,11 @@ export {
   type RegisterPaymentRequest,
   registeredPaymentSchema,
   registerPaymentRequestSchema,
+  STATEMENT_LINE_OUTCOMES,
+  type StatementImport,
+  type StatementLine,
+  statementImportSchema,
+  statementLineSchema,
   type TariffShortInfo,
   tariffShortInfoSchema,
 } from './schemas/billing';
@@ -628,6 +634,17 @@ export {
   tariffPlans,
   tariffPlansSchema,
 } from './tariff/plans';
+export {
+  matchStatementPayment,
+  PAYMENT_UIN_PATTERN,
+  STATEMENT_UNMATCHED_REASONS,
+  type StatementInvoice,
+  type StatementMatch,
+  type StatementPaymentFacts,
+  type StatementReferences,
+  type StatementUnmatchedReason,
+  statementReferences,
+} from './tariff/statement-match';
 export {
   type ActiveTariffAnswer,
   activeTariffAnswer,

@@ -36,6 +36,27 @@ export {
   type AuthState,
 } from './auth/authState';
 export {
+  createOrder,
+  DEFAULT_FILIAL_ID,
+  generateInvoice,
+  getActiveTariff,
+  getBalance,
+  getOrder,
+  getPaymentResult,
+  getTariffPlans,
+  type InvoiceOptions,
+  invoiceDownloadUrl,
+  listOrders,
+} from './billing/billingApi';
+export {
+  $tariff,
+  createTariffStore,
+  type TariffPollEnvironment,
+  type TariffSnapshot,
+  type TariffStore,
+  tariffSnapshot,
+} from './billing/tariffStore';
+export {
   $actingCompanyBin,
   actingCompanyBin,
 } from './company/actingCompany';

@@ -399,6 +399,14 @@ const BILLING_ADMIN = `/proxy/${API_SERVICES.billingAdmin}/api/v1`;
 export const BILLING_ADMIN_PATHS = {
   /** POST RegisterPaymentRequest -> RegisteredPayment (registerPayment): a payment received against an invoice. */
   payments: `${BILLING_ADMIN}/payments`,
+  /** POST multipart (STATEMENT_UPLOAD_PARTS) -> StatementImport (importStatement): a 1C ClientBank statement. */
+  statements: `${BILLING_ADMIN}/statements`,
+} as const;
+
+/** Part names of the bank statement upload. */
+export const STATEMENT_UPLOAD_PARTS = {
+  /** The statement file (`1CClientBankExchange`, Windows-1251 or UTF-8). */
+  file: 'file',
 } as const;
 
 /** The portal's public tariffs page (SPEC section 2): where a send refused for want of a tariff sends the user. */

@@ -152,6 +152,7 @@ export const ERROR_CODES = [
   'INVOICE_ORDER_MISMATCH',
   'PAYMENT_REFERENCE_CONFLICT',
   'STATEMENT_MALFORMED',
+  'STATEMENT_ENCODING_UNSUPPORTED',
 ] as const;
 
 /** A stable error code; see {@link ERROR_CODES}. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_PRODUCT } from '../api/paths';
 import { PAID_PLAN_IDS, PLAN_IDS } from '../tariff/plans';
+import { STATEMENT_UNMATCHED_REASONS } from '../tariff/statement-match';
 import { TARIFF_TYPES } from '../tariff/tariff-state';
 import { pathIdSchema } from './decimal';
 import { langSchema } from './fields';
@@ -179,6 +180,43 @@ export const registeredPaymentSchema = z.object({
   balance: tenge,
 });
 
+/** What importing one payment of a bank statement did: a registration outcome, or not matched. */
+export const STATEMENT_LINE_OUTCOMES = [...PAYMENT_OUTCOMES, 'unmatched'] as const;
+
+/** One incoming payment of an imported statement. */
+export const statementLineSchema = z.object({
+  /** The bank document's number and date (dd.MM.yyyy) as the statement gives them. */
+  number: z.string(),
+  date: z.string(),
+  amount: tenge,
+  payer: z.string(),
+  payerBin: z.string().nullable(),
+  purpose: z.string(),
+  outcome: z.enum(STATEMENT_LINE_OUTCOMES),
+  /** Why it was not matched (`unmatched` only). */
+  reason: z.enum(STATEMENT_UNMATCHED_REASONS).nullable(),
+  invoiceNumber: z.string().nullable(),
+  orderId: z.number().int().positive().nullable(),
+  /** Still due on the order after it: above 0 when underpaid. */
+  due: tenge,
+});
+
+/** Answer of `importStatement`: every incoming payment of the file and what it did (ours). */
+export const statementImportSchema = z.object({
+  encoding: z.enum(['utf-8', 'windows-1251']),
+  /** The account (IIK) the statement is of, and its period, as the file gives them. */
+  account: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** Documents of the file that are not incoming payments to the account (left alone). */
+  skipped: z.number().int().nonnegative(),
+  lines: z.array(statementLineSchema),
+});
+
+/** See {@link statementLineSchema}. */
+export type StatementLine = z.infer<typeof statementLineSchema>;
+/** See {@link statementImportSchema}. */
+export type StatementImport = z.infer<typeof statementImportSchema>;
 /** See {@link orderSchema}. */
 export type Order = z.infer<typeof orderSchema>;
 /** See {@link paymentInvoiceSchema}. */

@@ -1,4 +1,5 @@
 import { apiKeysEn } from './apiKeys/en';
+import { billingEn } from './billing/en';
 import { docsEn } from './docs/en';
 import type { PortalStrings } from './portalStrings';
 import { supportEn } from './support/en';
@@ -134,6 +135,7 @@ export const en = {
   },
   docs: docsEn,
   apiKeys: apiKeysEn,
+  billing: billingEn,
   support: supportEn,
   back: 'Back',
   titles: {

@@ -1,5 +1,6 @@
 import type { RouteName } from '../routes/routeNames';
 import { apiKeysKk } from './apiKeys/kk';
+import { billingKk } from './billing/kk';
 import { docsKk } from './docs/kk';
 import { supportKk } from './support/kk';
 
@@ -134,6 +135,7 @@ export const kk = {
   },
   docs: docsKk,
   apiKeys: apiKeysKk,
+  billing: billingKk,
   support: supportKk,
   back: 'Артқа',
   titles: {

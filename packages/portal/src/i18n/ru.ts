@@ -1,4 +1,5 @@
 import { apiKeysRu } from './apiKeys/ru';
+import { billingRu } from './billing/ru';
 import { docsRu } from './docs/ru';
 import type { PortalStrings } from './portalStrings';
 import { supportRu } from './support/ru';
@@ -134,6 +135,7 @@ export const ru = {
   },
   docs: docsRu,
   apiKeys: apiKeysRu,
+  billing: billingRu,
   support: supportRu,
   back: 'Назад',
   titles: {

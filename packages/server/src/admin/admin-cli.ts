@@ -1,4 +1,6 @@
-import { errorMessage, isAppError } from '@qoltanba/core';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { errorMessage, isAppError, type StatementImport } from '@qoltanba/core';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { type DatabaseHandle, openConfiguredDatabase } from '../db/database.js';
@@ -6,6 +8,7 @@ import { migrate } from '../db/migrate.js';
 import {
   billingOperatorLogin,
   grantBillingOperator,
+  importStatement,
   registerPayment,
   revokeBillingOperator,
 } from '../modules/billing/index.js';
@@ -41,6 +44,10 @@ Commands:
   payment register <invoice number or UIN> <amount in tenge> <bank reference> [--by <name>]
                                     register a payment received: paid in full, the tariff starts at once and an
                                     overpayment goes to the balance; the same reference again changes nothing
+  payment import <statement file> [--by <name>]
+                                    import a bank statement (1C ClientBank, Windows-1251 or UTF-8): registers the
+                                    payments it matches to invoices, lists the rest; the same file again changes
+                                    nothing; a malformed file changes nothing
 
 The database is the server's: DATABASE_URL (PostgreSQL; runs beside the server), else PGlite in
 QOLTANBA_DATA_DIR (.data by default), which only one process may open: stop the server first.
@@ -50,7 +57,31 @@ type Command =
   | { action: 'grant' | 'revoke'; login: string }
   | { action: 'list' }
   | { action: 'billing-grant' | 'billing-revoke'; login: string }
-  | { action: 'payment'; target: string; amountTiyn: number; reference: string; by: string | undefined };
+  | { action: 'payment'; target: string; amountTiyn: number; reference: string; by: string | undefined }
+  | { action: 'statement'; file: string; by: string | undefined };
+
+function parseStatementImport(rest: readonly string[]): Command | undefined {
+  const [file, flag, by, ...extra] = rest;
+  if (!file || extra.length > 0) return undefined;
+  if (flag !== undefined && (flag !== '--by' || !by)) return undefined;
+  return { action: 'statement', file, by };
+}
+
+/** The import as the operator reads it: one line per incoming payment, then the totals. */
+function statementReport(result: StatementImport): string {
+  const lines = result.lines.map((line) => {
+    const target =
+      line.outcome === 'unmatched'
+        ? `not matched (${line.reason})`
+        : `invoice ${line.invoiceNumber}, order ${line.orderId}${line.due > 0 ? `, still due ${line.due.toFixed(2)} KZT` : ''}`;
+    return `${line.outcome}\t№ ${line.number} of ${line.date}\t${line.amount.toFixed(2)} KZT\t${target}\t${line.payer} ${line.purpose}\n`;
+  });
+  const count = (outcome: string) => result.lines.filter((line) => line.outcome === outcome).length;
+  const totals = ['activated', 'underpaid', 'credited', 'already_registered', 'unmatched']
+    .map((outcome) => `${outcome} ${count(outcome)}`)
+    .join(', ');
+  return `${lines.join('')}statement ${result.account ?? '-'} ${result.from ?? ''}-${result.to ?? ''} (${result.encoding}): ${totals}, skipped ${result.skipped} not incoming\n`;
+}
 
 function parsePayment(rest: readonly string[]): Command | undefined {
   const [target, amount, reference, flag, by, ...extra] = rest;
@@ -67,6 +98,7 @@ function parsePayment(rest: readonly string[]): Command | undefined {
 function parse(args: readonly string[]): Command | undefined {
   const [group, action, login, ...rest] = args;
   if (group === 'payment' && action === 'register') return parsePayment(args.slice(2));
+  if (group === 'payment' && action === 'import') return parseStatementImport(args.slice(2));
   if (
     group === 'billing-operator' &&
     (action === 'grant' || action === 'revoke') &&
@@ -129,6 +161,24 @@ export async function runAdmin(
       for (const grant of await listSupportOperators(database.db)) {
         io.stdout.write(`${grant.login}\t${grant.grantedAt.toISOString()}\n`);
       }
+    } else if (command.action === 'statement') {
+      const bytes = await readFile(command.file).catch((error: NodeJS.ErrnoException) => {
+        io.stderr.write(`qoltanba admin: cannot read ${command.file}: ${error.code ?? error.message}\n`);
+        return undefined;
+      });
+      if (!bytes) return 1;
+      const imported = await importStatement(database.db, {
+        bytes,
+        fileName: basename(command.file),
+        registeredBy: `admin-cli:${command.by ?? env.USER ?? 'unknown'}`,
+        now: clock(),
+      }).catch((error: unknown) => {
+        if (!isAppError(error)) throw error;
+        io.stderr.write(`qoltanba admin: ${errorMessage(error.code, 'en', error.params)}\n`);
+        return undefined;
+      });
+      if (!imported) return 1;
+      io.stdout.write(statementReport(imported));
     } else if (command.action === 'payment') {
       const byNumber = /^\d+$/.test(command.target);
       const registered = await registerPayment(database.db, {

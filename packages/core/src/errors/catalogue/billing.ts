@@ -32,4 +32,10 @@ export const billingErrors = {
     },
     status: 400,
   },
+  STATEMENT_ENCODING_UNSUPPORTED: {
+    kk: 'Үзінді Windows-1251 немесе UTF-8 кодтауында болуы керек',
+    ru: 'Выписка должна быть в кодировке Windows-1251 или UTF-8',
+    en: 'The statement must be in Windows-1251 or UTF-8',
+    status: 400,
+  },
 } satisfies Partial<Record<ErrorCode, ErrorEntry>>;

@@ -1,8 +1,165 @@
-import type { JSX } from 'react';
+import type { Balance, Order, PaymentResult } from '@qoltanba/core';
+import {
+  $currentCompany,
+  errorTextOf,
+  generateInvoice,
+  getBalance,
+  getPaymentResult,
+  invoiceDownloadUrl,
+  listOrders,
+} from '@qoltanba/sdk';
+import { type JSX, useCallback, useEffect, useState } from 'react';
+import { useSdkStore } from '../../app/useSdkStore';
+import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
-import { PlaceholderScreen } from '../PlaceholderScreen';
+import * as billing from '../billing/billing.css';
+import { formatDay, formatTenge, TariffBlock } from '../billing/TariffPlans';
+import { ScreenHeading } from '../ScreenHeading';
+import * as css from '../screens.css';
 
-/** Payment history (`/cabinet/payments`). */
+interface Loaded {
+  orders: Order[];
+  results: Map<number, PaymentResult>;
+  balance: Balance;
+}
+
+/** The invoice of an order, downloaded again (issued once: asking again answers the same invoice). */
+function InvoiceDownload({ order }: { order: Order }): JSX.Element {
+  const { t, lang } = usePortalT();
+  const [error, setError] = useState<string>();
+  const download = async () => {
+    setError(undefined);
+    try {
+      const invoice = await generateInvoice(order);
+      window.location.assign(await invoiceDownloadUrl(invoice.id));
+    } catch (caught) {
+      setError(errorTextOf(caught, lang));
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className={css.secondaryButton}
+        aria-label={t('billing.payments.download', { number: order.id })}
+        onClick={() => void download()}
+      >
+        {t('billing.payments.invoice')}
+      </button>
+      {error ? <p role="alert">{error}</p> : null}
+    </>
+  );
+}
+
+/**
+ * Payment history (`/cabinet/payments`): the tariff block, the personal account balance, and the company's orders
+ * with their status, period, payments and the invoice to download again.
+ */
 export default function PaymentsScreen(): JSX.Element {
-  return <PlaceholderScreen route={ROUTE_NAMES.Payments} />;
+  const { t, lang } = usePortalT();
+  const company = useSdkStore($currentCompany);
+  const [loaded, setLoaded] = useState<Loaded | 'failed'>();
+  const load = useCallback(async () => {
+    setLoaded(undefined);
+    try {
+      const [orders, balance] = await Promise.all([listOrders(), getBalance()]);
+      const results = await Promise.all(orders.map((order) => getPaymentResult(order.id)));
+      setLoaded({ orders, balance, results: new Map(results.map((result) => [result.orderId, result])) });
+    } catch {
+      setLoaded('failed');
+    }
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the acting company changes.
+  useEffect(() => void load(), [load, company?.bin]);
+  const status = (order: Order) =>
+    order.status === 'PAID'
+      ? t('billing.payments.status.PAID')
+      : order.paid > 0
+        ? t('billing.payments.status.PARTIAL', { paid: formatTenge(order.paid, lang) })
+        : t('billing.payments.status.NEW');
+  return (
+    <section className={css.screen} data-route={ROUTE_NAMES.Payments}>
+      <ScreenHeading>{t('titles.Payments')}</ScreenHeading>
+      <TariffBlock />
+      {loaded === undefined ? <p role="status">{t('billing.loading')}</p> : null}
+      {loaded === 'failed' ? (
+        <div role="alert">
+          <p>{t('billing.loadFailed')}</p>
+          <button type="button" className={css.secondaryButton} onClick={() => void load()}>
+            {t('billing.retry')}
+          </button>
+        </div>
+      ) : null}
+      {loaded && loaded !== 'failed' ? (
+        <>
+          <p data-balance>
+            {t('billing.payments.balance', { amount: formatTenge(loaded.balance.balance, lang) })}
+          </p>
+          {loaded.orders.length === 0 ? (
+            <p>{t('billing.payments.empty')}</p>
+          ) : (
+            <div className={billing.tableWrap}>
+              <table className={billing.table}>
+                <caption className={css.visuallyHiddenHeading}>{t('billing.payments.ordersLabel')}</caption>
+                <thead>
+                  <tr>
+                    {(['order', 'plan', 'amount', 'status', 'period', 'invoice'] as const).map((column) => (
+                      <th key={column} scope="col" className={billing.cell}>
+                        {t(`billing.payments.columns.${column}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.orders.map((order) => {
+                    const payments = loaded.results.get(order.id)?.payments ?? [];
+                    return (
+                      <tr key={order.id} data-order={order.id} data-status={order.status}>
+                        <th scope="row" className={billing.cell}>
+                          № {order.id}
+                          <br />
+                          <span className={css.muted}>{formatDay(order.createdAt, lang)}</span>
+                        </th>
+                        <td className={billing.cell}>{t(`billing.plans.${order.plan}`)}</td>
+                        <td className={billing.cell}>{formatTenge(order.amount, lang)}</td>
+                        <td className={billing.cell}>
+                          {status(order)}
+                          {payments.length > 0 ? (
+                            <>
+                              <br />
+                              <span className={css.muted} data-payments>
+                                {t('billing.payments.paymentsOf', {
+                                  list: payments
+                                    .map(
+                                      (payment) =>
+                                        `${formatTenge(payment.amount, lang)} (${formatDay(payment.registeredAt, lang)})`,
+                                    )
+                                    .join(', '),
+                                })}
+                              </span>
+                            </>
+                          ) : null}
+                        </td>
+                        <td className={billing.cell}>
+                          {order.startsAt && order.endsAt
+                            ? t('billing.payments.period', {
+                                from: formatDay(order.startsAt, lang),
+                                to: formatDay(order.endsAt, lang),
+                              })
+                            : '—'}
+                        </td>
+                        <td className={billing.cell}>
+                          <InvoiceDownload order={order} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
 }

@@ -10,7 +10,6 @@ import {
   type EmbedTokenIssued,
   type Order,
   PARTNER_PATHS,
-  type PaymentInvoice,
   parseTariffDate,
   SIGNING_PATHS,
   tariffStateFromError,
@@ -18,6 +17,7 @@ import {
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
+import { generateInvoice } from '../../testing/billing.js';
 import { COMPANIES, testDraft, uploadParts } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
@@ -66,31 +66,10 @@ describe.each(testDatabases())('tariffs on $name', (backend) => {
 
   /** An order of `plan` for the sender, its invoice, and a payment of `amount` (the full price by default). */
   async function buyAndPay(plan: 'monthly' | 'yearly' = 'monthly', amount?: number, reference = 'bank-1') {
-    const ordered = await suite.request(
-      suite.tokens.sender,
-      'POST',
-      apiPath(BILLING_PATHS.createOrder, { bin: sender.bin, plan }),
-    );
-    expect(ordered.statusCode, ordered.body).toBe(201);
-    const order = ordered.json() as Order;
-    const invoice = await suite.request(
-      suite.tokens.sender,
-      'POST',
-      `${BILLING_PATHS.generateInvoice}?qoltanbaDocs=true&qoltanbaDocsTariff=${plan === 'monthly' ? 1 : 2}`,
-      {
-        abonentId: sender.bin,
-        currency: 'KZT',
-        uin: order.uin,
-        lang: 'ru',
-        filialId: 1,
-        customerAccountCategoryId: 1,
-        balance: 0,
-      },
-    );
-    expect(invoice.statusCode, invoice.body).toBe(201);
+    const { order, invoice } = await generateInvoice(suite, suite.tokens.sender, sender.bin, plan);
     const operator = await operatorToken();
     const paid = await suite.request(operator, 'POST', BILLING_ADMIN_PATHS.payments, {
-      invoiceNumber: (invoice.json() as PaymentInvoice).number,
+      invoiceNumber: invoice.number,
       amount: amount ?? order.amount,
       reference,
     });

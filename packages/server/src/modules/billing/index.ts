@@ -14,3 +14,4 @@ export {
   registerPayment,
   revokeBillingOperator,
 } from './payment-store.js';
+export { importStatement, type StatementFile } from './statement-import.js';

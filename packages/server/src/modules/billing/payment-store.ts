@@ -1,5 +1,5 @@
 import { AppError, type LoginTarget, type Payment, parseLoginTarget } from '@qoltanba/core';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BillingPaymentsTable, Database } from '../../db/schema.js';
 import { findUserById } from '../account/index.js';
 import { findInvoice, invoiceNumber, invoiceOfOrder } from './invoice-store.js';
@@ -87,63 +87,69 @@ export async function registerPayment(
   db: Kysely<Database>,
   received: ReceivedPayment,
 ): Promise<RegisteredPaymentRows> {
-  const { order: named, invoiceId } = await targetOf(db, received);
-  return db.transaction().execute(async (trx) => {
-    const account = await lockAccount(trx, named.company_bin, received.now);
-    const order = (await findOrder(trx, named.id)) ?? named;
-    const existing = await trx
-      .selectFrom('billing_payments')
-      .selectAll()
-      .where('reference', '=', received.reference)
-      .executeTakeFirst();
-    if (existing) {
-      if (existing.order_id !== order.id || Number(existing.amount_tiyn) !== received.amountTiyn) {
-        throw new AppError('PAYMENT_REFERENCE_CONFLICT');
-      }
-      return { outcome: 'already_registered', payment: existing, order, balanceTiyn: account.balanceTiyn };
+  return db.transaction().execute((trx) => registerPaymentIn(trx, received));
+}
+
+/** {@link registerPayment} inside the caller's transaction (a statement import registers all its payments in one). */
+export async function registerPaymentIn(
+  trx: Transaction<Database>,
+  received: ReceivedPayment,
+): Promise<RegisteredPaymentRows> {
+  const { order: named, invoiceId } = await targetOf(trx, received);
+  const account = await lockAccount(trx, named.company_bin, received.now);
+  const order = (await findOrder(trx, named.id)) ?? named;
+  const existing = await trx
+    .selectFrom('billing_payments')
+    .selectAll()
+    .where('reference', '=', received.reference)
+    .executeTakeFirst();
+  if (existing) {
+    if (existing.order_id !== order.id || Number(existing.amount_tiyn) !== received.amountTiyn) {
+      throw new AppError('PAYMENT_REFERENCE_CONFLICT');
     }
-    const payment = await trx
-      .insertInto('billing_payments')
-      .values({
-        order_id: order.id,
-        invoice_id: invoiceId,
-        company_bin: order.company_bin,
-        source: received.source,
-        amount_tiyn: received.amountTiyn,
-        reference: received.reference,
-        registered_by: received.registeredBy,
-        registered_at: received.now,
-        paid_at: received.paidAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const amount = Number(order.amount_tiyn);
-    const paidBefore = Number(order.paid_tiyn);
-    const credit = async (tiyn: number) => {
-      if (tiyn <= 0) return account.balanceTiyn;
-      const balance = account.balanceTiyn + tiyn;
-      await trx
-        .updateTable('billing_accounts')
-        .set({ balance_tiyn: balance, updated_at: received.now })
-        .where('company_bin', '=', order.company_bin)
-        .execute();
-      return balance;
-    };
-    if (order.status === 'PAID') {
-      return { outcome: 'credited', payment, order, balanceTiyn: await credit(received.amountTiyn) };
-    }
-    const paid = paidBefore + received.amountTiyn;
-    let updated = await trx
-      .updateTable('billing_orders')
-      .set({ paid_tiyn: Math.min(paid, amount) })
-      .where('id', '=', order.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (paid < amount)
-      return { outcome: 'underpaid', payment, order: updated, balanceTiyn: account.balanceTiyn };
-    updated = await activateOrder(trx, updated, received.now);
-    return { outcome: 'activated', payment, order: updated, balanceTiyn: await credit(paid - amount) };
-  });
+    return { outcome: 'already_registered', payment: existing, order, balanceTiyn: account.balanceTiyn };
+  }
+  const payment = await trx
+    .insertInto('billing_payments')
+    .values({
+      order_id: order.id,
+      invoice_id: invoiceId,
+      company_bin: order.company_bin,
+      source: received.source,
+      amount_tiyn: received.amountTiyn,
+      reference: received.reference,
+      registered_by: received.registeredBy,
+      registered_at: received.now,
+      paid_at: received.paidAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const amount = Number(order.amount_tiyn);
+  const paidBefore = Number(order.paid_tiyn);
+  const credit = async (tiyn: number) => {
+    if (tiyn <= 0) return account.balanceTiyn;
+    const balance = account.balanceTiyn + tiyn;
+    await trx
+      .updateTable('billing_accounts')
+      .set({ balance_tiyn: balance, updated_at: received.now })
+      .where('company_bin', '=', order.company_bin)
+      .execute();
+    return balance;
+  };
+  if (order.status === 'PAID') {
+    return { outcome: 'credited', payment, order, balanceTiyn: await credit(received.amountTiyn) };
+  }
+  const paid = paidBefore + received.amountTiyn;
+  let updated = await trx
+    .updateTable('billing_orders')
+    .set({ paid_tiyn: Math.min(paid, amount) })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (paid < amount)
+    return { outcome: 'underpaid', payment, order: updated, balanceTiyn: account.balanceTiyn };
+  updated = await activateOrder(trx, updated, received.now);
+  return { outcome: 'activated', payment, order: updated, balanceTiyn: await credit(paid - amount) };
 }
 
 /** The normalised login of what an administrator typed (an e-mail or a phone), or undefined when it is neither. */

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { matchStatementPayment, type StatementInvoice, statementReferences } from './statement-match';
+
+const UIN = 'QT1234567890123456';
+const invoice = (overrides: Partial<StatementInvoice> = {}): StatementInvoice => ({
+  invoiceNumber: '12',
+  uin: UIN,
+  bin: '180240021505',
+  dueTiyn: 500_000,
+  ...overrides,
+});
+
+describe('statementReferences', () => {
+  it.each([
+    ['Оплата по счёту № 12, УИН QT1234567890123456', [UIN], ['12']],
+    ['оплата по счету 12 за тариф', [], ['12']],
+    ['Төлем шоты №7 бойынша, qt 1234567890123456', [UIN], ['7']],
+    ['Payment for invoice 0031', [], ['31']],
+    ['QT1234567890123456 QT1234567890123456', [UIN], []],
+    ['Оплата за услуги, без НДС', [], []],
+    // 17 digits are not a UIN, and the digits of a UIN are not an invoice number.
+    ['QT12345678901234567', [], []],
+  ])('%s', (purpose, uins, invoiceNumbers) => {
+    expect(statementReferences(purpose)).toEqual({ uins, invoiceNumbers });
+  });
+});
+
+describe('matchStatementPayment', () => {
+  const pay = (purpose: string, amountTiyn = 500_000, payerBin: string | null = null) => ({
+    purpose,
+    amountTiyn,
+    payerBin,
+  });
+
+  it('a UIN decides alone, whatever the amount (under- and overpayment are the registration’s to tell)', () => {
+    for (const amount of [100, 500_000, 900_000]) {
+      expect(matchStatementPayment(pay(`УИН ${UIN}`, amount), [invoice()])).toEqual({
+        matched: true,
+        invoice: invoice(),
+        by: 'uin',
+      });
+    }
+  });
+
+  it('an invoice number needs the amount due or the buyer as payer', () => {
+    expect(matchStatementPayment(pay('по счёту № 12'), [invoice()])).toMatchObject({
+      matched: true,
+      by: 'invoice_number',
+    });
+    expect(matchStatementPayment(pay('по счёту № 12', 1_000, '180240021505'), [invoice()])).toMatchObject({
+      matched: true,
+      by: 'invoice_number',
+    });
+    expect(matchStatementPayment(pay('по счёту № 12', 1_000, '990240021505'), [invoice()])).toEqual({
+      matched: false,
+      reason: 'AMOUNT_MISMATCH',
+    });
+  });
+
+  it('several candidates: the one whose due amount is paid, else ambiguous', () => {
+    const other = invoice({ invoiceNumber: '13', uin: 'QT0000000000000013', dueTiyn: 5_000_000 });
+    const both = [invoice(), other];
+    expect(matchStatementPayment(pay('счета № 12 и № 13', 5_000_000), both)).toMatchObject({
+      matched: true,
+      invoice: { invoiceNumber: '13' },
+    });
+    expect(matchStatementPayment(pay(`${UIN} QT0000000000000013`, 1_000), both)).toEqual({
+      matched: false,
+      reason: 'AMBIGUOUS',
+    });
+  });
+
+  it('no reference, or references nobody issued', () => {
+    expect(matchStatementPayment(pay('Оплата за услуги'), [invoice()])).toEqual({
+      matched: false,
+      reason: 'NO_REFERENCE',
+    });
+    expect(matchStatementPayment(pay('счёт № 99'), [])).toEqual({
+      matched: false,
+      reason: 'UNKNOWN_REFERENCE',
+    });
+    expect(matchStatementPayment(pay('QT9999999999999999'), [])).toEqual({
+      matched: false,
+      reason: 'UNKNOWN_REFERENCE',
+    });
+  });
+
+  it('a UIN wins over an invoice number that names another invoice', () => {
+    const other = invoice({ invoiceNumber: '13', uin: 'QT0000000000000013' });
+    expect(matchStatementPayment(pay(`счёт № 13, ${UIN}`), [invoice(), other])).toMatchObject({
+      matched: true,
+      invoice: { invoiceNumber: '12' },
+      by: 'uin',
+    });
+  });
+});

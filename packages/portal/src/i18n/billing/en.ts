@@ -1,0 +1,52 @@
+import type { billingKk } from './kk';
+
+/** English strings of the tariffs and payments screens. */
+export const billingEn = {
+  plansLabel: 'Plans',
+  plans: { free: 'Free', monthly: 'Monthly', yearly: 'Yearly' },
+  includes: {
+    free: '{{count}} sent documents',
+    monthly: 'Unlimited sending for a month',
+    yearly: 'Unlimited sending for a year',
+  },
+  incomingFree: 'Signing incoming documents is always free.',
+  free: 'Free',
+  perMonth: '{{price}} / month',
+  perYear: '{{price}} / year',
+  saving: 'Save {{percent}} %',
+  current: 'Current plan',
+  documentsLeft: 'Free documents left: {{count}}',
+  activeUntil: 'Paid until {{date}}',
+  expired: 'The plan ended on {{date}}',
+  cannotSend: 'You cannot send documents now: choose a plan.',
+  loading: 'Loading…',
+  loadFailed: 'Could not load',
+  retry: 'Try again',
+  buy: 'Buy',
+  buyLabel: 'Buy the {{plan}} plan',
+  buying: 'Preparing the invoice…',
+  loginToBuy: 'Sign in to buy a plan',
+  invoiceReady: 'Invoice No. {{number}} for {{amount}}',
+  download: 'Download the invoice',
+  payHint:
+    'Pay it through your bank quoting {{uin}} in the payment purpose: the plan starts within one working day of the payment arriving.',
+  paymentsLink: 'Payment history',
+  payments: {
+    balance: 'Personal account balance: {{amount}}',
+    ordersLabel: 'Orders',
+    empty: 'No orders yet.',
+    columns: {
+      order: 'Order',
+      plan: 'Plan',
+      amount: 'Amount',
+      status: 'Status',
+      period: 'Period',
+      invoice: 'Invoice',
+    },
+    status: { NEW: 'Awaiting payment', PAID: 'Paid', PARTIAL: 'Partly paid: {{paid}}' },
+    period: '{{from}} – {{to}}',
+    download: 'Download invoice No. {{number}}',
+    invoice: 'Get the invoice',
+    paymentsOf: 'Payments: {{list}}',
+  },
+} satisfies typeof billingKk;

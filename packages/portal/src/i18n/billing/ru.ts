@@ -1,0 +1,52 @@
+import type { billingKk } from './kk';
+
+/** Russian strings of the tariffs and payments screens. */
+export const billingRu = {
+  plansLabel: 'Тарифы',
+  plans: { free: 'Бесплатный', monthly: 'Месячный', yearly: 'Годовой' },
+  includes: {
+    free: '{{count}} отправленных документа',
+    monthly: 'Отправка без ограничений в течение месяца',
+    yearly: 'Отправка без ограничений в течение года',
+  },
+  incomingFree: 'Подписание входящих документов всегда бесплатно.',
+  free: 'Бесплатно',
+  perMonth: '{{price}} / месяц',
+  perYear: '{{price}} / год',
+  saving: 'Экономия {{percent}} %',
+  current: 'Текущий тариф',
+  documentsLeft: 'Осталось бесплатных документов: {{count}}',
+  activeUntil: 'Оплачено до {{date}}',
+  expired: 'Тариф закончился {{date}}',
+  cannotSend: 'Сейчас отправить документ нельзя: выберите тариф.',
+  loading: 'Загрузка…',
+  loadFailed: 'Не удалось загрузить',
+  retry: 'Повторить',
+  buy: 'Купить',
+  buyLabel: 'Купить тариф «{{plan}}»',
+  buying: 'Готовим счёт…',
+  loginToBuy: 'Войдите, чтобы купить тариф',
+  invoiceReady: 'Счёт № {{number}} на {{amount}}',
+  download: 'Скачать счёт',
+  payHint:
+    'Оплатите через банк, указав в назначении платежа {{uin}}: тариф включится в течение одного рабочего дня после поступления оплаты.',
+  paymentsLink: 'История платежей',
+  payments: {
+    balance: 'Остаток на лицевом счёте: {{amount}}',
+    ordersLabel: 'Заказы',
+    empty: 'Заказов пока нет.',
+    columns: {
+      order: 'Заказ',
+      plan: 'Тариф',
+      amount: 'Сумма',
+      status: 'Статус',
+      period: 'Период',
+      invoice: 'Счёт',
+    },
+    status: { NEW: 'Ожидает оплаты', PAID: 'Оплачен', PARTIAL: 'Оплачен частично: {{paid}}' },
+    period: '{{from}} – {{to}}',
+    download: 'Скачать счёт № {{number}}',
+    invoice: 'Получить счёт',
+    paymentsOf: 'Платежи: {{list}}',
+  },
+} satisfies typeof billingKk;

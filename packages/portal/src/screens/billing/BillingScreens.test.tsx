@@ -1,0 +1,76 @@
+import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
+import { setLocale } from '@qoltanba/sdk';
+import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { registerPortalTranslations } from '../../i18n';
+import { renderPortal } from '../../test/renderPortal';
+import { signInRealServer } from '../../test-support/realServer';
+
+const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
+
+beforeEach(() => {
+  registerPortalTranslations();
+  setLocale('en');
+});
+
+/** Registers a payment as the payments operator does (the back office is not the portal's). */
+async function pay(server: TestServer, invoiceNumber: string, amount: number) {
+  const { db } = server.server.services.database;
+  await db
+    .insertInto('billing_operators')
+    .values({ login: 'operator@example.kz', granted_at: server.clock.now() })
+    .execute();
+  const tokens = await server.world.login('operator');
+  const res = await server.directFetch(`${server.baseUrl}${BILLING_ADMIN_PATHS.payments}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ invoiceNumber, amount, reference: 'bank-1' }),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('tariffs and payments screens', () => {
+  it('public /tariffs: the plans side by side with prices and the yearly saving, buying asks to sign in', async () => {
+    await signInRealServer(test.server, null);
+    renderPortal('/tariffs');
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    const plans = within(list).getAllByRole('listitem');
+    expect(plans.map((plan) => within(plan).getByRole('heading').textContent)).toEqual([
+      'Free',
+      'Monthly',
+      'Yearly',
+    ]);
+    expect(plans[0]?.textContent).toContain('3 sent documents');
+    expect(plans[1]?.textContent).toMatch(/5,000.*\/ month/);
+    expect(plans[2]?.textContent).toMatch(/50,000.*\/ year/);
+    expect(plans[2]?.textContent).toContain('Save 17 %');
+    expect(within(list).getAllByRole('link', { name: 'Sign in to buy a plan' })).toHaveLength(2);
+  });
+
+  it('/cabinet/tariffs: what is left, buy → invoice → download; after payment /cabinet/payments shows it', async () => {
+    const { server } = test;
+    await signInRealServer(server);
+    renderPortal('/cabinet/tariffs');
+    expect(await screen.findByText('Free documents left: 3')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy the Monthly plan' }));
+    const download = await screen.findByRole('link', { name: 'Download the invoice' });
+    const href = download.getAttribute('href') ?? '';
+    expect(href).toContain('/public/by-path?path=');
+    const pdf = await server.directFetch(href);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const invoiceText = screen.getByText(/^Invoice No\. \d+ for/).textContent ?? '';
+    const number = /No\. (\d+)/.exec(invoiceText)?.[1] ?? '';
+    await pay(server, number, 5000);
+
+    renderPortal('/cabinet/payments');
+    const row = await screen.findByRole('row', { name: /№/ });
+    await waitFor(() => expect(row.getAttribute('data-status')).toBe('PAID'));
+    expect(row.textContent).toContain('Monthly');
+    expect(row.textContent).toContain('Paid');
+    expect(row.querySelector('[data-payments]')?.textContent).toMatch(/Payments: .*5,000/);
+    expect(
+      within(row).getByRole('button', { name: `Download invoice No. ${row.getAttribute('data-order')}` }),
+    ).toBeTruthy();
+  });
+});

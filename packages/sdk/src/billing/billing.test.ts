@@ -1,0 +1,164 @@
+import { BILLING_ADMIN_PATHS, BILLING_PATHS, TARIFF_POLL_MS } from '@qoltanba/core';
+import { ALFA, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
+import { cleanStores } from 'nanostores';
+import { describe, expect, it } from 'vitest';
+import { loggedInOn } from '../test-support/real-server';
+import {
+  createOrder,
+  generateInvoice,
+  getActiveTariff,
+  getBalance,
+  getOrder,
+  getPaymentResult,
+  getTariffPlans,
+  invoiceDownloadUrl,
+  listOrders,
+} from './billingApi';
+import { createTariffStore, type TariffPollEnvironment } from './tariffStore';
+
+const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
+
+/** A poll environment the test drives: the server's clock, a timer it fires, a page it hides and shows. */
+function drivenEnvironment(server: TestServer) {
+  const timers = new Set<{ ms: number; run: () => void }>();
+  const listeners = new Set<() => void>();
+  let hidden = false;
+  const environment: TariffPollEnvironment = {
+    now: () => server.clock.now(),
+    every(ms, run) {
+      const timer = { ms, run };
+      timers.add(timer);
+      return () => timers.delete(timer);
+    },
+    hidden: () => hidden,
+    onVisibilityChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    environment,
+    timers,
+    tick: () => {
+      for (const timer of timers) timer.run();
+    },
+    setHidden(value: boolean) {
+      hidden = value;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const activeCalls = (server: TestServer) => server.callsTo(['GET', BILLING_PATHS.activeOrder]).length;
+
+/** Registers a payment as the payments operator would (the back office is not the sdk's). */
+async function registerPayment(server: TestServer, invoiceNumber: string, amount: number, reference: string) {
+  const { db } = server.server.services.database;
+  await db
+    .insertInto('billing_operators')
+    .values({ login: 'operator@example.kz', granted_at: server.clock.now() })
+    .onConflict((conflict) => conflict.column('login').doNothing())
+    .execute();
+  const tokens = await server.world.login('operator');
+  const res = await server.directFetch(`${server.baseUrl}${BILLING_ADMIN_PATHS.payments}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ invoiceNumber, amount, reference }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+async function settled() {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('billing client on the real server', () => {
+  it('the tariff store: by_count while free documents are left, refused after 3, by_date once paid; polls every 30 s only while visible', async () => {
+    const { server, client } = await loggedInOn(test.server);
+    const driven = drivenEnvironment(server);
+    const store = createTariffStore(driven.environment);
+    expect(store.get().state).toEqual({ active: false, type: 'loading' });
+    const stop = store.listen(() => undefined);
+    try {
+      await settled();
+      expect(store.get()).toMatchObject({ state: { active: true, type: 'by_count' }, documentsLeft: 3 });
+      expect([...driven.timers].map((timer) => timer.ms)).toEqual([TARIFF_POLL_MS]);
+
+      for (let i = 0; i < 3; i += 1) await server.documents.sent();
+      const before = activeCalls(server);
+      driven.tick();
+      await settled();
+      expect(activeCalls(server)).toBe(before + 1);
+      // The free plan spent: the 402 "Free tariff already used" becomes core's inactive by_count.
+      expect(store.get()).toMatchObject({
+        state: { active: false, type: 'by_count' },
+        error: 'FREE_TARIFF_ALREADY_USED',
+        tariff: undefined,
+      });
+      await expect(server.documents.sent()).rejects.toThrow();
+
+      // Hidden: no timer, no call; shown again: asks at once and polls again.
+      driven.setHidden(true);
+      expect(driven.timers.size).toBe(0);
+      const hiddenCalls = activeCalls(server);
+      await settled();
+      expect(activeCalls(server)).toBe(hiddenCalls);
+
+      const order = await createOrder('monthly');
+      const invoice = await generateInvoice(order);
+      await registerPayment(server, invoice.number, order.amount, 'bank-1');
+      driven.setHidden(false);
+      expect(driven.timers.size).toBe(1);
+      await settled();
+      expect(activeCalls(server)).toBe(hiddenCalls + 1);
+      const paid = store.get();
+      expect(paid.state).toEqual({ active: true, type: 'by_date' });
+      expect(paid.endsAt?.toISOString()).toBe((await getOrder(order.id)).endsAt);
+      await expect(server.documents.sent()).resolves.toMatchObject({ status: 'AT_SIGNING' });
+
+      // The period over: by_date, inactive, the end date still shown; the next poll tells it.
+      server.clock.advance(32 * 24 * 3600);
+      client.storeTokens(await server.world.login('aigerim'));
+      driven.tick();
+      await settled();
+      expect(store.get()).toMatchObject({ state: { active: false, type: 'by_date' }, endsAt: paid.endsAt });
+      expect(await getActiveTariff()).toMatchObject({ tariff: { maxNumOfDocs: 0 } });
+    } finally {
+      stop();
+      cleanStores(store);
+    }
+    // Unwatched: the poll stops.
+    expect(driven.timers.size).toBe(0);
+  });
+
+  it('plans, an order, its invoice and its public download, orders, payments and the balance', async () => {
+    const { server } = await loggedInOn(test.server);
+    const plans = await getTariffPlans();
+    expect(plans.plans.map((plan) => plan.id)).toEqual(['free', 'monthly', 'yearly']);
+
+    const order = await createOrder('yearly');
+    expect(order).toMatchObject({ bin: ALFA.bin, plan: 'yearly', status: 'NEW', paid: 0 });
+    const invoice = await generateInvoice(order, { lang: 'kk' });
+    expect(invoice).toMatchObject({ orderId: order.id, uin: order.uin, amount: order.amount, lang: 'kk' });
+    expect((await generateInvoice(order)).id).toBe(invoice.id);
+
+    const url = await invoiceDownloadUrl(invoice.id);
+    expect(url.startsWith(`${server.baseUrl}${BILLING_PATHS.publicInvoice}?path=`)).toBe(true);
+    // Without login: the link alone downloads the PDF.
+    const pdf = await server.directFetch(url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+
+    // 1 000 tenge more than the price: paid, the rest on the balance.
+    await registerPayment(server, invoice.number, order.amount + 1000, 'bank-2');
+    expect((await listOrders()).map((listed) => [listed.id, listed.status])).toEqual([[order.id, 'PAID']]);
+    expect(await getPaymentResult(order.id)).toMatchObject({
+      status: 'PAID',
+      payments: [
+        { source: 'bank', amount: order.amount + 1000, reference: 'bank-2', invoiceNumber: invoice.number },
+      ],
+    });
+    expect(await getBalance()).toMatchObject({ balance: 1000, customerAccountId: ALFA.bin, currency: 'KZT' });
+  });
+});
