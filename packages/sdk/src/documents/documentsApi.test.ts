@@ -152,13 +152,13 @@ describe('documents API', () => {
 
   it('downloads the original with its name and the preview as PDF bytes', async () => {
     await loggedInOn(test.server);
-    const { id, files } = await createDocument(draft, [pdfFile('Акт сверки.pdf', 100)]);
+    const { id, files } = await createDocument(draft, [pdfFile('Акт сверки.pdf', 2000)]);
     const fileId = files[0]?.id ?? 0;
     const downloaded = await downloadDocumentFile(id, fileId);
     expect(downloaded.fileName).toBe('Акт сверки.pdf');
-    expect(downloaded.blob.size).toBe(100);
+    expect(downloaded.blob.size).toBe(2000);
     const preview = await previewDocumentFile(id, fileId);
-    expect(preview.length).toBe(100);
+    expect(preview.length).toBe(2000);
     expect(new TextDecoder().decode(preview.slice(0, 5))).toBe('%PDF-');
   });
 
