@@ -126,7 +126,9 @@ describe('documents API', () => {
     expect((await restoreDocument(id)).status).toBe('AT_SIGNING');
     const history = await getDocumentHistory(id);
     expect(history.map((event) => event.type)).toEqual(['CREATE', 'UPDATE', 'SEND', 'TRASH', 'RESTORE']);
-    expect((await server.documents.view({ id }, { user: 'aigerim', company: ALFA })).status).toBe('AT_SIGNING');
+    expect((await server.documents.view({ id }, { user: 'aigerim', company: ALFA })).status).toBe(
+      'AT_SIGNING',
+    );
   });
 
   it('answers 404 for a document of which the acting company is not a participant', async () => {
@@ -164,7 +166,10 @@ describe('documents API', () => {
 
   it('rejects a preview that is not a PDF as a broken contract (502 INTERNAL_ERROR)', async () => {
     const { server } = await loggedInOn(test.server);
-    server.intercept(['GET', DOCUMENT_PATHS.filePreview], () => new Response('<html>oops</html>', { status: 200 }));
+    server.intercept(
+      ['GET', DOCUMENT_PATHS.filePreview],
+      () => new Response('<html>oops</html>', { status: 200 }),
+    );
     const error = await errorOf(previewDocumentFile(1, 1));
     expect([error.status, error.code]).toEqual([502, 'INTERNAL_ERROR']);
   });

@@ -44,8 +44,14 @@ const fromShop =
   };
 
 /** A partner backend's embed token for ALFA: a fresh API key of ALFA's administrator, then `createEmbedToken`. */
-async function issueToken(server: TestServer, request: Partial<EmbedTokenRequest>): Promise<EmbedTokenIssued> {
-  const { secret } = await createApiKey({ name: 'Backend', allowedOrigins: ['https://shop.kz'] }, { bin: ALFA.bin });
+async function issueToken(
+  server: TestServer,
+  request: Partial<EmbedTokenRequest>,
+): Promise<EmbedTokenIssued> {
+  const { secret } = await createApiKey(
+    { name: 'Backend', allowedOrigins: ['https://shop.kz'] },
+    { bin: ALFA.bin },
+  );
   const response = await server.directFetch(`${server.baseUrl}${PARTNER_PATHS.embedTokens}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
@@ -186,7 +192,10 @@ describe('embed sessions on the server', () => {
     const session = await open({});
     const created = await createEmbedDocument(session, draft, [pdfFile()]);
     expect(created).toMatchObject({ name: draft.name, status: 'AT_SIGNING' });
-    const stored = await server.documents.view({ id: created.documentId }, { user: 'aigerim', company: ALFA });
+    const stored = await server.documents.view(
+      { id: created.documentId },
+      { user: 'aigerim', company: ALFA },
+    );
     expect(stored.sender.bin).toBe(ALFA.bin);
     expect(await codeOf(createEmbedDocument(session, draft, [pdfFile()]))).toBe('409 EMBED_DOCUMENT_CREATED');
     const client = createEmbedClient(session);

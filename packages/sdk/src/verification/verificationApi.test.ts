@@ -60,7 +60,11 @@ describe('public verification', () => {
   it('sends every file as a `files` part, in order, and reads the verdict', async () => {
     const { server } = await loggedInOn(test.server);
     contract = pdfFile('contract.pdf');
-    const result = await verifySignatures([contract, await cmsFile('good'), await cmsFile('revoked', 'b.p7s')]);
+    const result = await verifySignatures([
+      contract,
+      await cmsFile('good'),
+      await cmsFile('revoked', 'b.p7s'),
+    ]);
     expect(result.verdict).toBe('TOTAL_FAILED');
     expect(result.files.map((file) => [file.name, file.kind])).toEqual([
       ['contract.pdf', 'pdf'],
