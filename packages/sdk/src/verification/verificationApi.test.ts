@@ -53,7 +53,7 @@ async function cmsFile(kind: 'good' | 'revoked' | 'attached', name = 'contract.p
     detached: kind !== 'attached',
     signingTime: clock.now(),
   });
-  return new File([cms], name);
+  return new File([Uint8Array.from(cms)], name);
 }
 
 describe('public verification', () => {
