@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
     testTimeout: 20_000,
+    // A file's real server starts in beforeAll (PGlite clone, test PKI): seconds on a loaded machine.
+    hookTimeout: 60_000,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     restoreMocks: true,

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { ACCOUNT_PATHS, errorMessage, PROFILE_PATHS, profileSchema } from '@qoltanba/core';
+import { testServerPerFile, WORLD_USERS } from '@qoltanba/server/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   completeRegistration,
@@ -24,12 +25,20 @@ import {
 import { setLocale } from '../locale';
 import { $profile, loadProfile, updateProfile } from '../profile/profileStore';
 import { initSession } from '../session/initSession';
-import { FAKE_CODE, FAKE_IIN, json } from '../testing/fakeServer';
-import { setupClient } from '../testing/setupSession';
+import { clientOn } from '../test-support/real-server';
 import { ApiError } from './apiError';
 import { expectResponse } from './expectResponse';
 
-type Setup = ReturnType<typeof setupClient>;
+type Setup = ReturnType<typeof clientOn>;
+
+const test = testServerPerFile();
+// What the calls send does not matter here: every answer below is a malformed one played instead of the server's.
+const CODE = '123456';
+const IIN = WORLD_USERS.aigerim.iin;
+
+/** A JSON answer of `status` with `body`. */
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Everything a malformed answer must leave alone: the session stores and the stored tokens and selection. */
 function storesOf(setup: Setup) {
@@ -61,15 +70,14 @@ async function expectMalformedError(pending: Promise<unknown>): Promise<void> {
 }
 
 async function anonymous(): Promise<Setup> {
-  const setup = setupClient();
+  const setup = clientOn(test.server);
   await initSession(setup.client);
   return setup;
 }
 
 async function loggedIn(): Promise<Setup> {
   const setup = await anonymous();
-  // Same language as the interface, so no profile-language sync changes $profile in the background.
-  setup.server.account.profile = { ...setup.server.account.profile, lang: 'ru' };
+  // The world's profiles are in Russian, the interface's language here: no language sync changes $profile.
   await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
   expect($companies.get()).not.toEqual([]);
   return setup;
@@ -113,7 +121,7 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
     [
       'loginWithCode',
       ACCOUNT_PATHS.verifyCode,
-      () => loginWithCode({ channel: 'sms', target: '+77012345678', code: FAKE_CODE }),
+      () => loginWithCode({ channel: 'sms', target: '+77012345678', code: CODE }),
     ],
     [
       'completeRegistration',
@@ -129,22 +137,25 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
     [
       'recoverPassword',
       ACCOUNT_PATHS.recoveryChange,
-      () => recoverPassword({ target: 'aigerim@example.kz', code: FAKE_CODE, newPassword: 'brand-new-pass' }),
+      () => recoverPassword({ target: 'aigerim@example.kz', code: CODE, newPassword: 'brand-new-pass' }),
     ],
   ] as const)('%s: a token answer without valid tokens logs nobody in', async (_name, path, run) => {
     for (const body of tokenBodies) {
       const setup = await anonymous();
-      setup.server.on('POST', path, () => json(200, body));
+      const stop = setup.server.intercept(['POST', path], () => json(200, body));
       const before = storesOf(setup);
       await expectMalformedError(run());
+      stop();
       expect(storesOf(setup)).toEqual(before);
-      expect(setup.server.callsTo('GET', PROFILE_PATHS.user)).toHaveLength(0);
+      expect(setup.server.callsTo(['GET', PROFILE_PATHS.user])).toHaveLength(0);
     }
   });
 
   it('refresh: keeps the old tokens and the session', async () => {
     const setup = await loggedIn();
-    setup.server.on('POST', ACCOUNT_PATHS.refresh, () => json(200, { access_token: 'new', expires_in: 900 }));
+    setup.server.intercept(['POST', ACCOUNT_PATHS.refresh], () =>
+      json(200, { access_token: 'new', expires_in: 900 }),
+    );
     const before = storesOf(setup);
     await expectMalformedError(refreshTokens());
     expect(storesOf(setup)).toEqual(before);
@@ -165,11 +176,13 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
     [
       'verifyRegistrationCode',
       ACCOUNT_PATHS.verifyCode,
-      () => verifyRegistrationCode({ channel: 'email', target: 'new@example.kz', code: FAKE_CODE }),
+      () => verifyRegistrationCode({ channel: 'email', target: 'new@example.kz', code: CODE }),
     ],
   ] as const)('%s: rejects an answer of the wrong shape', async (_name, path, run) => {
     const setup = await anonymous();
-    setup.server.on('POST', path, () => json(200, { resendAfterSeconds: '60', registrationToken: '' }));
+    setup.server.intercept(['POST', path], () =>
+      json(200, { resendAfterSeconds: '60', registrationToken: '' }),
+    );
     const before = storesOf(setup);
     await expectMalformedError(run());
     expect(storesOf(setup)).toEqual(before);
@@ -177,7 +190,9 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
 
   it('loadProfile: keeps the loaded profile', async () => {
     const setup = await loggedIn();
-    setup.server.on('GET', PROFILE_PATHS.user, () => json(200, { email: 'a@example.kz', firstname: null }));
+    setup.server.intercept(['GET', PROFILE_PATHS.user], () =>
+      json(200, { email: 'a@example.kz', firstname: null }),
+    );
     const before = storesOf(setup);
     expect(before.profile).toBeDefined();
     await expectMalformedError(loadProfile());
@@ -186,7 +201,7 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
 
   it('updateProfile: keeps the profile', async () => {
     const setup = await loggedIn();
-    setup.server.on('PUT', PROFILE_PATHS.user, () => json(200, { firstname: 'Renamed' }));
+    setup.server.intercept(['PUT', PROFILE_PATHS.user], () => json(200, { firstname: 'Renamed' }));
     const before = storesOf(setup);
     await expectMalformedError(updateProfile({ firstname: 'Renamed', lastname: 'Bekova' }));
     expect(storesOf(setup)).toEqual(before);
@@ -206,29 +221,30 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
       'confirmAttachByIin',
       'POST',
       PROFILE_PATHS.attachByIinConfirm,
-      () => confirmAttachByIin({ iin: FAKE_IIN, phoneNumber: '+77012345678', code: FAKE_CODE }),
+      () => confirmAttachByIin({ iin: IIN, phoneNumber: '+77012345678', code: CODE }),
     ],
   ] as const)('%s: keeps the company list and the selection', async (_name, method, path, run) => {
     const setup = await loggedIn();
     for (const body of listBodies) {
-      setup.server.on(method, path, () => json(200, body));
+      const stop = setup.server.intercept([method, path], () => json(200, body));
       const before = storesOf(setup);
       await expectMalformedError(run());
+      stop();
       expect(storesOf(setup)).toEqual(before);
     }
   });
 
   it('attachByIin: rejects an answer of the wrong shape', async () => {
     const setup = await loggedIn();
-    setup.server.on('POST', PROFILE_PATHS.attachByIin, () => json(200, { resendAfterSeconds: -1 }));
+    setup.server.intercept(['POST', PROFILE_PATHS.attachByIin], () => json(200, { resendAfterSeconds: -1 }));
     const before = storesOf(setup);
-    await expectMalformedError(attachByIin({ iin: FAKE_IIN, phoneNumber: '+77012345678' }));
+    await expectMalformedError(attachByIin({ iin: IIN, phoneNumber: '+77012345678' }));
     expect(storesOf(setup)).toEqual(before);
   });
 
   it('lookupRegistry: rejects a record of the wrong shape', async () => {
     const setup = await loggedIn();
-    setup.server.on('GET', PROFILE_PATHS.registryLookup, () =>
+    setup.server.intercept(['GET', PROFILE_PATHS.registryLookup], () =>
       json(200, { bin: '990340005977', kind: 'bank', nameRu: 'ТОО Альфа' }),
     );
     const before = storesOf(setup);
@@ -237,13 +253,14 @@ describe('a malformed server answer becomes ApiError INTERNAL_ERROR and leaves t
   });
 
   it('at start-up: a malformed company list keeps the stored session (not a refusal)', async () => {
-    const setup = setupClient();
-    setup.client.storeTokens(setup.server.issue());
-    setup.server.on('GET', PROFILE_PATHS.companies, () => json(200, { items: [] }));
+    const setup = clientOn(test.server);
+    const tokens = await setup.server.world.login('aigerim');
+    setup.client.storeTokens(tokens);
+    setup.server.intercept(['GET', PROFILE_PATHS.companies], () => json(200, { items: [] }));
     await initSession(setup.client);
     expect($auth.get()).toEqual({ status: 'authenticated' });
     expect($companies.get()).toEqual([]);
-    expect(setup.storage.getItem('token')).toBe('access-1');
+    expect(setup.storage.getItem('token')).toBe(tokens.access_token);
     expect(setup.onLoggedOut).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,15 @@
 import { counterpartySchema } from '@qoltanba/core';
+import { BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it } from 'vitest';
-import { BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { loggedInOn } from '../test-support/real-server';
 import {
   createCounterparty,
   deleteCounterparty,
   listCounterparties,
   updateCounterparty,
 } from './counterpartiesApi';
+
+const test = testServerPerFile();
 
 const danyar = { identityNumber: '920715401122', nameRu: 'Ахметов Данияр', emails: ['danyar@example.kz'] };
 const dala = { identityNumber: '150940001238', nameRu: 'ТОО Дала Софт', emails: ['office@dala.kz'] };
@@ -20,7 +23,7 @@ async function codeOf(pending: Promise<unknown>) {
 
 describe('counterparties API', () => {
   it('keeps the address book of the acting company', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const created = await createCounterparty(danyar);
     expect(counterpartySchema.parse(created)).toMatchObject({ ...danyar, nameKk: null });
     await createCounterparty(dala);
@@ -28,7 +31,7 @@ describe('counterparties API', () => {
       'Ахметов Данияр',
       'ТОО Дала Софт',
     ]);
-    expect(await listCounterparties({}, { bin: BETA_BIN })).toEqual([]);
+    expect(await listCounterparties({}, { bin: BETA.bin })).toEqual([]);
     expect((await listCounterparties({ q: 'дала' })).map((entry) => entry.nameRu)).toEqual(['ТОО Дала Софт']);
     expect((await listCounterparties({ q: '9207' })).map((entry) => entry.nameRu)).toEqual([
       'Ахметов Данияр',
@@ -41,7 +44,7 @@ describe('counterparties API', () => {
   });
 
   it('refuses a duplicate BIN/IIN, invalid input and an unknown entry', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const created = await createCounterparty(danyar);
     const other = await createCounterparty(dala);
     expect(await codeOf(createCounterparty(danyar))).toBe('409 COUNTERPARTY_EXISTS');
@@ -50,7 +53,7 @@ describe('counterparties API', () => {
       '400 IDENTITY_NUMBER_INVALID',
     );
     expect(await codeOf(createCounterparty({ ...danyar, emails: [] }))).toBe('400 INVALID_EMAIL');
-    expect(await codeOf(deleteCounterparty(created.id, { bin: BETA_BIN }))).toBe(
+    expect(await codeOf(deleteCounterparty(created.id, { bin: BETA.bin }))).toBe(
       '404 COUNTERPARTY_NOT_FOUND',
     );
     expect(await codeOf(updateCounterparty(999, dala))).toBe('404 COUNTERPARTY_NOT_FOUND');

@@ -1,9 +1,11 @@
 import { COUNTERPARTY_EMAILS_MAX, DOCUMENT_PATHS } from '@qoltanba/core';
+import { errorResponse, testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { failure } from '../testing/fakeServer';
-import { setupLoggedIn } from '../testing/setupSession';
+import { loggedInOn } from '../test-support/real-server';
 import { $counterparties } from './counterpartyStore';
+
+const test = testServerPerFile();
 
 const danyar = { identityNumber: '920715401122', nameRu: 'Ахметов Данияр', emails: ['Danyar@Example.kz'] };
 const dala = { identityNumber: '150940001238', nameRu: 'ТОО Дала Софт', emails: ['office@dala.kz'] };
@@ -15,7 +17,7 @@ describe('$counterparties', () => {
   });
 
   it('keeps the address book, searches it and reloads after each change', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     $counterparties.listen(() => {});
     await vi.waitFor(() => expect($counterparties.get().status).toBe('loaded'));
     const created = await $counterparties.create(danyar);
@@ -28,7 +30,7 @@ describe('$counterparties', () => {
     await $counterparties.search('дала');
     expect($counterparties.$search.get()).toBe('дала');
     expect($counterparties.get().items.map((entry) => entry.nameRu)).toEqual(['ТОО Дала Софт']);
-    expect(server.callsTo('GET', DOCUMENT_PATHS.counterparties).at(-1)?.path).toMatch(/counterparties$/);
+    expect(server.callsTo(['GET', DOCUMENT_PATHS.counterparties]).at(-1)?.path).toMatch(/counterparties$/);
     await $counterparties.search('');
     await $counterparties.update(created.id, { ...danyar, nameRu: 'Ахметов Д.' });
     expect($counterparties.get().items[0]?.nameRu).toBe('Ахметов Д.');
@@ -42,8 +44,8 @@ describe('$counterparties', () => {
   });
 
   it('keeps the code of a failed load', async () => {
-    const { server } = await setupLoggedIn();
-    server.on('GET', DOCUMENT_PATHS.counterparties, () => failure('SERVICE_UNAVAILABLE'));
+    const { server } = await loggedInOn(test.server);
+    server.intercept(['GET', DOCUMENT_PATHS.counterparties], () => errorResponse(503, 'SERVICE_UNAVAILABLE'));
     $counterparties.listen(() => {});
     await vi.waitFor(() => expect($counterparties.get().status).toBe('failed'));
     expect($counterparties.get()).toMatchObject({ error: 'SERVICE_UNAVAILABLE', items: [] });

@@ -1,9 +1,11 @@
 import { DOCUMENT_PATHS, type DocumentDraft } from '@qoltanba/core';
+import { BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectCompany } from '../company/companyStore';
-import { pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { createFolder } from '../folders/foldersApi';
+import { pdfFile } from '../test-support/files';
+import { loggedInOn } from '../test-support/real-server';
 import { createDocumentStore, type DocumentStore } from './documentStore';
 import { createDocument } from './documentsApi';
 import { $documentsVersion } from './documentsVersion';
@@ -11,6 +13,7 @@ import { $documentsVersion } from './documentsVersion';
 const signer = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
 const draft: DocumentDraft = { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [signer] };
 const stores: DocumentStore[] = [];
+const test = testServerPerFile();
 
 async function watched(id: number): Promise<DocumentStore> {
   const store = createDocumentStore(id);
@@ -26,7 +29,7 @@ describe('document store', () => {
   });
 
   it('loads the document with its history when watched', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile()]);
     const store = await watched(id);
     expect(store.get()).toMatchObject({ id, status: 'loaded', error: undefined, pending: [] });
@@ -36,17 +39,17 @@ describe('document store', () => {
   });
 
   it('keeps the code of a document the acting company does not take part in', async () => {
-    await setupLoggedIn();
-    const { id } = await createDocument(draft, [pdfFile()], { bin: BETA_BIN });
+    await loggedInOn(test.server);
+    const { id } = await createDocument(draft, [pdfFile()], { bin: BETA.bin });
     const store = await watched(id);
     expect(store.get()).toMatchObject({ status: 'failed', error: 'ENTITY_NOT_FOUND', document: undefined });
-    selectCompany(BETA_BIN);
+    selectCompany(BETA.bin);
     await vi.waitFor(() => expect(store.get().status).toBe('loaded'));
-    expect(store.get().document?.sender.bin).toBe(BETA_BIN);
+    expect(store.get().document?.sender.bin).toBe(BETA.bin);
   });
 
   it('runs actions once at a time, keeps the answer and tells the lists', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile()]);
     const store = await watched(id);
     const version = $documentsVersion.get();
@@ -54,7 +57,7 @@ describe('document store', () => {
     expect(store.get().pending).toEqual(['send']);
     expect(store.send()).toBe(first);
     await first;
-    expect(server.callsTo('POST', DOCUMENT_PATHS.send)).toHaveLength(1);
+    expect(server.callsTo(['POST', DOCUMENT_PATHS.send])).toHaveLength(1);
     expect(store.get().document?.status).toBe('AT_SIGNING');
     expect(store.get().pending).toEqual([]);
     expect($documentsVersion.get()).toBeGreaterThan(version);
@@ -71,7 +74,7 @@ describe('document store', () => {
   });
 
   it('keeps the code of a refused action and rejects with it', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const { id } = await createDocument({ ...draft, signers: [] }, [pdfFile()]);
     const store = await watched(id);
     await expect(store.send()).rejects.toMatchObject({ code: 'SIGNERS_REQUIRED' });
@@ -80,12 +83,12 @@ describe('document store', () => {
   });
 
   it('moves the document into a folder of the acting company', async () => {
-    const { server } = await setupLoggedIn();
+    await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile()]);
-    server.documents.folders.set(3, { id: 3, bin: ALFA_BIN, name: 'Архив', parentId: null, createdAt: '' });
+    const archive = await createFolder({ name: 'Архив' });
     const store = await watched(id);
-    expect((await store.moveToFolder(3)).folderId).toBe(3);
-    expect(store.get().document?.folderId).toBe(3);
-    await expect(store.moveToFolder(4)).rejects.toMatchObject({ code: 'FOLDER_NOT_FOUND' });
+    expect((await store.moveToFolder(archive.id)).folderId).toBe(archive.id);
+    expect(store.get().document?.folderId).toBe(archive.id);
+    await expect(store.moveToFolder(archive.id + 1)).rejects.toMatchObject({ code: 'FOLDER_NOT_FOUND' });
   });
 });

@@ -1,9 +1,11 @@
 import { DOCUMENT_PATHS, type DocumentDraft, documentSchema } from '@qoltanba/core';
+import { ALFA, BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/apiError';
 import { selectCompany } from '../company/companyStore';
-import { FAKE_CONVERTED_PDF, json, pdfFile, textFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { createFolder } from '../folders/foldersApi';
+import { pdfFile, textFile } from '../test-support/files';
+import { loggedInOn } from '../test-support/real-server';
 import {
   addDocumentFiles,
   contentDispositionFileName,
@@ -27,6 +29,11 @@ import {
 
 const signer = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
 const draft: DocumentDraft = { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [signer] };
+const test = testServerPerFile();
+
+/** A JSON answer the server would never give (for the schema checks). */
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function errorOf(pending: Promise<unknown>): Promise<ApiError> {
   const error = await pending.then(
@@ -39,35 +46,36 @@ async function errorOf(pending: Promise<unknown>): Promise<ApiError> {
 
 describe('documents API', () => {
   it('creates a draft in one multipart body: the document part first, then the files in order', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const created = await createDocument(draft, [pdfFile('a.pdf'), pdfFile('b.pdf')]);
     expect(created).toMatchObject({ name: 'Договор поставки', status: 'DRAFT', role: 'sender' });
-    expect(created.sender.bin).toBe(ALFA_BIN);
+    expect(created.sender.bin).toBe(ALFA.bin);
     expect(created.files.map((file) => file.name)).toEqual(['a.pdf', 'b.pdf']);
-    const [call] = server.callsTo('POST', DOCUMENT_PATHS.documents);
-    expect(call?.path).toBe(`/proxy/documents-interceptor.bpmn/api/v1/companies/${ALFA_BIN}/documents`);
-    expect(call?.body).toBeInstanceOf(FormData);
-    const body = call?.body as FormData;
+    const [call] = server.callsTo(['POST', DOCUMENT_PATHS.documents]);
+    expect(call?.path).toBe(`/proxy/documents-interceptor.bpmn/api/v1/companies/${ALFA.bin}/documents`);
+    const body = await new Response(call?.body, {
+      headers: { 'content-type': call?.headers.get('content-type') ?? '' },
+    }).formData();
     const parts = [...body.entries()];
     expect(parts.map(([name]) => name)).toEqual(['document', 'files', 'files']);
     expect(JSON.parse(String(parts[0]?.[1]))).toEqual(draft);
   });
 
   it('acts for the selected company, or for the company a call names', async () => {
-    await setupLoggedIn();
-    selectCompany(BETA_BIN);
-    expect((await createDocument(draft, [pdfFile()])).sender.bin).toBe(BETA_BIN);
-    expect((await createDocument(draft, [pdfFile()], { bin: ALFA_BIN })).sender.bin).toBe(ALFA_BIN);
+    await loggedInOn(test.server);
+    selectCompany(BETA.bin);
+    expect((await createDocument(draft, [pdfFile()])).sender.bin).toBe(BETA.bin);
+    expect((await createDocument(draft, [pdfFile()], { bin: ALFA.bin })).sender.bin).toBe(ALFA.bin);
     expect(documentFileUrl(3, 4)).toBe(
-      `http://qoltanba.test/proxy/documents-interceptor.bpmn/api/v1/companies/${BETA_BIN}/documents/3/files/4`,
+      `http://qoltanba.test/proxy/documents-interceptor.bpmn/api/v1/companies/${BETA.bin}/documents/3/files/4`,
     );
-    expect(documentPreviewUrl(3, 4, { bin: ALFA_BIN })).toMatch(
-      new RegExp(`/companies/${ALFA_BIN}/documents/3/files/4/preview$`),
+    expect(documentPreviewUrl(3, 4, { bin: ALFA.bin })).toMatch(
+      new RegExp(`/companies/${ALFA.bin}/documents/3/files/4/preview$`),
     );
   });
 
   it('reports per-file progress mapped from the body bytes', async () => {
-    const { server } = await setupLoggedIn({
+    const { server } = await loggedInOn(test.server, 'aigerim', {
       uploadTransport: async (request) => {
         // Half of the body, then all of it.
         request.onProgress?.(5000, 10_000);
@@ -89,17 +97,17 @@ describe('documents API', () => {
   });
 
   it('refuses what the server refuses, with the catalogue code', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     expect((await errorOf(createDocument(draft, []))).code).toBe('DOCUMENT_WITHOUT_FILE');
     expect((await errorOf(createDocument(draft, [textFile()]))).code).toBe('FILE_FORMAT_NOT_ALLOWED');
-    const self = { ...draft, signers: [{ ...signer, identityNumber: ALFA_BIN }] };
+    const self = { ...draft, signers: [{ ...signer, identityNumber: ALFA.bin }] };
     expect((await errorOf(createDocument(self, [pdfFile()]))).code).toBe('SELF_AS_SIGNER');
     const short = await errorOf(createDocument({ ...draft, name: 'abc' }, [pdfFile()]));
     expect([short.status, short.code]).toEqual([400, 'DOCUMENT_NAME_LENGTH']);
   });
 
   it('edits, sends, copies, trashes and restores', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile()]);
     const renamed = await updateDocument(id, { ...draft, name: 'Договор аренды' });
     expect(renamed.name).toBe('Договор аренды');
@@ -118,19 +126,21 @@ describe('documents API', () => {
     expect((await restoreDocument(id)).status).toBe('AT_SIGNING');
     const history = await getDocumentHistory(id);
     expect(history.map((event) => event.type)).toEqual(['CREATE', 'UPDATE', 'SEND', 'TRASH', 'RESTORE']);
-    expect(server.documents.document(id).status).toBe('AT_SIGNING');
+    expect((await server.documents.view({ id }, { user: 'aigerim', company: ALFA })).status).toBe(
+      'AT_SIGNING',
+    );
   });
 
   it('answers 404 for a document of which the acting company is not a participant', async () => {
-    await setupLoggedIn();
-    const { id } = await createDocument(draft, [pdfFile()], { bin: BETA_BIN });
+    await loggedInOn(test.server);
+    const { id } = await createDocument(draft, [pdfFile()], { bin: BETA.bin });
     const error = await errorOf(getDocument(id));
     expect([error.status, error.code]).toEqual([404, 'ENTITY_NOT_FOUND']);
-    await expect(getDocument(id, { bin: BETA_BIN })).resolves.toMatchObject({ id });
+    await expect(getDocument(id, { bin: BETA.bin })).resolves.toMatchObject({ id });
   });
 
   it('adds and deletes files of a draft', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile('a.pdf')]);
     const onProgress = vi.fn();
     const grown = await addDocumentFiles(id, [pdfFile('b.pdf'), pdfFile('c.pdf')], { onProgress });
@@ -143,30 +153,32 @@ describe('documents API', () => {
   });
 
   it('downloads the original with its name and the preview as PDF bytes', async () => {
-    await setupLoggedIn();
-    const { id, files } = await createDocument(draft, [pdfFile('Акт сверки.pdf', 100)]);
+    await loggedInOn(test.server);
+    const { id, files } = await createDocument(draft, [pdfFile('Акт сверки.pdf', 2000)]);
     const fileId = files[0]?.id ?? 0;
     const downloaded = await downloadDocumentFile(id, fileId);
     expect(downloaded.fileName).toBe('Акт сверки.pdf');
-    expect(downloaded.blob.size).toBe(100);
+    expect(downloaded.blob.size).toBe(2000);
     const preview = await previewDocumentFile(id, fileId);
-    expect(preview.length).toBe(100);
+    expect(preview.length).toBe(2000);
     expect(new TextDecoder().decode(preview.slice(0, 5))).toBe('%PDF-');
-    expect(FAKE_CONVERTED_PDF.length).toBeGreaterThan(0);
   });
 
   it('rejects a preview that is not a PDF as a broken contract (502 INTERNAL_ERROR)', async () => {
-    const { server } = await setupLoggedIn();
-    server.on('GET', DOCUMENT_PATHS.filePreview, () => new Response('<html>oops</html>', { status: 200 }));
+    const { server } = await loggedInOn(test.server);
+    server.intercept(
+      ['GET', DOCUMENT_PATHS.filePreview],
+      () => new Response('<html>oops</html>', { status: 200 }),
+    );
     const error = await errorOf(previewDocumentFile(1, 1));
     expect([error.status, error.code]).toEqual([502, 'INTERNAL_ERROR']);
   });
 
   it('checks every JSON answer with core schemas', async () => {
-    const { server } = await setupLoggedIn();
-    server.on('GET', DOCUMENT_PATHS.document, () => json(200, { id: 1, name: 'half a document' }));
-    server.on('GET', DOCUMENT_PATHS.documents, () => json(200, { items: [{}], nextCursor: null }));
-    server.on('POST', DOCUMENT_PATHS.documents, () => json(201, { id: 'x' }));
+    const { server } = await loggedInOn(test.server);
+    server.intercept(['GET', DOCUMENT_PATHS.document], () => json(200, { id: 1, name: 'half a document' }));
+    server.intercept(['GET', DOCUMENT_PATHS.documents], () => json(200, { items: [{}], nextCursor: null }));
+    server.intercept(['POST', DOCUMENT_PATHS.documents], () => json(201, { id: 'x' }));
     for (const pending of [
       getDocument(1),
       listDocuments({ box: 'incoming' }),
@@ -178,7 +190,7 @@ describe('documents API', () => {
   });
 
   it('lists a box with keyset pages', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     for (const name of ['Первый договор', 'Второй договор', 'Третий договор']) {
       await createDocument({ ...draft, name }, [pdfFile()]);
     }
@@ -194,7 +206,7 @@ describe('documents API', () => {
     });
     expect(second.items.map((item) => item.number)).toEqual([3]);
     expect(second.nextCursor).toBeNull();
-    const [call] = server.callsTo('GET', DOCUMENT_PATHS.documents);
+    const [call] = server.callsTo(['GET', DOCUMENT_PATHS.documents]);
     expect(call?.path).toMatch(/\/documents$/);
     expect(documentListSearch({ box: 'draft', q: '', sort: 'number', limit: 2 })).toBe(
       '?box=draft&sort=number&limit=2',
@@ -205,7 +217,7 @@ describe('documents API', () => {
   });
 
   it('pages a box sorted by name in Cyrillic (the cursor carries the name as UTF-8)', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     for (const name of ['Бета договор', 'Альфа договор', 'Гамма договор']) {
       await createDocument({ ...draft, name }, [pdfFile()]);
     }
@@ -218,22 +230,16 @@ describe('documents API', () => {
   });
 
   it('moves a document into a folder and out again', async () => {
-    const { server } = await setupLoggedIn();
+    await loggedInOn(test.server);
     const { id } = await createDocument(draft, [pdfFile()]);
-    server.documents.folders.set(7, {
-      id: 7,
-      bin: ALFA_BIN,
-      name: 'Договоры',
-      parentId: null,
-      createdAt: '',
-    });
-    expect((await moveDocumentToFolder(id, 7)).folderId).toBe(7);
+    const contracts = await createFolder({ name: 'Договоры' });
+    expect((await moveDocumentToFolder(id, contracts.id)).folderId).toBe(contracts.id);
     expect((await moveDocumentToFolder(id, null)).folderId).toBeNull();
-    expect((await errorOf(moveDocumentToFolder(id, 99))).code).toBe('FOLDER_NOT_FOUND');
+    expect((await errorOf(moveDocumentToFolder(id, contracts.id + 99))).code).toBe('FOLDER_NOT_FOUND');
   });
 
   it('aborts through the signal', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const controller = new AbortController();
     controller.abort();
     await expect(getDocument(1, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
@@ -242,8 +248,8 @@ describe('documents API', () => {
     });
   });
 
-  it('answers documentSchema-valid bodies from the fake', async () => {
-    await setupLoggedIn();
+  it('answers documentSchema-valid bodies from the server', async () => {
+    await loggedInOn(test.server);
     const created = await createDocument(draft, [pdfFile()]);
     expect(documentSchema.safeParse(created).success).toBe(true);
   });

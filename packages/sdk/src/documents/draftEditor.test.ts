@@ -1,26 +1,38 @@
-import { DOCUMENT_PATHS, MAX_FILE_BYTES } from '@qoltanba/core';
+import { DOCUMENT_PATHS, type ErrorCode, errorStatus, MAX_FILE_BYTES } from '@qoltanba/core';
+import { ALFA, BETA, type Failure, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { loginWithPassword } from '../auth/authActions';
-import { selectCompany } from '../company/companyStore';
+import { $selectedCompanyBin, selectCompany } from '../company/companyStore';
 import { initSession } from '../session/initSession';
 import type { UploadTransport, UploadTransportRequest } from '../session/upload';
-import { type FakeServer, failure, pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupClient, setupLoggedIn } from '../testing/setupSession';
+import { pdfFile } from '../test-support/files';
+import { clientOn, loggedInOn } from '../test-support/real-server';
 import { createDocument } from './documentsApi';
 import { createDraftEditor, type DraftEditor, type DraftFile } from './draftEditor';
 import { emptyDraftSigner } from './draftSigner';
 
+const test = testServerPerFile();
+
+/** The server's refusal with `code`, at the status the catalogue gives it. */
+const refusal = (code: ErrorCode): Failure => ({ status: errorStatus(code), body: { code, message: code } });
+
+/** The POSTs the client made, but the profile language sync (the world's profiles are in Russian). */
+const sentPosts = (server: TestServer) =>
+  server.calls
+    .filter((call) => call.method === 'POST' && !call.path.includes('/set-locale/'))
+    .map((call) => call.path);
+
 const danyar = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
 const dala = { identityNumber: '150940001238', email: 'office@dala.kz', nameRu: 'ТОО Дала Софт' };
 
-/** Uploads that wait for the test: it reports progress and lets each one through to the fake. */
+/** Uploads that wait for the test: it reports progress and lets each one through to the server. */
 function gatedUploads() {
   const held: Array<{
     request: UploadTransportRequest;
     progress(loaded: number, total: number): void;
     release(): Promise<void>;
   }> = [];
-  let server: FakeServer | undefined;
+  let server: TestServer | undefined;
   const transport: UploadTransport = (request) =>
     new Promise((resolve, reject) => {
       request.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
@@ -38,12 +50,12 @@ function gatedUploads() {
         },
       });
     });
-  return { held, transport, bind: (fake: FakeServer) => (server = fake) };
+  return { held, transport, bind: (real: TestServer) => (server = real) };
 }
 
 async function setupGated() {
   const uploads = gatedUploads();
-  const setup = await setupLoggedIn({ uploadTransport: uploads.transport });
+  const setup = await loggedInOn(test.server, 'aigerim', { uploadTransport: uploads.transport });
   uploads.bind(setup.server);
   return { ...setup, held: uploads.held };
 }
@@ -58,13 +70,13 @@ function ready(editor: DraftEditor) {
 
 describe('draft editor: signers', () => {
   it('checks signers with core rules: format, yourself, twice', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const editor = createDraftEditor();
-    expect(editor.$state.get().bin).toBe(ALFA_BIN);
+    expect(editor.$state.get().bin).toBe(ALFA.bin);
     expect(editor.addSigner({ ...danyar, identityNumber: '920715401123' })).toBe('IDENTITY_NUMBER_INVALID');
     expect(editor.addSigner({ ...danyar, email: 'no' })).toBe('INVALID_EMAIL');
     expect(editor.addSigner({ ...danyar, approverEmail: 'no' })).toBe('APPROVER_EMAIL_INVALID');
-    expect(editor.addSigner({ ...danyar, identityNumber: ALFA_BIN })).toBe('SELF_AS_SIGNER');
+    expect(editor.addSigner({ ...danyar, identityNumber: ALFA.bin })).toBe('SELF_AS_SIGNER');
     expect(editor.addSigner({ ...danyar, identityNumber: ` ${danyar.identityNumber} ` })).toBeUndefined();
     expect(editor.$state.get().signers[0]?.identityNumber).toBe(danyar.identityNumber);
     expect(editor.addSigner(danyar)).toBe('SIGNER_DUPLICATE');
@@ -82,34 +94,38 @@ describe('draft editor: signers', () => {
   });
 
   it('stays with the company it was made for', async () => {
-    await setupLoggedIn();
-    const editor = createDraftEditor({ bin: BETA_BIN });
-    expect(editor.addSigner({ ...danyar, identityNumber: BETA_BIN })).toBe('SELF_AS_SIGNER');
-    expect(editor.addSigner({ ...danyar, identityNumber: ALFA_BIN })).toBeUndefined();
+    await loggedInOn(test.server);
+    const editor = createDraftEditor({ bin: BETA.bin });
+    expect(editor.addSigner({ ...danyar, identityNumber: BETA.bin })).toBe('SELF_AS_SIGNER');
+    expect(editor.addSigner({ ...danyar, identityNumber: ALFA.bin })).toBeUndefined();
   });
 });
 
 describe('draft editor: its company', () => {
   it('takes the acting company at its first use when none was acting at creation, then keeps it', async () => {
-    const setup = setupClient();
+    const setup = clientOn(test.server);
     await initSession(setup.client);
     const editor = createDraftEditor();
     expect(editor.$state.get().bin).toBeUndefined();
     await loginWithPassword({ login: 'aigerim@example.kz', password: 'correct-horse' });
-    expect(editor.addSigner({ ...danyar, identityNumber: ALFA_BIN })).toBe('SELF_AS_SIGNER');
+    // The login selects the first company of the server's list.
+    const acting = $selectedCompanyBin.get() ?? '';
+    const other = acting === ALFA.bin ? BETA.bin : ALFA.bin;
+    expect([ALFA.bin, BETA.bin]).toContain(acting);
+    expect(editor.addSigner({ ...danyar, identityNumber: acting })).toBe('SELF_AS_SIGNER');
     ready(editor);
     editor.addFiles([pdfFile()]);
     const saved = await editor.save();
-    expect([saved.sender.bin, editor.$state.get().bin]).toEqual([ALFA_BIN, ALFA_BIN]);
-    selectCompany(BETA_BIN);
+    expect([saved.sender.bin, editor.$state.get().bin]).toEqual([acting, acting]);
+    selectCompany(other);
     editor.setName('Договор аренды');
-    expect((await editor.save()).sender.bin).toBe(ALFA_BIN);
+    expect((await editor.save()).sender.bin).toBe(acting);
   });
 });
 
 describe('draft editor: a new document', () => {
   it('says why it cannot be sent, in order', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const editor = createDraftEditor();
     expect(editor.$sendBlocker.get()).toBe('DOCUMENT_WITHOUT_FILE');
     editor.addFiles([pdfFile()]);
@@ -122,7 +138,7 @@ describe('draft editor: a new document', () => {
   });
 
   it('refuses a file by format, size and count before sending anything', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const editor = createDraftEditor();
     const big = new File([new Uint8Array(MAX_FILE_BYTES + 1)], 'big.pdf');
     const many = Array.from({ length: 10 }, (_, index) => pdfFile(`f${index}.pdf`));
@@ -133,7 +149,7 @@ describe('draft editor: a new document', () => {
       { name: 'eleventh.pdf', status: 'failed', code: 'DOCUMENT_FILES_LIMIT' },
     ]);
     expect(states(editor).filter((file) => file.status === 'queued')).toHaveLength(10);
-    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(sentPosts(server)).toEqual([]);
     ready(editor);
     // A failed file blocks sending until it is removed or retried.
     expect(editor.$sendBlocker.get()).toBe('FILES_STILL_UPLOADING');
@@ -165,17 +181,17 @@ describe('draft editor: a new document', () => {
       { name: 'a.pdf', status: 'done', fileId: sent.files[0]?.id },
       { name: 'b.pdf', status: 'done', fileId: sent.files[1]?.id },
     ]);
-    expect(server.callsTo('POST', DOCUMENT_PATHS.documents)).toHaveLength(1);
-    expect(server.callsTo('POST', DOCUMENT_PATHS.send)).toHaveLength(1);
+    expect(server.callsTo(['POST', DOCUMENT_PATHS.documents])).toHaveLength(1);
+    expect(server.callsTo(['POST', DOCUMENT_PATHS.send])).toHaveLength(1);
   });
 
   it('refuses to send client-side with the blocker code, sending nothing', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const editor = createDraftEditor();
     ready(editor);
     await expect(editor.send()).rejects.toMatchObject({ code: 'DOCUMENT_WITHOUT_FILE', status: 400 });
     expect(editor.$state.get()).toMatchObject({ status: 'editing', error: 'DOCUMENT_WITHOUT_FILE' });
-    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(sentPosts(server)).toEqual([]);
   });
 
   it('cancelling one file while the draft is created sends the others again without it', async () => {
@@ -198,20 +214,17 @@ describe('draft editor: a new document', () => {
   });
 
   it('keeps the files queued when the server refuses the draft, and failed when it refuses them', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const editor = createDraftEditor();
     ready(editor);
     editor.addFiles([pdfFile()]);
-    server.on('POST', DOCUMENT_PATHS.documents, () => failure('SIGNER_DUPLICATE'));
+    server.failNext(['POST', DOCUMENT_PATHS.documents], refusal('SIGNER_DUPLICATE'));
     await expect(editor.save()).rejects.toMatchObject({ code: 'SIGNER_DUPLICATE' });
     expect(states(editor)[0]?.status).toBe('queued');
     expect(editor.$state.get().error).toBe('SIGNER_DUPLICATE');
-    server.on('POST', DOCUMENT_PATHS.documents, () => failure('STORAGE_FULL'));
+    server.failNext(['POST', DOCUMENT_PATHS.documents], refusal('STORAGE_FULL'));
     await expect(editor.save()).rejects.toMatchObject({ code: 'STORAGE_FULL' });
     expect(states(editor)[0]).toMatchObject({ status: 'failed', code: 'STORAGE_FULL' });
-    server.on('POST', DOCUMENT_PATHS.documents, (context) =>
-      server.documents.handlers.createDocument(context),
-    );
     editor.retryFile(editor.$state.get().files[0]?.key ?? '');
     expect(states(editor)[0]?.status).toBe('queued');
     const saved = await editor.save();
@@ -221,7 +234,7 @@ describe('draft editor: a new document', () => {
 
 describe('draft editor: an existing draft', () => {
   async function openDraft(options: { gated?: boolean } = {}) {
-    const setup = options.gated ? await setupGated() : { ...(await setupLoggedIn()), held: [] };
+    const setup = options.gated ? await setupGated() : { ...(await loggedInOn(test.server)), held: [] };
     const creating = createDocument(
       { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [danyar] },
       [pdfFile('a.pdf')],
@@ -250,7 +263,7 @@ describe('draft editor: an existing draft', () => {
   });
 
   it('refuses to open a document that cannot be edited', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const created = await createDocument(
       { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [danyar] },
       [pdfFile()],
@@ -278,20 +291,20 @@ describe('draft editor: an existing draft', () => {
     await held[1]?.release();
     await vi.waitFor(() => expect(editor.$sendBlocker.get()).toBeUndefined());
     expect(states(editor).map((file) => file.name)).toEqual(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']);
-    const stored = server.documents
-      .document(editor.$state.get().documentId ?? 0)
-      .files.map((file) => file.id);
+    const document = { id: editor.$state.get().documentId ?? 0 };
+    const stored = (await server.documents.view(document, { user: 'aigerim', company: ALFA })).files.map(
+      (file) => file.id,
+    );
     expect(states(editor).map((file) => (file.status === 'done' ? file.fileId : undefined))).toEqual(stored);
   });
 
   it('marks a refused upload failed with its code and retries it', async () => {
     const { editor, server } = await openDraft();
-    server.on('POST', DOCUMENT_PATHS.files, () => failure('FILE_TOO_LARGE'));
+    server.failNext(['POST', DOCUMENT_PATHS.files], refusal('FILE_TOO_LARGE'));
     editor.addFiles([pdfFile('b.pdf')]);
     await vi.waitFor(() =>
       expect(states(editor)[1]).toMatchObject({ status: 'failed', code: 'FILE_TOO_LARGE' }),
     );
-    server.on('POST', DOCUMENT_PATHS.files, (context) => server.documents.handlers.addDocumentFiles(context));
     editor.retryFile(editor.$state.get().files[1]?.key ?? '');
     await vi.waitFor(() => expect(states(editor)[1]?.status).toBe('done'));
   });
@@ -301,12 +314,12 @@ describe('draft editor: an existing draft', () => {
     editor.addFiles([pdfFile('b.pdf')]);
     await vi.waitFor(() => expect(states(editor)[1]?.status).toBe('done'));
     await editor.removeFile(editor.$state.get().files[0]?.key ?? '');
-    expect(server.callsTo('DELETE', DOCUMENT_PATHS.file)).toHaveLength(1);
+    expect(server.callsTo(['DELETE', DOCUMENT_PATHS.file])).toHaveLength(1);
     expect(states(editor).map((file) => file.name)).toEqual(['b.pdf']);
     editor.setName('Договор аренды');
     editor.addSigner(dala);
     const sent = await editor.send();
-    expect(server.callsTo('PUT', DOCUMENT_PATHS.document)).toHaveLength(1);
+    expect(server.callsTo(['PUT', DOCUMENT_PATHS.document])).toHaveLength(1);
     expect(sent).toMatchObject({ id: created.id, name: 'Договор аренды', status: 'AT_SIGNING' });
     expect(sent.signers.map((signer) => signer.nameRu)).toEqual(['Ахметов Данияр', 'ТОО Дала Софт']);
     expect(sent.files.map((file) => file.name)).toEqual(['b.pdf']);
@@ -315,7 +328,7 @@ describe('draft editor: an existing draft', () => {
   it('sends a draft unchanged since it was loaded without saving it again', async () => {
     const { editor, server, created } = await openDraft();
     const sent = await editor.send();
-    expect(server.callsTo('PUT', DOCUMENT_PATHS.document)).toHaveLength(0);
+    expect(server.callsTo(['PUT', DOCUMENT_PATHS.document])).toHaveLength(0);
     expect(sent).toMatchObject({ id: created.id, status: 'AT_SIGNING' });
   });
 
@@ -332,11 +345,10 @@ describe('draft editor: an existing draft', () => {
     await expect(editor.save()).rejects.toMatchObject({ code: 'IDENTITY_NUMBER_INVALID' });
     editor.setSigners([{ ...loaded, email: ' new@example.kz ' }, blank]);
     await editor.save();
-    const [put] = server.callsTo('PUT', DOCUMENT_PATHS.document);
-    expect(put?.body).toMatchObject({ signers: [{ ...danyar, email: 'new@example.kz' }] });
-    expect(server.documents.document(created.id).signers.map((signer) => signer.email)).toEqual([
-      'new@example.kz',
-    ]);
+    const [put] = server.callsTo(['PUT', DOCUMENT_PATHS.document]);
+    expect(put?.json()).toMatchObject({ signers: [{ ...danyar, email: 'new@example.kz' }] });
+    const stored = await server.documents.view(created, { user: 'aigerim', company: ALFA });
+    expect(stored.signers.map((signer) => signer.email)).toEqual(['new@example.kz']);
   });
 
   it('stops uploads when disposed', async () => {

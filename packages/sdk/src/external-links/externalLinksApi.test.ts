@@ -4,11 +4,12 @@ import {
   EXTERNAL_LINK_HEADER,
   EXTERNAL_LINK_PATHS,
 } from '@qoltanba/core';
+import { ALFA, BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/apiError';
 import { createDocument, sendDocument } from '../documents/documentsApi';
-import { pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { pdfFile } from '../test-support/files';
+import { loggedInOn } from '../test-support/real-server';
 import {
   downloadPrintableCopy,
   downloadSignatureSheet,
@@ -28,12 +29,14 @@ import { createExternalLinksStore } from './externalLinksStore';
 const draft: DocumentDraft = {
   name: 'Договор поставки',
   signingMethod: 'PARALLEL',
-  signers: [{ identityNumber: BETA_BIN, email: 'beta@example.kz', nameRu: 'АО Бета' }],
+  signers: [{ identityNumber: BETA.bin, email: 'beta@example.kz', nameRu: 'АО Бета' }],
 };
 
+const test = testServerPerFile();
+
 async function sent() {
-  const created = await createDocument(draft, [pdfFile('a.pdf')], { bin: ALFA_BIN });
-  return sendDocument(created.id, { bin: ALFA_BIN });
+  const created = await createDocument(draft, [pdfFile('a.pdf')], { bin: ALFA.bin });
+  return sendDocument(created.id, { bin: ALFA.bin });
 }
 
 async function codeOf(pending: Promise<unknown>): Promise<string> {
@@ -47,7 +50,7 @@ async function codeOf(pending: Promise<unknown>): Promise<string> {
 
 describe('external document links', () => {
   it('creates a link whose token is only in the fragment, and reads the card with the token in a header', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const document = await sent();
     const link = await createExternalLink(document.id, { expiresInDays: 7, label: 'Банк' });
     const url = new URL(link.url);
@@ -61,7 +64,7 @@ describe('external document links', () => {
     const view = await getExternalDocument(document.id, token ?? '');
     expect(view.document.name).toBe('Договор поставки');
     expect(view.verifications).toEqual([]);
-    const [call] = server.callsTo('GET', EXTERNAL_LINK_PATHS.document);
+    const [call] = server.callsTo(['GET', EXTERNAL_LINK_PATHS.document]);
     expect(call?.headers.get(EXTERNAL_LINK_HEADER)).toBe(token);
     expect(call?.headers.get('authorization')).toBeNull();
     expect(call?.path).not.toContain(token);
@@ -87,13 +90,13 @@ describe('external document links', () => {
   });
 
   it('refuses to share a draft', async () => {
-    await setupLoggedIn();
-    const created = await createDocument(draft, [pdfFile('a.pdf')], { bin: ALFA_BIN });
+    await loggedInOn(test.server);
+    const created = await createDocument(draft, [pdfFile('a.pdf')], { bin: ALFA.bin });
     expect(await codeOf(createExternalLink(created.id))).toBe('DOCUMENT_NOT_SENT');
   });
 
   it('the store lists, creates (keeping the URL once) and revokes', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const document = await sent();
     const store = createExternalLinksStore(document.id);
     const stop = store.listen(() => undefined);
@@ -114,15 +117,10 @@ describe('external document links', () => {
 
 describe('evidence downloads with the bearer', () => {
   it('answer DOCUMENT_NOT_SIGNED until somebody signed, then a ZIP and PDFs', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const document = await sent();
     expect(await codeOf(downloadSignedPackage(document.id))).toBe('DOCUMENT_NOT_SIGNED');
-    const record = server.documents.document(document.id);
-    record.signers = record.signers.map((signer) => ({
-      ...signer,
-      state: 'SIGNED',
-      signedAt: record.updatedAt,
-    }));
+    await server.documents.sign(document, { user: 'bolat', company: BETA });
 
     const zip = await downloadSignedPackage(document.id);
     const magic = new Uint8Array(await zip.blob.arrayBuffer()).subarray(0, 4);
@@ -132,7 +130,7 @@ describe('evidence downloads with the bearer', () => {
     expect(await sheet.blob.text()).toMatch(/^%PDF-/);
     const printable = await downloadPrintableCopy(document.id, document.files[0]?.id ?? 0);
     expect(printable.fileName).toBe('a.printable.pdf');
-    const [call] = server.callsTo('GET', EVIDENCE_PATHS.signedPackage);
+    const [call] = server.callsTo(['GET', EVIDENCE_PATHS.signedPackage]);
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
     expect(await codeOf(downloadPrintableCopy(document.id, 999_999))).toBe('ENTITY_NOT_FOUND');
   });

@@ -1,10 +1,13 @@
 import type { Folder } from '@qoltanba/core';
+import { BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectCompany } from '../company/companyStore';
 import { $documentsVersion } from '../documents/documentsVersion';
-import { BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { loggedInOn } from '../test-support/real-server';
 import { $folders, $folderTree, buildFolderTree, type FolderNode } from './folderStore';
+
+const test = testServerPerFile();
 
 const folder = (id: number, name: string, parentId: number | null = null): Folder => ({
   id,
@@ -65,7 +68,7 @@ describe('$folders', () => {
   afterEach(() => cleanStores($folders));
 
   it('loads the acting company folders as a tree and reloads after each change', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     $folderTree.listen(() => {});
     await vi.waitFor(() => expect($folders.get().status).toBe('loaded'));
     const top = await $folders.create({ name: 'Договоры' });
@@ -80,11 +83,11 @@ describe('$folders', () => {
   });
 
   it('reloads for another company and keeps the code of a refusal', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     $folders.listen(() => {});
     await $folders.create({ name: 'Только Альфа' });
     await vi.waitFor(() => expect($folders.get().items).toHaveLength(1));
-    selectCompany(BETA_BIN);
+    selectCompany(BETA.bin);
     expect($folders.get()).toMatchObject({ items: [] });
     await vi.waitFor(() => expect($folders.get().status).toBe('loaded'));
     expect($folders.get().items).toEqual([]);
