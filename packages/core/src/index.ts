@@ -27,7 +27,11 @@ export {
   EXTERNAL_DOCUMENT_PAGE,
   EXTERNAL_LINK_HEADER,
   EXTERNAL_LINK_PATHS,
+  HELP_PAGE,
+  HELP_SECTIONS,
   HELP_WIDGET_SCRIPT,
+  type HelpSection,
+  helpPagePath,
   PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_LINK_PAGE,
@@ -142,6 +146,18 @@ export {
   sanitizeFileName,
   withoutUnsafeCharacters,
 } from './files/file-name';
+export {
+  type DateInput,
+  formatDate,
+  formatDateTime,
+  formatNumericDateTime,
+  formatTime,
+  KZ_TIME_ZONE,
+  type KzTimeParts,
+  kzCalendarDay,
+  kzTimeParts,
+  kzZoneLabel,
+} from './i18n/date-time';
 export {
   DEFAULT_LANG,
   isLang,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../i18n/date-time';
 import type { Lang } from '../i18n/lang';
 
 /** How a placeholder's value is written into a text. */
@@ -27,8 +28,6 @@ export function isErrorParamName(name: unknown): name is ErrorParamName {
   return typeof name === 'string' && Object.hasOwn(ERROR_PARAMS, name);
 }
 
-const LOCALE_TAGS: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
-
 const DURATION_UNITS: Record<Lang, readonly [hours: string, minutes: string, seconds: string]> = {
   kk: ['сағ', 'мин', 'сек'],
   ru: ['ч', 'мин', 'с'],
@@ -42,11 +41,7 @@ function formatInstant(value: string | number, lang: Lang): string {
   // Only ISO text: engines' lenient date parsing would misread an already formatted time.
   const date = typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], {
-    timeZone: 'Asia/Almaty',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(date);
+  return formatDateTime(date, lang);
 }
 
 /** Seconds as `1 h 5 min`, `40 s`; zero parts are left out. */

@@ -55,9 +55,7 @@ function LinkView({
           {t('signingLink.forSigner', {
             name: signer.nameRu,
             identity: signer.identityNumber,
-            date: new Date(view.expiresAt).toLocaleDateString(
-              lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
-            ),
+            date: formatDateTime(view.expiresAt, lang),
           })}
         </p>
       }
