@@ -1,4 +1,4 @@
-import type { DocumentFile, SigningLinkView } from '@qoltanba/core';
+import { type DocumentFile, helpPagePath, type SigningLinkView } from '@qoltanba/core';
 import { DocumentCard, RejectDialog, SignPanel, type SignPanelActions } from '@qoltanba/widgets';
 import { type JSX, type ReactNode, useState } from 'react';
 import { usePortalT } from '../i18n';
@@ -25,7 +25,7 @@ export interface SignerDocumentViewProps {
  */
 export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element {
   const { view, actions } = props;
-  const { t } = usePortalT();
+  const { t, lang } = usePortalT();
   const [rejecting, setRejecting] = useState(false);
   const allowed = new Set<string>(view.document.allowedActions);
   const { signer } = view;
@@ -35,7 +35,12 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
       {signer.state === 'SIGNED' ? <p role="status">{t('signingLink.signed')}</p> : null}
       {signer.state === 'REJECTED' ? <p role="status">{t('signingLink.rejected')}</p> : null}
       {allowed.has('sign') ? (
-        <SignPanel actions={actions} fileCount={view.document.files.length} onSigned={props.onSigned} />
+        <SignPanel
+          actions={actions}
+          fileCount={view.document.files.length}
+          onSigned={props.onSigned}
+          helpHref={helpPagePath(lang, 'ncalayer')}
+        />
       ) : signer.state === 'WAITING' ? (
         <p className={css.muted}>{t('signingLink.nothingToDo')}</p>
       ) : null}
