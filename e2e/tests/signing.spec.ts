@@ -72,6 +72,14 @@ test.describe('signing', () => {
     await expect(recipient.getByRole('main').getByRole('status').filter({ hasText: thanks })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(cardStatus(recipient, name)).toHaveAttribute('data-status', 'SIGNED');
+    // The link's page tells what happened (it said "No events yet"), and offers a preview of the file.
+    const history = card(recipient, name).getByRole('region', { name: 'History' });
+    await expect(history).not.toContainText('No events yet');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Signed' })).not.toHaveCount(0);
+    await recipient.getByRole('button', { name: /^Preview / }).first().click();
+    await expect(recipient.getByRole('region', { name: /^Preview: / }).locator('canvas').first()).toBeVisible({
+      timeout: 20_000,
+    });
     await recipient.context().close();
 
     // The sender sees it signed on the card and in the outgoing list.

@@ -333,6 +333,7 @@ export {
 export {
   downloadSigningLinkFile,
   getSigningLink,
+  previewSigningLinkFile,
   rejectByLink,
   signByLink,
   signingLinkFileUrl,

@@ -1,4 +1,11 @@
-import { apiPath, DOCUMENT_PATHS, type Document, formatDateTime, SIGNING_PATHS, type SigningLinkView } from '@qoltanba/core';
+import {
+  apiPath,
+  DOCUMENT_PATHS,
+  type Document,
+  formatDateTime,
+  SIGNING_PATHS,
+  type SigningLinkView,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import type { EmailMessage } from '../../outbox/messages.js';
 import { COMPANIES } from '../../testing/documents.js';
