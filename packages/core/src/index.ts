@@ -453,6 +453,7 @@ export {
   normalizeOrigin,
   originListSchema,
   originSchema,
+  originsMatch,
   PARTNER_SIGNER_STATUSES,
   type PartnerDocument,
   partnerDocumentSchema,

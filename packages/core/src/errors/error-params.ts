@@ -18,6 +18,10 @@ export const ERROR_PARAMS = {
   until: 'instant',
   /** Seconds to wait, shown as hours, minutes and seconds. */
   wait: 'duration',
+  /** The web origin a browser sent, e.g. `http://127.0.0.1:5173`. */
+  origin: 'text',
+  /** The origins that were expected instead, comma-separated. */
+  expected: 'text',
 } as const satisfies Record<string, ErrorParamKind>;
 
 /** A placeholder name of the catalogue; see {@link ERROR_PARAMS}. */
