@@ -139,7 +139,7 @@ export async function runServer(
   if (devSigner)
     log.info(
       { url: devSigner.url, keys: devSigner.keys },
-      `${devSigner.label}: an NCALayer emulator for development`,
+      `Test signer (${devSigner.label}): an NCALayer emulator for development`,
     );
   if (stopping) {
     log.info('shutting down (signal received during start-up)');
