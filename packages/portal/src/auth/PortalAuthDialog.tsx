@@ -15,7 +15,7 @@ export function PortalAuthDialog(): JSX.Element | null {
   const navigate = useNavigate();
   // A new account has nothing on the page it registered from: the cabinet starts its onboarding.
   const onSuccess = (how: AuthSuccess) => {
-    if (how === 'register') navigate(pathTo('Cabinet'));
+    if (how === 'register') void navigate(pathTo('Cabinet'));
   };
   return <AuthDialog open={open} onClose={closeAuthDialog} onSuccess={onSuccess} />;
 }
