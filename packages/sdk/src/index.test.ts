@@ -151,6 +151,7 @@ describe('public entry', () => {
         "pickSelectedBin",
         "previewDocumentFile",
         "previewExternalFile",
+        "previewSigningLinkFile",
         "printableCopyUrl",
         "queryErrorRetry",
         "readCookie",
