@@ -74,6 +74,14 @@ test.describe('company selection', () => {
     await openCabinet(page, tokens, null);
     await expect(switcher).toContainText(FIRST.name);
     await expect.poll(() => storedSelection(page)).toBe(FIRST.iin);
+
+    // A third company: the switcher's last entry and the services screen lead to the add screen.
+    await switcher.click();
+    await page.getByRole('option', { name: 'Add company' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/company\/add$/);
+    await page.goto('/cabinet/services?lang=en');
+    await page.getByRole('main').getByRole('link', { name: 'Add a company' }).click();
+    await expect(page).toHaveURL(/\/cabinet\/company\/add$/);
   });
 
   test('no companies: the cabinet starts with onboarding and no company is selected', async ({

@@ -66,7 +66,7 @@ export async function senderOfTestCompany(page: Page, request: APIRequestContext
   });
   await signInPage(page, tokens);
   await page.goto('/cabinet/company/add?lang=en');
-  await expect(page.getByText(/^Test signer: Test signer \(NCA RK TEST keys\)/)).toBeVisible();
+  await expect(page.getByText(/^Test signer: NCA RK TEST keys/)).toBeVisible();
   await page.getByRole('button', { name: 'Sign with EDS' }).click();
   await expect(page.getByText('Company attached')).toBeVisible();
   await expect(page).toHaveURL(/\/cabinet(\/|$)/);

@@ -49,7 +49,7 @@ test.describe('signing', () => {
     // Sign the draft with NCALayer (the emulator, as АО "ТЕСТ"'s first head): it is sent at once.
     await cardActions(page).getByRole('button', { name: 'Sign and send' }).click();
     const panel = page.getByRole('region', { name: 'Sign the document' });
-    await expect(panel.getByText('Test signer: Test signer (NCA RK TEST keys)')).toBeVisible();
+    await expect(panel.getByText('Test signer: NCA RK TEST keys')).toBeVisible();
     await panel.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
     await expect(page.getByText('The document was signed')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/cabinet/outgoing/${id}$`));
@@ -72,6 +72,22 @@ test.describe('signing', () => {
     await expect(recipient.getByRole('main').getByRole('status').filter({ hasText: thanks })).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(cardStatus(recipient, name)).toHaveAttribute('data-status', 'SIGNED');
+    // The link's page tells what happened (it said "No events yet"), and offers a preview of the file.
+    const history = card(recipient, name).getByRole('region', { name: 'History' });
+    await expect(history).not.toContainText('No events yet');
+    await expect(history.getByRole('listitem').filter({ hasText: 'Signed' })).not.toHaveCount(0);
+    await recipient
+      .getByRole('button', { name: /^Preview / })
+      .first()
+      .click();
+    await expect(
+      recipient
+        .getByRole('region', { name: /^Preview: / })
+        .locator('canvas')
+        .first(),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
     await recipient.context().close();
 
     // The sender sees it signed on the card and in the outgoing list.

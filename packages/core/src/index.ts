@@ -27,7 +27,11 @@ export {
   EXTERNAL_DOCUMENT_PAGE,
   EXTERNAL_LINK_HEADER,
   EXTERNAL_LINK_PATHS,
+  HELP_PAGE,
+  HELP_SECTIONS,
   HELP_WIDGET_SCRIPT,
+  type HelpSection,
+  helpPagePath,
   PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_LINK_PAGE,
@@ -143,6 +147,18 @@ export {
   sanitizeFileName,
   withoutUnsafeCharacters,
 } from './files/file-name';
+export {
+  type DateInput,
+  formatDate,
+  formatDateTime,
+  formatNumericDateTime,
+  formatTime,
+  KZ_TIME_ZONE,
+  type KzTimeParts,
+  kzCalendarDay,
+  kzTimeParts,
+  kzZoneLabel,
+} from './i18n/date-time';
 export {
   DEFAULT_LANG,
   isLang,
@@ -443,6 +459,7 @@ export {
   normalizeOrigin,
   originListSchema,
   originSchema,
+  originsMatch,
   PARTNER_SIGNER_STATUSES,
   type PartnerDocument,
   partnerDocumentSchema,

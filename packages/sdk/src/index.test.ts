@@ -163,6 +163,7 @@ describe('public entry', () => {
         "pickSelectedBin",
         "previewDocumentFile",
         "previewExternalFile",
+        "previewSigningLinkFile",
         "printableCopyUrl",
         "queryErrorRetry",
         "readCookie",

@@ -354,6 +354,7 @@ export {
 export {
   downloadSigningLinkFile,
   getSigningLink,
+  previewSigningLinkFile,
   rejectByLink,
   signByLink,
   signingLinkFileUrl,

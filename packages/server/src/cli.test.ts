@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -109,6 +110,47 @@ describe('runServer', () => {
     expect(await exited).toBe(0);
     expect(await readdir(join(dataDir, 'pglite'))).not.toContain('qoltanba.lock');
   });
+
+  it("a busy port: the dev signer moves to a free one and says so; the server's own port exits with a hint, no stack", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const address = busy.address();
+    if (address === null || typeof address === 'string') throw new Error('no address');
+    try {
+      const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
+      dirs.push(dataDir);
+      const env = {
+        NODE_ENV: 'development',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        QOLTANBA_DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        QOLTANBA_DEV_SIGNER: 'true',
+        QOLTANBA_DEV_SIGNER_PORT: String(address.port),
+      };
+      const signer = fakeIo();
+      const server = await runServer(env, signer.io);
+      if (!server) throw new Error('server did not start');
+      expect(signer.stderr.join('')).toContain(`port ${address.port} of the development signer is in use`);
+      expect(signer.stderr.join('')).toContain('QOLTANBA_DEV_SIGNER_PORT');
+      expect(server.services.signingConfig.ncaLayerUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(server.services.signingConfig.ncaLayerUrl).not.toContain(`:${address.port}`);
+      signer.signals.emit('SIGTERM');
+      expect(await signer.exited).toBe(0);
+
+      const taken = fakeIo();
+      const refused = await runServer(
+        { ...env, PORT: String(address.port), QOLTANBA_DEV_SIGNER: 'false' },
+        taken.io,
+      );
+      expect(refused).toBeUndefined();
+      expect(await taken.exited).toBe(1);
+      expect(taken.stderr.join('')).toContain(`port ${address.port} on 127.0.0.1 is in use`);
+      expect(taken.stderr.join('')).toContain('set PORT');
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  }, 180_000);
 
   it('starts on PGlite in the data folder, serves HTTP, and shuts down cleanly on SIGTERM; a restart reuses the data', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));

@@ -106,14 +106,22 @@ export async function runServer(
   const { config, warnings } = loaded;
 
   if (config.devSigner) {
-    devSigner = await startDevSigner({ trustDir: config.pki.trustDir, port: config.devSignerPort }).catch(
-      (error: unknown) => {
-        io.stderr.write(
-          `qoltanba: the development signer did not start (${String(error)}); signing needs NCALayer\n`,
-        );
-        return undefined;
-      },
-    );
+    const startSigner = (port: number) => startDevSigner({ trustDir: config.pki.trustDir, port });
+    const notStarted = (error: unknown) => {
+      io.stderr.write(
+        `qoltanba: the development signer did not start (${String(error)}); signing needs NCALayer\n`,
+      );
+      return undefined;
+    };
+    devSigner = await startSigner(config.devSignerPort).catch((error: unknown) => {
+      if (!isAddressInUse(error) || config.devSignerPort === 0) return notStarted(error);
+      // Browsers learn the signer's address from the signing config, so any free port serves as well.
+      io.stderr.write(
+        `qoltanba: port ${config.devSignerPort} of the development signer is in use (another npm start?); ` +
+          'it runs on a free port instead. Set QOLTANBA_DEV_SIGNER_PORT to choose one.\n',
+      );
+      return startSigner(0).catch(notStarted);
+    });
   }
   try {
     server = await createApp(config, {
@@ -134,7 +142,7 @@ export async function runServer(
   if (devSigner)
     log.info(
       { url: devSigner.url, keys: devSigner.keys },
-      `${devSigner.label}: an NCALayer emulator for development`,
+      `Test signer (${devSigner.label}): an NCALayer emulator for development`,
     );
   if (stopping) {
     log.info('shutting down (signal received during start-up)');
@@ -146,7 +154,12 @@ export async function runServer(
     listening = server.app.listen({ port: config.port, host: config.host });
     await listening;
   } catch (error) {
-    log.error({ err: error }, 'could not listen');
+    if (isAddressInUse(error))
+      io.stderr.write(
+        `qoltanba: port ${config.port} on ${config.host} is in use (another server running?). ` +
+          'Stop it, or set PORT to a free port (e.g. PORT=8081 npm start).\n',
+      );
+    else log.error({ err: error }, 'could not listen');
     await server.close();
     await devSigner?.close();
     io.exit(1);
@@ -175,4 +188,9 @@ export async function runServer(
   // collects once the JS heap grows: collect it now, when the start script exposes gc (`npm start` does).
   (globalThis as { gc?: () => void }).gc?.();
   return server;
+}
+
+/** Whether a failure to listen is a port already in use. */
+function isAddressInUse(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
 }

@@ -43,6 +43,7 @@ describe('package entries', () => {
         "AuthActions: type",
         "AuthDialog: function",
         "AuthDialogProps: type",
+        "AuthSuccess: type",
         "AuthView: type",
         "CodeInput: function",
         "CodeInputProps: type",

@@ -3,7 +3,13 @@ export {
   AttachCompanyForm,
   type AttachCompanyFormProps,
 } from './attach-company';
-export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './auth-dialog';
+export {
+  type AuthActions,
+  AuthDialog,
+  type AuthDialogProps,
+  type AuthSuccess,
+  type AuthView,
+} from './auth-dialog';
 export { CodeInput, type CodeInputProps, type ResendResult } from './code-input';
 export { CompanySwitcher, type CompanySwitcherActions, type CompanySwitcherProps } from './company-switcher';
 export { CounterpartyForm, type CounterpartyFormProps, type RegisterNames } from './counterparty-form';

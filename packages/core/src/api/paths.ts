@@ -235,6 +235,24 @@ export const EXTERNAL_DOCUMENT_PAGE = '/document/:id/by-hash';
 /** The portal's page for a signer's personal link (ours); the token is the link's only secret. */
 export const SIGNING_LINK_PAGE = '/sign/:token';
 
+/** The portal's help page per language (SPEC section 1: the help widget's "Help centre" opens it). */
+export const HELP_PAGE = '/help/:lang';
+
+/** The sections of the help page, each an anchor (`/help/ru#ncalayer`) that screens link their errors to. */
+export const HELP_SECTIONS = ['ncalayer', 'egov-mobile', 'verify', 'tariffs', 'faq'] as const;
+
+/** A section of the help page; see {@link HELP_SECTIONS}. */
+export type HelpSection = (typeof HELP_SECTIONS)[number];
+
+/**
+ * The help page of `lang`, at `section` when given.
+ *
+ * @example helpPagePath('ru', 'ncalayer') // '/help/ru#ncalayer'
+ */
+export function helpPagePath(lang: string, section?: HelpSection): string {
+  return `/help/${encodeURIComponent(lang)}${section ? `#${section}` : ''}`;
+}
+
 const PARTNER = `/proxy/${API_SERVICES.partner}/api/v1`;
 
 /**

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../i18n/date-time';
 import type { Lang } from '../i18n/lang';
 
 /** How a placeholder's value is written into a text. */
@@ -17,6 +18,10 @@ export const ERROR_PARAMS = {
   until: 'instant',
   /** Seconds to wait, shown as hours, minutes and seconds. */
   wait: 'duration',
+  /** The web origin a browser sent, e.g. `http://127.0.0.1:5173`. */
+  origin: 'text',
+  /** The origins that were expected instead, comma-separated. */
+  expected: 'text',
 } as const satisfies Record<string, ErrorParamKind>;
 
 /** A placeholder name of the catalogue; see {@link ERROR_PARAMS}. */
@@ -26,8 +31,6 @@ export type ErrorParamName = keyof typeof ERROR_PARAMS;
 export function isErrorParamName(name: unknown): name is ErrorParamName {
   return typeof name === 'string' && Object.hasOwn(ERROR_PARAMS, name);
 }
-
-const LOCALE_TAGS: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
 
 const DURATION_UNITS: Record<Lang, readonly [hours: string, minutes: string, seconds: string]> = {
   kk: ['сағ', 'мин', 'сек'],
@@ -42,11 +45,7 @@ function formatInstant(value: string | number, lang: Lang): string {
   // Only ISO text: engines' lenient date parsing would misread an already formatted time.
   const date = typeof value === 'string' && ISO_INSTANT.test(value) ? new Date(value) : undefined;
   if (!date || Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], {
-    timeZone: 'Asia/Almaty',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(date);
+  return formatDateTime(date, lang);
 }
 
 /** Seconds as `1 h 5 min`, `40 s`; zero parts are left out. */

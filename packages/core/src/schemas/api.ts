@@ -35,6 +35,20 @@ export const errorResponseParamsSchema = z
         description: 'REMINDER_TOO_EARLY: seconds until another reminder may be sent.',
         examples: [3600],
       }),
+    origin: z
+      .string()
+      .optional()
+      .meta({
+        description: 'EMBED_ORIGIN_NOT_ALLOWED: the origin sent.',
+        examples: ['http://127.0.0.1:5173'],
+      }),
+    expected: z
+      .string()
+      .optional()
+      .meta({
+        description: 'EMBED_ORIGIN_NOT_ALLOWED: the origins allowed instead, comma-separated.',
+        examples: ['http://localhost:5173'],
+      }),
   })
   .catchall(z.union([z.string(), z.number()]));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedTokenRequestSchema } from './embed';
-import { apiKeyInputSchema, normalizeOrigin, originSchema, webhookUrlSchema } from './partner';
+import { apiKeyInputSchema, normalizeOrigin, originSchema, originsMatch, webhookUrlSchema } from './partner';
 
 const issueOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -72,5 +72,17 @@ describe('embed token request', () => {
   it('keeps the life between one and fifteen minutes', () => {
     expect(embedTokenRequestSchema.safeParse({ purpose: 'verify', ttlSeconds: 59 }).success).toBe(false);
     expect(embedTokenRequestSchema.safeParse({ purpose: 'verify', ttlSeconds: 901 }).success).toBe(false);
+  });
+});
+
+describe('originsMatch', () => {
+  it('is exact unless loopback spellings are alike (development), and then only for one scheme and port', () => {
+    expect(originsMatch('http://127.0.0.1:8080', 'http://localhost:8080')).toBe(false);
+    const alike = { loopbackAlike: true };
+    expect(originsMatch('http://127.0.0.1:8080', 'http://localhost:8080', alike)).toBe(true);
+    expect(originsMatch('http://[::1]:8080', 'http://127.0.0.1:8080', alike)).toBe(true);
+    expect(originsMatch('http://127.0.0.1:8081', 'http://localhost:8080', alike)).toBe(false);
+    expect(originsMatch('https://localhost:8080', 'http://localhost:8080', alike)).toBe(false);
+    expect(originsMatch('https://evil.kz', 'https://localhost', alike)).toBe(false);
   });
 });

@@ -47,6 +47,29 @@ export function normalizeOrigin(value: string): string | undefined {
   return port === undefined || port === defaultPort ? `${scheme}://${host}` : `${scheme}://${host}:${port}`;
 }
 
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An origin with a loopback host (`localhost`, `127.0.0.1`, `[::1]`) written as `localhost`; others as they are. */
+function loopbackAsLocalhost(origin: string): string {
+  const match = /^(https?):\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.exec(origin);
+  return match && LOOPBACK_HOSTS.has(match[2] ?? '') ? `${match[1]}://localhost${match[3] ?? ''}` : origin;
+}
+
+/**
+ * Whether a browser's `Origin` is `expected`. With `loopbackAlike` (development only), the loopback spellings
+ * of one scheme and port are one origin: a page at `http://127.0.0.1:5173` matches `http://localhost:5173`.
+ *
+ * @example originsMatch('http://127.0.0.1:8080', 'http://localhost:8080', { loopbackAlike: true }) // true
+ */
+export function originsMatch(
+  origin: string,
+  expected: string,
+  options: { loopbackAlike?: boolean } = {},
+): boolean {
+  if (origin === expected) return true;
+  return options.loopbackAlike === true && loopbackAsLocalhost(origin) === loopbackAsLocalhost(expected);
+}
+
 /** One allowed origin of an API key or embed token, normalised by {@link normalizeOrigin}. Issue: `ORIGIN_INVALID`. */
 export const originSchema = z
   .string()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_MAX_FILES } from '../limits';
-import { documentSchema, signerSchema } from './documents';
+import { documentSchema, historyEventSchema, signerSchema } from './documents';
 import { langSchema, rejectCommentSchema } from './fields';
 
 // Signing contract: the portal, the sdk, partner clients and the eGov mobile app talk to the server with these.
@@ -90,6 +90,10 @@ export const signingLinkViewSchema = z.object({
   document: documentSchema,
   signer: signerSchema,
   expiresAt: isoDate,
+  history: z.array(historyEventSchema).optional().meta({
+    description:
+      "The document's history as its signer sees it (signing, rejection, views after the link was opened).",
+  }),
 });
 /** See {@link signingLinkViewSchema}. */
 export type SigningLinkView = z.infer<typeof signingLinkViewSchema>;

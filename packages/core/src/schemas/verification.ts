@@ -174,9 +174,10 @@ export function overallVerdict(indications: readonly EtsiIndication[]): EtsiIndi
 
 /**
  * What a verified file was recognised as, by content: a CMS signature, an XML document with XMLDSig signatures,
- * or a document (uploads take PDF; the stored file of a document signed here may be any document format).
+ * or an original: a document format we know (PDF, DOC, DOCX, ODT), or `other`, any file uploaded beside the
+ * detached CMS that signs it.
  */
-export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt', 'xml'] as const;
+export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt', 'xml', 'other'] as const;
 /** See {@link VERIFIED_FILE_KINDS}. */
 export type VerifiedFileKind = (typeof VERIFIED_FILE_KINDS)[number];
 
@@ -205,6 +206,10 @@ export const verifiedSignatureSchema = signatureReportSchema.extend({
     .meta({ description: 'The signature was made on this service (and is stored here).' }),
   ip: z.string().nullable().meta({ description: 'IP address of the signer, for signatures made here.' }),
   signedAt: isoDate.nullable().meta({ description: 'When this service accepted it (signatures made here).' }),
+  document: z.number().int().nonnegative().nullable().optional().meta({
+    description:
+      'Index in `documents` of the document signed here this signature belongs to; null (or absent) when none.',
+  }),
 });
 /** See {@link verifiedSignatureSchema}. */
 export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;
@@ -226,7 +231,15 @@ export const verificationResultSchema = verificationReportSchema.extend({
   signatures: z.array(verifiedSignatureSchema),
   document: verifiedDocumentSchema
     .nullable()
-    .meta({ description: 'The document signed here that the verified original belongs to, if any.' }),
+    .meta({ description: 'The first of `documents`, if any (kept for clients that read one document).' }),
+  documents: z
+    .array(verifiedDocumentSchema)
+    .optional()
+    .meta({
+      description:
+        'Every document signed here that the verified files belong to, each once: a file shared by two documents ' +
+        'is two documents, and each signature says which one it belongs to (`document`).',
+    }),
   files: z.array(verifiedFileSchema),
 });
 /** See {@link verificationResultSchema}. */

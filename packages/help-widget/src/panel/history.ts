@@ -1,8 +1,10 @@
-import type {
-  SupportConversationPage,
-  SupportConversationSummary,
-  SupportMessage,
-  SupportMessagePage,
+import {
+  formatDate,
+  type Lang,
+  type SupportConversationPage,
+  type SupportConversationSummary,
+  type SupportMessage,
+  type SupportMessagePage,
 } from '@qoltanba/core';
 import { type ChatError, toChatError } from '../chat/chat-error';
 import { h } from './dom';
@@ -14,8 +16,8 @@ export type HistoryView = 'chat' | 'list' | 'past';
 /** What {@link createHistory} needs from the panel. */
 export interface HistoryOptions {
   texts(): PanelTexts;
-  /** The locale dates are written in. */
-  locale(): string;
+  /** The language dates are written in. */
+  lang(): Lang;
   conversations(cursor?: string | null): Promise<SupportConversationPage>;
   messagesOf(conversationId: number, cursor?: string | null): Promise<SupportMessagePage>;
   /** A message as the chat shows it (text set as text). */
@@ -59,9 +61,7 @@ export function createHistory(options: HistoryOptions) {
   const earlierOnes = () => (items ?? []).filter((item) => item.id !== options.currentId());
   const dateOf = (iso: string) => {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime())
-      ? ''
-      : date.toLocaleDateString(options.locale(), { day: 'numeric', month: 'long', year: 'numeric' });
+    return Number.isNaN(date.getTime()) ? '' : formatDate(date, options.lang());
   };
 
   function excerptOf(conversation: SupportConversationSummary): string {

@@ -1,4 +1,4 @@
-import type { HelpConfig, Lang, SupportMessage } from '@qoltanba/core';
+import { formatTime, type HelpConfig, type Lang, type SupportMessage } from '@qoltanba/core';
 import { type ChatError, errorText, toChatError } from '../chat/chat-error';
 import { type ChatState, createChatSession } from '../chat/chat-session';
 import { createSupportApi, type SupportApiOptions } from '../chat/support-api';
@@ -80,12 +80,11 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
 
   const t = () => PANEL_TEXTS[lang];
   const chatOn = () => config?.chat === true;
-  const locale = () => (lang === 'kk' ? 'kk-KZ' : lang);
 
   // Earlier conversations replace the chat section while the visitor reads them; the chat keeps running behind.
   const history = createHistory({
     texts: t,
-    locale,
+    lang: () => lang,
     conversations: session.conversations,
     messagesOf: session.messagesOf,
     messageItem,
@@ -163,11 +162,7 @@ export function mountPanel(host: PanelHost, dependencies: PanelDependencies = {}
         : null,
       Number.isNaN(time.getTime())
         ? null
-        : h(
-            'time',
-            { datetime: message.createdAt },
-            time.toLocaleTimeString(locale(), { hour: '2-digit', minute: '2-digit' }),
-          ),
+        : h('time', { datetime: message.createdAt }, formatTime(time, lang)),
     );
   }
 

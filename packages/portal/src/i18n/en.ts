@@ -24,6 +24,7 @@ export const en = {
     tariffs: 'Plans',
     check: 'Check a signature',
     cabinet: 'Cabinet',
+    help: 'Help',
   },
   footer: {
     label: 'Site menu',
@@ -145,6 +146,7 @@ export const en = {
     Embed: 'Document on a partner site',
     Tariffs: 'Plans',
     Check: 'Signature check',
+    Help: 'Help',
     CheckFile: 'File signature check',
     NotFound: 'Page not found',
     Cabinet: 'Cabinet',
@@ -185,6 +187,7 @@ export const en = {
     Tariffs:
       'Send your first 3 documents free, then choose a monthly or a yearly plan. The yearly plan saves 17%.',
     Check: 'Upload signed files and verify their EDS: up to 10 files, 30 MB in total.',
+    Help: 'Signing with an EDS or eGov mobile, checking a signature, plans and frequent questions.',
     CheckFile: 'The result of checking the signatures of the selected document file appears here.',
     NotFound: 'This page does not exist or has moved to another address.',
     Cabinet: 'All your documents in one place.',

@@ -2,8 +2,10 @@ import { useStore } from '@nanostores/react';
 import { $auth, $companies, translateError } from '@qoltanba/sdk';
 import { CompanySwitcher } from '@qoltanba/widgets';
 import type { JSX } from 'react';
+import { useNavigate } from 'react-router';
 import { usePortalT } from '../i18n';
 import { isCompanySwitchLocked } from '../routes/routeNames';
+import { pathTo } from '../routes/routePaths';
 import { useCurrentRoute } from '../routes/useCurrentRoute';
 import * as css from './account.css';
 
@@ -17,6 +19,7 @@ export function HeaderCompanySwitcher(): JSX.Element | null {
   const auth = useStore($auth);
   const companies = useStore($companies);
   const route = useCurrentRoute();
+  const navigate = useNavigate();
   if (auth.status !== 'authenticated' || companies.length === 0) return null;
   const locked = isCompanySwitchLocked(route.name);
   return (
@@ -24,6 +27,7 @@ export function HeaderCompanySwitcher(): JSX.Element | null {
       <CompanySwitcher
         disabled={locked}
         disabledReason={locked ? translateError('COMPANY_SWITCH_BLOCKED', lang) : undefined}
+        onAddCompany={() => navigate(pathTo('AddCompany'))}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { helpPagePath } from '@qoltanba/core';
 import type { JSX } from 'react';
 import { Link } from 'react-router';
 import { usePortalT } from '../i18n';
@@ -6,7 +7,7 @@ import * as css from './layout.css';
 
 /** Site footer: name, tagline and the public links. */
 export function SiteFooter(): JSX.Element {
-  const { t } = usePortalT();
+  const { t, lang } = usePortalT();
   return (
     <footer className={css.footer}>
       <div className={css.footerInner}>
@@ -25,6 +26,11 @@ export function SiteFooter(): JSX.Element {
             <li>
               <Link className={css.footerLink} to={pathTo('Check')}>
                 {t('nav.check')}
+              </Link>
+            </li>
+            <li>
+              <Link className={css.footerLink} to={helpPagePath(lang)}>
+                {t('nav.help')}
               </Link>
             </li>
             <li>

@@ -6,6 +6,7 @@ export const ROUTE_NAMES = {
   Embed: 'Embed',
   Tariffs: 'Tariffs',
   Check: 'Check',
+  Help: 'Help',
   CheckFile: 'CheckFile',
   NotFound: 'NotFound',
   Cabinet: 'Cabinet',

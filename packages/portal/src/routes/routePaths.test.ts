@@ -44,7 +44,7 @@ describe('pathTo', () => {
   });
 
   it('every address resolves back to its own route (Cabinet to its index)', () => {
-    const sample = { id: 12, docId: 3, fileId: 4, token: 'link-token' };
+    const sample = { id: 12, docId: 3, fileId: 4, token: 'link-token', lang: 'ru' };
     for (const name of Object.keys(ROUTE_PATHS) as PathName[]) {
       const path = (pathTo as (name: PathName, params: object) => string)(name, sample);
       expect(resolveRoute(path).name, path).toBe(name === 'Cabinet' ? 'CabinetIndex' : name);

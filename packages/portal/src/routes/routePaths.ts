@@ -1,4 +1,10 @@
-import { EMBED_PAGE, EXTERNAL_DOCUMENT_PAGE, SIGNING_LINK_PAGE, SUPPORT_INBOX_PAGE } from '@qoltanba/core';
+import {
+  EMBED_PAGE,
+  EXTERNAL_DOCUMENT_PAGE,
+  HELP_PAGE,
+  SIGNING_LINK_PAGE,
+  SUPPORT_INBOX_PAGE,
+} from '@qoltanba/core';
 import type { RouteName } from './routeNames';
 
 /** Route names without an address of their own: the cabinet index (it is `Cabinet`'s) and the catch-alls. */
@@ -22,6 +28,8 @@ export const ROUTE_PATHS = {
   Embed: EMBED_PAGE,
   Tariffs: '/tariffs',
   Check: '/check',
+  // Core's: the help widget's "Help centre" and the server's default help page addresses point here.
+  Help: HELP_PAGE,
   CheckFile: '/check/:docId/:fileId',
   Cabinet: '/cabinet',
   Incoming: '/cabinet/incoming',

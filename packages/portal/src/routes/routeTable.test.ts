@@ -13,6 +13,9 @@ describe('route table', () => {
     ['/tariffs', 'Tariffs'],
     ['/check', 'Check'],
     ['/check/15/27', 'CheckFile'],
+    ['/help/kk', 'Help'],
+    ['/help/ru', 'Help'],
+    ['/help/en', 'Help'],
     ['/cabinet', 'CabinetIndex'],
     ['/cabinet/incoming', 'Incoming'],
     ['/cabinet/incoming/42', 'IncomingDoc'],
@@ -46,6 +49,10 @@ describe('route table', () => {
     expect(resolveRoute('/check/15/27').params).toMatchObject({ docId: '15', fileId: '27' });
     expect(resolveRoute('/cabinet/folder/7').params).toMatchObject({ id: '7' });
     expect(resolveRoute('/cabinet/folder').params.id).toBeUndefined();
+  });
+
+  it.each(['/help/de', '/help/kz', '/help'])('%s, not a help language, is the not-found page', (path) => {
+    expect(resolveRoute(path).name).toBe('NotFound');
   });
 
   it.each([
@@ -87,9 +94,9 @@ describe('route table', () => {
     ]);
   });
 
-  it('only edit and copy carry the numeric id rule', () => {
+  it('only edit and copy carry the numeric id rule, and help the language rule', () => {
     const ruled = allEntries(ROUTE_TABLE).filter((entry) => entry.params);
-    expect(ruled.map((entry) => entry.name).sort()).toEqual(['CopyDocument', 'EditDocument']);
+    expect(ruled.map((entry) => entry.name).sort()).toEqual(['CopyDocument', 'EditDocument', 'Help']);
   });
 
   it('names every route once, and every name in ROUTE_NAMES has a route', () => {

@@ -1,3 +1,4 @@
+import { isLang } from '@qoltanba/core';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ROUTE_NAMES, type RouteName } from './routeNames';
 import { childPath, type PathName, ROUTE_PATHS } from './routePaths';
@@ -9,7 +10,7 @@ export type ListStatus = 'incoming' | 'outgoing' | 'draft' | 'trash';
 export type EditorMode = 'create' | 'edit' | 'draft' | 'copy';
 
 /** A rule a path parameter must satisfy; a failing parameter makes the path a not-found. */
-export type ParamRule = 'numeric';
+export type ParamRule = 'numeric' | 'lang';
 
 /**
  * One entry of the route table: plain data, no screens (those are in `routeScreens.ts`), so screens may read
@@ -89,12 +90,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   atRoot(N.Tariffs),
   atRoot(N.Check),
   atRoot(N.CheckFile),
+  atRoot(N.Help, { params: { lang: 'lang' } }),
   atRoot(N.Cabinet, { children: CABINET_ROUTES }),
   { name: N.NotFound, path: '*' },
 ];
 
 const PARAM_TESTS: Record<ParamRule, (value: string) => boolean> = {
   numeric: (value) => /^[0-9]+$/.test(value),
+  lang: (value) => isLang(value),
 };
 
 /** Whether the matched path parameters satisfy the entry's rules (e.g. numeric ids on edit/copy). */

@@ -1,7 +1,8 @@
-import type { DocumentFile, SigningLinkView } from '@qoltanba/core';
+import { type DocumentFile, helpPagePath, type SigningLinkView } from '@qoltanba/core';
 import { DocumentCard, RejectDialog, SignPanel, type SignPanelActions } from '@qoltanba/widgets';
 import { type JSX, type ReactNode, useState } from 'react';
 import { usePortalT } from '../i18n';
+import { FilePreview } from '../screens/cabinet/documents/FilePreview';
 import * as css from '../screens/screens.css';
 
 /** Props of {@link SignerDocumentView}. */
@@ -17,6 +18,8 @@ export interface SignerDocumentViewProps {
   onDownload: (file: DocumentFile) => void;
   /** Shown above the signer's state (e.g. whom the link is for). */
   intro?: ReactNode;
+  /** Fetches a file's PDF preview; without it the card offers no preview. */
+  loadPreview?: (file: DocumentFile) => Promise<Uint8Array>;
 }
 
 /**
@@ -25,8 +28,10 @@ export interface SignerDocumentViewProps {
  */
 export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element {
   const { view, actions } = props;
-  const { t } = usePortalT();
+  const { t, lang } = usePortalT();
   const [rejecting, setRejecting] = useState(false);
+  const [previewed, setPreviewed] = useState<DocumentFile>();
+  const { loadPreview } = props;
   const allowed = new Set<string>(view.document.allowedActions);
   const { signer } = view;
   return (
@@ -35,11 +40,17 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
       {signer.state === 'SIGNED' ? <p role="status">{t('signingLink.signed')}</p> : null}
       {signer.state === 'REJECTED' ? <p role="status">{t('signingLink.rejected')}</p> : null}
       {allowed.has('sign') ? (
-        <SignPanel actions={actions} fileCount={view.document.files.length} onSigned={props.onSigned} />
+        <SignPanel
+          actions={actions}
+          fileCount={view.document.files.length}
+          onSigned={props.onSigned}
+          helpHref={helpPagePath(lang, 'ncalayer')}
+        />
       ) : signer.state === 'WAITING' ? (
         <p className={css.muted}>{t('signingLink.nothingToDo')}</p>
       ) : null}
-      {allowed.has('reject') ? (
+      {/* Reject only on the signer's turn (when signing is offered): a later signer waits, as the server requires. */}
+      {allowed.has('reject') && allowed.has('sign') ? (
         <p>
           <button type="button" className={css.secondaryButton} onClick={() => setRejecting(true)}>
             {t('signingLink.reject')}
@@ -53,7 +64,21 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
           onRejected={props.onRejected}
         />
       ) : null}
-      <DocumentCard document={view.document} history={[]} onDownload={props.onDownload} />
+      {previewed && loadPreview ? (
+        <FilePreview
+          key={previewed.id}
+          file={previewed}
+          load={() => loadPreview(previewed)}
+          onClose={() => setPreviewed(undefined)}
+          onDownload={() => props.onDownload(previewed)}
+        />
+      ) : null}
+      <DocumentCard
+        document={view.document}
+        history={view.history ?? []}
+        onDownload={props.onDownload}
+        {...(loadPreview ? { onPreview: setPreviewed } : {})}
+      />
     </>
   );
 }

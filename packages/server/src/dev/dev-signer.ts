@@ -5,7 +5,7 @@ import { join } from 'node:path';
 export interface DevSigner {
   /** Where the browser reaches the emulator (plain ws:// on 127.0.0.1). */
   url: string;
-  /** What the interface shows next to the signing buttons, so nobody mistakes it for NCALayer. */
+  /** Which keys it holds, as the interface's "Test signer: {label}" badge shows it (not repeating "Test signer"). */
   label: string;
   /** One line per key it signs with, for the start-up log. */
   keys: string[];
@@ -61,7 +61,7 @@ export async function startDevSigner(options: DevSignerOptions): Promise<DevSign
   const source = dev.source === 'nca-test' ? 'NCA RK TEST keys' : 'generated test keys';
   return {
     url: dev.url,
-    label: `Test signer (${source})`,
+    label: source,
     keys: dev.signers.map((s) =>
       [s.kind, s.iin && `IIN ${s.iin}`, s.bin && `BIN ${s.bin}`, s.organisation].filter(Boolean).join(', '),
     ),

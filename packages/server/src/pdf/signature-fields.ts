@@ -3,6 +3,7 @@ import {
   ETSI_SUB_INDICATION_TEXTS,
   type EtsiIndication,
   type EtsiSubIndication,
+  formatNumericDateTime,
   type Lang,
   type LangTexts,
   SIGNATURE_PACKAGING_TEXTS,
@@ -35,12 +36,9 @@ export const SIGNATURE_FIELD_LABELS = {
   none: { kk: '—', ru: '—', en: '—' },
 } as const satisfies Record<string, LangTexts>;
 
-const ALMATY_OFFSET_MS = 5 * 60 * 60 * 1000;
-
-/** A moment as Kazakhstan reads it (UTC+5, no daylight saving). */
+/** A moment as Kazakhstan reads it, language-neutral and saying its zone (core's one formatter). */
 export function almatyTime(at: Date | string): string {
-  const shifted = new Date(new Date(at).getTime() + ALMATY_OFFSET_MS).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)} (UTC+5)`;
+  return formatNumericDateTime(at);
 }
 
 /** An ETSI indication and sub-indication in words, with their codes: "Words: sub-words (CODE / SUB_CODE)". */

@@ -51,7 +51,10 @@ export interface SigningSuite extends DocumentsSuite {
   /** Tokens of a member of each company: sender, signer, second, outsider. */
   tokens: Record<keyof typeof COMPANIES, string>;
   /** A new document of the sender (sent unless `send` is false); answers it as the sender sees it. */
-  document(draft?: Partial<DocumentDraft>, options?: { send?: boolean; files?: number }): Promise<Document>;
+  document(
+    draft?: Partial<DocumentDraft>,
+    options?: { send?: boolean; files?: number; content?: Uint8Array },
+  ): Promise<Document>;
   /** The bytes of a file as stored. */
   fileBytes(document: Document, fileId: number): Promise<Buffer>;
   /** A base64 CMS by `by` over `bytes`, signed now by the suite's clock (detached unless `attached`). */
@@ -144,10 +147,15 @@ export function useSigningSuite(
   Object.assign(suite, {
     pki: options.pki,
     tokens,
-    async document(draft: Partial<DocumentDraft> = {}, opts: { send?: boolean; files?: number } = {}) {
+    async document(
+      draft: Partial<DocumentDraft> = {},
+      opts: { send?: boolean; files?: number; content?: Uint8Array } = {},
+    ) {
       const files = Array.from({ length: opts.files ?? 1 }, (_, i) => ({
         filename: `contract-${i + 1}.pdf`,
-        bytes: Buffer.from(`%PDF-1.4\n%file ${i + 1} ${Math.random()}\n%%EOF\n`),
+        bytes: opts.content
+          ? Buffer.from(opts.content)
+          : Buffer.from(`%PDF-1.4\n%file ${i + 1} ${Math.random()}\n%%EOF\n`),
       }));
       const created = await base.create(tokens.sender, COMPANIES.sender.bin, testDraft(draft), files);
       if (opts.send === false) return created as unknown as Document;

@@ -56,7 +56,15 @@ export async function startNcaLayerEmulator(options: NcaLayerEmulatorOptions): P
       socket.send(handleNcaLayerMessage(text, { signers, behaviour, now }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  // A busy port rejects (EADDRINUSE) instead of an unhandled 'error' event crashing the process.
+  sockets.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `${tls ? 'wss' : 'ws'}://127.0.0.1:${port}`,

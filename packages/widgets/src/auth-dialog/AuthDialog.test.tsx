@@ -130,7 +130,7 @@ describe('AuthDialog', () => {
     typeInto('E-mail or phone', 'aigerim@example.kz');
     typeInto('Password', 'correct-horse');
     pressEnter(inputNamed('Password'));
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledExactlyOnceWith('login'));
     expect(actions.loginWithPassword).toHaveBeenCalledWith({
       login: 'aigerim@example.kz',
       password: 'correct-horse',

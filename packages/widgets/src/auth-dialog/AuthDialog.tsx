@@ -18,13 +18,17 @@ export type AuthView = 'login' | 'register' | 'recover';
 export type AuthActions = LoginActions & RegistrationActions & RecoveryActions;
 
 /** Props of {@link AuthDialog}. */
+/** How the user got logged in: by a login, a new account's registration, or a recovery. */
+export type AuthSuccess = 'login' | 'register' | 'recover';
+
+/** Props of {@link AuthDialog}. */
 export interface AuthDialogProps {
   /** Whether the dialog is shown. */
   open: boolean;
   /** Called on Esc, on the close button, and after a successful login (after `onSuccess`). */
   onClose: () => void;
-  /** Called after a login, registration or recovery logged the user in. */
-  onSuccess?: () => void;
+  /** Called after a login, registration or recovery logged the user in, saying which of the three it was. */
+  onSuccess?: (how: AuthSuccess) => void;
   /** The view shown when the dialog opens (default login). */
   initialView?: AuthView;
   /** The login method shown first. */
@@ -107,8 +111,8 @@ export function AuthDialog({
     }
   };
 
-  const succeed = (): void => {
-    onSuccess?.();
+  const succeed = (how: AuthSuccess) => (): void => {
+    onSuccess?.(how);
     onClose();
   };
   const toLogin = () => setView('login');
@@ -130,7 +134,7 @@ export function AuthDialog({
             titleId={titleId}
             actions={actions}
             initialMethod={initialMethod}
-            onSuccess={succeed}
+            onSuccess={succeed('login')}
             onNavigate={setView}
           />
         ) : view === 'register' ? (
@@ -138,7 +142,7 @@ export function AuthDialog({
             className={content}
             titleId={titleId}
             actions={actions}
-            onSuccess={succeed}
+            onSuccess={succeed('register')}
             onNavigate={toLogin}
           />
         ) : (
@@ -146,7 +150,7 @@ export function AuthDialog({
             className={content}
             titleId={titleId}
             actions={actions}
-            onSuccess={succeed}
+            onSuccess={succeed('recover')}
             onNavigate={toLogin}
           />
         )}

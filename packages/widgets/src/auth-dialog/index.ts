@@ -1,1 +1,7 @@
-export { type AuthActions, AuthDialog, type AuthDialogProps, type AuthView } from './AuthDialog';
+export {
+  type AuthActions,
+  AuthDialog,
+  type AuthDialogProps,
+  type AuthSuccess,
+  type AuthView,
+} from './AuthDialog';

@@ -80,6 +80,37 @@ describe('CompanySwitcher', () => {
     expect(document.activeElement).toBe(trigger());
   });
 
+  it('offers "Add company" last, by mouse and by keyboard, without selecting a company', () => {
+    const selectCompany = vi.fn(() => true);
+    const onAddCompany = vi.fn();
+    render(
+      <CompanySwitcher
+        companies={companies}
+        selectedBin="990340005977"
+        actions={{ selectCompany }}
+        onAddCompany={onAddCompany}
+      />,
+    );
+    fireEvent.click(trigger());
+    expect(options().map((o) => o.textContent)).toHaveLength(4);
+    expect(options()[3]?.textContent).toBe('Add company');
+    fireEvent.click(options()[3] as HTMLElement);
+    expect(onAddCompany).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    fireEvent.keyDown(trigger(), { key: 'ArrowUp' });
+    expect(activeOption()).toBe('Add company');
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Enter' });
+    expect(onAddCompany).toHaveBeenCalledTimes(2);
+    expect(selectCompany).not.toHaveBeenCalled();
+  });
+
+  it('offers no "Add company" without onAddCompany', () => {
+    render(<CompanySwitcher companies={companies} selectedBin="990340005977" />);
+    fireEvent.click(trigger());
+    expect(options()).toHaveLength(3);
+  });
+
   it('is keyboard operable: arrows, Home/End, Enter selects, Esc closes', () => {
     const selectCompany = vi.fn(() => true);
     render(<CompanySwitcher companies={companies} selectedBin="990340005977" actions={{ selectCompany }} />);

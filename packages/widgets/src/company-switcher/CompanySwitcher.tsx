@@ -1,4 +1,4 @@
-import { mdiCheck, mdiChevronDown } from '@mdi/js';
+import { mdiCheck, mdiChevronDown, mdiPlus } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { type Company, companyDisplayName, errorMessage } from '@qoltanba/core';
 import { $companies, $locale, $selectedCompanyBin, currentCompanyOf, selectCompany } from '@qoltanba/sdk';
@@ -36,6 +36,8 @@ export interface CompanySwitcherProps {
   disabledReason?: string;
   /** Called after the user picked another company. */
   onSelect?: (bin: string) => void;
+  /** Offers "Add company" as the list's last entry and calls this when it is chosen (the portal opens its add screen). */
+  onAddCompany?: () => void;
   /** Replaces the sdk's selectCompany. */
   actions?: Partial<CompanySwitcherActions>;
   className?: string;
@@ -55,6 +57,7 @@ export function CompanySwitcher({
   disabled = false,
   disabledReason,
   onSelect,
+  onAddCompany,
   actions,
   className,
 }: CompanySwitcherProps): JSX.Element {
@@ -74,6 +77,9 @@ export function CompanySwitcher({
   const blocked = disabled || companies.length === 0;
   const reason = disabled ? (disabledReason ?? errorMessage('COMPANY_SWITCH_BLOCKED', lang)) : undefined;
   const optionId = (index: number) => `${id}-option-${index}`;
+  // "Add company", when offered, is one more option after the companies.
+  const addIndex = onAddCompany ? companies.length : -1;
+  const optionCount = companies.length + (onAddCompany ? 1 : 0);
 
   useEffect(() => {
     if (open) listRef.current?.focus();
@@ -111,7 +117,12 @@ export function CompanySwitcher({
     triggerRef.current?.focus();
   };
 
-  const choose = (company: Company | undefined): void => {
+  const choose = (company: Company | undefined, index?: number): void => {
+    if (index === addIndex && onAddCompany) {
+      close();
+      onAddCompany();
+      return;
+    }
     if (!company) return;
     close();
     if (company.bin === current?.bin) return;
@@ -121,12 +132,12 @@ export function CompanySwitcher({
   const onTriggerKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      openList(event.key === 'ArrowUp' ? companies.length - 1 : undefined);
+      openList(event.key === 'ArrowUp' ? optionCount - 1 : undefined);
     }
   };
 
   const onListKey = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const last = companies.length - 1;
+    const last = optionCount - 1;
     const moves: Record<string, () => number> = {
       ArrowDown: () => Math.min(last, active + 1),
       ArrowUp: () => Math.max(0, active - 1),
@@ -139,7 +150,7 @@ export function CompanySwitcher({
       setActive(move());
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      choose(companies[active]);
+      choose(companies[active], active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -217,6 +228,27 @@ export function CompanySwitcher({
               ) : null}
             </div>
           ))}
+          {onAddCompany ? (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys for its options
+            <div
+              id={optionId(addIndex)}
+              role="option"
+              tabIndex={-1}
+              aria-selected={false}
+              data-active={addIndex === active}
+              className={option}
+              onMouseEnter={() => setActive(addIndex)}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(undefined, addIndex)}
+            >
+              <span className={tick}>
+                <Icon path={mdiPlus} />
+              </span>
+              <span className={optionText}>
+                <span className={name}>{t('add')}</span>
+              </span>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

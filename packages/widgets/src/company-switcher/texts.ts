@@ -9,6 +9,7 @@ const kk = {
   mainLong: 'Негізгі компания',
   none: 'Компания таңдалмаған',
   identity: 'БСН/ЖСН {{bin}}',
+  add: 'Компания қосу',
 };
 
 /** Texts of the `companySwitcher` namespace. */
@@ -21,6 +22,7 @@ export const companySwitcherTexts = {
     mainLong: 'Основная компания',
     none: 'Компания не выбрана',
     identity: 'БИН/ИИН {{bin}}',
+    add: 'Добавить компанию',
   },
   en: {
     label: 'Company',
@@ -29,6 +31,7 @@ export const companySwitcherTexts = {
     mainLong: 'Main company',
     none: 'No company selected',
     identity: 'BIN/IIN {{bin}}',
+    add: 'Add company',
   },
 } satisfies Translations<typeof kk>;
 

@@ -9,8 +9,8 @@ export interface DropZoneProps {
   /** Files dropped or chosen (never an empty list); not called while disabled. */
   onFiles: (files: File[]) => void;
   disabled?: boolean;
-  /** The picker's `accept` attribute. */
-  accept: string;
+  /** The picker's `accept` attribute; absent, any file. */
+  accept?: string;
   /** "Drag files here or", the button's "choose files" and the formats line, in the user's language. */
   texts: { drop: string; choose: string; formats: string };
 }

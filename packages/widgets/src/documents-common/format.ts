@@ -2,6 +2,8 @@ import {
   type CompanyNames,
   companyDisplayName,
   type ErrorCode,
+  formatDate as formatCoreDate,
+  formatDateTime as formatCoreDateTime,
   isErrorCode,
   type Lang,
 } from '@qoltanba/core';
@@ -15,18 +17,14 @@ export function localeTag(lang: Lang): string {
   return LOCALE_TAGS[lang];
 }
 
-/** A date and time as people read it in `lang`, in the browser's time zone (e.g. `12 мар. 2025 г., 14:05`). */
+/** A date and time in `lang` as in Kazakhstan, saying the zone (core's one formatter), e.g. `12 мар. 2025 г., 14:05 (UTC+5)`. */
 export function formatDateTime(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatCoreDateTime(iso, lang);
 }
 
-/** A date without the time, in `lang`. */
+/** A date without the time, in `lang`, as the day is in Kazakhstan. */
 export function formatDate(iso: string, lang: Lang): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeTag(lang), { dateStyle: 'medium' }).format(date);
+  return formatCoreDate(iso, lang);
 }
 
 /** A file size in B, KB or MB (powers of 1024, one decimal above 1 KB), e.g. `1,5 МБ`. */

@@ -46,6 +46,23 @@ describe('SignPanel', () => {
     );
   });
 
+  it("links a failure to the help page's explanation when given one", async () => {
+    setLocale('ru');
+    render(
+      <SignPanel
+        actions={fakeSigningActions({ ncaLayer: 'SIGNER_APP_NOT_RUNNING', stepMs: 1, files: 1 })}
+        fileCount={1}
+        signingConfig={CONFIG}
+        helpHref="/help/ru#ncalayer"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Подписать ЭЦП (NCALayer)' }));
+    const alert = await screen.findByRole('alert');
+    const link = alert.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/help/ru#ncalayer');
+    expect(link?.textContent).toBe('Что значит эта ошибка и как её исправить');
+  });
+
   it('reports a cancel without calling onSigned', async () => {
     const onSigned = vi.fn();
     render(

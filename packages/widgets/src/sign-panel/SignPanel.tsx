@@ -27,6 +27,8 @@ export interface SignPanelProps {
   qr?: boolean;
   /** The signing config (its test signer shows a badge); `$signingConfig` by default. */
   signingConfig?: SigningConfig;
+  /** Where a failure's explanation is (the portal's help page on NCALayer); no link when absent. */
+  helpHref?: string;
   className?: string;
 }
 
@@ -55,6 +57,7 @@ export function SignPanel({
   onSigned,
   qr = true,
   signingConfig,
+  helpHref,
   className,
 }: SignPanelProps): JSX.Element {
   const lang = useLang();
@@ -127,6 +130,12 @@ export function SignPanel({
       {run.kind === 'failed' ? (
         <p role="alert" className={errorLine}>
           {errorTextOf(run.error, lang)}
+          {helpHref ? (
+            <>
+              {' '}
+              <a href={helpHref}>{t('errorHelp')}</a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {qrOpen ? (

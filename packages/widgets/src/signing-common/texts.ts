@@ -15,6 +15,7 @@ const kk = {
     signed: 'Құжатқа қол қойылды',
     cancelled: 'Қол қою тоқтатылды',
   },
+  errorHelp: 'Бұл қате нені білдіреді және оны қалай түзетуге болады',
   qr: {
     title: 'eGov mobile арқылы қол қою',
     scan: 'eGov mobile қосымшасында QR кодты сканерлеңіз',
@@ -62,6 +63,7 @@ export const signingTexts = {
       signed: 'Документ подписан',
       cancelled: 'Подписание отменено',
     },
+    errorHelp: 'Что значит эта ошибка и как её исправить',
     qr: {
       title: 'Подписание через eGov mobile',
       scan: 'Отсканируйте QR-код в приложении eGov mobile',
@@ -105,6 +107,7 @@ export const signingTexts = {
       signed: 'The document is signed',
       cancelled: 'Signing was cancelled',
     },
+    errorHelp: 'What this error means and how to fix it',
     qr: {
       title: 'Sign with eGov mobile',
       scan: 'Scan the QR code in the eGov mobile app',

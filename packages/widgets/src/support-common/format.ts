@@ -1,16 +1,18 @@
-import type { Lang, SupportInboxConversation, SupportMessage } from '@qoltanba/core';
-import { localeTag } from '../documents-common';
+import {
+  formatDateTime,
+  formatTime,
+  kzCalendarDay,
+  type Lang,
+  type SupportInboxConversation,
+  type SupportMessage,
+} from '@qoltanba/core';
 import { supportT } from './texts';
 
-/** A message time as the inbox shows it: the time alone today, the date and time before. */
+/** A message time as the inbox shows it (Kazakhstan's time, zone said): the time alone today, the date and time before. */
 export function formatMessageTime(iso: string, lang: Lang, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const today = date.toDateString() === now.toDateString();
-  const options: Intl.DateTimeFormatOptions = today
-    ? { timeStyle: 'short' }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(localeTag(lang), options).format(date);
+  const day = kzCalendarDay(iso);
+  if (!day) return iso;
+  return day === kzCalendarDay(now) ? formatTime(iso, lang) : formatDateTime(iso, lang);
 }
 
 /** Who the visitor is, as a heading: their name, else e-mail, else "Visitor #id". */

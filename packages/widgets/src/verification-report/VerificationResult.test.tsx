@@ -25,6 +25,33 @@ describe('VerificationResult', () => {
     expect(container.querySelector('[role="status"]')?.textContent).not.toBe('');
   });
 
+  it('reports a file shared by two documents as two documents, each with its own signatures', () => {
+    const documents = [
+      { id: 7, number: 1, name: 'Supply contract' },
+      { id: 9, number: 2, name: 'Annex' },
+    ];
+    render(
+      <VerificationResult
+        result={{
+          ...passedResult,
+          document: documents[0] ?? null,
+          documents,
+          signatures: [
+            { ...passedSignature, document: 0 },
+            { ...passedSignature, document: 1 },
+            { ...passedSignature, document: 1 },
+          ],
+        }}
+      />,
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Document No. 1: Supply contract — Signatures (1)',
+      'Document No. 2: Annex — Signatures (2)',
+    ]);
+    expect(screen.getAllByRole('list')).toHaveLength(2);
+  });
+
   it('announces the overall verdict and lists every signature with its indication in words', () => {
     render(<VerificationResult result={failedResult} />);
     expect(screen.getByRole('region', { name: 'Verification result' })).toBeTruthy();

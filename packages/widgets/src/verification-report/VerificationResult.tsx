@@ -10,6 +10,7 @@ import {
   SIGNATURE_TYPE_TEXTS,
   SIGNER_ROLE_TEXTS,
   type SignatureTimestamp,
+  type VerifiedDocument,
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { errorTextOf } from '@qoltanba/sdk';
@@ -144,6 +145,28 @@ function Indication({ indication, text }: { indication: EtsiIndication; text: st
   );
 }
 
+/** The signatures of one document signed here (or of none: `document` undefined). */
+interface DocumentGroup {
+  document: VerifiedDocument | undefined;
+  signatures: VerifiedSignature[];
+}
+
+/**
+ * The signatures grouped by the document signed here they belong to, so a file shared by two documents reads as
+ * two documents; one group when the result names at most one document.
+ */
+function documentGroups(result: Result): DocumentGroup[] {
+  const documents = result.documents ?? (result.document ? [result.document] : []);
+  if (documents.length <= 1) return [{ document: documents[0], signatures: result.signatures }];
+  const groups: DocumentGroup[] = documents.map((document) => ({ document, signatures: [] }));
+  const other: DocumentGroup = { document: undefined, signatures: [] };
+  for (const signature of result.signatures) {
+    const index = signature.document;
+    (index != null ? (groups[index] ?? other) : other).signatures.push(signature);
+  }
+  return other.signatures.length > 0 ? [...groups, other] : groups;
+}
+
 /**
  * A verification report: the overall verdict (announced to screen readers when it appears), the document signed
  * here when known, then per signature the ETSI indication and sub-indication in words, the signer (IIN, BIN, name,
@@ -166,6 +189,7 @@ export function VerificationResult({
   const Section = headingLevel === 2 ? 'h3' : 'h4';
   const Item = headingLevel === 2 ? 'h4' : 'h5';
   const classes = [widgetRoot, card, className].filter(Boolean).join(' ');
+  const groups = documentGroups(result);
   return (
     <section className={classes} aria-labelledby={titleId}>
       <Title id={titleId} className={heading}>
@@ -174,44 +198,51 @@ export function VerificationResult({
       <p role="status" aria-live="polite" className={verdict[result.verdict]}>
         <Indication indication={result.verdict} text={OVERALL_VERDICT_TEXTS[result.verdict][lang]} />
       </p>
-      {result.document ? (
+      {groups.length === 1 && groups[0]?.document ? (
         <p className={flush}>
-          {t('document', { number: result.document.number, name: result.document.name })}
+          {t('document', { number: groups[0].document.number, name: groups[0].document.name })}
         </p>
       ) : null}
       {onDownloadReport ? <ReportButton download={onDownloadReport} lang={lang} /> : null}
-      <Section className={sectionHeading}>
-        {t('signatures')} <span className={muted}>({result.signatures.length})</span>
-      </Section>
-      <ol className={plainList}>
-        {result.signatures.map((signature, index) => (
-          // Signatures have no id of their own; the order is the server's and does not change.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          <li key={index} className={signatureItem}>
-            <Item className={sectionHeading}>
-              {signature.signer.fullName ?? signature.signer.organisation ?? t('unnamedSigner')}
-            </Item>
-            <p className={verdict[signature.indication]}>
-              <Indication
-                indication={signature.indication}
-                text={
-                  signature.subIndication
-                    ? `${ETSI_INDICATION_TEXTS[signature.indication][lang]}: ${ETSI_SUB_INDICATION_TEXTS[signature.subIndication][lang]}`
-                    : ETSI_INDICATION_TEXTS[signature.indication][lang]
-                }
-              />
-            </p>
-            <dl className={facts}>
-              {signatureFacts(signature, lang).map(([name, text]) => (
-                <Fragment key={name}>
-                  <dt className={term}>{name}</dt>
-                  <dd className={value}>{text}</dd>
-                </Fragment>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ol>
+      {groups.map((group) => (
+        <Fragment key={group.document?.id ?? 0}>
+          <Section className={sectionHeading}>
+            {groups.length > 1 && group.document
+              ? `${t('document', { number: group.document.number, name: group.document.name })} — `
+              : null}
+            {t('signatures')} <span className={muted}>({group.signatures.length})</span>
+          </Section>
+          <ol className={plainList}>
+            {group.signatures.map((signature, index) => (
+              // Signatures have no id of their own; the order is the server's and does not change.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} className={signatureItem}>
+                <Item className={sectionHeading}>
+                  {signature.signer.fullName ?? signature.signer.organisation ?? t('unnamedSigner')}
+                </Item>
+                <p className={verdict[signature.indication]}>
+                  <Indication
+                    indication={signature.indication}
+                    text={
+                      signature.subIndication
+                        ? `${ETSI_INDICATION_TEXTS[signature.indication][lang]}: ${ETSI_SUB_INDICATION_TEXTS[signature.subIndication][lang]}`
+                        : ETSI_INDICATION_TEXTS[signature.indication][lang]
+                    }
+                  />
+                </p>
+                <dl className={facts}>
+                  {signatureFacts(signature, lang).map(([name, text]) => (
+                    <Fragment key={name}>
+                      <dt className={term}>{name}</dt>
+                      <dd className={value}>{text}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ol>
+        </Fragment>
+      ))}
     </section>
   );
 }

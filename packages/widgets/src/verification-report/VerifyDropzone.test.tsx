@@ -105,13 +105,15 @@ describe('VerifyDropzone', () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 
-  it('refuses a wrong extension with the catalogue text and keeps the others', () => {
+  it('takes any original (a DOCX beside its CMS), and refuses only an empty file', () => {
     render(<VerifyDropzone />);
-    choose(new File(['hello'], 'notes.txt'), pdfFile('a.pdf'));
-    expect(screen.getByRole('alert').textContent).toBe('notes.txt — Unsupported file format');
-    expect(within(screen.getByRole('list', { name: /Chosen files/ })).getAllByRole('listitem')).toHaveLength(
-      1,
-    );
+    choose(new File(['PK'], 'contract.docx'), new File([], 'empty.odt'), pdfFile('contract.docx.cms'));
+    expect(screen.getByRole('alert').textContent).toBe('empty.odt — Unsupported file format');
+    const chosen = within(screen.getByRole('list', { name: /Chosen files/ })).getAllByRole('listitem');
+    expect(chosen.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('contract.docx'),
+      expect.stringContaining('contract.docx.cms'),
+    ]);
   });
 
   it('says "Too many files" for 11 files and does not send them until one is removed', async () => {

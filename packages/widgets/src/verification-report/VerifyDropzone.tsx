@@ -20,7 +20,7 @@ import { Icon } from '../icon';
 import { verificationReportT } from './texts';
 import { fileRow, zone } from './VerificationReport.css';
 import { VerificationResult } from './VerificationResult';
-import { hasVerifiableExtension, VERIFY_ACCEPT, verifyFilesProblem } from './verify-files';
+import { verifyFilesProblem } from './verify-files';
 
 /** The sdk call {@link VerifyDropzone} makes; stories and tests may pass a fake. */
 export interface VerifyDropzoneActions {
@@ -78,8 +78,9 @@ export function VerifyDropzone({
 
   const take = (picked: File[]): void => {
     if (sending || picked.length === 0) return;
-    setRefused(picked.filter((file) => !hasVerifiableExtension(file.name)).map((file) => file.name));
-    const accepted = picked.filter((file) => hasVerifiableExtension(file.name));
+    // Any file may be the original of a detached CMS (DOCX, ODT, ...); only empty files are left out here.
+    setRefused(picked.filter((file) => file.size === 0).map((file) => file.name));
+    const accepted = picked.filter((file) => file.size > 0);
     if (accepted.length > 0) {
       setFiles((current) => [...current, ...accepted]);
       setPhase({ kind: 'choosing' });
@@ -113,7 +114,6 @@ export function VerifyDropzone({
       <DropZone
         onFiles={take}
         disabled={sending}
-        accept={VERIFY_ACCEPT}
         texts={{ drop: t('drop'), choose: t('choose'), formats: t('formats') }}
       />
 

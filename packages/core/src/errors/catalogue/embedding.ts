@@ -34,9 +34,14 @@ export const embeddingErrors = {
     status: 409,
   },
   EMBED_ORIGIN_NOT_ALLOWED: {
-    kk: 'Бұл сайтқа Qoltanba-ны ендіруге рұқсат етілмеген',
-    ru: 'Этому сайту не разрешено встраивать Qoltanba',
-    en: 'This site is not allowed to embed Qoltanba',
+    kk: 'Бұл сайтқа ({origin}) Qoltanba-ны ендіруге рұқсат етілмеген. Күтілгені: {expected}',
+    ru: 'Этому сайту ({origin}) не разрешено встраивать Qoltanba. Ожидался: {expected}',
+    en: 'This site ({origin}) is not allowed to embed Qoltanba. Expected: {expected}',
+    withoutParams: {
+      kk: 'Бұл сайтқа Qoltanba-ны ендіруге рұқсат етілмеген',
+      ru: 'Этому сайту не разрешено встраивать Qoltanba',
+      en: 'This site is not allowed to embed Qoltanba',
+    },
     status: 403,
   },
   EMBED_SESSION_EXPIRED: {

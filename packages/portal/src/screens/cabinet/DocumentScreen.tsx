@@ -1,4 +1,4 @@
-import type { DocumentFile } from '@qoltanba/core';
+import { type DocumentFile, helpPagePath } from '@qoltanba/core';
 import {
   documentStore,
   downloadDocumentFile,
@@ -78,7 +78,12 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         />
       ) : null}
       {panel === 'sign' && document ? (
-        <SignPanel actions={signActions} fileCount={document.files.length} onSigned={signed} />
+        <SignPanel
+          actions={signActions}
+          fileCount={document.files.length}
+          onSigned={signed}
+          helpHref={helpPagePath(lang, 'ncalayer')}
+        />
       ) : null}
       {panel === 'reject' ? (
         <RejectDialog

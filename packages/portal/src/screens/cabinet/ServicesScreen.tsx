@@ -1,6 +1,7 @@
 import {
   mdiAccountGroupOutline,
   mdiCreditCardOutline,
+  mdiDomainPlus,
   mdiKeyOutline,
   mdiShieldCheckOutline,
   mdiTagOutline,
@@ -20,6 +21,8 @@ const LINKS: readonly TileLink[] = [
   { to: pathTo('CabinetTariffs'), label: 'titles.CabinetTariffs', icon: mdiTagOutline },
   { to: pathTo('Payments'), label: 'titles.Payments', icon: mdiCreditCardOutline },
   { to: pathTo('Counterparty'), label: 'titles.Counterparty', icon: mdiAccountGroupOutline },
+  // Another company besides those already attached: before, only typing the address reached it.
+  { to: pathTo('AddCompany'), label: 'titles.AddCompany', icon: mdiDomainPlus },
 ];
 
 /** The mobile services page (`/cabinet/services`). */

@@ -1,9 +1,10 @@
-import type { DocumentFile, SigningLinkView } from '@qoltanba/core';
+import { type DocumentFile, formatDateTime, type SigningLinkView } from '@qoltanba/core';
 import {
   downloadSigningLinkFile,
   errorCodeOf,
   errorTextOf,
   getSigningLink,
+  previewSigningLinkFile,
   rejectByLink,
   showSnackbar,
 } from '@qoltanba/sdk';
@@ -55,9 +56,7 @@ function LinkView({
           {t('signingLink.forSigner', {
             name: signer.nameRu,
             identity: signer.identityNumber,
-            date: new Date(view.expiresAt).toLocaleDateString(
-              lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
-            ),
+            date: formatDateTime(view.expiresAt, lang),
           })}
         </p>
       }
@@ -68,6 +67,7 @@ function LinkView({
       reject={(reason) => rejectByLink(token, reason).then(onView)}
       onRejected={() => showSnackbar({ message: t('signingLink.rejected'), kind: 'success' })}
       onDownload={download}
+      loadPreview={(file) => previewSigningLinkFile(token, file.id)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import {
   AppError,
   type Document,
+  type HistoryEvent,
   type LifecycleStatus,
   rejectCheck,
   revokeCheck,
@@ -20,10 +21,10 @@ import {
   requireAccessible,
 } from './document-access.js';
 import type { StoredFile } from './document-files.js';
-import { documentParts, readDocument } from './document-read.js';
+import { documentParts, knownParties, readDocument } from './document-read.js';
 import { applySend, syncParticipants } from './document-store.js';
 import { type DocumentCore, type SigningRulesInput, signingRulesInput } from './document-view.js';
-import { type EventActor, recordEvent } from './history.js';
+import { type EventActor, listHistory, recordEvent } from './history.js';
 
 // The documents module's one port for signing ("who signs and when"): the signing module verifies and keeps
 // signatures, and reaches the signer state only through `signingPort` below. A signing asks once (signingTarget,
@@ -289,6 +290,13 @@ export async function documentForLink(
   return { ...view, allowedActions };
 }
 
+/** The history of document `id` as signer `identityNumber` sees it through a link (its own trash events only). */
+export async function historyForLink(db: Db, id: number, identityNumber: string): Promise<HistoryEvent[]> {
+  const document = await requireAccessible(db, identityNumber, id);
+  const { signers } = await documentParts(db, id);
+  return listHistory(db, id, identityNumber, knownParties(document, signers));
+}
+
 /** The signers of document `id` in signing order (with their e-mails). */
 export async function documentSigners(db: Db, id: number): Promise<Signer[]> {
   return (await documentParts(db, id)).signers;
@@ -309,6 +317,7 @@ export interface DocumentSigningPort {
   sentDocument: typeof sentDocument;
   partyView: typeof partyView;
   linkView: typeof documentForLink;
+  linkHistory: typeof historyForLink;
 }
 
 /** The documents module's {@link DocumentSigningPort}; call it as `signingPort.recordSigned(…)`. */
@@ -320,4 +329,5 @@ export const signingPort: DocumentSigningPort = {
   sentDocument,
   partyView,
   linkView: documentForLink,
+  linkHistory: historyForLink,
 };

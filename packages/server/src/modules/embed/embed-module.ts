@@ -8,7 +8,7 @@ import { NO_CACHE, PORTAL_NOT_BUILT_HTML } from '../../http/static-files.js';
 import type { AppModule } from '../module.js';
 import { signingContextOf } from '../signing/index.js';
 import { registerEmbedRoutes } from './embed-routes.js';
-import { tokenOrigins } from './embed-store.js';
+import { tokenOrigins, withLoopbackAliases } from './embed-store.js';
 
 /** Prefix of the embed session API, the only part of the API with CORS for partner pages. */
 export const EMBED_API_PREFIX = '/proxy/embed-api/';
@@ -77,7 +77,9 @@ export const embedModule: AppModule = {
         produces: 'html',
         response: z.string(),
         handler: async ({ reply, params }) => {
-          const origins = await tokenOrigins(db, params.token);
+          const found = await tokenOrigins(db, params.token);
+          // Outside production a page at 127.0.0.1 may frame what a token allows for localhost, and back.
+          const origins = found && config.env !== 'production' ? withLoopbackAliases(found) : found;
           reply
             .header('content-security-policy', contentSecurityPolicy(origins ?? ["'none'"], connectSources))
             .header('referrer-policy', 'no-referrer')

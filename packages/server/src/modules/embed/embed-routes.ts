@@ -10,6 +10,7 @@ import {
   embedSessionSchema,
   embedSessionViewSchema,
   normalizeLang,
+  originsMatch,
   type Party,
   qrSigningSessionSchema,
   rejectRequestSchema,
@@ -38,7 +39,13 @@ import {
   startSignerQrSigning,
 } from '../signing/index.js';
 import { createSessionDocument } from './embed-create.js';
-import { type EmbedSessionRow, exchangeEmbedToken, findEmbedSession, originAllowed } from './embed-store.js';
+import {
+  type EmbedSessionRow,
+  exchangeEmbedToken,
+  findEmbedSession,
+  originAllowed,
+  originRefusal,
+} from './embed-store.js';
 
 const TAGS = ['embed'];
 const SESSION =
@@ -55,9 +62,15 @@ function requestOrigin(request: FastifyRequest): string | undefined {
 }
 
 /** Lets the calling page read the answer when its origin is one of the grant's (CORS for allowed origins only). */
-function allowOriginFor(request: FastifyRequest, reply: FastifyReply, allowed: readonly string[]): void {
+function allowOriginFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowed: readonly string[],
+  loopbackAlike: boolean,
+): void {
   const origin = requestOrigin(request);
-  if (origin && allowed.includes(origin)) reply.header('access-control-allow-origin', origin);
+  if (origin && allowed.some((expected) => originsMatch(origin, expected, { loopbackAlike })))
+    reply.header('access-control-allow-origin', origin);
 }
 
 /** The embed session routes: exchange, view, files, sign, reject, QR, and the document of a 'create' embed. */
@@ -66,6 +79,8 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
   const { db } = services.database;
   const { clock } = services;
   const ownOrigin = new URL(config.publicUrl).origin;
+  // Outside production, http://127.0.0.1:8080 and http://localhost:8080 are one origin (partners try both).
+  const loopbackAlike = config.env !== 'production';
 
   // The session each request authorized with, from the route's `authorize` (before validation) to its handler.
   const sessions = new WeakMap<FastifyRequest, EmbedSessionRow>();
@@ -74,7 +89,7 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
     const header = request.headers.authorization ?? '';
     const bearer = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const session = await findEmbedSession(db, bearer, clock());
-    allowOriginFor(request, reply, session.allowed_origins);
+    allowOriginFor(request, reply, session.allowed_origins, loopbackAlike);
     sessions.set(request, session);
   }
 
@@ -88,8 +103,8 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
     if (!session) throw new AppError('EMBED_TOKEN_INVALID');
     const origin = requestOrigin(request);
     // No Origin: not a browser's cross-origin call (the bearer alone decides); a browser's must be allowed.
-    if (origin !== undefined && !originAllowed(origin, session.allowed_origins, ownOrigin))
-      throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+    if (origin !== undefined && !originAllowed(origin, session.allowed_origins, ownOrigin, loopbackAlike))
+      throw originRefusal(origin, [ownOrigin, ...session.allowed_origins]);
     if (!purposes.includes(session.purpose)) throw new AppError('EMBED_PURPOSE_MISMATCH');
     return session;
   }
@@ -162,8 +177,14 @@ export function registerEmbedRoutes(context: ModuleContext, signing: () => Signi
       response: embedSessionSchema,
       rateLimit: { max: 60, timeWindow: '1 minute' },
       handler: async ({ request, reply, body }) =>
-        exchangeEmbedToken(db, body.token, requestOrigin(request), ownOrigin, clock(), (origins) =>
-          allowOriginFor(request, reply, origins),
+        exchangeEmbedToken(
+          db,
+          body.token,
+          requestOrigin(request),
+          ownOrigin,
+          clock(),
+          (origins) => allowOriginFor(request, reply, origins, loopbackAlike),
+          loopbackAlike,
         ),
     }),
   );

@@ -6,6 +6,7 @@ import {
   type EmbedSession,
   type Lang,
   normalizeLang,
+  originsMatch,
 } from '@qoltanba/core';
 import type { Kysely, Selectable } from 'kysely';
 import { tokenHash } from '../../crypto/tokens.js';
@@ -71,13 +72,40 @@ export async function tokenOrigins(db: Db, token: string): Promise<string[] | un
   return row?.allowed_origins;
 }
 
-/** Whether a browser's `Origin` may use a grant: one of its origins, or this server's own (the iframe route). */
+/**
+ * Whether a browser's `Origin` may use a grant: one of its origins, or this server's own (the iframe route).
+ * `loopbackAlike` (development): localhost, 127.0.0.1 and [::1] of one port are one origin.
+ */
 export function originAllowed(
   origin: string | undefined,
   allowed: readonly string[],
   ownOrigin: string,
+  loopbackAlike = false,
 ): boolean {
-  return origin !== undefined && (origin === ownOrigin || allowed.includes(origin));
+  if (origin === undefined) return false;
+  return [ownOrigin, ...allowed].some((expected) => originsMatch(origin, expected, { loopbackAlike }));
+}
+
+const LOOPBACK_ORIGIN = /^(https?):\/\/(?:localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** `origins` with each loopback origin also in its other spellings (localhost, 127.0.0.1, [::1]): development only. */
+export function withLoopbackAliases(origins: readonly string[]): string[] {
+  const all = new Set<string>();
+  for (const origin of origins) {
+    all.add(origin);
+    const match = LOOPBACK_ORIGIN.exec(origin);
+    if (!match) continue;
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) all.add(`${match[1]}://${host}${match[2] ?? ''}`);
+  }
+  return [...all];
+}
+
+/** EMBED_ORIGIN_NOT_ALLOWED saying which origin came and which were expected. */
+export function originRefusal(origin: string | undefined, allowed: readonly string[]): AppError {
+  return new AppError('EMBED_ORIGIN_NOT_ALLOWED', {
+    origin: origin ?? '(none)',
+    expected: allowed.length > 0 ? allowed.join(', ') : '(none)',
+  });
 }
 
 /**
@@ -93,6 +121,7 @@ export async function exchangeEmbedToken(
   ownOrigin: string,
   now: Date,
   onOrigins: (origins: readonly string[]) => void,
+  loopbackAlike = false,
 ): Promise<EmbedSession> {
   const hash = tokenHash(token);
   const found = token.startsWith(EMBED_TOKEN_PREFIX)
@@ -100,8 +129,8 @@ export async function exchangeEmbedToken(
     : undefined;
   if (!found) throw new AppError('EMBED_TOKEN_INVALID');
   onOrigins(found.allowed_origins);
-  if (!originAllowed(origin, found.allowed_origins, ownOrigin))
-    throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+  if (!originAllowed(origin, found.allowed_origins, ownOrigin, loopbackAlike))
+    throw originRefusal(origin, found.allowed_origins);
   const spent = await db
     .updateTable('embed_tokens')
     .set({ used_at: now })

@@ -246,8 +246,12 @@ export function registerPartnerApiRoutes(context: ModuleContext): void {
       handler: async ({ request, body }) => {
         const key = await requireApiKey(request, clock());
         const origins = body.origins ?? key.allowed_origins;
-        if (origins.some((origin) => !key.allowed_origins.includes(origin)))
-          throw new AppError('EMBED_ORIGIN_NOT_ALLOWED');
+        const refused = origins.find((origin) => !key.allowed_origins.includes(origin));
+        if (refused !== undefined)
+          throw new AppError('EMBED_ORIGIN_NOT_ALLOWED', {
+            origin: refused,
+            expected: key.allowed_origins.join(', ') || '(none)',
+          });
         let documentId: number | null = null;
         if (body.documentId !== undefined) {
           const document = await requireAccessible(db, key.company_bin, body.documentId);

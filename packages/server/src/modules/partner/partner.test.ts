@@ -293,6 +293,36 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     expect([pack.statusCode, pack.headers['content-type']]).toEqual([200, 'application/zip']);
   });
 
+  it('outside production 127.0.0.1, localhost and [::1] are one origin; a refusal names the expected origin', async () => {
+    const key = await createKey(sender.bin, suite.tokens.sender, {
+      allowedOrigins: ['http://localhost:5173'],
+    });
+    const document = await suite.document();
+    const tokenFor = async () =>
+      (
+        (
+          await embedToken(key.secret, { purpose: 'sign', documentId: document.id, signer: signer.bin })
+        ).json() as EmbedTokenIssued
+      ).token;
+    for (const origin of ['http://127.0.0.1:5173', 'http://[::1]:5173']) {
+      const exchanged = await exchange(await tokenFor(), origin);
+      expect(exchanged.statusCode, exchanged.body).toBe(201);
+      expect(exchanged.headers['access-control-allow-origin']).toBe(origin);
+    }
+    // Another port is another origin, and the refusal says which one was expected.
+    const refused = await exchange(await tokenFor(), 'http://127.0.0.1:5174');
+    expect(refused.json()).toMatchObject({
+      code: 'EMBED_ORIGIN_NOT_ALLOWED',
+      params: { origin: 'http://127.0.0.1:5174', expected: 'http://localhost:5173' },
+      message:
+        'This site (http://127.0.0.1:5174) is not allowed to embed Qoltanba. Expected: http://localhost:5173',
+    });
+    // The embed page may be framed by either spelling.
+    const page = await call(suite.server, 'GET', `/embed/${await tokenFor()}`);
+    expect(page.headers['content-security-policy']).toContain('http://127.0.0.1:5173');
+    expect(page.headers['content-security-policy']).toContain('http://localhost:5173');
+  });
+
   it('refuses an expired token, an unknown one, the wrong purpose, a signer not in the document and foreign origins', async () => {
     const key = await createKey(sender.bin, suite.tokens.sender);
     const document = await suite.document();

@@ -1,4 +1,11 @@
-import { apiPath, DOCUMENT_PATHS, type Document } from '@qoltanba/core';
+import {
+  apiPath,
+  DOCUMENT_PATHS,
+  type Document,
+  formatDateTime,
+  SIGNING_PATHS,
+  type SigningLinkView,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import type { EmailMessage } from '../../outbox/messages.js';
 import { COMPANIES } from '../../testing/documents.js';
@@ -74,5 +81,19 @@ describe.each(testDatabases())('delivery of personal links on $name', (backend) 
     });
     const draft = await suite.document({}, { send: false });
     expect((await senderView(draft)).signers[0]?.linkDelivery).toBeUndefined();
+  });
+
+  it("the e-mail gives the link's expiry as the page does: the same day and time, in Kazakhstan's zone", async () => {
+    mail.sent.length = 0;
+    mail.down = false;
+    await suite.document();
+    const text = mail.sent[0]?.text ?? '';
+    const token = /\/sign\/([^\s]+)/.exec(text)?.[1] ?? '';
+    const res = await suite.request('', 'GET', apiPath(SIGNING_PATHS.signingLink, { token }));
+    expect(res.statusCode).toBe(200);
+    const view = res.json() as SigningLinkView;
+    expect(text).toContain(`Сілтеме ${formatDateTime(view.expiresAt, 'kk')} дейін жарамды.`);
+    expect(text).toContain(`Ссылка действует до ${formatDateTime(view.expiresAt, 'ru')}.`);
+    expect(formatDateTime(view.expiresAt, 'ru')).toMatch(/\(UTC\+5\)$/);
   });
 });

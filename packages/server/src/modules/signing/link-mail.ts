@@ -1,4 +1,4 @@
-import { apiPath, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import { apiPath, formatDateTime, SIGNING_LINK_PAGE } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
@@ -11,8 +11,6 @@ import { issueSigningLink, type SigningLink } from './signing-links.js';
 export function signingLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${apiPath(SIGNING_LINK_PAGE, { token })}`;
 }
-
-const almatyDate = (at: Date) => new Date(at.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** What a personal link's e-mail names of its document. */
 export type MailedDocument = Pick<DocumentCore, 'id' | 'name' | 'number' | 'sender'>;
@@ -37,7 +35,6 @@ export async function queueSigningLink(
     days: context.config.signingLinkDays,
   });
   const url = signingLinkUrl(context.config.publicUrl, token);
-  const until = almatyDate(link.expiresAt);
   const sender = document.sender.nameRu;
   await enqueueEmail(
     trx,
@@ -47,10 +44,10 @@ export async function queueSigningLink(
       text:
         `${sender} сізге «${document.name}» құжатын (№${document.number}) қол қоюға жіберді. ` +
         `Тіркелусіз және тегін қол қою немесе бас тарту үшін сілтемені ашыңыз: ${url}\n` +
-        `Сілтеме ${until} дейін жарамды.\n\n` +
+        `Сілтеме ${formatDateTime(link.expiresAt, 'kk')} дейін жарамды.\n\n` +
         `${sender} отправил вам на подпись документ «${document.name}» (№${document.number}). ` +
         `Чтобы подписать его бесплатно и без регистрации или отказать в подписании, откройте ссылку: ${url}\n` +
-        `Ссылка действует до ${until}.`,
+        `Ссылка действует до ${formatDateTime(link.expiresAt, 'ru')}.`,
     },
     { reference: signingLinkReference(documentId, signer.identityNumber), at: now },
   );

@@ -89,7 +89,9 @@ export async function signerView(context: SigningContext, grant: SignerGrant): P
     });
   const signer = document.signers.find((s) => s.identityNumber === grant.identityNumber);
   if (!signer) throw new AppError(grant.missing);
-  return { document, signer, expiresAt: grant.expiresAt.toISOString() };
+  // The page's history: before, the link showed "No events yet" even after its signer had signed.
+  const history = await signingPort.linkHistory(context.db, grant.documentId, grant.identityNumber);
+  return { document, signer, expiresAt: grant.expiresAt.toISOString(), history };
 }
 
 function signingParty(grant: SignerGrant, ip: string): SigningParty {

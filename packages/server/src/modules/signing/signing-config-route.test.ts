@@ -21,13 +21,13 @@ describe('getSigningConfig', () => {
   it('names the development signer and allows exactly its origin besides the configured NCALayer', async () => {
     const server = await createTestApp({
       env: { QOLTANBA_NCALAYER_URL: 'wss://127.0.0.1:13579' },
-      devSigner: { url: 'ws://127.0.0.1:13580', label: 'Test signer (NCA RK TEST keys)' },
+      devSigner: { url: 'ws://127.0.0.1:13580', label: 'NCA RK TEST keys' },
     });
     try {
       const res = await server.app.inject({ method: 'GET', url: SIGNING_PATHS.config });
       expect(res.json()).toEqual({
         ncaLayerUrl: 'ws://127.0.0.1:13580',
-        testSigner: { label: 'Test signer (NCA RK TEST keys)' },
+        testSigner: { label: 'NCA RK TEST keys' },
       });
       expect(res.headers['content-security-policy']).toContain(
         "connect-src 'self' wss://127.0.0.1:13579 ws://127.0.0.1:13580;",

@@ -111,6 +111,28 @@ describe.each(testDatabases())('personal signing links on $name', (backend) => {
     });
   });
 
+  it("the link's page carries the history: after signing it shows the sending and the signature", async () => {
+    const document = await suite.document();
+    const token = await linkToken('signer@example.kz');
+    const signed = await anonymous(
+      'POST',
+      SIGNING_PATHS.signingLinkSign,
+      token,
+      await suite.signBody(document, pki.head(signer.bin)),
+    );
+    expect(signed.statusCode).toBe(200);
+    for (const view of [
+      signed.json() as SigningLinkView,
+      (await anonymous('GET', SIGNING_PATHS.signingLink, token)).json() as SigningLinkView,
+    ]) {
+      const types = (view.history ?? []).map((event) => event.type);
+      expect(types).toContain('SEND');
+      expect(view.history?.find((event) => event.type === 'SIGN')).toMatchObject({
+        company: { bin: signer.bin },
+      });
+    }
+  });
+
   it("shows a later sequential signer reject only, whatever its company's trash holds", async () => {
     const document = await suite.document(twoSigners('SEQUENTIAL'));
     const trash = documentPaths(second.bin, document.id).trash;

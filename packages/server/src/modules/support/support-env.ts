@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from '@qoltanba/core';
+import { helpPagePath, LANGS, type Lang } from '@qoltanba/core';
 import { z } from 'zod';
 import type { Config } from '../../config/config.js';
 import { type EnvValues, envFlag, envInteger, envUrl, unsetWhenEmpty } from '../../config/env-fields.js';
@@ -57,7 +57,7 @@ export function supportSettings(
   return {
     support: {
       helpPages: Object.fromEntries(
-        LANGS.map((lang) => [lang, helpUrls[lang] ?? `${publicUrl}/help/${lang}`]),
+        LANGS.map((lang) => [lang, helpUrls[lang] ?? `${publicUrl}${helpPagePath(lang)}`]),
       ) as Record<Lang, string>,
       whatsapp: e.QOLTANBA_SUPPORT_WHATSAPP ?? null,
       telegram: e.QOLTANBA_SUPPORT_TELEGRAM ?? null,

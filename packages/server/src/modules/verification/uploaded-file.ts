@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, type ErrorCode } from '@qoltanba/core';
+import { detectDocumentFormat } from '../../files/file-type.js';
 import {
   type CmsOutline,
   type ContentBytes,
@@ -11,18 +12,18 @@ import {
   XmlUnsignedError,
 } from '../../pki/index.js';
 
+/** What an original was recognised as: a document format we know, or any other file (`other`). */
+export type OriginalKind = 'pdf' | 'doc' | 'docx' | 'odt' | 'other';
+
 /**
- * An uploaded file recognised by content: a PDF original (its `content` kept in the pieces it arrived in, never
- * copied into one buffer just to be hashed), a CMS signature (DER, base64 or PEM; `bytes` the DER), or an XML
- * document carrying enveloped XMLDSig signatures.
+ * An uploaded file recognised by content: an original (PDF, DOC, DOCX, ODT or any other file; its `content` kept
+ * in the pieces it arrived in, never copied into one buffer just to be hashed), a CMS signature (DER, base64 or
+ * PEM; `bytes` the DER), or an XML document carrying enveloped XMLDSig signatures.
  */
 export type UploadedFile =
-  | { name: string; kind: 'pdf'; content: ContentBytes; sha256: string }
+  | { name: string; kind: OriginalKind; content: ContentBytes; sha256: string }
   | { name: string; kind: 'cms'; bytes: Uint8Array; sha256: string; outline: CmsOutline }
   | { name: string; kind: 'xml'; bytes: Uint8Array; sha256: string; outline: XmlOutline };
-
-/** Bytes {@link plausibleHead} needs to decide. */
-export const HEAD_BYTES = 5;
 
 const PDF_MAGIC = '%PDF-';
 const DER_SEQUENCE = 0x30;
@@ -51,20 +52,6 @@ function ascii(bytes: Uint8Array): string {
   return String.fromCharCode(...bytes);
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf];
-
-/**
- * Whether a file's first bytes can start a PDF, a DER CMS, a base64/PEM CMS or XML (`<`, perhaps after a UTF-8
- * byte order mark), so anything else is refused before the rest of it is read.
- */
-export function plausibleHead(head: Uint8Array): boolean {
-  const text = ascii(head);
-  if (PDF_MAGIC.startsWith(text) || text.startsWith(PDF_MAGIC)) return true;
-  if (head[0] === DER_SEQUENCE) return true;
-  if (looksLikeXml(head) || UTF8_BOM.every((byte, i) => head[i] === byte)) return true;
-  return text.startsWith('-----') || BASE64_TEXT.test(text);
-}
-
 function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
   const text = Buffer.from(bytes).toString('latin1').replace(PEM_ARMOUR, '');
   if (!BASE64_TEXT.test(text)) return undefined;
@@ -85,8 +72,8 @@ function xmlRefusal(error: unknown): AppError {
  * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
  * header (kept as given, whole or in pieces), XML by its first non-blank byte `<` (then it must be well-formed
  * UTF-8 without a DTD and carry a ds:Signature: XML_MALFORMED, XML_DTD_REFUSED, XML_NOT_SIGNED), a CMS by parsing
- * it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded). Anything else is
- * UNSUPPORTED_FILE_FORMAT. `sha256`: the hex SHA-256 of the content when the reader already has it.
+ * it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded). Anything else is an
+ * original: DOC, DOCX, ODT by content, else `other`. `sha256`: the hex SHA-256 of the content when the reader already has it.
  */
 export function recogniseFile(
   name: string,
@@ -112,5 +99,11 @@ export function recogniseFile(
     const hash = candidate === bytes ? sha256 : sha256Hex(candidate);
     if (outline) return { name, kind: 'cms', bytes: candidate, sha256: hash, outline };
   }
-  throw new AppError('UNSUPPORTED_FILE_FORMAT');
+  // Any other file is an original (DOCX, ODT, ...): `verifyUpload` takes it only beside a detached CMS.
+  return { name, kind: detectDocumentFormat(bytes) ?? 'other', content, sha256 };
+}
+
+/** Whether an uploaded file is an original (not a signature). */
+export function isOriginal(file: UploadedFile): file is Extract<UploadedFile, { kind: OriginalKind }> {
+  return file.kind !== 'cms' && file.kind !== 'xml';
 }

@@ -42,6 +42,7 @@ const KIND_TEXTS: Readonly<Record<VerifiedFileKind, LangTexts>> = {
   docx: { kk: 'DOCX құжаты', ru: 'документ DOCX', en: 'DOCX document' },
   odt: { kk: 'ODT құжаты', ru: 'документ ODT', en: 'ODT document' },
   xml: { kk: 'қол қойылған XML құжаты', ru: 'подписанный документ XML', en: 'signed XML document' },
+  other: { kk: 'бастапқы файл', ru: 'исходный файл', en: 'original file' },
 };
 
 /** What a report is written for. */

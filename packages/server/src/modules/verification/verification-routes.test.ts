@@ -17,7 +17,7 @@ import {
 import { addSignatureTimestamps, type TestSigner } from '@qoltanba/testkit';
 import { describe, expect, it } from 'vitest';
 import { TEST_CLOCK_START } from '../../testing/accounts.js';
-import { samplePdf } from '../../testing/document-files.js';
+import { sampleDocx, sampleOdt, samplePdf } from '../../testing/document-files.js';
 import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
 import { pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { useSigningSuite } from '../../testing/signing.js';
@@ -81,8 +81,11 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
   };
 
   /** A document sent to the signer company and signed there through the API with `by` (GOST by default). */
-  async function signedHere(by: TestSigner = signers.gost): Promise<{ document: Document; bytes: Buffer }> {
-    const document = await suite.document();
+  async function signedHere(
+    by: TestSigner = signers.gost,
+    content?: Uint8Array,
+  ): Promise<{ document: Document; bytes: Buffer }> {
+    const document = await suite.document({}, content ? { content } : {});
     const fileId = document.files[0]?.id ?? 0;
     const bytes = await suite.fileBytes(document, fileId);
     const cms = Buffer.from(detached(by, bytes)).toString('base64');
@@ -107,6 +110,46 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
       indication: 'TOTAL_PASSED',
       subIndication: null,
     });
+  });
+
+  it('a DOCX, an ODT or any other original beside its detached CMS is verified over it', async () => {
+    for (const [name, original, kind] of [
+      ['contract.docx', sampleDocx('docx original'), 'docx'],
+      ['contract.odt', sampleOdt('odt original'), 'odt'],
+      ['scan.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]), 'other'],
+    ] as const) {
+      const result = await passed([
+        file(name, original),
+        file(`${name}.cms`, detached(signers.rsa, original)),
+      ]);
+      expect(result.verdict, name).toBe('TOTAL_PASSED');
+      expect(result.files.map((f) => f.kind)).toEqual([kind, 'cms']);
+      expect(result.signatures[0]).toMatchObject({ signedFile: 0, signatureFile: 1 });
+    }
+    // Another file than the one signed: the signature says so, the file is not refused.
+    const other = await passed([
+      file('other.docx', sampleDocx('not the signed one')),
+      file('c.cms', detached(signers.rsa, sampleDocx('the signed one'))),
+    ]);
+    expect(other.verdict).toBe('TOTAL_FAILED');
+    // A file of no known format with no detached CMS to pair with is still refused.
+    expect(await refused([file('scan.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 1]))])).toBe(
+      'UNSUPPORTED_FILE_FORMAT',
+    );
+  });
+
+  it('a PDF shared by two documents signed here is reported as two documents, each with its signatures', async () => {
+    const shared = pdf(`shared ${Math.random()}`);
+    const first = await signedHere(signers.gost, shared);
+    const second = await signedHere(signers.rsa, shared);
+    const result = await passed([file('shared.pdf', shared)]);
+    expect(result.documents?.map((d) => d.id).sort()).toEqual([first.document.id, second.document.id].sort());
+    expect(result.signatures).toHaveLength(2);
+    const byDocument = (id: number) =>
+      result.signatures.filter((s) => s.document != null && result.documents?.[s.document]?.id === id);
+    expect(byDocument(first.document.id).map((s) => s.signatureType)).toEqual(['GOST2015']);
+    expect(byDocument(second.document.id).map((s) => s.signatureType)).toEqual(['RSA']);
+    expect(result.document?.id).toBe(result.documents?.[0]?.id);
   });
 
   it('an attached CMS alone: its own content, the signer from the certificate', async () => {

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { MultipartBody } from '../../http/route.js';
 import { ContentPieces } from './content-pieces.js';
-import { HEAD_BYTES, headOf, plausibleHead, recogniseFile, type UploadedFile } from './uploaded-file.js';
+import { recogniseFile, type UploadedFile } from './uploaded-file.js';
 
 /**
  * Parser limits of the verification upload. Ours refuse first (the 11th file, the byte past the total): busboy's
@@ -53,18 +53,11 @@ async function readPart(part: MultipartFile, budget: ByteBudget): Promise<Upload
   const content = new ContentPieces();
   // Hashed as it arrives (while the next chunk is on the wire), not once more after.
   const hash = createHash('sha256');
-  let size = 0;
-  let headChecked = false;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     budget.used += chunk.byteLength;
     if (budget.used > VERIFY_MAX_TOTAL_BYTES || part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
     content.add(chunk);
     hash.update(chunk);
-    size += chunk.byteLength;
-    if (!headChecked && size >= HEAD_BYTES) {
-      headChecked = true;
-      if (!plausibleHead(headOf(content.pieces(), HEAD_BYTES))) throw new AppError('UNSUPPORTED_FILE_FORMAT');
-    }
   }
   if (part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
   return recogniseFile(part.filename, content.pieces(), hash.digest('hex'));
@@ -73,8 +66,8 @@ async function readPart(part: MultipartFile, budget: ByteBudget): Promise<Upload
 /**
  * Reads the verification upload into memory part by part, never to disk: only `files` parts, at most
  * VERIFY_MAX_FILES (the next one is TOO_MANY_FILES before it is read), VERIFY_MAX_TOTAL_BYTES in total
- * (SIZE_OVER_LIMIT as soon as it is passed), each recognised by content as a PDF or a CMS
- * (UNSUPPORTED_FILE_FORMAT, from its first bytes when they already tell). No file: MULTIPART_INVALID.
+ * (SIZE_OVER_LIMIT as soon as it is passed), each recognised by content as an original (any file: the
+ * original of a detached CMS may be DOCX, ODT, ...), a CMS or a signed XML. No file: MULTIPART_INVALID.
  */
 export async function readVerificationUpload(request: FastifyRequest): Promise<UploadedFile[]> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');

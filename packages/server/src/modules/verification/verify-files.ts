@@ -9,7 +9,7 @@ import {
 } from '@qoltanba/core';
 import { digestMemo } from '../../pki/index.js';
 import type { CmsVerifier, SignatureVerifier } from '../../signature-verifier.js';
-import { sha256Hex, type UploadedFile } from './uploaded-file.js';
+import { isOriginal, sha256Hex, type UploadedFile } from './uploaded-file.js';
 
 /** A signature kept here, over a file whose content the verification knows. */
 export interface StoredSignature {
@@ -36,6 +36,8 @@ interface Origin {
   signedFile: number | null;
   signatureFile: number | null;
   stored: StoredSignature | null;
+  /** Index in the result's `documents`. */
+  document: number | null;
 }
 
 function entry(report: SignatureReport, origin: Origin): VerifiedSignature {
@@ -46,15 +48,35 @@ function entry(report: SignatureReport, origin: Origin): VerifiedSignature {
     signedHere: origin.stored !== null,
     ip: origin.stored?.ip ?? null,
     signedAt: origin.stored?.at.toISOString() ?? null,
+    document: origin.document,
   };
+}
+
+/** The documents signed here a result names, each once, in the order met. */
+class DocumentList {
+  readonly list: VerifiedDocument[] = [];
+
+  /** The index of `document` in the list, added when new. */
+  indexOf(document: VerifiedDocument): number {
+    const found = this.list.findIndex((known) => known.id === document.id);
+    if (found >= 0) return found;
+    this.list.push(document);
+    return this.list.length - 1;
+  }
 }
 
 function result(
   files: VerifiedFile[],
   signatures: VerifiedSignature[],
-  document: VerifiedDocument | null,
+  documents: readonly VerifiedDocument[],
 ): VerificationResult {
-  return { verdict: overallVerdict(signatures.map((s) => s.indication)), signatures, document, files };
+  return {
+    verdict: overallVerdict(signatures.map((s) => s.indication)),
+    signatures,
+    document: documents[0] ?? null,
+    documents: [...documents],
+    files,
+  };
 }
 
 /**
@@ -78,20 +100,27 @@ export async function verifyUpload(
   };
   // Each original is hashed once per digest algorithm, for pairing and for every CMS verified over it.
   const originals = files.flatMap((file, index) =>
-    file.kind === 'pdf' ? [{ file, index, digests: digestMemo(file.content, { sha256: file.sha256 }) }] : [],
+    isOriginal(file) ? [{ file, index, digests: digestMemo(file.content, { sha256: file.sha256 }) }] : [],
   );
+  // A file of no format we know is taken only as the original of a detached CMS uploaded with it.
+  const detached = files.some((file) => file.kind === 'cms' && !file.outline.attached);
+  if (!detached && originals.some(({ file }) => file.kind === 'other')) {
+    throw new AppError('UNSUPPORTED_FILE_FORMAT');
+  }
   // Every original is looked up whatever pairs with it: all at once, not one round trip after another.
   for (const { file } of originals) signedHere(file.sha256).catch(() => undefined);
   const covered = new Set<number>();
   const signatures: VerifiedSignature[] = [];
-  let document: VerifiedDocument | null = null;
+  const documents = new DocumentList();
 
   for (const [index, file] of files.entries()) {
     if (file.kind === 'xml') {
       // The XML is both the document and its signatures: each signature points at the file itself. Parsed once, at upload.
       const verified = await sources.verifier.verifyXml({ xml: file.outline.parsed });
       for (const report of verified.report.signatures) {
-        signatures.push(entry(report, { signedFile: index, signatureFile: index, stored: null }));
+        signatures.push(
+          entry(report, { signedFile: index, signatureFile: index, stored: null, document: null }),
+        );
       }
       continue;
     }
@@ -113,12 +142,12 @@ export async function verifyUpload(
       const match = here
         .flatMap((signed) => signed.signatures.map((stored) => ({ signed, stored })))
         .find(({ stored }) => serial !== undefined && stored.serial === serial);
-      if (match) document ??= match.signed.document;
       signatures.push(
         entry(report, {
           signedFile: original?.index ?? null,
           signatureFile: index,
           stored: match?.stored ?? null,
+          document: match ? documents.indexOf(match.signed.document) : null,
         }),
       );
     }
@@ -126,8 +155,9 @@ export async function verifyUpload(
 
   for (const { file, index, digests } of originals) {
     if (covered.has(index)) continue;
+    // A file shared by several documents: each document is reported on its own, with its own signatures.
     for (const signed of await signedHere(file.sha256)) {
-      document ??= signed.document;
+      const document = documents.indexOf(signed.document);
       for (const stored of signed.signatures) {
         const verified = await sources.verifier.verifyCms({
           cms: stored.cms,
@@ -135,14 +165,14 @@ export async function verifyUpload(
           contentDigests: digests,
         });
         for (const report of verified.report.signatures) {
-          signatures.push(entry(report, { signedFile: index, signatureFile: null, stored }));
+          signatures.push(entry(report, { signedFile: index, signatureFile: null, stored, document }));
         }
       }
     }
   }
   if (signatures.length === 0) throw new AppError('DOCUMENT_NOT_SIGNED');
   const listed = files.map(({ name, kind, sha256 }) => ({ name, kind, sha256 }));
-  return result(listed, signatures, document);
+  return result(listed, signatures, documents.list);
 }
 
 /** The stored file of a document signed here, with its bytes. */
@@ -167,8 +197,8 @@ export async function verifyStoredFile(
       contentDigests: digests,
     });
     for (const report of verified.report.signatures) {
-      signatures.push(entry(report, { signedFile: 0, signatureFile: null, stored: signature }));
+      signatures.push(entry(report, { signedFile: 0, signatureFile: null, stored: signature, document: 0 }));
     }
   }
-  return result([{ name: file.name, kind: file.kind, sha256: file.sha256 }], signatures, file.document);
+  return result([{ name: file.name, kind: file.kind, sha256: file.sha256 }], signatures, [file.document]);
 }

@@ -3,6 +3,7 @@ import {
   type ApiKeyInput,
   apiKeyInputSchema,
   type ErrorCode,
+  formatDateTime,
   isErrorCode,
   type Lang,
   type WebhookDelivery,
@@ -13,14 +14,9 @@ import { usePortalT } from '../../../i18n';
 import * as screens from '../../screens.css';
 import * as css from './apiKeys.css';
 
-/** A date and time in the interface language (Asia/Almaty, where the product's users are). */
+/** A date and time in the interface language, in Kazakhstan's time with its zone (core's one formatter). */
 export function formatWhen(iso: string, lang: Lang): string {
-  const locale = lang === 'en' ? 'en-GB' : `${lang}-KZ`;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Almaty',
-  }).format(new Date(iso));
+  return formatDateTime(iso, lang);
 }
 
 /** Props of {@link Dialog}. */

@@ -15,10 +15,11 @@ export const cell = style({
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: 'left',
   verticalAlign: 'top',
-  overflowWrap: 'anywhere',
+  // break-word, not anywhere: a long origin may wrap, but no column is squeezed below its longest word ("Sta tus").
+  overflowWrap: 'break-word',
 });
 
-export const headCell = style([cell, { color: vars.color.textMuted, fontWeight: 600 }]);
+export const headCell = style([cell, { color: vars.color.textMuted, fontWeight: 600, whiteSpace: 'nowrap' }]);
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
 

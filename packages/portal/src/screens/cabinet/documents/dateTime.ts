@@ -1,21 +1,15 @@
 import type { HistoryEvent, Lang } from '@qoltanba/core';
-import { EXTERNAL_LINK_VIEW_DETAILS } from '@qoltanba/core';
+import { EXTERNAL_LINK_VIEW_DETAILS, formatDate, formatDateTime } from '@qoltanba/core';
 import type { PortalT } from '../../../i18n/usePortalT';
 
-const LOCALES: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
-
-/** A date and time as the interface shows it, in Kazakhstan's time (UTC+5). */
+/** A date and time as the interface shows it, in Kazakhstan's time with its zone (core's one formatter). */
 export function dateTime(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleString(LOCALES[lang], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Almaty',
-  });
+  return formatDateTime(iso, lang);
 }
 
-/** A date as the interface shows it, in Kazakhstan's time (UTC+5). */
+/** A date as the interface shows it, the day as it is in Kazakhstan. */
 export function dateOnly(iso: string, lang: Lang): string {
-  return new Date(iso).toLocaleDateString(LOCALES[lang], { dateStyle: 'long', timeZone: 'Asia/Almaty' });
+  return formatDate(iso, lang);
 }
 
 /** The history with the external links' VIEW events told in words (the server marks them with a code). */
