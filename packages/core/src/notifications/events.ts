@@ -10,6 +10,8 @@ export interface NotificationEventRule {
   audience: NotificationAudience;
   /** True when the event names a document (its link goes to the document, else to the tariffs page). */
   document: boolean;
+  /** True when nobody is told when the sender acted (its signature is part of sending; the receivers were told). */
+  quietForSender?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface NotificationEventRule {
  */
 export const NOTIFICATION_EVENT_RULES = {
   'document.received': { audience: 'target', document: true },
-  'document.signed': { audience: 'others', document: true },
+  'document.signed': { audience: 'others', document: true, quietForSender: true },
   'document.rejected': { audience: 'others', document: true },
   'document.revoked': { audience: 'others', document: true },
   'document.completed': { audience: 'all', document: true },

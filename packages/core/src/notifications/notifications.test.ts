@@ -27,6 +27,15 @@ describe('notifiedCompanies', () => {
     ]);
   });
 
+  it("tells nobody of the sender's own signature (part of sending)", () => {
+    expect(
+      notifiedCompanies({ event: 'document.signed', participants: parties, actor: SENDER, sender: SENDER }),
+    ).toEqual([]);
+    expect(
+      notifiedCompanies({ event: 'document.rejected', participants: parties, actor: SIGNER, sender: SENDER }),
+    ).toEqual([SENDER, OTHER_SIGNER]);
+  });
+
   it('tells a completion to every party', () => {
     expect(notifiedCompanies({ event: 'document.completed', participants: parties })).toEqual(parties);
   });

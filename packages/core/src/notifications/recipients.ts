@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENT_RULES, type NotificationEvent } from './events';
+import { NOTIFICATION_EVENT_RULES, type NotificationEvent, type NotificationEventRule } from './events';
 
 /** What the recipient rule knows of one event. */
 export interface NotificationOccasion {
@@ -9,6 +9,8 @@ export interface NotificationOccasion {
   actor?: string | null;
   /** The companies the event names (the receiver, the reminded signer, the company whose tariff ends). */
   targets?: readonly string[];
+  /** The document's sender, for events that are quiet when the sender acted. */
+  sender?: string | null;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface NotificationOccasion {
  * @example notifiedCompanies({ event: 'document.signed', participants: ['A', 'B'], actor: 'B' }) // ['A']
  */
 export function notifiedCompanies(occasion: NotificationOccasion): string[] {
-  const rule = NOTIFICATION_EVENT_RULES[occasion.event];
+  const rule: NotificationEventRule = NOTIFICATION_EVENT_RULES[occasion.event];
+  if (rule.quietForSender && occasion.actor && occasion.actor === occasion.sender) return [];
   const participants = new Set(occasion.participants);
   let chosen: readonly string[];
   if (rule.audience === 'target') {

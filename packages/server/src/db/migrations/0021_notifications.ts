@@ -2,7 +2,8 @@
  * In-app notifications (issue 21), owned by the notifications module: one row per user and company told of an event,
  * read or not, with its e-mail waiting, sent or not wanted; when each user was last e-mailed (the grouping window, and
  * the row two instances lock so a user's e-mail goes once); the events a user wants no e-mail of; and the change
- * signals the unread counter's streams on every instance follow. The partner module's webhook event list grows by the
+ * signals the unread counter's streams on every instance follow. Document history gains RECEIVE (Law 370-II art. 7:
+ * the document reached a signer company). The partner module's webhook event list grows by the
  * approval and reminder events.
  */
 export const id = '0021_notifications';
@@ -42,6 +43,11 @@ create table notification_signals (
   user_id uuid not null,
   at timestamptz not null
 );
+
+alter table document_history drop constraint document_history_type_check;
+alter table document_history add constraint document_history_type_check check (type in (
+  'CREATE', 'UPDATE', 'SEND', 'SIGN', 'REVOKE', 'REJECT', 'VIEW', 'COMPLETE', 'TRASH', 'RESTORE', 'COPY', 'RECEIVE'
+));
 
 alter table webhook_deliveries drop constraint webhook_deliveries_event_check;
 alter table webhook_deliveries add constraint webhook_deliveries_event_check check (event in (

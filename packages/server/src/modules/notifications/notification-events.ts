@@ -60,6 +60,7 @@ async function notifyAbout(db: Db, document: Document, occasion: DocumentOccasio
     participants: parties(document),
     actor: occasion.actor ?? null,
     targets: occasion.targets ?? [],
+    sender: document.sender.bin,
   };
   const members = await companyMembers(db, notifiedCompanies(rule));
   const recipients = notificationRecipients(rule, members);

@@ -8,7 +8,7 @@ import {
 } from '@qoltanba/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EmailMessage, Mailer } from '../../outbox/messages.js';
-import { COMPANIES } from '../../testing/documents.js';
+import { COMPANIES, documentPaths } from '../../testing/documents.js';
 import { twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
@@ -18,6 +18,7 @@ const { sender, signer, second } = COMPANIES;
 const REASON = 'Сумма договора неверна';
 const pki = createSigningPki();
 const PUBLIC_URL = 'https://portal.example.kz';
+const historyPath = (bin: string, id: number) => documentPaths(bin, id).history;
 
 /** Records what the outbox hands over; while `down` it refuses, as an unreachable SMTP server would. */
 function recordingMailer() {
@@ -145,6 +146,36 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     });
     expect(await events(suite.tokens.sender)).toEqual(['document.rejected']);
     expect(await events(suite.tokens.outsider)).toEqual([]);
+  });
+
+  it('records the receipt in the history and shows the sender when each signer got it and first opened it', async () => {
+    const sentAt = suite.clock.now().toISOString();
+    const document = await suite.document(twoSigners());
+    const events = (
+      await suite.request(suite.tokens.sender, 'GET', historyPath(sender.bin, document.id))
+    ).json() as Array<{
+      type: string;
+      at: string;
+      company: { bin: string } | null;
+      details: string | null;
+    }>;
+    expect(events.filter((e) => e.type === 'RECEIVE').map((e) => [e.company?.bin, e.at, e.details])).toEqual([
+      [signer.bin, sentAt, sender.bin],
+      [second.bin, sentAt, sender.bin],
+    ]);
+    expect(document.signers.map((s) => [s.deliveredAt, s.firstOpenedAt])).toEqual([
+      [sentAt, null],
+      [sentAt, null],
+    ]);
+    suite.clock.advance(90);
+    await suite.view(document, signer.bin);
+    const seen = await suite.view(document, sender.bin);
+    expect(seen.signers.map((s) => [s.identityNumber, s.deliveredAt, s.firstOpenedAt])).toEqual([
+      [signer.bin, sentAt, suite.clock.now().toISOString()],
+      [second.bin, sentAt, null],
+    ]);
+    // Only the sender sees them.
+    expect((await suite.view(document, signer.bin)).signers[0]?.deliveredAt).toBeUndefined();
   });
 
   it('marks one and all read; another user cannot touch a notification not theirs', async () => {
