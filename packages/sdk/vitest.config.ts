@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
     testTimeout: 20_000,
+    // Tests on the real server start it in beforeAll: a loaded machine takes more than the default 10 s.
+    hookTimeout: 60_000,
     environment: 'node',
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
