@@ -117,7 +117,14 @@ describe('documents API', () => {
     ]);
     expect((await restoreDocument(id)).status).toBe('AT_SIGNING');
     const history = await getDocumentHistory(id);
-    expect(history.map((event) => event.type)).toEqual(['CREATE', 'UPDATE', 'SEND', 'TRASH', 'RESTORE']);
+    expect(history.map((event) => event.type)).toEqual([
+      'CREATE',
+      'UPDATE',
+      'SEND',
+      'RECEIVE',
+      'TRASH',
+      'RESTORE',
+    ]);
     expect(server.documents.document(id).status).toBe('AT_SIGNING');
   });
 
