@@ -32,6 +32,7 @@ export {
   HELP_WIDGET_SCRIPT,
   type HelpSection,
   helpPagePath,
+  NOTIFICATION_PATHS,
   PARTNER_PATHS,
   PROFILE_PATHS,
   SIGNING_LINK_PAGE,
@@ -237,6 +238,36 @@ export {
   VERIFY_MAX_TOTAL_BYTES,
   YEARLY_SAVING_PERCENT,
 } from './limits';
+export {
+  isNotificationEvent,
+  NOTIFICATION_EVENT_RULES,
+  NOTIFICATION_EVENTS,
+  type NotificationAudience,
+  type NotificationEvent,
+  type NotificationEventRule,
+} from './notifications/events';
+export { DOCUMENT_PAGE, NOTIFICATIONS_PAGE, notificationLink } from './notifications/notification-links';
+export {
+  NOTIFICATION_EMAIL_TEXTS,
+  NOTIFICATION_TEXTS,
+  type NotificationText,
+  type NotificationTextParams,
+  notificationText,
+} from './notifications/notification-texts';
+export {
+  type NotificationOccasion,
+  type NotificationRecipient,
+  type NotifiedMembership,
+  notificationRecipients,
+  notifiedCompanies,
+} from './notifications/recipients';
+export {
+  emailDueAt,
+  isEmailDue,
+  isWithinNotificationWindow,
+  NOTIFICATION_EMAIL_GROUP_MINUTES,
+  notificationWindowStart,
+} from './notifications/windows';
 export {
   type AuthTokens,
   authTokensSchema,
@@ -446,6 +477,21 @@ export {
   type UpdateFolderRequest,
   updateFolderRequestSchema,
 } from './schemas/folders';
+export {
+  NOTIFICATION_PAGE,
+  type Notification,
+  type NotificationListQuery,
+  type NotificationPage,
+  type NotificationSettings,
+  type NotificationUnread,
+  notificationEventSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationParamsSchema,
+  notificationSchema,
+  notificationSettingsSchema,
+  notificationUnreadSchema,
+} from './schemas/notifications';
 export {
   API_KEY_NAME_MAX,
   API_KEY_ORIGINS_MAX,

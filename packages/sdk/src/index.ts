@@ -238,6 +238,17 @@ export {
   isDesktopWidth,
 } from './navigation/layout';
 export {
+  type FollowUnreadOptions,
+  followUnreadNotifications,
+  getNotificationSettings,
+  getUnreadNotificationCount,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type UnreadFollower,
+  updateNotificationSettings,
+} from './notifications/notificationsApi';
+export {
   $apiKeys,
   type ApiKeysStore,
 } from './partner/apiKeyStore';

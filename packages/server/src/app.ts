@@ -51,6 +51,7 @@ import { healthModule } from './modules/health/index.js';
 import { housekeepingModule } from './modules/housekeeping/index.js';
 import type { AppModule, ModuleContext } from './modules/module.js';
 import { createModuleHooks } from './modules/module-hooks.js';
+import { notificationsModule } from './modules/notifications/index.js';
 import { openApiModule } from './modules/openapi/index.js';
 import { partnerModule } from './modules/partner/index.js';
 import { profileModule } from './modules/profile/index.js';
@@ -125,6 +126,7 @@ export const BUILT_IN_MODULES: readonly AppModule[] = [
   partnerModule,
   embedModule,
   supportModule,
+  notificationsModule,
   housekeepingModule,
 ];
 

@@ -427,6 +427,24 @@ export const STATEMENT_UPLOAD_PARTS = {
   file: 'file',
 } as const;
 
+const NOTIFICATIONS = `${PROFILE}/notifications`;
+
+/** Ours: the signed-in user's in-app notifications (issue 21) and their e-mail settings. Session bearer. */
+export const NOTIFICATION_PATHS = {
+  /** GET ?limit&cursor -> NotificationPage: the last 30 days, newest first (listNotifications). */
+  list: NOTIFICATIONS,
+  /** GET -> NotificationUnread (getUnreadNotificationCount). */
+  unread: `${NOTIFICATIONS}/unread`,
+  /** GET -> text/event-stream of NotificationUnread, one event per change (streamNotificationUnread). */
+  events: `${NOTIFICATIONS}/events`,
+  /** POST, empty body -> NotificationUnread (markNotificationRead). */
+  read: `${NOTIFICATIONS}/:id/read`,
+  /** POST, empty body -> NotificationUnread (markAllNotificationsRead). */
+  readAll: `${NOTIFICATIONS}/read-all`,
+  /** GET -> NotificationSettings; PUT NotificationSettings -> NotificationSettings (get/updateNotificationSettings). */
+  settings: `${PROFILE}/profile/notification-settings`,
+} as const;
+
 /** The portal's public tariffs page (SPEC section 2): where a send refused for want of a tariff sends the user. */
 export const TARIFFS_PAGE = '/tariffs';
 

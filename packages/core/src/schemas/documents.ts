@@ -158,6 +158,10 @@ export const signerSchema = z.object({
   signedAt: isoDate.nullable(),
   /** The sender's view of a sent document only: whether the signer's personal link went out by e-mail. */
   linkDelivery: linkDeliverySchema.optional(),
+  /** The sender's view of a sent document only: when it reached the signer company (its RECEIVE event). */
+  deliveredAt: isoDate.nullable().optional(),
+  /** The sender's view of a sent document only: when a user of the signer company first opened it (its first VIEW). */
+  firstOpenedAt: isoDate.nullable().optional(),
 });
 /** See {@link signerSchema}. */
 export type Signer = z.infer<typeof signerSchema>;
@@ -253,7 +257,10 @@ export const documentListQuerySchema = z.object({
 /** See {@link documentListQuerySchema}. */
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
-/** History event types: SPEC section 3's, plus SEND, TRASH, RESTORE and COPY (ours). */
+/**
+ * History event types: SPEC section 3's, plus SEND, TRASH, RESTORE, COPY and RECEIVE (ours: the document reached a
+ * signer company, Law 370-II art. 7; its `details` is the sender's BIN/IIN).
+ */
 export const HISTORY_EVENT_TYPES = [
   'CREATE',
   'UPDATE',
@@ -266,6 +273,7 @@ export const HISTORY_EVENT_TYPES = [
   'TRASH',
   'RESTORE',
   'COPY',
+  'RECEIVE',
 ] as const;
 /** See {@link HISTORY_EVENT_TYPES}. */
 export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];

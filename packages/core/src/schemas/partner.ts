@@ -163,7 +163,15 @@ export const apiKeyParamsSchema = z.object({
 });
 
 /** What a webhook reports. */
-export const WEBHOOK_EVENTS = ['document.signed', 'document.rejected', 'document.completed'] as const;
+export const WEBHOOK_EVENTS = [
+  'document.signed',
+  'document.rejected',
+  'document.completed',
+  'document.approval_requested',
+  'document.approved',
+  'document.declined',
+  'document.reminded',
+] as const;
 /** See {@link WEBHOOK_EVENTS}. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

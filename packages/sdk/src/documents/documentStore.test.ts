@@ -62,7 +62,7 @@ describe('document store', () => {
     expect(store.get().pending).toEqual([]);
     expect($documentsVersion.get()).toBeGreaterThan(version);
     await vi.waitFor(() =>
-      expect(store.get().history?.map((event) => event.type)).toEqual(['CREATE', 'VIEW', 'SEND']),
+      expect(store.get().history?.map((event) => event.type)).toEqual(['CREATE', 'VIEW', 'SEND', 'RECEIVE']),
     );
 
     expect((await store.trash()).status).toBe('TRASH');

@@ -11,6 +11,11 @@ import { accountEnv, accountSettings } from '../modules/account/index.js';
 import { type BillingConfig, billingConfigFromEnv, billingEnv } from '../modules/billing/index.js';
 import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
 import { housekeepingEnv, housekeepingSettings } from '../modules/housekeeping/index.js';
+import {
+  type NotificationsConfig,
+  notificationsEnv,
+  notificationsSettings,
+} from '../modules/notifications/index.js';
 import { partnerEnv, partnerSettings } from '../modules/partner/index.js';
 import { registryEnv, registrySettings } from '../modules/registry/index.js';
 import { signingEnv, signingSettings } from '../modules/signing/index.js';
@@ -154,6 +159,8 @@ export interface Config {
   support: SupportConfig;
   /** Tariffs, prices and the seller's requisites (the billing module's `billing-env.ts`). */
   billing: BillingConfig;
+  /** E-mail grouping and the mail sweep of notifications (the notifications module's `notifications-env.ts`). */
+  notifications: NotificationsConfig;
 }
 
 /** Timeouts of the HTTP server against slow clients, in milliseconds. */
@@ -244,6 +251,7 @@ export const ENV_SCHEMA = mergeEnv(
   supportEnv,
   housekeepingEnv,
   billingEnv,
+  notificationsEnv,
 );
 
 /** True when `folder` is `served` itself or a folder below it (compared as resolved absolute paths). */
@@ -421,6 +429,7 @@ export function loadConfig(
       ...partnerSettings(e, mode),
       ...supportSettings(e, publicUrl),
       ...housekeepingSettings(e),
+      ...notificationsSettings(e),
       billing,
     },
     warnings,

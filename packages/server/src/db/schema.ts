@@ -8,6 +8,7 @@ import type { ExternalLinksTables } from './tables/external-links.js';
 import type { FilesTables } from './tables/files.js';
 import type { FoldersTables } from './tables/folders.js';
 import type { MigrationTables } from './tables/migrations.js';
+import type { NotificationsTables } from './tables/notifications.js';
 import type { OutboxTables } from './tables/outbox.js';
 import type { PartnerTables } from './tables/partner.js';
 import type { RegistryTables } from './tables/registry.js';
@@ -26,6 +27,7 @@ export type * from './tables/external-links.js';
 export type * from './tables/files.js';
 export type * from './tables/folders.js';
 export type * from './tables/migrations.js';
+export type * from './tables/notifications.js';
 export type * from './tables/outbox.js';
 export type * from './tables/partner.js';
 export type * from './tables/registry.js';
@@ -51,4 +53,5 @@ export interface Database
     PartnerTables,
     EmbedTables,
     SupportTables,
-    BillingTables {}
+    BillingTables,
+    NotificationsTables {}

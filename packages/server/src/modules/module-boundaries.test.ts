@@ -49,6 +49,12 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'billing_payments',
     'billing_operators',
   ],
+  notifications: [
+    'notifications',
+    'notification_mailboxes',
+    'notification_email_opt_outs',
+    'notification_signals',
+  ],
   support: [
     'support_visitors',
     'support_conversations',

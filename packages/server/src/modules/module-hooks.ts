@@ -95,7 +95,7 @@ export interface SigningChangeEvent {
   /** When it happened (the injected clock's time). */
   at: Date;
   /** The document's lifecycle status after the change. */
-  status: 'AT_SIGNING' | 'SIGNED' | 'REJECTED';
+  status: 'AT_SIGNING' | 'SIGNED' | 'REJECTED' | 'REVOKED';
   /** Who signed or rejected; absent for a completion. */
   party?: SigningPartyInfo;
 }
@@ -143,6 +143,8 @@ export interface ModuleHooks {
   readonly documentRejected: Hook<SigningChangeEvent>;
   /** Run by the signing module after the last signature made the document SIGNED (after `signatureAccepted`). */
   readonly documentCompleted: Hook<SigningChangeEvent>;
+  /** Run by the signing module after the sender's revocation committed (`party` is the sender); as the others. */
+  readonly documentRevoked: Hook<SigningChangeEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -157,5 +159,6 @@ export function createModuleHooks(): ModuleHooks {
     signatureAccepted: createHook(),
     documentRejected: createHook(),
     documentCompleted: createHook(),
+    documentRevoked: createHook(),
   };
 }

@@ -113,6 +113,17 @@ export function documentRoutes({ store, access, views }: DocumentsParts) {
     target.status = result.to;
     touch(target);
     record(target, 'SEND', context, company);
+    // As the server: the document reached each signer company (Law 370-II art. 7), the sender in the details.
+    for (const signer of target.signers)
+      target.history.push({
+        id: newId('event'),
+        type: 'RECEIVE',
+        at: iso(),
+        actor: null,
+        company: { bin: signer.identityNumber, nameRu: signer.nameRu, nameKk: signer.nameKk },
+        ip: null,
+        details: bin,
+      });
     mailLinks(target);
     return json(200, documentView(target, bin));
   }

@@ -20,6 +20,7 @@ import * as loginThrottles from './0017_login_throttles.js';
 import * as previewFailures from './0018_preview_failures.js';
 import * as messageQueue from './0019_message_queue.js';
 import * as billing from './0020_billing.js';
+import * as notifications from './0021_notifications.js';
 import * as searchIndex from './0024_search_index.js';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: readonly Migration[] = [
   previewFailures,
   messageQueue,
   billing,
+  notifications,
   searchIndex,
 ];

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@qoltanba/core';
 import type { ColumnType, Generated } from 'kysely';
 import type { NullableTimestamp, Timestamp } from './columns.js';
 
@@ -30,7 +31,7 @@ export interface ApiKeysTable {
 export interface WebhookDeliveriesTable {
   id: string;
   api_key_id: string;
-  event: 'document.signed' | 'document.rejected' | 'document.completed';
+  event: WebhookEvent;
   document_id: number;
   /** The exact JSON body posted on every attempt. */
   payload: string;

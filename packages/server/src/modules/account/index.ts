@@ -17,8 +17,10 @@ export {
   findUserById,
   setUserAvatar,
   setUserLang,
+  type UserContact,
   type UserNames,
   updateUserNames,
+  userContacts,
   userNames,
   userNamesJson,
 } from './user-store.js';

@@ -142,3 +142,24 @@ export async function userNames(
     .execute();
   return new Map(rows.map((row) => [row.id, { firstname: row.firstname, lastname: row.lastname }]));
 }
+
+/** How to reach a user: the e-mail (null for phone-only accounts) and the interface language. */
+export interface UserContact {
+  id: string;
+  email: string | null;
+  lang: 'kk' | 'ru' | 'en';
+}
+
+/** The contacts of the given users that exist. */
+export async function userContacts(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, UserContact>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'lang'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -148,7 +148,7 @@ export async function documentView(
   const creator = known !== undefined ? known : (await userNames(db, [row.creator_id])).get(row.creator_id);
   const shownSigners =
     document.participation.role === 'sender' && document.core.status !== 'DRAFT'
-      ? await withLinkDeliveries(db, document.core.id, signers)
+      ? await withReceipts(db, document.core.id, await withLinkDeliveries(db, document.core.id, signers))
       : signers;
   return toDocument(
     document.core,
@@ -170,6 +170,37 @@ export async function documentView(
     now,
     retentionDays,
   );
+}
+
+/**
+ * The signers with when the document last reached their company (its RECEIVE event) and when a user of it first opened
+ * it after that (its first VIEW since), for the sender's view (Law 370-II art. 7).
+ */
+async function withReceipts(db: Db, documentId: number, signers: Signer[]): Promise<Signer[]> {
+  const rows = await db
+    .selectFrom('document_history')
+    .select(['type', 'company_bin', 'at'])
+    .where('document_id', '=', documentId)
+    .where('type', 'in', ['RECEIVE', 'VIEW'])
+    .orderBy('seq')
+    .execute();
+  return signers.map((signer) => {
+    let delivered: Date | null = null;
+    let opened: Date | null = null;
+    for (const row of rows) {
+      if (row.company_bin !== signer.identityNumber) continue;
+      const at = new Date(row.at);
+      if (row.type === 'RECEIVE') {
+        delivered = at;
+        opened = null;
+      } else if (delivered && !opened) opened = at;
+    }
+    return {
+      ...signer,
+      deliveredAt: delivered?.toISOString() ?? null,
+      firstOpenedAt: opened?.toISOString() ?? null,
+    };
+  });
 }
 
 /** The signers with the delivery of their newest personal-link e-mail (the message queue's state of it). */

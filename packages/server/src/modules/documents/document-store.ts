@@ -330,6 +330,16 @@ export async function applySend(
     .execute();
   await syncParticipants(trx, id);
   await recordEvent(trx, id, 'SEND', actor, now, details);
+  // Law 370-II art. 7: received once recorded in the addressee's system; the notice names the time and the sender.
+  for (const signer of signers)
+    await recordEvent(
+      trx,
+      id,
+      'RECEIVE',
+      { userId: null, bin: signer.identity_number, ip: '' },
+      now,
+      actor.bin,
+    );
 }
 
 /**

@@ -235,6 +235,7 @@ describe.each(testDatabases())('document access and lifecycle on $name', (backen
       ['CREATE', sender.bin],
       ['UPDATE', sender.bin],
       ['SEND', sender.bin],
+      ['RECEIVE', signer.bin],
       ['VIEW', sender.bin],
       ['VIEW', signer.bin],
       ['VIEW', sender.bin],

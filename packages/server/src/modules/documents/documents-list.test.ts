@@ -101,17 +101,23 @@ describe.each(testDatabases())('listDocuments on $name', (backend) => {
     expect(history.json().map((e: { type: string }) => e.type)).toEqual([
       'CREATE',
       'SEND',
+      'RECEIVE',
       'TRASH',
       'VIEW',
       'RESTORE',
     ]);
-    // The sender does not see another company's trash and restore.
+    // The sender does not see another company's trash and restore; it sees the receipt.
     const senderHistory = await suite.request(
       await suite.login('alice@example.kz'),
       'GET',
       documentPaths(sender.bin, id).history,
     );
-    expect(senderHistory.json().map((e: { type: string }) => e.type)).toEqual(['CREATE', 'SEND', 'VIEW']);
+    expect(senderHistory.json().map((e: { type: string }) => e.type)).toEqual([
+      'CREATE',
+      'SEND',
+      'RECEIVE',
+      'VIEW',
+    ]);
   });
 
   it('searches by name, number and counterparty BIN/IIN or name', async () => {

@@ -62,15 +62,23 @@ describe.each(testDatabases())('the history hash chain on $name', (backend) => {
   it('verifies after a realistic life, for every participant, with the head the document recorded', async () => {
     const id = await livedDocument();
     const events = await eventIds(id);
-    expect(events.map((e) => e.type)).toEqual(['CREATE', 'UPDATE', 'SEND', 'VIEW', 'SIGN', 'COMPLETE']);
+    expect(events.map((e) => e.type)).toEqual([
+      'CREATE',
+      'UPDATE',
+      'SEND',
+      'RECEIVE',
+      'VIEW',
+      'SIGN',
+      'COMPLETE',
+    ]);
     const head = await db()
       .selectFrom('document_history')
       .select('hash')
       .where('id', '=', events.at(-1)?.id ?? 0)
       .executeTakeFirstOrThrow();
-    expect(await verified(id)).toEqual({ valid: true, events: 6, brokenAt: null, headHash: head.hash });
+    expect(await verified(id)).toEqual({ valid: true, events: 7, brokenAt: null, headHash: head.hash });
     const asSigner = await suite.request(suite.tokens.signer, 'GET', verifyPath(signer.bin, id));
-    expect(asSigner.json()).toMatchObject({ valid: true, events: 6 });
+    expect(asSigner.json()).toMatchObject({ valid: true, events: 7 });
     // The first event chains to the document's own genesis value.
     const first = await db()
       .selectFrom('document_history')
@@ -97,7 +105,7 @@ describe.each(testDatabases())('the history hash chain on $name', (backend) => {
     const events = await eventIds(id);
     const victim = events[2]?.id ?? 0;
     await sql`update document_history set ${change} where id = ${victim}`.execute(db());
-    expect(await verified(id)).toMatchObject({ valid: false, events: 6, brokenAt: victim });
+    expect(await verified(id)).toMatchObject({ valid: false, events: 7, brokenAt: victim });
   });
 
   it('detects a deleted event at the one after it, and a deleted last event at the new last one', async () => {
@@ -107,7 +115,7 @@ describe.each(testDatabases())('the history hash chain on $name', (backend) => {
       .deleteFrom('document_history')
       .where('id', '=', events[3]?.id ?? 0)
       .execute();
-    expect(await verified(id)).toMatchObject({ valid: false, events: 5, brokenAt: events[4]?.id });
+    expect(await verified(id)).toMatchObject({ valid: false, events: 6, brokenAt: events[4]?.id });
 
     const other = await livedDocument();
     const otherEvents = await eventIds(other);
@@ -115,7 +123,7 @@ describe.each(testDatabases())('the history hash chain on $name', (backend) => {
       .deleteFrom('document_history')
       .where('id', '=', otherEvents.at(-1)?.id ?? 0)
       .execute();
-    expect(await verified(other)).toMatchObject({ valid: false, events: 5, brokenAt: otherEvents[4]?.id });
+    expect(await verified(other)).toMatchObject({ valid: false, events: 6, brokenAt: otherEvents[5]?.id });
   });
 
   it('detects reordered events, also when their hashes are moved along', async () => {
@@ -185,7 +193,7 @@ describe.each(testDatabases())('the history hash chain on $name', (backend) => {
     expect(await appendEvent(db(), id, { type: 'VIEW', actor: viewer, at, viewDay: '2026-03-02' })).toBe(
       false,
     );
-    expect(await verifyHistoryChain(db(), id)).toMatchObject({ valid: true, events: 7 });
+    expect(await verifyHistoryChain(db(), id)).toMatchObject({ valid: true, events: 8 });
   });
 });
 

@@ -232,7 +232,7 @@ export async function listHistory(
         ? { userId: row.actor_user_id, firstname: user?.firstname ?? '', lastname: user?.lastname ?? '' }
         : null,
       company: row.company_bin && names ? { bin: row.company_bin, ...names } : null,
-      ip: row.ip,
+      ip: row.ip || null,
       details: row.details,
     };
   });

@@ -46,6 +46,7 @@ export const EVENT_TEXTS: Readonly<Record<HistoryEventType, Texts>> = {
   TRASH: { kk: 'Себетке жіберілді', ru: 'Перемещён в корзину', en: 'Moved to trash' },
   RESTORE: { kk: 'Себеттен қайтарылды', ru: 'Восстановлен из корзины', en: 'Restored from trash' },
   COPY: { kk: 'Көшірілді', ru: 'Скопирован', en: 'Copied' },
+  RECEIVE: { kk: 'Алынды', ru: 'Получен', en: 'Received' },
 };
 
 /** Document statuses in words. */

@@ -177,3 +177,27 @@ export async function companyNames(
     ]),
   );
 }
+
+/** The members of the given companies, one row per user and company. */
+export async function companyMembers(
+  db: Kysely<Database>,
+  bins: readonly string[],
+): Promise<Array<{ userId: string; companyBin: string }>> {
+  if (bins.length === 0) return [];
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['user_id', 'company_bin'])
+    .where('company_bin', 'in', [...new Set(bins)])
+    .orderBy('company_bin')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, companyBin: row.company_bin }));
+}
+
+/**
+ * As {@link membershipCondition}, for a row of another module's query: true when the user in column `userColumn`
+ * belongs to the company in column `binColumn` (e.g. `notifications.user_id`, `notifications.company_bin`).
+ */
+export function membershipOfColumns(userColumn: string, binColumn: string): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from memberships m where m.user_id = ${sql.ref(userColumn)} and m.company_bin = ${sql.ref(binColumn)})`;
+}

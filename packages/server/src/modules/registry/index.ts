@@ -3,10 +3,12 @@
 export { companiesModule, configuredStatisticsRegister } from './companies-module.js';
 export {
   attachCompany,
+  companyMembers,
   companyNames,
   isMember,
   listCompanies,
   membershipCondition,
+  membershipOfColumns,
 } from './company-store.js';
 export { FIXTURE_PARTIES } from './fixture-registers.js';
 export { requireCompanyAdmin, requireCompanyUser, requireMembership } from './membership-guard.js';

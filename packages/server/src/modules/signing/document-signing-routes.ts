@@ -17,7 +17,7 @@ import { resendSigningLink } from './link-resends.js';
 import { startQrSession } from './qr-start.js';
 import { type SigningParty, signAs } from './sign-flow.js';
 import { decodeSignatures } from './signature-decode.js';
-import { rejectAs } from './signer-actions.js';
+import { rejectAs, revokeAs } from './signer-actions.js';
 import type { SigningContext } from './signing-context.js';
 
 const TAGS = ['signing'];
@@ -112,12 +112,7 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
       response: documentSchema,
       handler: async ({ request, params }) => {
         const { userId } = await requireCompanyUser(request, db, params.bin);
-        await signingPort.recordRevocation(
-          db,
-          params.id,
-          { userId, bin: params.bin, ip: request.ip },
-          clock(),
-        );
+        await revokeAs(context, params.id, { userId, bin: params.bin, ip: request.ip });
         return view(params.id, params.bin);
       },
     }),

@@ -40,7 +40,13 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     const signed = res.json() as Document;
     expect(signed.status).toBe('SIGNED');
     expect(signed.signers[0]).toMatchObject({ state: 'SIGNED', signedAt: suite.clock.now().toISOString() });
-    expect((await history(document)).map((e) => e.type)).toEqual(['CREATE', 'SEND', 'SIGN', 'COMPLETE']);
+    expect((await history(document)).map((e) => e.type)).toEqual([
+      'CREATE',
+      'SEND',
+      'RECEIVE',
+      'SIGN',
+      'COMPLETE',
+    ]);
     const stored = await signaturesOf(suite.server.services.database.db, document.id);
     expect(stored.map((s) => [s.file_id, s.identity_number, s.method])).toEqual([
       [document.files[0]?.id, signer.bin, 'NCALAYER'],
@@ -193,7 +199,7 @@ describe.each(testDatabases())('signing a document on $name', (backend) => {
     const res = await suite.sign(draft, sender.bin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'AT_SIGNING', allowedActions: ['copy', 'trash'] });
-    expect((await history(draft)).map((e) => e.type)).toEqual(['CREATE', 'SEND', 'SIGN']);
+    expect((await history(draft)).map((e) => e.type)).toEqual(['CREATE', 'SEND', 'RECEIVE', 'SIGN']);
     const outgoing = await suite.request(
       suite.tokens.sender,
       'GET',

@@ -45,7 +45,7 @@ function sendFile(reply: FastifyReply, bytes: Uint8Array, type: string, disposit
 /** Runs a post-commit hook; a failing listener is logged, never surfaced (the change is stored already). */
 export async function runAfterCommit(
   context: SigningContext,
-  hook: 'signatureAccepted' | 'documentRejected' | 'documentCompleted',
+  hook: 'signatureAccepted' | 'documentRejected' | 'documentCompleted' | 'documentRevoked',
   event: SigningChangeEvent,
 ): Promise<void> {
   try {
@@ -74,6 +74,24 @@ export async function rejectAs(
       iin: kind === 'IIN' ? actor.bin : null,
       bin: kind === 'BIN' ? actor.bin : null,
       fullName: change.signer?.nameRu ?? actor.bin,
+    },
+  });
+}
+
+/** Revokes document `id` as its sender `actor.bin` (through the signing port), then runs `documentRevoked`. */
+export async function revokeAs(context: SigningContext, id: number, actor: EventActor): Promise<void> {
+  const change = await signingPort.recordRevocation(context.db, id, actor, context.clock());
+  const kind = identityKind(actor.bin);
+  await runAfterCommit(context, 'documentRevoked', {
+    db: context.db,
+    documentId: id,
+    at: change.at,
+    status: 'REVOKED',
+    party: {
+      identityNumber: actor.bin,
+      iin: kind === 'IIN' ? actor.bin : null,
+      bin: kind === 'BIN' ? actor.bin : null,
+      fullName: actor.bin,
     },
   });
 }

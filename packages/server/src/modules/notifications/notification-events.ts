@@ -1,0 +1,141 @@
+import {
+  type Document,
+  type NotificationEvent,
+  notificationRecipients,
+  notifiedCompanies,
+  signersOnTurn,
+} from '@qoltanba/core';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { documentSender, signingPort } from '../documents/index.js';
+import type { SigningChangeEvent } from '../module-hooks.js';
+import { companyMembers } from '../registry/index.js';
+import { storeNotifications } from './notification-store.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A document event to tell: what happened, who acted, and whom it names. */
+export interface DocumentOccasion {
+  event: NotificationEvent;
+  documentId: number;
+  at: Date;
+  /** The company (BIN/IIN) that acted, if any; it is not told of its own act. */
+  actor?: string | null;
+  /** Who acted as the change names them, when the document does not list them. */
+  actorName?: string | null;
+  /** The companies the event names (the receiving or reminded signer). */
+  targets?: readonly string[];
+}
+
+/** The document as its sender sees it (every party listed), or undefined when it is gone. */
+async function senderView(db: Db, documentId: number, at: Date): Promise<Document | undefined> {
+  const sender = await documentSender(db, documentId);
+  if (!sender) return undefined;
+  return signingPort.linkView(db, documentId, sender, at);
+}
+
+function partyName(document: Document, identityNumber: string | null | undefined): string | null {
+  if (!identityNumber) return null;
+  if (identityNumber === document.sender.bin) return document.sender.nameRu;
+  return document.signers.find((s) => s.identityNumber === identityNumber)?.nameRu ?? null;
+}
+
+function parties(document: Document): string[] {
+  return [document.sender.bin, ...document.signers.map((s) => s.identityNumber)];
+}
+
+/**
+ * Stores the notifications of one document event for the members of the companies core's rule names (never an
+ * uninvolved company). Answers the users told.
+ */
+export async function notifyDocumentEvent(db: Db, occasion: DocumentOccasion): Promise<string[]> {
+  const document = await senderView(db, occasion.documentId, occasion.at);
+  if (!document) return [];
+  return notifyAbout(db, document, occasion);
+}
+
+async function notifyAbout(db: Db, document: Document, occasion: DocumentOccasion): Promise<string[]> {
+  const rule = {
+    event: occasion.event,
+    participants: parties(document),
+    actor: occasion.actor ?? null,
+    targets: occasion.targets ?? [],
+    sender: document.sender.bin,
+  };
+  const members = await companyMembers(db, notifiedCompanies(rule));
+  const recipients = notificationRecipients(rule, members);
+  const received = occasion.event === 'document.received';
+  // A signer's personal link went to the address on its entry already: that person gets no second e-mail of it.
+  const linkEmails = new Set(
+    document.signers
+      .filter((s) => rule.targets.includes(s.identityNumber))
+      .map((s) => s.email.trim().toLowerCase()),
+  );
+  return storeNotifications(db, {
+    event: occasion.event,
+    recipients,
+    documentId: document.id,
+    documentName: document.name,
+    party:
+      occasion.event === 'document.received' || occasion.event === 'document.reminded'
+        ? document.sender.nameRu
+        : (partyName(document, occasion.actor) ?? occasion.actorName ?? null),
+    reason: occasion.event === 'document.rejected' ? (document.rejection?.reason ?? null) : null,
+    at: occasion.at,
+    noEmailTo: (contact) => received && contact.email !== null && linkEmails.has(contact.email.toLowerCase()),
+  });
+}
+
+/** Whose turn it is in `document` (core's rule), leaving out its sender. */
+function onTurn(document: Document): string[] {
+  return signersOnTurn({
+    status: document.lifecycleStatus,
+    signingMethod: document.signingMethod,
+    senderSigned: false,
+    signers: document.signers,
+  }).filter((bin) => bin !== document.sender.bin);
+}
+
+/** A document was sent: each signer whose turn it is receives it (in sequential signing, the first only). */
+export async function notifySent(db: Db, documentId: number, at: Date): Promise<string[]> {
+  const document = await senderView(db, documentId, at);
+  if (!document) return [];
+  return notifyAbout(db, document, {
+    event: 'document.received',
+    documentId,
+    at,
+    actor: document.sender.bin,
+    targets: onTurn(document),
+  });
+}
+
+/**
+ * A signature was accepted: every other party is told, and in sequential signing the signer whose turn it began
+ * receives the document.
+ */
+export async function notifySigned(db: Db, change: SigningChangeEvent): Promise<string[]> {
+  const document = await senderView(db, change.documentId, change.at);
+  if (!document) return [];
+  const actor = change.party?.identityNumber ?? null;
+  const told = await notifyAbout(db, document, {
+    event: 'document.signed',
+    documentId: change.documentId,
+    at: change.at,
+    actor,
+    actorName: change.party?.fullName ?? null,
+  });
+  if (document.signingMethod === 'SEQUENTIAL' && actor !== document.sender.bin) {
+    const next = onTurn(document);
+    if (next.length > 0)
+      told.push(
+        ...(await notifyAbout(db, document, {
+          event: 'document.received',
+          documentId: change.documentId,
+          at: change.at,
+          actor: document.sender.bin,
+          targets: next,
+        })),
+      );
+  }
+  return told;
+}
