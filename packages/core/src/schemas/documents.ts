@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_STATES } from '../approvals/approval-rules';
 import {
   DOCUMENT_BOXES,
   DOCUMENT_FILTERS,
@@ -156,6 +157,11 @@ export const signerSchema = z.object({
   order: z.number().int(),
   state: z.enum(SIGNER_STATES),
   signedAt: isoDate.nullable(),
+  /**
+   * The signer's approval, when it has an approver and the document was sent: PENDING ("awaiting approval": the
+   * signer may neither sign nor reject yet), APPROVED, DECLINED. Absent without an approver or before the send.
+   */
+  approval: z.enum(APPROVAL_STATES).optional(),
   /** The sender's view of a sent document only: whether the signer's personal link went out by e-mail. */
   linkDelivery: linkDeliverySchema.optional(),
 });
@@ -253,7 +259,7 @@ export const documentListQuerySchema = z.object({
 /** See {@link documentListQuerySchema}. */
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
-/** History event types: SPEC section 3's, plus SEND, TRASH, RESTORE and COPY (ours). */
+/** History event types: SPEC section 3's, plus SEND, TRASH, RESTORE, COPY, and APPROVE / DECLINE by an approver (ours). */
 export const HISTORY_EVENT_TYPES = [
   'CREATE',
   'UPDATE',
@@ -266,6 +272,8 @@ export const HISTORY_EVENT_TYPES = [
   'TRASH',
   'RESTORE',
   'COPY',
+  'APPROVE',
+  'DECLINE',
 ] as const;
 /** See {@link HISTORY_EVENT_TYPES}. */
 export type HistoryEventType = (typeof HISTORY_EVENT_TYPES)[number];
