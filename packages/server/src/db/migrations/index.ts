@@ -20,6 +20,7 @@ import * as loginThrottles from './0017_login_throttles.js';
 import * as previewFailures from './0018_preview_failures.js';
 import * as messageQueue from './0019_message_queue.js';
 import * as billing from './0020_billing.js';
+import * as approvals from './0022_approvals.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -53,4 +54,5 @@ export const migrations: readonly Migration[] = [
   previewFailures,
   messageQueue,
   billing,
+  approvals,
 ];

@@ -16,6 +16,7 @@ export {
   documentSigners,
   requireSigningTarget,
   type SentDocument,
+  type ApprovalDecision,
   type SigningChange,
   type SigningFile,
   type SigningTarget,

@@ -46,6 +46,8 @@ export const EVENT_TEXTS: Readonly<Record<HistoryEventType, Texts>> = {
   TRASH: { kk: 'Себетке жіберілді', ru: 'Перемещён в корзину', en: 'Moved to trash' },
   RESTORE: { kk: 'Себеттен қайтарылды', ru: 'Восстановлен из корзины', en: 'Restored from trash' },
   COPY: { kk: 'Көшірілді', ru: 'Скопирован', en: 'Copied' },
+  APPROVE: { kk: 'Келісілді', ru: 'Согласован', en: 'Approved' },
+  DECLINE: { kk: 'Келісуден бас тартылды', ru: 'Отклонён согласующим', en: 'Declined by the approver' },
 };
 
 /** Document statuses in words. */

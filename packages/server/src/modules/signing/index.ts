@@ -13,4 +13,4 @@ export {
   startSignerQrSigning,
 } from './signer-actions.js';
 export type { SigningContext } from './signing-context.js';
-export { signingContextOf, signingModule } from './signing-module.js';
+export { runSigningSchedule, signingContextOf, signingModule } from './signing-module.js';
