@@ -11,12 +11,12 @@ export { documentsEnv, documentsSettings } from './documents-env.js';
 export { documentsModule } from './documents-module.js';
 export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
 export {
+  type ApprovalDecision,
   type DocumentSigningPort,
   documentForLink,
   documentSigners,
   requireSigningTarget,
   type SentDocument,
-  type ApprovalDecision,
   type SigningChange,
   type SigningFile,
   type SigningTarget,

@@ -93,7 +93,7 @@ export function registerApprovalRoutes(context: SigningContext): void {
       summary: 'Approve the document for the signer: the signer may sign (and is e-mailed its link)',
       description:
         'Only while the document is being signed (DOCUMENT_CHANGE_FORBIDDEN), not after its expiry ' +
-        '(DOCUMENT_EXPIRED), once (APPROVAL_NOT_PENDING), at the signer\'s turn in sequential signing ' +
+        "(DOCUMENT_EXPIRED), once (APPROVAL_NOT_PENDING), at the signer's turn in sequential signing " +
         `(NOT_SIGNERS_TURN). History: APPROVE with the approver's e-mail. ${ACCESS}`,
       tags: TAGS,
       params: linkParamsSchema,

@@ -44,7 +44,11 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
   });
   const linkPath = (path: string, token: string) => apiPath(path, { token });
   const approve = (token: string) =>
-    suite.server.app.inject({ method: 'POST', url: linkPath(SIGNING_PATHS.approvalLinkApprove, token), payload: {} });
+    suite.server.app.inject({
+      method: 'POST',
+      url: linkPath(SIGNING_PATHS.approvalLinkApprove, token),
+      payload: {},
+    });
   const decline = (token: string, comment: string) =>
     suite.server.app.inject({
       method: 'POST',
@@ -104,7 +108,9 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect(approved.json().signer.approval).toBe('APPROVED');
     expect(heard.map(([hook]) => hook)).toEqual(['approvalRequested', 'approvalGranted']);
     // Now the signer gets its personal link.
-    expect((await mails('signer@example.kz')).map((m) => m.body)).toEqual([expect.stringContaining('/sign/')]);
+    expect((await mails('signer@example.kz')).map((m) => m.body)).toEqual([
+      expect.stringContaining('/sign/'),
+    ]);
     const again = await approve(token);
     expect([again.statusCode, again.json().code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
 
@@ -138,7 +144,7 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect([afterwards.statusCode, afterwards.json().code]).toEqual([403, 'DOCUMENT_CHANGE_FORBIDDEN']);
   });
 
-  it('sequential with an approver in the middle: each is e-mailed at its turn, the approval at its signer\'s turn', async () => {
+  it("sequential with an approver in the middle: each is e-mailed at its turn, the approval at its signer's turn", async () => {
     const document = await suite.document({
       signingMethod: 'SEQUENTIAL',
       signers: [
@@ -184,9 +190,14 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect([expired.statusCode, expired.json().code]).toEqual([404, 'APPROVAL_LINK_NOT_FOUND']);
     suite.tokens.sender = await suite.login('sender@example.kz');
     const resend = (bin: string, token: string) =>
-      suite.request(token, 'POST', apiPath(SIGNING_PATHS.resendApprovalLink, { bin, id: String(document.id) }), {
-        identityNumber: signer.bin,
-      });
+      suite.request(
+        token,
+        'POST',
+        apiPath(SIGNING_PATHS.resendApprovalLink, { bin, id: String(document.id) }),
+        {
+          identityNumber: signer.bin,
+        },
+      );
     suite.tokens.signer = await suite.login('signer@example.kz');
     const bySigner = await resend(signer.bin, suite.tokens.signer);
     expect([bySigner.statusCode, bySigner.json().code]).toEqual([403, 'DOCUMENT_CHANGE_FORBIDDEN']);

@@ -53,7 +53,8 @@ export async function announceRequested(
   requested: readonly RequestedApproval[],
   at: Date,
 ): Promise<void> {
-  for (const party of requested) await context.hooks.approvalRequested.run({ db: trx, documentId, at, party });
+  for (const party of requested)
+    await context.hooks.approvalRequested.run({ db: trx, documentId, at, party });
 }
 
 /**
@@ -132,7 +133,8 @@ export async function resendApprovalLink(
     const last = await lastApprovalLinkAt(trx, documentId, identityNumber);
     const cooldown = context.config.signingLinkResendCooldownSeconds;
     const waitMs = last ? last.getTime() + cooldown * 1000 - now.getTime() : 0;
-    if (waitMs > 0) throw new AppError('SIGNING_LINK_RESEND_TOO_EARLY', { retryAfter: Math.ceil(waitMs / 1000) });
+    if (waitMs > 0)
+      throw new AppError('SIGNING_LINK_RESEND_TOO_EARLY', { retryAfter: Math.ceil(waitMs / 1000) });
     const approver = { ...signer, approverEmail: signer.approverEmail };
     return queueApprovalLink(context, trx, target.document.core, approver, now);
   });

@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
 import { approvalLinkReference, signingLinkReference } from '../../outbox/message-references.js';
 import { type DocumentCore, signingPort } from '../documents/index.js';
-import type { SigningContext } from './signing-context.js';
 import { type ApprovalLink, issueApprovalLink } from './approval-links.js';
+import type { SigningContext } from './signing-context.js';
 import { issueSigningLink, type SigningLink } from './signing-links.js';
 
 /** The address of a personal link's page in the portal. */

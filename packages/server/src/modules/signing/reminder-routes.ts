@@ -3,8 +3,8 @@ import {
   documentParamsSchema,
   documentScheduleRequestSchema,
   documentScheduleSchema,
-  remindRequestSchema,
   reminderStatusSchema,
+  remindRequestSchema,
   SIGNING_PATHS,
 } from '@qoltanba/core';
 import { defineRoute } from '../../http/route.js';
@@ -41,7 +41,8 @@ export function registerReminderRoutes(context: SigningContext): void {
       method: 'GET',
       url: SIGNING_PATHS.reminders,
       operationId: 'getReminders',
-      summary: 'Per signer whose turn has come: when it was last reminded and the seconds until the next reminder',
+      summary:
+        'Per signer whose turn has come: when it was last reminded and the seconds until the next reminder',
       description: `The countdown the interface shows (hours, minutes, seconds). ${ACCESS}`,
       tags: TAGS,
       auth: true,

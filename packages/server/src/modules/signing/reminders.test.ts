@@ -6,7 +6,7 @@ import { createSigningPki } from '../../testing/signing-pki.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import type { AppModule, ModuleContext } from '../module.js';
 import type { DocumentExpiredEvent, SignersRemindedEvent } from '../module-hooks.js';
-import { runSigningSchedule } from './index.js';
+import { runSigningSchedule } from './signing-module.js';
 
 const { sender, signer, second } = COMPANIES;
 const pki = createSigningPki();
@@ -118,7 +118,10 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
   it('at expiry the document stops accepting signatures and the sender is told once', async () => {
     expired.length = 0;
     const document = await suite.document();
-    const past = await schedule(document, { expiresAt: suite.clock.now().toISOString(), remindEveryDays: null });
+    const past = await schedule(document, {
+      expiresAt: suite.clock.now().toISOString(),
+      remindEveryDays: null,
+    });
     expect(past.statusCode).toBe(400);
     const expiresAt = new Date(suite.clock.now().getTime() + 3600_000).toISOString();
     expect((await schedule(document, { expiresAt, remindEveryDays: null })).statusCode).toBe(200);

@@ -19,12 +19,14 @@ export interface RemindedDocument {
 /** The signers that may be reminded now: those whose turn has come (their approver, while it has not approved). */
 function dueSigners(document: RemindedDocument): { signer: Signer; step: 'approval' | 'signature' }[] {
   const status = document.core.status === 'AT_SIGNING' ? 'AT_SIGNING' : 'DRAFT';
-  return pendingSteps({ status, signingMethod: document.core.signingMethod, signers: document.signers }).flatMap(
-    ({ identityNumber, step }) => {
-      const signer = document.signers.find((s) => s.identityNumber === identityNumber);
-      return signer ? [{ signer, step }] : [];
-    },
-  );
+  return pendingSteps({
+    status,
+    signingMethod: document.core.signingMethod,
+    signers: document.signers,
+  }).flatMap(({ identityNumber, step }) => {
+    const signer = document.signers.find((s) => s.identityNumber === identityNumber);
+    return signer ? [{ signer, step }] : [];
+  });
 }
 
 /**

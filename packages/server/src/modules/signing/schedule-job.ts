@@ -1,6 +1,6 @@
 import { withJobLock } from '../../db/job-lock.js';
-import type { DocumentExpiredEvent, SignersRemindedEvent } from '../module-hooks.js';
 import { signingPort } from '../documents/index.js';
+import type { DocumentExpiredEvent, SignersRemindedEvent } from '../module-hooks.js';
 import { dueSchedules, markExpired, markReminded } from './document-schedule.js';
 import { remindSigners } from './reminders.js';
 import type { SigningContext } from './signing-context.js';
@@ -31,7 +31,12 @@ export async function runScheduleRound(context: SigningContext, now: Date): Prom
         await markExpired(trx, due.documentId, now);
         // Only a document still being signed stops; one signed, rejected or revoked before has nothing to stop.
         if (core.status === 'AT_SIGNING' && due.expiresAt) {
-          const event = { documentId: due.documentId, at: now, senderBin: core.sender.bin, expiresAt: due.expiresAt };
+          const event = {
+            documentId: due.documentId,
+            at: now,
+            senderBin: core.sender.bin,
+            expiresAt: due.expiresAt,
+          };
           expiredEvents.push({ db: context.db, ...event });
         }
         continue;
@@ -41,14 +46,22 @@ export async function runScheduleRound(context: SigningContext, now: Date): Prom
       if (core.status !== 'AT_SIGNING') continue;
       const parties = await remindSigners(context, trx, { core, signers }, { now, automatic: true });
       if (parties.length > 0) {
-        remindedEvents.push({ db: context.db, documentId: due.documentId, at: now, parties, automatic: true });
+        remindedEvents.push({
+          db: context.db,
+          documentId: due.documentId,
+          at: now,
+          parties,
+          automatic: true,
+        });
       }
     }
   });
   if (!result.ran) return { ran: false, expired: [], reminded: [] };
   if (remindedEvents.length > 0) await context.outbox.kick();
-  for (const event of expiredEvents) await runQuietly(context, () => context.hooks.documentExpired.run(event));
-  for (const event of remindedEvents) await runQuietly(context, () => context.hooks.signersReminded.run(event));
+  for (const event of expiredEvents)
+    await runQuietly(context, () => context.hooks.documentExpired.run(event));
+  for (const event of remindedEvents)
+    await runQuietly(context, () => context.hooks.signersReminded.run(event));
   return {
     ran: true,
     expired: expiredEvents.map((e) => e.documentId),
