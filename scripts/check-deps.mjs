@@ -10,11 +10,18 @@ import { fileURLToPath } from 'node:url';
 export const ALLOWED = {
   '@qoltanba/core': [],
   '@qoltanba/gost': [],
-  '@qoltanba/sdk': ['@qoltanba/core', '@qoltanba/testkit'],
-  '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk'],
-  '@qoltanba/portal': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/widgets', '@qoltanba/help-widget'],
+  // The client packages' tests run against the real server in-process (`@qoltanba/server/testing`, tests only).
+  '@qoltanba/sdk': ['@qoltanba/core', '@qoltanba/testkit', '@qoltanba/server'],
+  '@qoltanba/widgets': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/server'],
+  '@qoltanba/portal': [
+    '@qoltanba/core',
+    '@qoltanba/sdk',
+    '@qoltanba/widgets',
+    '@qoltanba/help-widget',
+    '@qoltanba/server',
+  ],
   // The script-tag help widget runs on any page: core's contract only, no sdk, no React.
-  '@qoltanba/help-widget': ['@qoltanba/core'],
+  '@qoltanba/help-widget': ['@qoltanba/core', '@qoltanba/server'],
   '@qoltanba/server': ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/testkit'],
   // The eGov mobile emulator parses with core's API #1/#2 schemas, so server and emulator cannot drift.
   '@qoltanba/testkit': ['@qoltanba/core', '@qoltanba/gost'],
@@ -25,10 +32,13 @@ export const ALLOWED = {
 /**
  * Packages that only tests may import, with the source folders (besides test files) that may use them: the
  * development server starts the testkit's NCALayer emulator, never in production; the server's test helpers
- * (`src/testing/`, imported by test files only) sign with the testkit's PKI.
+ * (`src/testing/`, imported by test files only) sign with the testkit's PKI; the client packages import the server
+ * (`@qoltanba/server/testing`) only from test files and `test-support/`.
  */
 export const TEST_ONLY = {
   '@qoltanba/testkit': ['packages/server/src/dev/', 'packages/server/src/testing/'],
+  // The server only as the test server of the client packages' tests; the contract tests run it as a whole.
+  '@qoltanba/server': ['packages/contract-tests/'],
 };
 
 const isTestFile = (file) => /\.test\.[mc]?[jt]sx?$/.test(file) || file.includes('/test-support/');

@@ -1,9 +1,11 @@
 import { DOCUMENT_PATHS, folderSchema } from '@qoltanba/core';
+import { ALFA, BETA, testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it } from 'vitest';
 import { createDocument, moveDocumentToFolder } from '../documents/documentsApi';
-import { pdfFile } from '../testing/fakeServer';
-import { BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { loggedInOn } from '../test-support/real-server';
 import { createFolder, deleteFolder, listFolders, updateFolder } from './foldersApi';
+
+const test = testServerPerFile();
 
 async function codeOf(pending: Promise<unknown>) {
   return pending.then(
@@ -12,9 +14,11 @@ async function codeOf(pending: Promise<unknown>) {
   );
 }
 
+const pdf = () => new File(['%PDF-1.4\n%folders\n%%EOF\n'], 'contract.pdf', { type: 'application/pdf' });
+
 describe('folders API', () => {
   it('creates, lists, renames, moves and deletes folders of the acting company', async () => {
-    const { server } = await setupLoggedIn();
+    const { server } = await loggedInOn(test.server);
     const contracts = await createFolder({ name: '  Договоры ' });
     expect(folderSchema.parse(contracts)).toMatchObject({
       name: 'Договоры',
@@ -24,7 +28,7 @@ describe('folders API', () => {
     const year = await createFolder({ name: '2026', parentId: contracts.id });
     expect(year.parentId).toBe(contracts.id);
     expect((await listFolders()).map((folder) => folder.name)).toEqual(['2026', 'Договоры']);
-    expect(await listFolders({ bin: BETA_BIN })).toEqual([]);
+    expect(await listFolders({ bin: BETA.bin })).toEqual([]);
 
     expect((await updateFolder(year.id, { name: '2027' })).name).toBe('2027');
     expect((await updateFolder(year.id, { parentId: null })).parentId).toBeNull();
@@ -32,19 +36,20 @@ describe('folders API', () => {
 
     const { id } = await createDocument(
       { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [] },
-      [pdfFile()],
+      [pdf()],
     );
     await moveDocumentToFolder(id, year.id);
     expect((await listFolders()).find((folder) => folder.id === year.id)?.documentCount).toBe(1);
 
     await deleteFolder(contracts.id);
     expect(await listFolders()).toEqual([]);
-    expect(server.documents.document(id).folderOf.size).toBe(0);
-    expect(server.callsTo('DELETE', DOCUMENT_PATHS.folderById)).toHaveLength(1);
+    const document = await server.documents.view({ id }, { user: 'aigerim', company: ALFA });
+    expect(document.folderId ?? null).toBeNull();
+    expect(server.callsTo(['DELETE', DOCUMENT_PATHS.folderById])).toHaveLength(1);
   });
 
   it('refuses a missing or taken name, an unknown folder and a cycle', async () => {
-    await setupLoggedIn();
+    await loggedInOn(test.server);
     const top = await createFolder({ name: 'Акты' });
     const child = await createFolder({ name: 'Январь', parentId: top.id });
     expect(await codeOf(createFolder({ name: '  ' }))).toBe('400 FOLDER_NAME_REQUIRED');
@@ -54,6 +59,6 @@ describe('folders API', () => {
     expect(await codeOf(createFolder({ name: 'Февраль', parentId: 999 }))).toBe('404 FOLDER_NOT_FOUND');
     expect(await codeOf(updateFolder(top.id, { parentId: child.id }))).toBe('409 FOLDER_CYCLE');
     expect(await codeOf(updateFolder(top.id, { parentId: top.id }))).toBe('409 FOLDER_CYCLE');
-    expect(await codeOf(deleteFolder(child.id, { bin: BETA_BIN }))).toBe('404 FOLDER_NOT_FOUND');
+    expect(await codeOf(deleteFolder(child.id, { bin: BETA.bin }))).toBe('404 FOLDER_NOT_FOUND');
   });
 });

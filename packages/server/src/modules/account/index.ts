@@ -10,7 +10,7 @@ export {
 export { bearerToken, requireUser } from './auth-guard.js';
 export { clientSource } from './client-source.js';
 export { codeServiceFor, generateCode } from './one-time-codes.js';
-export { verifyPassword } from './password-hash.js';
+export { hashPassword, verifyPassword } from './password-hash.js';
 export type { AuthUser } from './token-service.js';
 export {
   createUser,

@@ -3,3 +3,6 @@
 export { type ApiKeyRow, apiKeyNote, authenticateApiKey, createApiKey, liveApiKey } from './api-keys.js';
 export { partnerEnv, partnerSettings } from './partner-env.js';
 export { partnerModule } from './partner-module.js';
+export type { WebhookPost } from './webhook-post.js';
+export { webhookSecrets } from './webhook-secrets.js';
+export { runWebhookRound, type WebhookRound } from './webhooks.js';

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+
+/** The fetch signature the sdk, the portal and the help widget take. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Options of {@link inProcessFetch}. */
+export interface InProcessFetchOptions {
+  /** The origin requests are made against; a request to another origin is refused like an unreachable host. */
+  baseUrl: string;
+  /** The client address the server sees (per-IP limits key on it). */
+  remoteAddress?: string;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** The request's method, headers and body bytes, read through the environment's own Request (jsdom, happy-dom, node). */
+async function readRequest(input: string | URL | Request, init: RequestInit | undefined) {
+  const request = new Request(input, init);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  const body = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
+  return {
+    url: new URL(request.url),
+    method: request.method,
+    headers,
+    body,
+    signal: init?.signal ?? request.signal,
+  };
+}
+
+/**
+ * A fetch that hands each request to Fastify's `inject` (no port, no socket) and answers a streaming Response:
+ * the body arrives as the server writes it, so server-sent events are read as they come. Aborting the signal
+ * closes the server's side of the response, as a dropped connection does.
+ */
+export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOptions): Fetch {
+  const origin = new URL(options.baseUrl).origin;
+  return async (input, init) => {
+    const request = await readRequest(input, init);
+    if (request.url.origin !== origin)
+      throw new TypeError(`fetch failed: ${request.url.origin} is not the test server (${origin})`);
+    const signal = request.signal ?? undefined;
+    if (signal?.aborted) throw abortError(signal);
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: `${request.url.pathname}${request.url.search}`,
+      headers: request.headers,
+      remoteAddress: options.remoteAddress ?? '10.254.0.1',
+      payloadAsStream: true,
+      ...(request.body ? { payload: request.body } : {}),
+    });
+    const stream = response.stream();
+    const raw = response.raw.res;
+    const onAbort = () => {
+      // The server sees the connection close (its `close` listeners end streams); the reader sees an abort.
+      raw.destroy();
+      stream.destroy(abortError(signal));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    stream.once('close', () => signal?.removeEventListener('abort', onAbort));
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item));
+    }
+    const status = response.statusCode;
+    let body: ReadableStream<Uint8Array> | null = null;
+    if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') stream.resume();
+    else body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    return new Response(body, { status, statusText: response.statusMessage, headers });
+  };
+}
+
+function abortError(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error) return reason;
+  return new DOMException('This operation was aborted', 'AbortError');
+}

@@ -1,0 +1,174 @@
+import { ACCOUNT_PATHS, type AuthTokens, checkDigit, parseLoginTarget } from '@qoltanba/core';
+import type { TestSigner } from '@qoltanba/testkit';
+import { createUser, hashPassword } from '../../modules/account/index.js';
+import { attachCompany, FIXTURE_PARTIES } from '../../modules/registry/index.js';
+import { grantSupportOperator } from '../../modules/support/index.js';
+import type { TestApp } from '../test-app.js';
+import type { CertificateHolder, WorldPki } from './world-pki.js';
+
+/** A company of the seeded world (its record is the local statistics register's). */
+export interface WorldCompany {
+  bin: string;
+  nameRu: string;
+}
+
+function registered(bin: string): WorldCompany {
+  const party = FIXTURE_PARTIES.find((entry) => entry.entry.bin === bin);
+  if (!party) throw new Error(`${bin} is not in the fixture register`);
+  return { bin, nameRu: party.entry.nameRu };
+}
+
+/** ТОО «Альфа Логистик», BIN 990340005977. */
+export const ALFA: WorldCompany = registered('990340005977');
+/** АО «Бета Финанс», BIN 020540003431. */
+export const BETA: WorldCompany = registered('020540003431');
+
+/** Данияр Ахметов, an individual of the register (IIN 920715401122): daniyar acts for himself under this number. */
+export const INDIVIDUAL: WorldCompany = registered('920715401122');
+
+/** The first valid IIN from `first11` on (the serial counts up until the check digit exists). */
+function validIin(first11: string): string {
+  for (let n = Number(first11); ; n += 1) {
+    const candidate = String(n).padStart(11, '0');
+    const digit = checkDigit(candidate);
+    if (digit !== undefined) return `${candidate}${digit}`;
+  }
+}
+
+/** A user of the seeded world: how they sign in, their IIN (in their certificates) and their companies. */
+export interface WorldUser {
+  /** Their login (always an e-mail here; the world's password is {@link WORLD_PASSWORD}). */
+  email: string;
+  iin: string;
+  firstname: string;
+  lastname: string;
+  /** Companies in the order attached: the first is their main company; the first to attach one is its admin. */
+  companies: readonly WorldCompany[];
+  /** Holds the support operator role. */
+  operator?: boolean;
+}
+
+/** Every world user's password. */
+export const WORLD_PASSWORD = 'correct-horse';
+
+/**
+ * The users every test server starts with: `aigerim` (admin of ALFA and BETA; ALFA her main company; her IIN is the
+ * sole proprietor's of the register, linked to +77011234567), `bolat` (member of BETA), `daniyar` (an individual of
+ * the register, acting under his own IIN, {@link INDIVIDUAL}) and `operator` (support operator, no company).
+ */
+export const WORLD_USERS = {
+  aigerim: {
+    email: 'aigerim@example.kz',
+    iin: '850312300459',
+    firstname: 'Айгерим',
+    lastname: 'Бекова',
+    companies: [ALFA, BETA],
+  },
+  bolat: {
+    email: 'bolat@example.kz',
+    iin: validIin('90051530012'),
+    firstname: 'Болат',
+    lastname: 'Сейтов',
+    companies: [BETA],
+  },
+  daniyar: {
+    email: 'daniyar@example.kz',
+    iin: INDIVIDUAL.bin,
+    firstname: 'Данияр',
+    lastname: 'Ахметов',
+    companies: [INDIVIDUAL],
+  },
+  operator: {
+    email: 'operator@example.kz',
+    iin: validIin('88020240034'),
+    firstname: 'Оператор',
+    lastname: 'Поддержки',
+    companies: [],
+    operator: true,
+  },
+} as const satisfies Record<string, WorldUser>;
+
+/** The name of a world user. */
+export type WorldUserName = keyof typeof WORLD_USERS;
+
+/** The certificate holder of `user` signing for `company` (none, or their own IIN: as an individual). */
+export function holderOf(user: WorldUser, company?: WorldCompany): CertificateHolder {
+  return {
+    iin: user.iin,
+    surname: user.lastname.toUpperCase(),
+    givenName: user.firstname.toUpperCase(),
+    ...(company && company.bin !== user.iin ? { company } : {}),
+  };
+}
+
+// One cheap scrypt hash per process (N=2^10): logins verify it for real, in a millisecond instead of tens.
+let passwordHash: Promise<string> | undefined;
+const worldPasswordHash = () => {
+  passwordHash ??= hashPassword(WORLD_PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+  return passwordHash;
+};
+
+/** Writes the world's users, memberships and operator grants (the account and registry stores, as signing up does). */
+export async function seedWorld(server: TestApp, now: Date): Promise<Record<WorldUserName, string>> {
+  const { db } = server.services.database;
+  const hash = await worldPasswordHash();
+  const ids = {} as Record<WorldUserName, string>;
+  for (const [name, user] of Object.entries(WORLD_USERS) as Array<[WorldUserName, WorldUser]>) {
+    ids[name] = await createUser(db, {
+      contact: { kind: 'email', value: user.email },
+      passwordHash: hash,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      lang: 'ru',
+      createdAt: now,
+    });
+    for (const company of user.companies) {
+      const party = FIXTURE_PARTIES.find((entry) => entry.entry.bin === company.bin);
+      if (party) await attachCompany(db, ids[name], party.entry, now);
+    }
+    const login = parseLoginTarget(user.email);
+    if (user.operator && login) await grantSupportOperator(db, login, now);
+  }
+  return ids;
+}
+
+/** The seeded world of a test server: its users, their sign-in and their certificates. */
+export interface World {
+  readonly users: typeof WORLD_USERS;
+  /** Each world user's id. */
+  readonly ids: Record<WorldUserName, string>;
+  /** Signs `user` in through the login route (their real password) and answers the tokens the sdk stores. */
+  login(user: WorldUserName | WorldUser, password?: string): Promise<AuthTokens>;
+  /** The signing certificate of `user` for `company` (an individual's without one), issued by the trusted test CA. */
+  certificate(user: WorldUserName | WorldUser, company?: WorldCompany): TestSigner;
+  /** A certificate of aigerim for ALFA that the CA revoked before the server started. */
+  readonly revokedCertificate: TestSigner;
+}
+
+let loginIp = 0;
+
+/** The world of `server` once seeded: logins through the real route, certificates from `pki`. */
+export function worldOf(server: TestApp, ids: () => Record<WorldUserName, string>, pki: WorldPki): World {
+  const userOf = (user: WorldUserName | WorldUser): WorldUser =>
+    typeof user === 'string' ? WORLD_USERS[user] : user;
+  return {
+    users: WORLD_USERS,
+    get ids() {
+      return ids();
+    },
+    async login(user, password = WORLD_PASSWORD) {
+      loginIp += 1;
+      const res = await server.app.inject({
+        method: 'POST',
+        url: ACCOUNT_PATHS.login,
+        // A fresh address per login, so the per-IP login limit never trips a long test file.
+        remoteAddress: `10.253.${Math.floor(loginIp / 250) % 250}.${(loginIp % 250) + 1}`,
+        payload: { login: userOf(user).email, password, lang: 'ru' },
+      });
+      if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
+      return res.json() as AuthTokens;
+    },
+    certificate: (user, company) => pki.certificate(holderOf(userOf(user), company)),
+    revokedCertificate: pki.revoked,
+  };
+}
