@@ -4,6 +4,7 @@ import {
   errorResponseSchema,
   NOTIFICATION_PATHS,
   PARTNER_PATHS,
+  SIGNING_PATHS,
 } from '@qoltanba/core';
 import { FAKE_ROUTES } from '@qoltanba/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,26 @@ const NOT_PLAYED: ReadonlyArray<{ method: string; path: string; why: string }> =
     why:
       "billing (issue 20): the sdk's billing client is tested against the real server in-process " +
       '(`@qoltanba/server/testing`); the fake, which issue 19 removes, never plays them',
+  })),
+  ...(
+    [
+      ['GET', SIGNING_PATHS.approvalLink],
+      ['GET', SIGNING_PATHS.approvalLinkFile],
+      ['GET', SIGNING_PATHS.approvalLinkFilePreview],
+      ['POST', SIGNING_PATHS.approvalLinkApprove],
+      ['POST', SIGNING_PATHS.approvalLinkDecline],
+      ['POST', SIGNING_PATHS.resendApprovalLink],
+      ['GET', SIGNING_PATHS.reminders],
+      ['POST', SIGNING_PATHS.reminders],
+      ['GET', SIGNING_PATHS.schedule],
+      ['PUT', SIGNING_PATHS.schedule],
+    ] as const
+  ).map(([method, path]) => ({
+    method,
+    path: openApiPath(path),
+    why:
+      'approvals and reminders (issue 21): the fake is being removed (issue 19), so it does not learn them; their sdk ' +
+      'calls are tested against the real server (`@qoltanba/server/testing`)',
   })),
 ];
 

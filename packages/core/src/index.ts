@@ -4,6 +4,7 @@
  */
 // Explicit lists, values and types alike, each name once, from the file that declares it: a new export is a
 // decision, visible in review (and in index.test.ts). No folder index re-lists them.
+
 export {
   GATEWAY_COOKIE,
   IDENTITY_NOTE_KEY,
@@ -13,6 +14,7 @@ export {
 export {
   ACCOUNT_PATHS,
   API_SERVICES,
+  APPROVAL_LINK_PAGE,
   apiPath,
   BILLING_ADMIN_PATHS,
   BILLING_PATHS,
@@ -47,6 +49,17 @@ export {
   VERIFICATION_PATHS,
   VERIFICATION_UPLOAD_PARTS,
 } from './api/paths';
+export {
+  APPROVAL_STATES,
+  type ApprovalDocument,
+  type ApprovalSigner,
+  type ApprovalState,
+  approvalCheck,
+  awaitsApproval,
+  pendingSteps,
+  stepsBegun,
+  turnHasCome,
+} from './approvals/approval-rules';
 export {
   type CompanyNames,
   companyDisplayName,
@@ -268,6 +281,14 @@ export {
   NOTIFICATION_EMAIL_GROUP_MINUTES,
   notificationWindowStart,
 } from './notifications/windows';
+  automaticReminderDue,
+  documentExpired,
+  formatCountdown,
+  REMINDER_COOLDOWN_SECONDS_DEFAULT,
+  type ReminderCheck,
+  reminderCheck,
+  reminderSecondsLeft,
+} from './reminders/reminder-rules';
 export {
   type AuthTokens,
   authTokensSchema,
@@ -521,12 +542,20 @@ export {
   webhookUrlSchema,
 } from './schemas/partner';
 export {
+  type ApprovalLinkView,
   type AttachBySignatureRequest,
   type AttachChallenge,
+  approvalLinkViewSchema,
   attachBySignatureRequestSchema,
   attachChallengeSchema,
   CMS_BASE64_MAX,
   cmsBase64Schema,
+  type DeclineRequest,
+  type DocumentSchedule,
+  type DocumentScheduleRequest,
+  declineRequestSchema,
+  documentScheduleRequestSchema,
+  documentScheduleSchema,
   EGOV_QR_PREFIX,
   EGOV_SIGN_METHODS,
   type EgovDocumentsToSign,
@@ -543,8 +572,13 @@ export {
   type QrSigningState,
   qrSigningEventSchema,
   qrSigningSessionSchema,
+  REMIND_EVERY_DAYS_MAX,
   type RejectRequest,
+  type ReminderStatus,
+  type RemindRequest,
   rejectRequestSchema,
+  reminderStatusSchema,
+  remindRequestSchema,
   resendSigningLinkRequestSchema,
   type SigningConfig,
   type SigningLinkIssued,

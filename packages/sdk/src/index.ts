@@ -315,6 +315,13 @@ export {
   xhrUploadTransport,
 } from './session/upload';
 export {
+  approvalLinkFileUrl,
+  approvalLinkPreviewUrl,
+  approveByLink,
+  declineByLink,
+  getApprovalLink,
+} from './signing/approvalLinkApi';
+export {
   attachCompanyBySignature,
   attachCompanyWithNcaLayer,
   createAttachChallenge,
@@ -337,6 +344,14 @@ export {
   type QrSigningFollower,
   type QrSigningFollowState,
 } from './signing/qrSigningFollower';
+export {
+  getDocumentSchedule,
+  getReminders,
+  reminderTimeLeft,
+  remindSigners,
+  resendApprovalLink,
+  setDocumentSchedule,
+} from './signing/remindersApi';
 export {
   attachSignerFilter,
   documentSignerFilter,

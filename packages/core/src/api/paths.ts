@@ -113,6 +113,7 @@ export const DOCUMENT_PATHS = {
 
 const DOCUMENTS_API = `/proxy/${API_SERVICES.documents}/api/v1`;
 const SIGNING_LINK = `${DOCUMENTS_API}/signing-links/:token`;
+const APPROVAL_LINK = `${DOCUMENTS_API}/approval-links/:token`;
 
 /**
  * Ours: signing, rejecting and revoking, eGov mobile QR sessions, and the personal links of signers without an
@@ -147,6 +148,22 @@ export const SIGNING_PATHS = {
   signingLinkReject: `${SIGNING_LINK}/reject`,
   /** POST -> QrSigningSession for the link's signer. */
   signingLinkQrSigning: `${SIGNING_LINK}/qr-signing`,
+  /** GET -> ApprovalLinkView: what an approver (no account) sees through the personal approval link. */
+  approvalLink: APPROVAL_LINK,
+  /** GET -> the original bytes of one file of the document awaiting approval. */
+  approvalLinkFile: `${APPROVAL_LINK}/files/:fileId`,
+  /** GET -> application/pdf preview of one file of the document awaiting approval. */
+  approvalLinkFilePreview: `${APPROVAL_LINK}/files/:fileId/preview`,
+  /** POST -> ApprovalLinkView: the approver approves; the signer may sign. */
+  approvalLinkApprove: `${APPROVAL_LINK}/approve`,
+  /** POST DeclineRequest -> ApprovalLinkView: the approver declines with a comment; the document is REJECTED. */
+  approvalLinkDecline: `${APPROVAL_LINK}/decline`,
+  /** POST {identityNumber} -> SigningLinkIssued: the sender sends a signer's approver a new approval link. */
+  resendApprovalLink: `${DOCUMENT}/approval-links`,
+  /** GET -> ReminderStatus; POST RemindRequest -> ReminderStatus: the sender reminds pending signers (all or one). */
+  reminders: `${DOCUMENT}/reminders`,
+  /** GET / PUT DocumentSchedule -> DocumentSchedule: the sender's expiry date and automatic reminders. */
+  schedule: `${DOCUMENT}/schedule`,
   /** GET -> SigningConfig: where the browser finds NCALayer, and whether a test signer runs (never in production). */
   config: `${DOCUMENTS_API}/signing-config`,
   /** POST -> AttachChallenge: data to sign with the company's EDS to attach it to the user's account. */
@@ -252,6 +269,9 @@ export type HelpSection = (typeof HELP_SECTIONS)[number];
 export function helpPagePath(lang: string, section?: HelpSection): string {
   return `/help/${encodeURIComponent(lang)}${section ? `#${section}` : ''}`;
 }
+
+/** The portal's page for an approver's personal link (ours); no account needed. */
+export const APPROVAL_LINK_PAGE = '/approve/:token';
 
 const PARTNER = `/proxy/${API_SERVICES.partner}/api/v1`;
 

@@ -169,17 +169,12 @@ describe('rejectCheck', () => {
   it.each([
     ['waiting signer', document('AT_SIGNING', ['WAITING']), signer(FIRST), 'REJECTED'],
     [
-      'later signer before its turn',
+      'later signer before its turn (sequential: it waits as for signing)',
       document('AT_SIGNING', ['WAITING', 'WAITING']),
       signer(SECOND),
-      'REJECTED',
+      'NOT_SIGNERS_TURN',
     ],
-    [
-      'individual (IIN)',
-      document('AT_SIGNING', ['WAITING', 'WAITING', 'WAITING']),
-      signer(PERSON),
-      'REJECTED',
-    ],
+    ['individual (IIN)', document('AT_SIGNING', ['SIGNED', 'SIGNED', 'WAITING']), signer(PERSON), 'REJECTED'],
     [
       'signer that signed',
       document('AT_SIGNING', ['SIGNED', 'WAITING']),
@@ -265,7 +260,7 @@ describe('allowedActions', () => {
       'second signer, not its turn',
       document('AT_SIGNING', ['WAITING', 'WAITING']),
       signer(SECOND),
-      ['reject', 'trash'],
+      ['trash'],
     ],
     [
       'second signer, its turn',

@@ -1,3 +1,4 @@
+import { type ApprovalState, awaitsApproval } from '../approvals/approval-rules';
 import type { Document, SignerState, SigningMethod } from '../schemas/documents';
 import { canTransition, type LifecycleStatus, type TransitionResult, transition } from './status';
 
@@ -9,7 +10,8 @@ export interface SigningState {
   status: LifecycleStatus;
   signingMethod: SigningMethod;
   senderSigned: boolean;
-  signers: readonly { identityNumber: string; state: SignerState }[];
+  /** In signing order; `approval` PENDING while the signer's approver has not approved (absent: no approver). */
+  signers: readonly { identityNumber: string; state: SignerState; approval?: ApprovalState | null }[];
 }
 
 /**
@@ -56,7 +58,8 @@ export function signersOnTurn(document: SigningState): string[] {
  * sender signs once (ALREADY_SIGNED_BY_BIN), its draft only from outside its trash (DOCUMENT_CHANGE_FORBIDDEN),
  * which sends it. Anybody else only once it was sent (DOCUMENT_CHANGE_FORBIDDEN), as a listed signer
  * (BIN_NOT_AMONG_SIGNERS) that has not signed (ALREADY_SIGNED_BY_BIN) nor rejected
- * (REJECTED_DOCUMENT_SIGNING_FORBIDDEN), on its turn (NOT_SIGNERS_TURN).
+ * (REJECTED_DOCUMENT_SIGNING_FORBIDDEN), on its turn (NOT_SIGNERS_TURN), once its approver approved
+ * (APPROVAL_PENDING).
  *
  * @example signCheck(sequential, { identityNumber: second, sender: false, trashed: false }) // { ok: false, code: 'NOT_SIGNERS_TURN' }
  */
@@ -74,13 +77,15 @@ export function signCheck(document: SigningState, party: SigningParty): Transiti
   if (signer.state === 'SIGNED') return refused('ALREADY_SIGNED_BY_BIN');
   if (signer.state === 'REJECTED') return refused('REJECTED_DOCUMENT_SIGNING_FORBIDDEN');
   if (!isSignersTurn(document, party.identityNumber)) return refused('NOT_SIGNERS_TURN');
+  if (awaitsApproval(signer)) return refused('APPROVAL_PENDING');
   return step;
 }
 
 /**
  * Whether `party` may reject now: a document at signing (ONLY_IN_PROGRESS_CAN_BE_REJECTED), by a listed signer
- * other than the sender (BIN_NOT_AMONG_SIGNERS) that has not signed (ALREADY_SIGNED_BY_BIN). The turn does not
- * matter: a later signer of a SEQUENTIAL document may reject before its turn.
+ * other than the sender (BIN_NOT_AMONG_SIGNERS) that has not signed (ALREADY_SIGNED_BY_BIN), on its turn
+ * (NOT_SIGNERS_TURN: a later signer of a SEQUENTIAL document waits like for signing), once its approver approved
+ * (APPROVAL_PENDING).
  */
 export function rejectCheck(document: SigningState, party: SigningParty): TransitionResult {
   const step = transition(document.status, 'reject');
@@ -88,6 +93,8 @@ export function rejectCheck(document: SigningState, party: SigningParty): Transi
   const signer = document.signers.find((entry) => entry.identityNumber === party.identityNumber);
   if (!signer || party.sender) return refused('BIN_NOT_AMONG_SIGNERS');
   if (signer.state !== 'WAITING') return refused('ALREADY_SIGNED_BY_BIN');
+  if (!isSignersTurn(document, party.identityNumber)) return refused('NOT_SIGNERS_TURN');
+  if (awaitsApproval(signer)) return refused('APPROVAL_PENDING');
   return step;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { APPROVAL_STATES } from '../approvals/approval-rules';
 import {
   DOCUMENT_BOXES,
   DOCUMENT_FILTERS,
@@ -156,6 +157,11 @@ export const signerSchema = z.object({
   order: z.number().int(),
   state: z.enum(SIGNER_STATES),
   signedAt: isoDate.nullable(),
+  /**
+   * The signer's approval, when it has an approver and the document was sent: PENDING ("awaiting approval": the
+   * signer may neither sign nor reject yet), APPROVED, DECLINED. Absent without an approver or before the send.
+   */
+  approval: z.enum(APPROVAL_STATES).optional(),
   /** The sender's view of a sent document only: whether the signer's personal link went out by e-mail. */
   linkDelivery: linkDeliverySchema.optional(),
   /** The sender's view of a sent document only: when it reached the signer company (its RECEIVE event). */
@@ -258,8 +264,8 @@ export const documentListQuerySchema = z.object({
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
 /**
- * History event types: SPEC section 3's, plus SEND, TRASH, RESTORE, COPY and RECEIVE (ours: the document reached a
- * signer company, Law 370-II art. 7; its `details` is the sender's BIN/IIN).
+ * History event types: SPEC section 3's, plus SEND, TRASH, RESTORE, COPY, APPROVE / DECLINE by an approver and
+ * RECEIVE (ours: the document reached a signer company, Law 370-II art. 7; its `details` is the sender's BIN/IIN).
  */
 export const HISTORY_EVENT_TYPES = [
   'CREATE',
@@ -273,6 +279,8 @@ export const HISTORY_EVENT_TYPES = [
   'TRASH',
   'RESTORE',
   'COPY',
+  'APPROVE',
+  'DECLINE',
   'RECEIVE',
 ] as const;
 /** See {@link HISTORY_EVENT_TYPES}. */

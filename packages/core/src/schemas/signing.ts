@@ -172,3 +172,74 @@ export type EgovDocumentsToSign = z.infer<typeof egovDocumentsToSignSchema>;
 
 /** The `mobileSign:` prefix of an eGov mobile QR payload. */
 export const EGOV_QR_PREFIX = 'mobileSign:';
+
+/** What an approver without an account sees through its link: the document, the signer it approves for, until when. */
+export const approvalLinkViewSchema = z.object({
+  document: documentSchema,
+  signer: signerSchema,
+  approverEmail: z.string(),
+  expiresAt: isoDate,
+});
+/** See {@link approvalLinkViewSchema}. */
+export type ApprovalLinkView = z.infer<typeof approvalLinkViewSchema>;
+
+/** Body of declining through an approval link: the comment, 5 to 100 characters (it becomes the rejection reason). */
+export const declineRequestSchema = z.object({
+  comment: rejectCommentSchema,
+  lang: langSchema.optional(),
+});
+/** See {@link declineRequestSchema}. */
+export type DeclineRequest = z.infer<typeof declineRequestSchema>;
+
+/** Body of `remindSigners`: one signer by BIN/IIN, or (absent) every signer waiting on its turn. */
+export const remindRequestSchema = z.object({
+  identityNumber: z
+    .string()
+    .regex(/^\d{12}$/, { error: 'IDENTITY_NUMBER_INVALID' })
+    .optional(),
+});
+/** See {@link remindRequestSchema}. */
+export type RemindRequest = z.infer<typeof remindRequestSchema>;
+
+/** Answer of `getReminders` / `remindSigners`: per waiting signer, when last reminded and the seconds until the next. */
+export const reminderStatusSchema = z.object({
+  cooldownSeconds: z
+    .number()
+    .int()
+    .meta({ description: 'The waiting time between two reminders to one signer.' }),
+  signers: z.array(
+    z.object({
+      identityNumber: z.string(),
+      remindedAt: isoDate.nullable(),
+      secondsLeft: z.number().int().nonnegative().meta({ description: '0: may be reminded now.' }),
+    }),
+  ),
+  /** The signers this call reminded (empty for `getReminders`). */
+  reminded: z.array(z.string()),
+});
+/** See {@link reminderStatusSchema}. */
+export type ReminderStatus = z.infer<typeof reminderStatusSchema>;
+
+/** Largest interval of automatic reminders, in days. */
+export const REMIND_EVERY_DAYS_MAX = 30;
+
+/** A document's schedule: when it stops accepting signatures and how often its signers are reminded (null: never). */
+export const documentScheduleSchema = z.object({
+  expiresAt: isoDate.nullable(),
+  remindEveryDays: z.number().int().min(1).max(REMIND_EVERY_DAYS_MAX).nullable(),
+});
+/** See {@link documentScheduleSchema}. */
+export type DocumentSchedule = z.infer<typeof documentScheduleSchema>;
+
+/** Body of `setDocumentSchedule`: an expiry in the future (DOCUMENT_EXPIRED otherwise) and the reminder interval. */
+export const documentScheduleRequestSchema = z.object({
+  expiresAt: z.iso.datetime({ offset: true, error: 'VALIDATION_FAILED' }).nullable(),
+  remindEveryDays: z
+    .number()
+    .int({ error: 'VALIDATION_FAILED' })
+    .min(1, { error: 'VALIDATION_FAILED' })
+    .max(REMIND_EVERY_DAYS_MAX, { error: 'VALIDATION_FAILED' })
+    .nullable(),
+});
+/** See {@link documentScheduleRequestSchema}. */
+export type DocumentScheduleRequest = z.infer<typeof documentScheduleRequestSchema>;

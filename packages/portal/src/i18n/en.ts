@@ -123,6 +123,19 @@ export const en = {
     nothingToDo: 'There is nothing for you to sign in this document now.',
     forSigner: 'For {{name}}, BIN/IIN {{identity}}. The link works until {{date}}.',
   },
+  approvalLink: {
+    approve: 'Approve',
+    decline: 'Decline',
+    comment: 'Comment (5 to 100 characters)',
+    approved: 'You approved the document: the signer can sign it now',
+    declined: 'You declined the document',
+    forSigner: 'You approve for {{name}}, BIN/IIN {{identity}}. The link works until {{date}}.',
+    nothingToDo: 'This approval is not awaited any more.',
+    awaiting: 'Awaiting approval',
+    remind: 'Remind',
+    remindIn: 'Remind again in {{time}}',
+    reminded: 'Reminder sent',
+  },
   embed: {
     closed: 'The site closed this window.',
     verifyLead: 'Upload signed files to check their signatures.',
@@ -143,6 +156,7 @@ export const en = {
     main: 'Electronic document signing',
     DocumentByHash: 'Shared document',
     SigningLink: 'Document to sign',
+    ApprovalLink: 'Document to approve',
     Embed: 'Document on a partner site',
     Tariffs: 'Plans',
     Check: 'Signature check',
@@ -183,6 +197,8 @@ export const en = {
     DocumentByHash: 'The document shared with you opens here: review it and sign it free of charge.',
     SigningLink:
       'Review the document and sign it free of charge with your EDS or eGov mobile, or reject it. No registration needed.',
+    ApprovalLink:
+      'Review the document and approve it so that the signer can sign, or decline it with a comment. No registration needed.',
     Embed: "Sign a document, check signatures or follow a document's status on a partner's site.",
     Tariffs:
       'Send your first 3 documents free, then choose a monthly or a yearly plan. The yearly plan saves 17%.',

@@ -3,6 +3,7 @@ export const ROUTE_NAMES = {
   Main: 'main',
   DocumentByHash: 'DocumentByHash',
   SigningLink: 'SigningLink',
+  ApprovalLink: 'ApprovalLink',
   Embed: 'Embed',
   Tariffs: 'Tariffs',
   Check: 'Check',

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_LINK_PAGE,
   EMBED_PAGE,
   EXTERNAL_DOCUMENT_PAGE,
   HELP_PAGE,
@@ -24,6 +25,8 @@ export const ROUTE_PATHS = {
   DocumentByHash: EXTERNAL_DOCUMENT_PAGE,
   // Core's: the server puts this address into the e-mails it sends to signers without an account.
   SigningLink: SIGNING_LINK_PAGE,
+  // Core's: the server puts this address into the e-mails it sends to approvers (no account needed).
+  ApprovalLink: APPROVAL_LINK_PAGE,
   // Core's: partner pages open it in an iframe (`Qoltanba.embed`); the server sets frame-ancestors from the token.
   Embed: EMBED_PAGE,
   Tariffs: '/tariffs',

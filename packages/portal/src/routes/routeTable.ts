@@ -86,6 +86,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: N.Main, index: true },
   atRoot(N.DocumentByHash),
   atRoot(N.SigningLink),
+  atRoot(N.ApprovalLink),
   atRoot(N.Embed, { bare: true }),
   atRoot(N.Tariffs),
   atRoot(N.Check),

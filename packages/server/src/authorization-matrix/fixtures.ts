@@ -138,11 +138,15 @@ export const BODIES: Record<string, (ids: ResourceIds, bin: string) => Body> = {
   signDocument: (ids) => ({ json: { signatures: [{ fileId: ids.fileId ?? 1, cms: 'MIIBAA==' }] } }),
   rejectDocument: () => ({ json: { reason: 'Matrix reason' } }),
   resendSigningLink: () => ({ json: { identityNumber: SIGNER_BIN } }),
+  resendApprovalLink: () => ({ json: { identityNumber: SIGNER_BIN } }),
+  remindSigners: () => ({ json: { identityNumber: SIGNER_BIN } }),
+  setDocumentSchedule: () => ({ json: { expiresAt: null, remindEveryDays: 3 } }),
   createApiKey: apiKeyBody,
   updateApiKey: apiKeyBody,
   // Capability routes (no :bin): their path secret is the only credential.
   signByLink: () => ({ json: { signatures: [{ fileId: 1, cms: 'MIIBAA==' }] } }),
   rejectByLink: () => ({ json: { reason: 'Matrix reason' } }),
+  declineByLink: () => ({ json: { comment: 'Matrix reason' } }),
   putEgovSignatures: () => ({
     json: {
       signMethod: 'CMS_SIGN_ONLY',

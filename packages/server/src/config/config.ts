@@ -138,6 +138,10 @@ export interface Config {
   signingLinkResendCooldownSeconds: number;
   /** Personal links one company may send again per 24 hours (SIGNING_LINK_RESEND_LIMIT); 0: no resends. */
   signingLinkResendsPerDay: number;
+  /** Seconds before the sender may remind the same signer again (REMINDER_TOO_EARLY); 24 hours by default. */
+  reminderCooldownSeconds: number;
+  /** Seconds between rounds of the expiry and automatic-reminder job (once across instances); 0 turns it off. */
+  scheduleIntervalSeconds: number;
   /** The message queue: sweep interval (0: only the kick after each commit), attempts and back-off. */
   outbox: { sweepSeconds: number; maxAttempts: number; retryBaseSeconds: number; retryMaxSeconds: number };
   /** Seconds between webhook delivery rounds of the partner module; 0 turns delivery off. */

@@ -100,6 +100,39 @@ export interface SigningChangeEvent {
   party?: SigningPartyInfo;
 }
 
+/** An approver's step for one signer of a document: requested, granted or declined (with the comment). */
+export interface ApprovalEvent {
+  /** The transaction of the request (approvalRequested), the database after the commit otherwise. */
+  db: Kysely<Database>;
+  documentId: number;
+  at: Date;
+  /** The signer the approver approves for, and the approver's e-mail. */
+  party: { identityNumber: string; approverEmail: string };
+  /** The decline's comment (the document's rejection reason); absent otherwise. */
+  comment?: string;
+}
+
+/** Signers of a document reminded by its sender (by hand or by the automatic reminders). */
+export interface SignersRemindedEvent {
+  db: Kysely<Database>;
+  documentId: number;
+  at: Date;
+  /** The signers reminded, by BIN/IIN (for one awaiting approval, its approver was reminded). */
+  parties: string[];
+  automatic: boolean;
+}
+
+/** A document whose expiry date passed: it no longer accepts signatures; its sender is to be told. */
+export interface DocumentExpiredEvent {
+  db: Kysely<Database>;
+  documentId: number;
+  at: Date;
+  /** The sender company (BIN/IIN). */
+  senderBin: string;
+  /** When the sender set it to expire. */
+  expiresAt: Date;
+}
+
 /** The extension points of the built-in modules; one set per app, in {@link ModuleContext}. */
 export interface ModuleHooks {
   /**
@@ -145,6 +178,19 @@ export interface ModuleHooks {
   readonly documentCompleted: Hook<SigningChangeEvent>;
   /** Run by the signing module after the sender's revocation committed (`party` is the sender); as the others. */
   readonly documentRevoked: Hook<SigningChangeEvent>;
+  /**
+   * Run by the signing module inside the transaction that made an approver due (the send, or the signature before
+   * the signer's turn), after the approval link's e-mail was queued; a listener that throws undoes that change.
+   */
+  readonly approvalRequested: Hook<ApprovalEvent>;
+  /** Run by the signing module after an approver's approval committed (the signer may sign now); must not throw. */
+  readonly approvalGranted: Hook<ApprovalEvent>;
+  /** Run by the signing module after an approver's decline committed (the document is REJECTED); must not throw. */
+  readonly approvalDeclined: Hook<ApprovalEvent>;
+  /** Run by the signing module after reminders committed (by the sender or the automatic round); must not throw. */
+  readonly signersReminded: Hook<SignersRemindedEvent>;
+  /** Run by the signing module's schedule job once per document after its expiry passed; must not throw. */
+  readonly documentExpired: Hook<DocumentExpiredEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -160,5 +206,10 @@ export function createModuleHooks(): ModuleHooks {
     documentRejected: createHook(),
     documentCompleted: createHook(),
     documentRevoked: createHook(),
+    approvalRequested: createHook(),
+    approvalGranted: createHook(),
+    approvalDeclined: createHook(),
+    signersReminded: createHook(),
+    documentExpired: createHook(),
   };
 }

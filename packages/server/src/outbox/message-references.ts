@@ -5,3 +5,8 @@
 export function signingLinkReference(documentId: number, identityNumber: string): string {
   return `signing-link:${documentId}:${identityNumber}`;
 }
+
+/** The reference of the e-mail that carries an approver's personal link for one signer of a document. */
+export function approvalLinkReference(documentId: number, identityNumber: string): string {
+  return `approval-link:${documentId}:${identityNumber}`;
+}

@@ -5,6 +5,7 @@ import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PAT
 import type { TestSigner } from '@qoltanba/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { AppModule } from '../modules/module.js';
 import type { Mailer } from '../outbox/messages.js';
 import { listOutbox } from '../outbox/outbox-store.js';
 import { createVerifier, type Verifier } from '../pki/index.js';
@@ -86,7 +87,7 @@ export interface SigningSuite extends DocumentsSuite {
  */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer },
+  options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer; modules?: AppModule[] },
 ): SigningSuite {
   const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
@@ -105,6 +106,7 @@ export function useSigningSuite(
     env: options.env,
     app: {
       ...(options.mailer ? { mailer: options.mailer } : {}),
+      ...(options.modules ? { modules: options.modules } : {}),
       verifier,
       beforeSignatureCheck: async () => {
         await holder.beforeCheck?.();

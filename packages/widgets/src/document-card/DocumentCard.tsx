@@ -117,6 +117,12 @@ export interface DocumentCardProps {
   onResendLink?: (identityNumber: string) => void;
   /** When each signer's link may be sent again (epoch ms by BIN/IIN), e.g. from a refused resend's `retryAfter`. */
   resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /** The sender reminds a signer whose turn has come (see {@link SignersListProps.onRemind}). */
+  onRemind?: (identityNumber: string) => void;
+  /** The signers that may be reminded, by BIN/IIN (the server's reminder status). */
+  remindable?: readonly string[];
+  /** When each signer may be reminded again (epoch ms by BIN/IIN): the button counts h:m:s down. */
+  remindAvailableAt?: Readonly<Record<string, number>>;
   className?: string;
 }
 
@@ -251,6 +257,9 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
               method={document.signingMethod}
               onResendLink={props.onResendLink}
               resendLinkAvailableAt={props.resendLinkAvailableAt}
+              onRemind={props.onRemind}
+              remindable={props.remindable}
+              remindAvailableAt={props.remindAvailableAt}
             />
           </section>
         </div>

@@ -1,4 +1,10 @@
-import type { ExternalSigner, Lang, Signer, SigningMethod } from '@qoltanba/core';
+import {
+  type ExternalSigner,
+  formatCountdown,
+  type Lang,
+  type Signer,
+  type SigningMethod,
+} from '@qoltanba/core';
 import { type JSX, useEffect, useState } from 'react';
 import {
   breakAnywhere,
@@ -28,6 +34,15 @@ export interface SignersListProps {
    * until then the button is disabled and counts the time down.
    */
   resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /** Offers "Remind" beside each signer in `remindable` (the sender's, whose turn has come); called with its BIN/IIN. */
+  onRemind?: (identityNumber: string) => void;
+  /** The signers that may be reminded (their turn has come), by BIN/IIN. */
+  remindable?: readonly string[];
+  /**
+   * When each signer may be reminded again (epoch ms, by BIN/IIN), from the server's seconds left: until then the
+   * button is disabled and counts hours, minutes and seconds down (SPEC section 4).
+   */
+  remindAvailableAt?: Readonly<Record<string, number>>;
   /** The clock of the countdown (tests); `Date.now` by default. */
   now?: () => number;
 }
@@ -58,11 +73,15 @@ export function SignersList({
   method,
   onResendLink,
   resendLinkAvailableAt,
+  onRemind,
+  remindable = [],
+  remindAvailableAt,
   now = Date.now,
 }: SignersListProps): JSX.Element {
   const t = documentCardT(lang);
   const common = documentsT(lang);
   const secondsLeft = useSecondsLeft(resendLinkAvailableAt, now);
+  const remindLeft = useSecondsLeft(remindAvailableAt, now);
   const sorted = [...signers].sort((a, b) => a.order - b.order);
   const List = method === 'SEQUENTIAL' ? 'ol' : 'ul';
   return (
@@ -94,6 +113,9 @@ export function SignersList({
               {'approverEmail' in signer && signer.approverEmail ? (
                 <span className={breakAnywhere}>{t('approver', { email: signer.approverEmail })}</span>
               ) : null}
+              {'approval' in signer && signer.approval === 'PENDING' && signer.state === 'WAITING' ? (
+                <span data-approval="PENDING">{t('awaitingApproval')}</span>
+              ) : null}
               {delivery && signer.state === 'WAITING' ? (
                 <span data-link-delivery={delivery.state}>
                   {t(`link.${delivery.state}`, {
@@ -114,6 +136,20 @@ export function SignersList({
                   onClick={() => onResendLink(signer.identityNumber)}
                 >
                   {left > 0 ? t('resendLinkIn', { time: countdown(left) }) : t('resendLink')}
+                </button>
+              </div>
+            ) : null}
+            {onRemind && remindable.includes(signer.identityNumber) ? (
+              <div>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={remindLeft(signer.identityNumber) > 0}
+                  onClick={() => onRemind(signer.identityNumber)}
+                >
+                  {remindLeft(signer.identityNumber) > 0
+                    ? t('remindIn', { time: formatCountdown(remindLeft(signer.identityNumber)) })
+                    : t('remind')}
                 </button>
               </div>
             ) : null}

@@ -35,6 +35,30 @@ export const serverRuleErrors = {
     },
     status: 429,
   },
+  APPROVAL_PENDING: {
+    kk: 'Қол қоюшының келісушісі құжатты әлі келіскен жоқ: келісімнен кейін қол қоюға немесе бас тартуға болады',
+    ru: 'Согласующий подписанта ещё не согласовал документ: подписать или отказать можно после согласования',
+    en: "The signer's approver has not approved the document yet: it can be signed or rejected after the approval",
+    status: 409,
+  },
+  APPROVAL_NOT_PENDING: {
+    kk: 'Бұл қол қоюшының келісімі күтілмейді: құжат келісілген немесе одан бас тартылған',
+    ru: 'Согласование этого подписанта не ожидается: документ уже согласован или отклонён',
+    en: "This signer's approval is not awaited: the document was already approved or declined",
+    status: 409,
+  },
+  APPROVAL_LINK_NOT_FOUND: {
+    kk: 'Келісу сілтемесі табылмады немесе оның мерзімі өтіп кетті',
+    ru: 'Ссылка для согласования не найдена или её срок истёк',
+    en: 'The approval link was not found or has expired',
+    status: 404,
+  },
+  DOCUMENT_EXPIRED: {
+    kk: 'Құжатқа қол қою мерзімі өтіп кетті: ол енді қолтаңба қабылдамайды',
+    ru: 'Срок подписания документа истёк: он больше не принимает подписи',
+    en: 'The signing period of the document has ended: it no longer accepts signatures',
+    status: 409,
+  },
   SIGNING_LINK_RESEND_TOO_EARLY: {
     kk: 'Бұл қол қоюшыға сілтеме жақында жіберілді. {retryAfter} секундтан соң қайта жіберуге болады',
     ru: 'Ссылка этому подписанту отправлена недавно. Повторно отправить можно через {retryAfter} с',

@@ -27,6 +27,7 @@ import { failureText } from './documents/failureCode';
 import { MoveToFolder } from './documents/MoveToFolder';
 import { ShareLinkDialog } from './documents/ShareLinkDialog';
 import { useDocumentActions } from './documents/useDocumentActions';
+import { useReminders } from './documents/useReminders';
 
 /** One document of the sdk's document store in the widgets' DocumentCard, with its preview and folder chooser. */
 function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Element {
@@ -42,6 +43,7 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
   const signActions = useMemo(() => documentSignActions(id, store, lang), [id, store, lang]);
   // When each signer's link may be sent again, from a refused resend's retryAfter (the card counts it down).
   const [resendAt, setResendAt] = useState<Record<string, number>>({});
+  const reminders = useReminders(document, lang, t('approvalLink.reminded'));
 
   const resendLink = (identityNumber: string) => {
     resendSigningLink(id, identityNumber).then(
@@ -144,6 +146,9 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         onPreview={setPreviewed}
         onResendLink={resendLink}
         resendLinkAvailableAt={resendAt}
+        onRemind={reminders.remind}
+        remindable={reminders.remindable}
+        remindAvailableAt={reminders.availableAt}
       />
     </section>
   );

@@ -21,6 +21,7 @@ import * as previewFailures from './0018_preview_failures.js';
 import * as messageQueue from './0019_message_queue.js';
 import * as billing from './0020_billing.js';
 import * as notifications from './0021_notifications.js';
+import * as approvals from './0022_approvals.js';
 import * as searchIndex from './0024_search_index.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: readonly Migration[] = [
   messageQueue,
   billing,
   notifications,
+  approvals,
   searchIndex,
 ];

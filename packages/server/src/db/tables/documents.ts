@@ -76,6 +76,13 @@ export interface DocumentSignersTable {
   approver_email: string | null;
   state: ColumnType<'WAITING' | 'SIGNED' | 'REJECTED', 'WAITING' | 'SIGNED' | 'REJECTED' | undefined>;
   signed_at: NullableTimestamp;
+  /** The approval of a signer with an approver: PENDING from the send until the approver decides; null without one. */
+  approval: ColumnType<
+    'PENDING' | 'APPROVED' | 'DECLINED' | null,
+    'PENDING' | 'APPROVED' | 'DECLINED' | null | undefined,
+    'PENDING' | 'APPROVED' | 'DECLINED' | null
+  >;
+  approved_at: NullableTimestamp;
 }
 
 /** Row of `document_files`: a file of a document; UPLOADING while its bytes arrive (no blob yet). */

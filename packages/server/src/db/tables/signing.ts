@@ -9,6 +9,9 @@ export interface SigningTables {
   attach_challenges: AttachChallengesTable;
   signing_locks: SigningLocksTable;
   signing_link_resends: SigningLinkResendsTable;
+  approval_links: ApprovalLinksTable;
+  signer_reminders: SignerRemindersTable;
+  document_schedules: DocumentSchedulesTable;
 }
 
 /** How a signature reached the server. */
@@ -93,4 +96,37 @@ export interface SigningLinkResendsTable {
   document_id: number;
   identity_number: string;
   created_at: Timestamp;
+}
+
+/** Row of `approval_links`: an approver's personal link for one signer of a document; only the token's SHA-256 is kept. */
+export interface ApprovalLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  document_id: number;
+  /** The signer (BIN/IIN) the approver approves for. */
+  identity_number: string;
+  /** The approver's e-mail. */
+  email: string;
+  expires_at: Timestamp;
+  revoked: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
+/** Row of `signer_reminders`: the last reminder to a signer of a document (the cooldown counts from it). */
+export interface SignerRemindersTable {
+  document_id: number;
+  identity_number: string;
+  reminded_at: Timestamp;
+}
+
+/** Row of `document_schedules`: a document's expiry date and automatic reminder interval, set by its sender. */
+export interface DocumentSchedulesTable {
+  document_id: number;
+  expires_at: NullableTimestamp;
+  remind_every_days: number | null;
+  /** The last automatic reminder round (null: none yet; the interval counts from the send). */
+  last_reminded_at: NullableTimestamp;
+  /** When the expiry job stopped the document (the sender was told once). */
+  expired_at: NullableTimestamp;
+  updated_at: Timestamp;
 }

@@ -20,6 +20,7 @@ interface SignerJson {
   position: number;
   state: Signer['state'];
   signed_at: string | null;
+  approval: 'PENDING' | 'APPROVED' | 'DECLINED' | null;
 }
 
 interface FileJson {
@@ -37,7 +38,7 @@ const iso = (value: string) => new Date(value).toISOString();
 /** The signers of document `id` (a number or a column reference) as one JSON array, in signing order. */
 const signersJson = (id: number | RawBuilder<number>) => sql<SignerJson[]>`
   (select coalesce(json_agg(s order by s.position), '[]'::json) from (
-    select identity_number, email, name_ru, name_kk, approver_email, position, state, signed_at
+    select identity_number, email, name_ru, name_kk, approver_email, position, state, signed_at, approval
     from document_signers where document_id = ${id}) s)`;
 
 /** The finished files of document `id` as one JSON array, oldest first. */
@@ -56,6 +57,8 @@ function toSigners(rows: readonly SignerJson[]): Signer[] {
     order: s.position,
     state: s.state,
     signedAt: s.signed_at ? iso(s.signed_at) : null,
+    // Only when it has one, so a signer without an approver reads as before.
+    ...(s.approval ? { approval: s.approval } : {}),
   }));
 }
 

@@ -215,7 +215,7 @@ export async function beginEdit(
       .execute();
     await trx
       .updateTable('document_signers')
-      .set({ state: 'WAITING', signed_at: null })
+      .set({ state: 'WAITING', signed_at: null, approval: null, approved_at: null })
       .where('document_id', '=', id)
       .execute();
     await hooks.documentReopened.run({ trx, documentId: id });
@@ -327,6 +327,13 @@ export async function applySend(
         doc_updated_at: now,
       })),
     )
+    .execute();
+  // A signer with an approver waits for the approval from the send on (core's signCheck: APPROVAL_PENDING).
+  await trx
+    .updateTable('document_signers')
+    .set({ approval: 'PENDING', approved_at: null })
+    .where('document_id', '=', id)
+    .where('approver_email', 'is not', null)
     .execute();
   await syncParticipants(trx, id);
   await recordEvent(trx, id, 'SEND', actor, now, details);

@@ -11,6 +11,7 @@ export { documentsEnv, documentsSettings } from './documents-env.js';
 export { documentsModule } from './documents-module.js';
 export { type Actor, type EventActor, listHistory, recordExternalLinkView } from './history.js';
 export {
+  type ApprovalDecision,
   type DocumentSigningPort,
   documentForLink,
   documentSigners,

@@ -1,5 +1,6 @@
 import {
   AppError,
+  approvalCheck,
   type Document,
   type HistoryEvent,
   type LifecycleStatus,
@@ -9,6 +10,7 @@ import {
   type SigningState,
   signCheck,
   signersOnTurn,
+  stepsBegun,
   type TransitionResult,
 } from '@qoltanba/core';
 import { isRowId } from '../../db/row-id.js';
@@ -93,6 +95,8 @@ export async function requireSigningTarget(
 /** What one signing, rejection or revocation changed, as it committed: the facts others observe. */
 export interface SigningChange {
   documentId: number;
+  /** The document's header (name, number, sender) as it was read under the lock, for the e-mails of `steps`. */
+  core: DocumentCore;
   at: Date;
   /** The document's lifecycle status after the change. */
   status: LifecycleStatus;
@@ -105,6 +109,11 @@ export interface SigningChange {
   completed: boolean;
   /** Listed signers whose turn began with this change (core's `signersOnTurn` before and after), with e-mails. */
   turn: Signer[];
+  /**
+   * Who must be told now (core's `stepsBegun`): an approver whose signer's turn began (`approval`), or a signer
+   * that may sign now (`signature`: its turn began without an approver, or its approver approved).
+   */
+  steps: { signer: Signer; step: 'approval' | 'signature' }[];
 }
 
 function refuseUnless(check: TransitionResult): asserts check is Extract<TransitionResult, { ok: true }> {
@@ -120,8 +129,13 @@ function change(
 ): SigningChange {
   const before = new Set(signersOnTurn(target.rules.document));
   const began = new Set(signersOnTurn(after).filter((id) => !before.has(id)));
+  const steps = stepsBegun(target.rules.document, after).flatMap(({ identityNumber, step }) => {
+    const signer = target.signers.find((s) => s.identityNumber === identityNumber);
+    return signer ? [{ signer, step }] : [];
+  });
   return {
     documentId: target.document.core.id,
+    core: target.document.core,
     at,
     status: after.status,
     identityNumber,
@@ -129,6 +143,7 @@ function change(
     sent: flags.sent ?? false,
     completed: flags.completed ?? false,
     turn: target.signers.filter((signer) => began.has(signer.identityNumber)),
+    steps,
   };
 }
 
@@ -295,6 +310,72 @@ export async function historyForLink(db: Db, id: number, identityNumber: string)
   const document = await requireAccessible(db, identityNumber, id);
   const { signers } = await documentParts(db, id);
   return listHistory(db, id, identityNumber, knownParties(document, signers));
+
+/** An approver's decision for one signer: approve, or decline with the comment (the rejection reason). */
+export type ApprovalDecision =
+  | { approve: true; approverEmail: string; ip: string }
+  | { approve: false; approverEmail: string; ip: string; comment: string };
+
+/**
+ * Records an approver's decision for signer `identityNumber` of document `id`, in its own transaction under the
+ * document's row lock with core's `approvalCheck` there. Approving records APPROVE (the signer may sign now: the
+ * change's `steps` say so); declining rejects the document as a rejection does (REJECTED, the comment as the
+ * reason, the signer as the rejecting party) and records DECLINE. The approver's e-mail is the history's "who".
+ * `inTransaction` observes the change before the commit (the signer's e-mail; a throw undoes the decision).
+ */
+async function recordApproval(
+  db: Db,
+  id: number,
+  identityNumber: string,
+  decision: ApprovalDecision,
+  now: Date,
+  inTransaction?: (trx: Db, change: SigningChange) => Promise<void>,
+): Promise<SigningChange> {
+  return db.transaction().execute(async (trx) => {
+    const target = await requireSigningTarget(trx, id, identityNumber, { lock: true });
+    refuseUnless(approvalCheck(target.rules.document, identityNumber));
+    const actor: EventActor = { userId: null, bin: identityNumber, ip: decision.ip };
+    const { document } = target.rules;
+    if (decision.approve) {
+      await trx
+        .updateTable('document_signers')
+        .set({ approval: 'APPROVED', approved_at: now })
+        .where('document_id', '=', id)
+        .where('identity_number', '=', identityNumber)
+        .execute();
+      await trx.updateTable('documents').set({ updated_at: now }).where('id', '=', id).execute();
+      await syncParticipants(trx, id);
+      await recordEvent(trx, id, 'APPROVE', actor, now, decision.approverEmail);
+      const signers = document.signers.map((s) =>
+        s.identityNumber === identityNumber ? { ...s, approval: 'APPROVED' as const } : s,
+      );
+      const approved = change(target, identityNumber, now, { ...document, signers });
+      await inTransaction?.(trx, approved);
+      return approved;
+    }
+    await trx
+      .updateTable('documents')
+      .set({
+        status: 'REJECTED',
+        rejected_by: identityNumber,
+        rejection_reason: decision.comment,
+        rejected_at: now,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx
+      .updateTable('document_signers')
+      .set({ approval: 'DECLINED', state: 'REJECTED' })
+      .where('document_id', '=', id)
+      .where('identity_number', '=', identityNumber)
+      .execute();
+    await syncParticipants(trx, id);
+    await recordEvent(trx, id, 'DECLINE', actor, now, `${decision.approverEmail}: ${decision.comment}`);
+    const declined = change(target, identityNumber, now, { ...document, status: 'REJECTED' });
+    await inTransaction?.(trx, declined);
+    return declined;
+  });
 }
 
 /** The signers of document `id` in signing order (with their e-mails). */
@@ -314,6 +395,7 @@ export interface DocumentSigningPort {
   recordSigned: typeof recordSigned;
   recordRejection: typeof recordRejection;
   recordRevocation: typeof recordRevocation;
+  recordApproval: typeof recordApproval;
   sentDocument: typeof sentDocument;
   partyView: typeof partyView;
   linkView: typeof documentForLink;
@@ -326,6 +408,7 @@ export const signingPort: DocumentSigningPort = {
   recordSigned,
   recordRejection,
   recordRevocation,
+  recordApproval,
   sentDocument,
   partyView,
   linkView: documentForLink,

@@ -47,6 +47,8 @@ export const EVENT_TEXTS: Readonly<Record<HistoryEventType, Texts>> = {
   RESTORE: { kk: 'Себеттен қайтарылды', ru: 'Восстановлен из корзины', en: 'Restored from trash' },
   COPY: { kk: 'Көшірілді', ru: 'Скопирован', en: 'Copied' },
   RECEIVE: { kk: 'Алынды', ru: 'Получен', en: 'Received' },
+  APPROVE: { kk: 'Келісілді', ru: 'Согласован', en: 'Approved' },
+  DECLINE: { kk: 'Келісуден бас тартылды', ru: 'Отклонён согласующим', en: 'Declined by the approver' },
 };
 
 /** Document statuses in words. */

@@ -14,4 +14,4 @@ export {
 } from './signer-actions.js';
 export type { SigningContext } from './signing-context.js';
 export { signingEnv, signingSettings } from './signing-env.js';
-export { signingContextOf, signingModule } from './signing-module.js';
+export { runSigningSchedule, signingContextOf, signingModule } from './signing-module.js';

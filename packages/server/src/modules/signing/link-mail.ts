@@ -1,9 +1,10 @@
-import { apiPath, formatDateTime, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import { APPROVAL_LINK_PAGE, apiPath, formatDateTime, pendingSteps, SIGNING_LINK_PAGE } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
-import { signingLinkReference } from '../../outbox/message-references.js';
+import { approvalLinkReference, signingLinkReference } from '../../outbox/message-references.js';
 import { type DocumentCore, signingPort } from '../documents/index.js';
+import { type ApprovalLink, issueApprovalLink } from './approval-links.js';
 import type { SigningContext } from './signing-context.js';
 import { issueSigningLink, type SigningLink } from './signing-links.js';
 
@@ -11,6 +12,15 @@ import { issueSigningLink, type SigningLink } from './signing-links.js';
 export function signingLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${apiPath(SIGNING_LINK_PAGE, { token })}`;
 }
+
+
+/** The address of an approver's link page in the portal. */
+export function approvalLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}${apiPath(APPROVAL_LINK_PAGE, { token })}`;
+}
+
+/** Why a link's e-mail goes: the signer's turn (or the send), or a reminder of the sender (by hand or automatic). */
+export type LinkMailKind = 'turn' | 'reminder';
 
 /** What a personal link's e-mail names of its document. */
 export type MailedDocument = Pick<DocumentCore, 'id' | 'name' | 'number' | 'sender'>;
@@ -25,6 +35,7 @@ export async function queueSigningLink(
   document: MailedDocument,
   signer: { identityNumber: string; email: string },
   now: Date,
+  kind: LinkMailKind = 'turn',
 ): Promise<SigningLink> {
   const documentId = document.id;
   const { token, link } = await issueSigningLink(trx, {
@@ -40,8 +51,14 @@ export async function queueSigningLink(
     trx,
     {
       to: signer.email,
-      subject: `Қол қоюға құжат / Документ на подпись: ${document.name}`,
+      subject:
+        kind === 'reminder'
+          ? `Еске салу: қол қоюға құжат / Напоминание: документ на подпись: ${document.name}`
+          : `Қол қоюға құжат / Документ на подпись: ${document.name}`,
       text:
+        (kind === 'reminder'
+          ? 'Еске салу: құжат әлі сіздің қолыңызды күтуде. / Напоминание: документ всё ещё ждёт вашей подписи.\n\n'
+          : '') +
         `${sender} сізге «${document.name}» құжатын (№${document.number}) қол қоюға жіберді. ` +
         `Тіркелусіз және тегін қол қою немесе бас тарту үшін сілтемені ашыңыз: ${url}\n` +
         `Сілтеме ${formatDateTime(link.expiresAt, 'kk')} дейін жарамды.\n\n` +
@@ -55,15 +72,104 @@ export async function queueSigningLink(
 }
 
 /**
- * In the transaction that sends a document: every listed signer gets a personal link, its e-mail queued with the
- * send, so a send that commits always has its links on the way (the sender sees each one's delivery).
+ * Issues the approval link of the approver of `signer` and queues its e-mail (Kazakh and Russian, like a signing
+ * link's) in the caller's transaction: the approver sees the document and its files and approves or declines.
+ */
+export async function queueApprovalLink(
+  context: Pick<SigningContext, 'config'>,
+  trx: Kysely<Database>,
+  document: MailedDocument,
+  signer: { identityNumber: string; approverEmail: string; nameRu: string },
+  now: Date,
+  kind: LinkMailKind = 'turn',
+): Promise<ApprovalLink> {
+  const documentId = document.id;
+  const { token, link } = await issueApprovalLink(trx, {
+    documentId,
+    identityNumber: signer.identityNumber,
+    email: signer.approverEmail,
+    now,
+    days: context.config.signingLinkDays,
+  });
+  const url = approvalLinkUrl(context.config.publicUrl, token);
+  const sender = document.sender.nameRu;
+  const reminder =
+    kind === 'reminder'
+      ? 'Еске салу: құжат әлі сіздің келісіміңізді күтуде. / Напоминание: документ всё ещё ждёт вашего согласования.\n\n'
+      : '';
+  await enqueueEmail(
+    trx,
+    {
+      to: signer.approverEmail,
+      subject: `${kind === 'reminder' ? 'Еске салу / Напоминание: ' : ''}Келісуге құжат / Документ на согласование: ${document.name}`,
+      text:
+        reminder +
+        `${sender} «${document.name}» құжатын (№${document.number}) ${signer.nameRu} қол қоюы алдында келісуге жіберді. ` +
+        `Тіркелусіз келісу немесе түсініктемемен бас тарту үшін сілтемені ашыңыз: ${url}\n` +
+        `Сілтеме ${formatDateTime(link.expiresAt, 'kk')} дейін жарамды.\n\n` +
+        `${sender} отправил на согласование документ «${document.name}» (№${document.number}) перед подписанием ` +
+        `${signer.nameRu}. Чтобы согласовать его без регистрации или отклонить с комментарием, откройте ссылку: ${url}\n` +
+        `Ссылка действует до ${formatDateTime(link.expiresAt, 'ru')}.`,
+    },
+    { reference: approvalLinkReference(documentId, signer.identityNumber), at: now },
+  );
+  return link;
+}
+
+/** An approval requested by e-mail: the signer it is for and the approver. */
+export interface RequestedApproval {
+  identityNumber: string;
+  approverEmail: string;
+}
+
+/** One step a change began: the approver of `signer` must approve, or `signer` may sign now. */
+export interface BegunStep {
+  signer: { identityNumber: string; email: string; approverEmail: string | null; nameRu: string };
+  step: 'approval' | 'signature';
+}
+
+/**
+ * Tells whoever a change made due, in its transaction: an approver its approval link, a signer its signing link
+ * (each signer is e-mailed at its turn, not all at the send). Answers the approvals requested (signer, approver).
+ */
+export async function queueStepMail(
+  context: Pick<SigningContext, 'config'>,
+  trx: Kysely<Database>,
+  document: MailedDocument,
+  steps: readonly BegunStep[],
+  now: Date,
+): Promise<RequestedApproval[]> {
+  const requested: RequestedApproval[] = [];
+  for (const { signer, step } of steps) {
+    if (step === 'approval' && signer.approverEmail) {
+      const { approverEmail } = signer;
+      await queueApprovalLink(context, trx, document, { ...signer, approverEmail }, now);
+      requested.push({ identityNumber: signer.identityNumber, approverEmail });
+    } else {
+      await queueSigningLink(context, trx, document, signer, now);
+    }
+  }
+  return requested;
+}
+
+/**
+ * In the transaction that sends a document: each signer whose turn it is (every one of a PARALLEL document, the
+ * first of a SEQUENTIAL one) gets its personal link, or its approver the approval link, queued with the send, so a
+ * send that commits always has them on the way (the sender sees each delivery). Later signers get theirs at their
+ * turn. Answers the approvals requested.
  */
 export async function queueSigningLinks(
   context: Pick<SigningContext, 'config'>,
   trx: Kysely<Database>,
   documentId: number,
   now: Date,
-): Promise<void> {
+): Promise<RequestedApproval[]> {
   const { core, signers } = await signingPort.sentDocument(trx, documentId);
-  for (const signer of signers) await queueSigningLink(context, trx, core, signer, now);
+  const steps = pendingSteps({ status: 'AT_SIGNING', signingMethod: core.signingMethod, signers }).flatMap(
+    ({ identityNumber, step }) => {
+      const signer = signers.find((s) => s.identityNumber === identityNumber);
+      return signer ? [{ signer, step }] : [];
+    },
+  );
+  return queueStepMail(context, trx, core, steps, now);
 }

@@ -7,6 +7,8 @@ export const signingEnv = {
   QOLTANBA_SIGNING_LINK_DAYS: envInteger({ min: 1, max: 365 }, 30),
   QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS: envInteger({ min: 0, max: 86_400 }, 600),
   QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY: envInteger({ min: 0, max: 100_000 }, 200),
+  QOLTANBA_REMINDER_COOLDOWN_SECONDS: envInteger({ min: 0, max: 7 * 86_400 }, 86_400),
+  QOLTANBA_SCHEDULE_INTERVAL_SECONDS: envInteger({ min: 0, max: 86_400 }, 60),
 };
 
 /** The signing settings of {@link signingEnv}'s values. */
@@ -18,11 +20,15 @@ export function signingSettings(
   | 'signingLinkDays'
   | 'signingLinkResendCooldownSeconds'
   | 'signingLinkResendsPerDay'
+  | 'reminderCooldownSeconds'
+  | 'scheduleIntervalSeconds'
 > {
   return {
     qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
     signingLinkDays: e.QOLTANBA_SIGNING_LINK_DAYS,
     signingLinkResendCooldownSeconds: e.QOLTANBA_SIGNING_LINK_RESEND_COOLDOWN_SECONDS,
     signingLinkResendsPerDay: e.QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY,
+    reminderCooldownSeconds: e.QOLTANBA_REMINDER_COOLDOWN_SECONDS,
+    scheduleIntervalSeconds: e.QOLTANBA_SCHEDULE_INTERVAL_SECONDS,
   };
 }

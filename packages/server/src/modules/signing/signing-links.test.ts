@@ -133,13 +133,20 @@ describe.each(testDatabases())('personal signing links on $name', (backend) => {
     }
   });
 
-  it("shows a later sequential signer reject only, whatever its company's trash holds", async () => {
+  it("e-mails a later sequential signer its link at its turn, whatever its company's trash holds", async () => {
     const document = await suite.document(twoSigners('SEQUENTIAL'));
     const trash = documentPaths(second.bin, document.id).trash;
     expect((await suite.request(suite.tokens.second, 'POST', trash)).statusCode).toBe(200);
+    expect(await suite.mails('second@example.kz')).toEqual([]);
+    expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
+    await suite.server.services.outbox.drain();
     const token = await linkToken('second@example.kz');
     const view = (await anonymous('GET', SIGNING_PATHS.signingLink, token)).json() as SigningLinkView;
-    expect(view.document).toMatchObject({ status: 'AT_SIGNING', trash: null, allowedActions: ['reject'] });
+    expect(view.document).toMatchObject({
+      status: 'AT_SIGNING',
+      trash: null,
+      allowedActions: ['sign', 'reject'],
+    });
   });
 
   it('rejects through the link', async () => {

@@ -1,12 +1,18 @@
 import { streamHeartbeatMs } from '../../http/client-connections.js';
+import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule, ModuleContext } from '../module.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import type { StatisticsRegister } from '../registry/index.js';
 import { configuredStatisticsRegister } from '../registry/index.js';
+import { registerApprovalRoutes } from './approval-routes.js';
+import { announceRequested } from './approvals.js';
 import { registerAttachRoutes } from './attach-routes.js';
+import { refuseIfExpired } from './document-schedule.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
 import { registerEgovRoutes } from './egov-routes.js';
-import { queueSigningLinks } from './link-mail.js';
+import { queueSigningLinks, queueStepMail } from './link-mail.js';
+import { registerReminderRoutes } from './reminder-routes.js';
+import { runScheduleRound, SCHEDULE_JOB } from './schedule-job.js';
 import { forgetDocuments, forgetRejectedRound } from './signature-store.js';
 import { runAfterCommit } from './signer-actions.js';
 import { registerSigningConfigRoute } from './signing-config-route.js';
@@ -24,6 +30,14 @@ export function signingContextOf(context: Pick<ModuleContext, 'hooks'>): Signing
   const found = signingContexts.get(context.hooks);
   if (!found) throw new Error('the signing module must be registered first');
   return found;
+}
+
+/**
+ * Runs one round of the schedule job (expiry, automatic reminders) of this app now, at `now`: for tests with an
+ * injected clock and for operators; the periodic job runs the same.
+ */
+export function runSigningSchedule(context: Pick<ModuleContext, 'hooks'>, now: Date) {
+  return runScheduleRound(signingContextOf(context), now);
 }
 
 /** Replaceable parts of the signing module. */
@@ -63,8 +77,15 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
           // A signature that sent its draft is a send like any other: every `documentSent` listener sees it.
-          inTransaction: async (trx, { sent, documentId, at }) => {
-            if (sent) await hooks.documentSent.run({ db: trx, documentId, at });
+          // Otherwise whoever the signature made due is e-mailed now: the next signer, or its approver.
+          inTransaction: async (trx, { sent, documentId, at, core, steps }) => {
+            await refuseIfExpired(trx, documentId, at);
+            if (sent) {
+              await hooks.documentSent.run({ db: trx, documentId, at });
+              return;
+            }
+            const requested = await queueStepMail(context, trx, core, steps, at);
+            await announceRequested(context, trx, documentId, requested, at);
           },
           outbox: services.outbox,
           onSigned: async ({ change, party }) => {
@@ -83,15 +104,32 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
       registerSigningLinkRoutes(context);
       registerEgovRoutes(context);
       registerAttachRoutes(context);
+      registerApprovalRoutes(context);
+      registerReminderRoutes(context);
       registerSigningConfigRoute(route, services.signingConfig);
-      hooks.documentSent.add(({ db: trx, documentId, at }) =>
-        queueSigningLinks(context, trx, documentId, at),
-      );
+      hooks.documentSent.add(async ({ db: trx, documentId, at }) => {
+        const requested = await queueSigningLinks(context, trx, documentId, at);
+        await announceRequested(context, trx, documentId, requested, at);
+      });
       hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
       hooks.documentReopened.add(({ trx, documentId }) => forgetRejectedRound(trx, documentId));
       app.addHook('preClose', async () => {
         for (const end of context.openStreams) end();
       });
+      // Expiry and automatic reminders: one round per interval, once across instances (the job's advisory lock).
+      let job: { stop(): Promise<void> } | undefined;
+      if (config.scheduleIntervalSeconds > 0) {
+        app.addHook('onReady', async () => {
+          job = startPeriodicJob({
+            intervalMs: config.scheduleIntervalSeconds * 1000,
+            run: () => runScheduleRound(context, services.clock()),
+            onError: (error) => app.log.error({ err: error, job: SCHEDULE_JOB }, 'schedule round failed'),
+          });
+        });
+        app.addHook('onClose', async () => {
+          await job?.stop();
+        });
+      }
     },
   };
 }

@@ -41,6 +41,7 @@ describe('the signing port', () => {
     expect(Object.keys(signingPort).sort()).toEqual([
       'linkView',
       'partyView',
+      'recordApproval',
       'recordRejection',
       'recordRevocation',
       'recordSigned',

@@ -1,0 +1,146 @@
+import type { ApprovalLinkView, DocumentFile } from '@qoltanba/core';
+import {
+  approvalLinkFileUrl,
+  approveByLink,
+  declineByLink,
+  errorCodeOf,
+  errorTextOf,
+  getApprovalLink,
+  showSnackbar,
+} from '@qoltanba/sdk';
+import { DocumentCard, RejectDialog } from '@qoltanba/widgets';
+import { type JSX, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { usePortalT } from '../../i18n';
+import { ScreenHeading } from '../ScreenHeading';
+import * as css from '../screens.css';
+
+type LinkState =
+  | { kind: 'loading' }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'loaded'; view: ApprovalLinkView };
+
+/** What the approver may do now: approve, or decline with a comment, while the approval is awaited. */
+function ApproverView({
+  token,
+  view,
+  onView,
+}: {
+  token: string;
+  view: ApprovalLinkView;
+  onView: (next: ApprovalLinkView) => void;
+}) {
+  const { t, lang } = usePortalT();
+  const [declining, setDeclining] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { signer } = view;
+  const pending = signer.approval === 'PENDING' && view.document.lifecycleStatus === 'AT_SIGNING';
+  const approve = () => {
+    setBusy(true);
+    approveByLink(token).then(
+      (next) => {
+        setBusy(false);
+        onView(next);
+        showSnackbar({ message: t('approvalLink.approved'), kind: 'success' });
+      },
+      (error: unknown) => {
+        setBusy(false);
+        showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
+      },
+    );
+  };
+  const download = (file: DocumentFile) => {
+    window.open(approvalLinkFileUrl(token, file.id), '_blank', 'noopener');
+  };
+  return (
+    <>
+      <p className={css.lead}>
+        {t('approvalLink.forSigner', {
+          name: signer.nameRu,
+          identity: signer.identityNumber,
+          date: new Date(view.expiresAt).toLocaleDateString(
+            lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
+          ),
+        })}
+      </p>
+      {signer.approval === 'APPROVED' ? <p role="status">{t('approvalLink.approved')}</p> : null}
+      {signer.approval === 'DECLINED' ? <p role="status">{t('approvalLink.declined')}</p> : null}
+      {pending ? (
+        <p>
+          <button type="button" className={css.primaryButton} onClick={approve} disabled={busy}>
+            {t('approvalLink.approve')}
+          </button>{' '}
+          <button
+            type="button"
+            className={css.secondaryButton}
+            onClick={() => setDeclining(true)}
+            disabled={busy}
+          >
+            {t('approvalLink.decline')}
+          </button>
+        </p>
+      ) : signer.approval === 'PENDING' ? (
+        <p className={css.muted}>{t('approvalLink.nothingToDo')}</p>
+      ) : null}
+      {declining ? (
+        <RejectDialog
+          onReject={(comment) => declineByLink(token, comment).then(onView)}
+          onClose={() => setDeclining(false)}
+          onRejected={() => showSnackbar({ message: t('approvalLink.declined'), kind: 'success' })}
+        />
+      ) : null}
+      <DocumentCard document={view.document} history={[]} onDownload={download} />
+    </>
+  );
+}
+
+/**
+ * An approver's personal link (`/approve/:token`, from the e-mail the server sends when a signer's turn comes):
+ * the document read-only, approve or decline with a comment, without an account. An unknown or expired link says so.
+ */
+export default function ApprovalLinkScreen(): JSX.Element {
+  const { token = '' } = useParams();
+  const { t } = usePortalT();
+  const [state, setState] = useState<LinkState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const onView = useMemo(() => (view: ApprovalLinkView) => setState({ kind: 'loaded', view }), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: "Try again" asks again through `attempt`
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    getApprovalLink(token).then(
+      (view) => {
+        if (live) setState({ kind: 'loaded', view });
+      },
+      (error: unknown) => {
+        if (live) setState({ kind: 'failed', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+
+  return (
+    <section className={css.screen} data-route="ApprovalLink">
+      <ScreenHeading>{t('titles.ApprovalLink')}</ScreenHeading>
+      {state.kind === 'loaded' ? (
+        <ApproverView token={token} view={state.view} onView={onView} />
+      ) : (
+        <>
+          <p className={css.lead}>{t('texts.ApprovalLink')}</p>
+          <DocumentCard
+            loading={state.kind === 'loading'}
+            error={state.kind === 'failed' ? state.error : undefined}
+            onRetry={
+              state.kind === 'failed' && errorCodeOf(state.error) !== 'APPROVAL_LINK_NOT_FOUND'
+                ? () => setAttempt((n) => n + 1)
+                : undefined
+            }
+          />
+        </>
+      )}
+    </section>
+  );
+}

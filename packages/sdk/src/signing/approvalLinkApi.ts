@@ -1,0 +1,48 @@
+import { type ApprovalLinkView, apiPath, approvalLinkViewSchema, SIGNING_PATHS } from '@qoltanba/core';
+import { readResponse } from '../api/expectResponse';
+import { activeClient } from '../session/activeClient';
+
+// An approver without an account: the approval link's token is the only credential, so every call is anonymous.
+
+function approvalRequest(template: string, token: string, params: Record<string, string> = {}) {
+  const client = activeClient();
+  return { client, api: client.publicApi.url(apiPath(template, { ...params, token })) };
+}
+
+/**
+ * What the approval link `token` opens: the document, the signer it is approved for (`approval`: PENDING, APPROVED,
+ * DECLINED) and the approver's e-mail. Rejects with ApiError APPROVAL_LINK_NOT_FOUND (404) for an unknown, replaced
+ * or expired link.
+ */
+export function getApprovalLink(token: string): Promise<ApprovalLinkView> {
+  const { api, client } = approvalRequest(SIGNING_PATHS.approvalLink, token);
+  return readResponse(api.get().json<unknown>(), approvalLinkViewSchema, client.lang);
+}
+
+/** Approves the document for the signer (it may sign then); resolves with the link's view as it is now. */
+export function approveByLink(token: string): Promise<ApprovalLinkView> {
+  const { api, client } = approvalRequest(SIGNING_PATHS.approvalLinkApprove, token);
+  return readResponse(api.post({}).json<unknown>(), approvalLinkViewSchema, client.lang);
+}
+
+/** Declines with a comment (5 to 100 characters): the document is rejected with it as the reason. */
+export function declineByLink(token: string, comment: string): Promise<ApprovalLinkView> {
+  const { api, client } = approvalRequest(SIGNING_PATHS.approvalLinkDecline, token);
+  return readResponse(
+    api.post({ comment, lang: client.lang() }).json<unknown>(),
+    approvalLinkViewSchema,
+    client.lang,
+  );
+}
+
+/** Address of a file preview (PDF) of the document awaiting approval, for the viewer. */
+export function approvalLinkPreviewUrl(token: string, fileId: number): string {
+  const client = activeClient();
+  return `${client.baseUrl}${apiPath(SIGNING_PATHS.approvalLinkFilePreview, { token, fileId: String(fileId) })}`;
+}
+
+/** Address of an original file of the document awaiting approval, for `<a download>`. */
+export function approvalLinkFileUrl(token: string, fileId: number): string {
+  const client = activeClient();
+  return `${client.baseUrl}${apiPath(SIGNING_PATHS.approvalLinkFile, { token, fileId: String(fileId) })}`;
+}
