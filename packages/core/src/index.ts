@@ -281,6 +281,7 @@ export {
   NOTIFICATION_EMAIL_GROUP_MINUTES,
   notificationWindowStart,
 } from './notifications/windows';
+export {
   automaticReminderDue,
   documentExpired,
   formatCountdown,

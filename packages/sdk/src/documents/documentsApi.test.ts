@@ -125,7 +125,14 @@ describe('documents API', () => {
     ]);
     expect((await restoreDocument(id)).status).toBe('AT_SIGNING');
     const history = await getDocumentHistory(id);
-    expect(history.map((event) => event.type)).toEqual(['CREATE', 'UPDATE', 'SEND', 'RECEIVE', 'TRASH', 'RESTORE']);
+    expect(history.map((event) => event.type)).toEqual([
+      'CREATE',
+      'UPDATE',
+      'SEND',
+      'RECEIVE',
+      'TRASH',
+      'RESTORE',
+    ]);
     expect((await server.documents.view({ id }, { user: 'aigerim', company: ALFA })).status).toBe(
       'AT_SIGNING',
     );

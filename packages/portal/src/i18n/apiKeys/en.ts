@@ -75,6 +75,10 @@ export const apiKeysEn = {
       signed: 'Signed',
       rejected: 'Rejected',
       completed: 'Completed',
+      approvalRequested: 'Approval requested',
+      approved: 'Approved',
+      declined: 'Declined by the approver',
+      reminded: 'Reminded',
     },
   },
   snack: {

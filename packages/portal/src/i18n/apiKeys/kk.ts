@@ -76,6 +76,10 @@ export const apiKeysKk = {
       signed: 'Қол қойылды',
       rejected: 'Бас тартылды',
       completed: 'Толық қол қойылды',
+      approvalRequested: 'Келісу сұралды',
+      approved: 'Келісілді',
+      declined: 'Келісуден бас тартылды',
+      reminded: 'Еске салынды',
     },
   },
   snack: {

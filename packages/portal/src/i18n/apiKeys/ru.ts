@@ -77,6 +77,10 @@ export const apiKeysRu = {
       signed: 'Подписан',
       rejected: 'Отклонён',
       completed: 'Подписан всеми',
+      approvalRequested: 'Запрошено согласование',
+      approved: 'Согласован',
+      declined: 'Отклонён согласующим',
+      reminded: 'Напоминание отправлено',
     },
   },
   snack: {

@@ -310,6 +310,7 @@ export async function historyForLink(db: Db, id: number, identityNumber: string)
   const document = await requireAccessible(db, identityNumber, id);
   const { signers } = await documentParts(db, id);
   return listHistory(db, id, identityNumber, knownParties(document, signers));
+}
 
 /** An approver's decision for one signer: approve, or decline with the comment (the rejection reason). */
 export type ApprovalDecision =

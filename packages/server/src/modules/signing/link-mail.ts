@@ -13,7 +13,6 @@ export function signingLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${apiPath(SIGNING_LINK_PAGE, { token })}`;
 }
 
-
 /** The address of an approver's link page in the portal. */
 export function approvalLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${apiPath(APPROVAL_LINK_PAGE, { token })}`;

@@ -34,7 +34,8 @@ export function readTimestampToken(der: Uint8Array): TimestampToken {
   }
   let info: pkijs.TSTInfo;
   try {
-    info = pkijs.TSTInfo.fromBER(cms.content);
+    // A copy backed by an ArrayBuffer, as pkijs types its input.
+    info = pkijs.TSTInfo.fromBER(cms.content.slice());
   } catch (error) {
     throw new FormatError(`TSTInfo: ${(error as Error).message}`);
   }

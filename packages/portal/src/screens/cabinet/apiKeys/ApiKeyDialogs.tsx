@@ -295,6 +295,10 @@ const EVENT_KEYS = {
   'document.signed': 'apiKeys.log.events.signed',
   'document.rejected': 'apiKeys.log.events.rejected',
   'document.completed': 'apiKeys.log.events.completed',
+  'document.approval_requested': 'apiKeys.log.events.approvalRequested',
+  'document.approved': 'apiKeys.log.events.approved',
+  'document.declined': 'apiKeys.log.events.declined',
+  'document.reminded': 'apiKeys.log.events.reminded',
 } as const;
 
 /** A key's webhook deliveries: status, attempts, last status code or error, times. */
