@@ -37,11 +37,11 @@ export function portalClientOn(server: TestServer): { client: QoltanbaClient; na
  * One real server for the calling test file; `signIn(user)` starts a portal session of a world user (aigerim by
  * default, acting for `company`, their main one by default) through the real login, and resolves once the profile and the company list are loaded.
  */
-export function portalServerPerFile(): {
+export function portalServerPerFile(options: PerFileOptions = {}): {
   readonly server: TestServer;
   signIn(user?: WorldUserName, company?: string): Promise<ServerSession>;
 } {
-  const test = testServerPerFile();
+  const test = testServerPerFile(options);
   const server = () => test.server;
   return {
     get server() {
