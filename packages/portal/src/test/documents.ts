@@ -7,7 +7,7 @@ import { ALFA_BIN, BETA_BIN } from './serverSession';
 
 /** A small PDF file, distinct by content per call (the server recognises documents by content). */
 export function pdfFile(name: string): File {
-  return new File([samplePdf(name)], name, { type: 'application/pdf' });
+  return new File([new Uint8Array(samplePdf(name))], name, { type: 'application/pdf' });
 }
 
 /** A draft of ТОО Альфа with АО Бета as its one signer. */

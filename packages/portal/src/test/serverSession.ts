@@ -1,5 +1,12 @@
 import { createMemoryStorage, type QoltanbaClient, selectCompany } from '@qoltanba/sdk';
-import { ALFA, BETA, type TestServer, testServerPerFile, type WorldUserName } from '@qoltanba/server/testing';
+import {
+  ALFA,
+  BETA,
+  type PerFileOptions,
+  type TestServer,
+  testServerPerFile,
+  type WorldUserName,
+} from '@qoltanba/server/testing';
 import { createPortalClient, startPortalSession } from '../session/portalSession';
 
 // Test helper: the screens run against the real server in-process (`@qoltanba/server/testing`), one per test file,

@@ -38,7 +38,7 @@ async function cmsFile(name: string, pdf: File, certificate: 'good' | 'revoked')
     detached: true,
     signingTime: clock.now(),
   });
-  return new File([cms], name, { type: 'application/pkcs7-signature' });
+  return new File([new Uint8Array(cms)], name, { type: 'application/pkcs7-signature' });
 }
 
 /** A file that says it is `size` bytes long without holding them. */

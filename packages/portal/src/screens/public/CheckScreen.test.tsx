@@ -19,8 +19,8 @@ function signedPair(): File[] {
     .certificate('daniyar')
     .signCms({ content: bytes, detached: true, signingTime: test.server.clock.now() });
   return [
-    new File([bytes], 'contract.pdf', { type: 'application/pdf' }),
-    new File([cms], 'contract.pdf.cms'),
+    new File([new Uint8Array(bytes)], 'contract.pdf', { type: 'application/pdf' }),
+    new File([new Uint8Array(cms)], 'contract.pdf.cms'),
   ];
 }
 
