@@ -1,13 +1,40 @@
-import { SUPPORT_PATHS, type SupportEvent, supportSystemText } from '@qoltanba/core';
+import {
+  SUPPORT_PATHS,
+  SUPPORT_VISITOR_HEADER,
+  type SupportEvent,
+  type SupportMessage,
+  supportSystemText,
+} from '@qoltanba/core';
+import { testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/apiError';
-import { setupOperator, sleepGate } from '../testing/supportSession';
+import { loggedInOn } from '../test-support/real-server';
+import { sleepGate } from '../testing/supportSession';
 import { closeSupportConversation } from './supportApi';
 import {
   followSupportInbox,
   openSupportEventStream,
   type SupportStreamConnection,
 } from './supportEventStream';
+
+const test = testServerPerFile();
+
+/** A visitor writes through the help widget's route (a new visitor unless `visitorToken` is given). */
+async function visitorWrites(text: string, options: { visitorToken?: string } = {}) {
+  const { server } = test;
+  let visitorToken = options.visitorToken;
+  if (!visitorToken) {
+    const issued = await server.directFetch(`${server.baseUrl}${SUPPORT_PATHS.visitors}`, { method: 'POST' });
+    visitorToken = ((await issued.json()) as { visitorToken: string }).visitorToken;
+  }
+  const res = await server.directFetch(`${server.baseUrl}${SUPPORT_PATHS.myMessages}`, {
+    method: 'POST',
+    headers: { [SUPPORT_VISITOR_HEADER]: visitorToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
+  if (res.status !== 201) throw new Error(`visitor message: ${res.status} ${await res.text()}`);
+  return { visitorToken, message: (await res.json()) as SupportMessage };
+}
 
 function recorder() {
   const events: SupportEvent[] = [];
@@ -27,46 +54,48 @@ const eventStream = (text: string) =>
 
 describe('the inbox event stream', () => {
   it('delivers new messages and status changes as they happen, with the bearer and no Last-Event-ID at first', async () => {
-    const { server } = await setupOperator();
+    const { server } = await loggedInOn(test.server, 'operator');
     const seen = recorder();
     const stream = followSupportInbox(seen);
     await vi.waitFor(() => expect(seen.connections.at(-1)).toEqual(['open', undefined]));
-    const { message } = server.support.visitorWrites('Сәлем');
+    const { message } = await visitorWrites('Сәлем');
     await closeSupportConversation(message.conversationId);
-    // Closing says so in the thread (a system message in the visitor's language) and changes the status.
+    // The first message opens the conversation; closing says so in the thread (a system message in the visitor's
+    // language) and changes the status.
     await vi.waitFor(() =>
-      expect(seen.texts()).toEqual(['Сәлем', supportSystemText('closed', null), 'closed']),
+      expect(seen.texts()).toEqual(['open', 'Сәлем', supportSystemText('closed', null), 'closed']),
     );
-    expect(seen.events.map((event) => event.seq)).toEqual([1, 2, 3]);
-    const [call] = server.callsTo('GET', SUPPORT_PATHS.inboxEvents);
+    expect(seen.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+    const [call] = server.callsTo(['GET', SUPPORT_PATHS.inboxEvents]);
     expect(call?.headers.get('authorization')).toMatch(/^Bearer /);
     expect(call?.headers.get('last-event-id')).toBeNull();
     stream.stop();
     await stream.done;
     expect(seen.connections.at(-1)).toEqual(['closed', undefined]);
-    expect(server.support.openStreams()).toBe(0);
+    await vi.waitFor(() => expect(server.openStreams()).toBe(0));
   });
 
   it('reconnects after the server ends the stream and catches up from Last-Event-ID, without repeats', async () => {
-    const { server } = await setupOperator();
+    const { server } = await loggedInOn(test.server, 'operator');
     const gate = sleepGate();
     const seen = recorder();
     const stream = followSupportInbox({ ...seen, sleep: gate.sleep });
     await vi.waitFor(() => expect(seen.connections.at(-1)?.[0]).toBe('open'));
-    const { visitorToken } = server.support.visitorWrites('один');
-    await vi.waitFor(() => expect(seen.texts()).toEqual(['один']));
+    const { visitorToken } = await visitorWrites('один');
+    await vi.waitFor(() => expect(seen.texts()).toEqual(['open', 'один']));
 
-    server.support.dropStreams();
+    server.dropStreams();
     await vi.waitFor(() => expect(gate.pending()).toBe(1));
     expect(seen.connections.at(-1)).toEqual(['reconnecting', undefined]);
     // Written while nobody listens.
-    server.support.visitorWrites('два', { visitorToken });
-    server.support.visitorWrites('три', { visitorToken });
+    await visitorWrites('два', { visitorToken });
+    await visitorWrites('три', { visitorToken });
     gate.release();
-    await vi.waitFor(() => expect(seen.texts()).toEqual(['один', 'два', 'три']));
-    const calls = server.callsTo('GET', SUPPORT_PATHS.inboxEvents);
-    expect(calls.map((call) => call.headers.get('last-event-id'))).toEqual([null, '1']);
-    expect(gate.delays).toEqual([1_000]);
+    await vi.waitFor(() => expect(seen.texts()).toEqual(['open', 'один', 'два', 'три']));
+    const calls = server.callsTo(['GET', SUPPORT_PATHS.inboxEvents]);
+    expect(calls.map((call) => call.headers.get('last-event-id'))).toEqual([null, '2']);
+    // The server's `retry:` field sets the base delay.
+    expect(gate.delays).toEqual([3_000]);
     stream.stop();
     gate.release();
     await stream.done;
@@ -124,7 +153,7 @@ describe('the inbox event stream', () => {
   });
 
   it('ends for good on a refusal: a user who is not an operator', async () => {
-    await setupOperator(false);
+    await loggedInOn(test.server, 'aigerim');
     const seen = recorder();
     const stream = followSupportInbox(seen);
     await stream.done;

@@ -49,7 +49,7 @@ export interface FaultInjection {
   hold(match: CallMatch): HeldCall;
   /** Matching requests are answered by `handler` until the returned function is called. */
   intercept(match: CallMatch, handler: (call: RecordedCall) => Response | Promise<Response>): () => void;
-  /** Forgets the recorded calls and every failure, hold and interception. */
+  /** Forgets the recorded calls and every failure and interception; held requests are released. */
   reset(): void;
 }
 
@@ -87,6 +87,7 @@ export function withFaultInjection(inner: Fetch): FaultInjection {
     match: (call: RecordedCall) => boolean;
     gate: Promise<void>;
     arrive: (call: RecordedCall) => void;
+    release: () => void;
   }> = [];
   let intercepts: Array<{
     match: (call: RecordedCall) => boolean;
@@ -138,7 +139,7 @@ export function withFaultInjection(inner: Fetch): FaultInjection {
       const arrived = new Promise<RecordedCall>((resolve) => {
         arrive = resolve;
       });
-      const entry = { match: matcherOf(match), gate, arrive };
+      const entry = { match: matcherOf(match), gate, arrive, release: () => release() };
       holds.push(entry);
       return {
         arrived,
@@ -158,7 +159,8 @@ export function withFaultInjection(inner: Fetch): FaultInjection {
     reset() {
       calls.length = 0;
       failures = [];
-      for (const hold of holds) hold.arrive = () => undefined;
+      // Requests a finished test still held go on, so nothing waits forever.
+      for (const hold of holds) hold.release();
       holds = [];
       intercepts = [];
     },

@@ -1,8 +1,15 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 /** The fetch signature the sdk, the portal and the help widget take. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** The in-process fetch plus control over the event streams it holds open. */
+export interface InProcessFetch extends Fetch {
+  /** How many `text/event-stream` responses are open now. */
+  openStreams(): number;
+  /** Breaks every open event stream, as a network failure would (the server sees the connection close). */
+  dropStreams(): void;
+}
 
 /** Options of {@link inProcessFetch}. */
 export interface InProcessFetchOptions {
@@ -37,9 +44,10 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
  * the body arrives as the server writes it, so server-sent events are read as they come. Aborting the signal
  * closes the server's side of the response, as a dropped connection does.
  */
-export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOptions): Fetch {
+export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOptions): InProcessFetch {
   const origin = new URL(options.baseUrl).origin;
-  return async (input, init) => {
+  const streams = new Set<() => void>();
+  const fetch: Fetch = async (input, init) => {
     const request = await readRequest(input, init);
     if (request.url.origin !== origin)
       throw new TypeError(`fetch failed: ${request.url.origin} is not the test server (${origin})`);
@@ -55,13 +63,25 @@ export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOpti
     });
     const stream = response.stream();
     const raw = response.raw.res;
-    const onAbort = () => {
-      // The server sees the connection close (its `close` listeners end streams); the reader sees an abort.
+    // The server sees the connection close (its `close` listeners end streams); the reader sees `reason`.
+    let settled = false;
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const hangUp = (reason: Error | undefined) => {
       raw.destroy();
-      stream.destroy(abortError(signal));
+      stream.destroy();
+      if (settled) return;
+      settled = true;
+      if (reason) controller?.error(reason);
+      else controller?.close();
     };
+    const onAbort = () => hangUp(abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
-    stream.once('close', () => signal?.removeEventListener('abort', onAbort));
+    const drop = () => hangUp(new TypeError('network error (test server dropped the stream)'));
+    if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) streams.add(drop);
+    stream.once('close', () => {
+      signal?.removeEventListener('abort', onAbort);
+      streams.delete(drop);
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined) continue;
@@ -70,9 +90,34 @@ export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOpti
     const status = response.statusCode;
     let body: ReadableStream<Uint8Array> | null = null;
     if (NULL_BODY_STATUSES.has(status) || request.method === 'HEAD') stream.resume();
-    else body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    else
+      body = new ReadableStream<Uint8Array>({
+        start(opened) {
+          controller = opened;
+          stream.on('data', (chunk: Buffer) => {
+            if (!settled) opened.enqueue(new Uint8Array(chunk));
+          });
+          stream.once('end', () => {
+            if (settled) return;
+            settled = true;
+            opened.close();
+          });
+          stream.once('error', (error) => hangUp(error));
+        },
+        // The reader cancelled (an EventSource closed, a body not read): the server sees the client leave.
+        cancel() {
+          settled = true;
+          hangUp(undefined);
+        },
+      });
     return new Response(body, { status, statusText: response.statusMessage, headers });
   };
+  return Object.assign(fetch, {
+    openStreams: () => streams.size,
+    dropStreams() {
+      for (const drop of [...streams]) drop();
+    },
+  });
 }
 
 function abortError(signal: AbortSignal | undefined): Error {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './start-test-server.js';
 
+const START_TIMEOUT_MS = 120_000;
+
 /** Options of {@link testServerPerFile}. */
 export interface PerFileOptions extends TestServerOptions {
   /** Give each test a fresh world (tables emptied and seeded again, calls and faults forgotten); true by default. */
@@ -21,9 +23,10 @@ export function testServerPerFile(options: PerFileOptions = {}): { readonly serv
   const { resetEachTest = true, ...serverOptions } = options;
   let server: TestServer | undefined;
   let fresh = true;
+  // Starting takes about a second alone, and more on a loaded machine (PGlite's start, the PKI's first keys).
   beforeAll(async () => {
     server = await startTestServer(serverOptions);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
   });
@@ -31,7 +34,7 @@ export function testServerPerFile(options: PerFileOptions = {}): { readonly serv
     // The first test gets the world as started; later ones a reset.
     if (resetEachTest && server && !fresh) await server.reset();
     fresh = false;
-  });
+  }, START_TIMEOUT_MS);
   return {
     get server() {
       if (!server) throw new Error('the test server starts in beforeAll: read it inside a test or a hook');

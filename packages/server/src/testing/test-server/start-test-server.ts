@@ -51,6 +51,10 @@ export interface TestServer extends Omit<FaultInjection, 'fetch' | 'reset'> {
   readonly fetch: Fetch;
   /** The same server without the recording and faults (for set-up a test does not want to see in `calls`). */
   readonly directFetch: Fetch;
+  /** How many event streams (`text/event-stream` responses) are open. */
+  openStreams(): number;
+  /** Breaks every open event stream as a network failure would; clients reconnect with `Last-Event-ID`. */
+  dropStreams(): void;
   /** An EventSource class reading the server's event streams through the in-process fetch. */
   readonly EventSource: InProcessEventSourceConstructor;
   /** The server's clock: stands still; `advance(seconds)` moves it (tokens, expiries, trash days). */
@@ -73,7 +77,7 @@ export interface TestServer extends Omit<FaultInjection, 'fetch' | 'reset'> {
   links(recipient: string): Promise<string[]>;
   /** Runs one webhook round now; `post` receives each delivery instead of the network. */
   deliverWebhooks(post?: WebhookPost): Promise<WebhookRound>;
-  /** Empties every table and the blob folder, seeds the world again and forgets calls and faults. */
+  /** Drops open event streams, empties every table and the blob folder, seeds the world again, forgets calls and faults. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -122,6 +126,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: TEST_SERVER_URL,
     fetch: faults.fetch,
     directFetch,
+    openStreams: directFetch.openStreams,
+    dropStreams: directFetch.dropStreams,
     EventSource: eventSourceClass(faults.fetch),
     clock,
     world,
@@ -147,6 +153,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(post ? { post } : {}),
       }),
     async reset() {
+      // Connections of the last test end with its world; their clients see a dropped network.
+      directFetch.dropStreams();
       resetFaults();
       await emptyAppTables(db);
       await rm(join(server.config.dataDir, 'blobs'), { recursive: true, force: true });
@@ -154,6 +162,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (seed) ids = await seedWorld(server, clock.now());
     },
     async close() {
+      // Hijacked event streams would keep Fastify's close waiting.
+      directFetch.dropStreams();
       await server.close();
       await pki.close();
     },
