@@ -37,8 +37,9 @@ export const ALLOWED = {
  */
 export const TEST_ONLY = {
   '@qoltanba/testkit': ['packages/server/src/dev/', 'packages/server/src/testing/'],
-  // The server only as the test server of the client packages' tests; the contract tests run it as a whole.
-  '@qoltanba/server': ['packages/contract-tests/'],
+  // The server only as the test server of the client packages' tests (and the portal's shared test set-up in
+  // src/test/); the contract tests run it as a whole.
+  '@qoltanba/server': ['packages/contract-tests/', 'packages/portal/src/test/'],
 };
 
 const isTestFile = (file) => /\.test\.[mc]?[jt]sx?$/.test(file) || file.includes('/test-support/');

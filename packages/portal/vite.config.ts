@@ -21,6 +21,10 @@ export default defineConfig({
   test: {
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
     testTimeout: 20_000,
+    // A file's real server starts in beforeAll (PGlite clone, test PKI): seconds on a loaded machine.
+    hookTimeout: 60_000,
+    // The migrated PGlite template is built once per run, before the files that start a server clone it.
+    globalSetup: ['../server/src/testing/global-setup.ts'],
     environment: 'happy-dom',
     // The app shell adds the help widget's script tag; happy-dom loads no scripts, and says so on the console
     // unless a skipped script counts as loaded (the failure path is tested by dispatching `error`).

@@ -11,6 +11,10 @@ export default defineConfig({
   test: {
     // Timeouts catch hangs, not slowness: a loaded 2-core CI machine can take seconds for a DOM test with axe.
     testTimeout: 20_000,
+    // A file's real server (@qoltanba/server/testing) starts in beforeAll: seconds on a loaded machine.
+    hookTimeout: 60_000,
+    // The migrated PGlite template is built once per run, before the files that start a server clone it.
+    globalSetup: ['../server/src/testing/global-setup.ts'],
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-support/setup.ts'],

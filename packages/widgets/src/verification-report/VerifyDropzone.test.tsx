@@ -1,6 +1,6 @@
 import { VERIFICATION_PATHS, VERIFY_MAX_TOTAL_BYTES } from '@qoltanba/core';
 import { createMemoryStorage, createQoltanbaClient, initSession, setLocale } from '@qoltanba/sdk';
-import { createFakeServer, FAKE_BASE_URL, fakeCms, pdfFile } from '@qoltanba/sdk/testing';
+import { samplePdf, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
@@ -8,22 +8,38 @@ import { VerifyDropzone } from './VerifyDropzone';
 import * as stories from './VerifyDropzone.stories';
 import { hasVerifiableExtension, verifyFilesProblem } from './verify-files';
 
-let server: ReturnType<typeof createFakeServer>;
+const test = testServerPerFile();
 
 beforeEach(async () => {
   setLocale('en');
-  server = createFakeServer();
   const client = createQoltanbaClient({
-    baseUrl: FAKE_BASE_URL,
-    fetch: server.fetch,
+    baseUrl: test.server.baseUrl,
+    fetch: test.server.fetch,
     storage: createMemoryStorage(),
     sessionStorage: createMemoryStorage(),
   });
   await initSession(client);
 });
 
-const cmsFile = (name: string, marker: string) =>
-  new File([fakeCms(marker)], name, { type: 'application/pkcs7-signature' });
+/** A PDF of `size` bytes (at least the sample's), distinct by content. */
+function pdfFile(name: string, size = 0): File {
+  const sample = samplePdf(name);
+  const bytes = new Uint8Array(Math.max(size, sample.length)).fill(0x20);
+  bytes.set(sample);
+  return new File([bytes], name, { type: 'application/pdf' });
+}
+
+/** A detached CMS over `pdf` by Данияр's certificate from the trusted test PKI, or by aigerim's revoked one. */
+async function cmsFile(name: string, pdf: File, certificate: 'good' | 'revoked'): Promise<File> {
+  const { world, clock } = test.server;
+  const signer = certificate === 'revoked' ? world.revokedCertificate : world.certificate('daniyar');
+  const cms = signer.signCms({
+    content: new Uint8Array(await pdf.arrayBuffer()),
+    detached: true,
+    signingTime: clock.now(),
+  });
+  return new File([new Uint8Array(cms)], name, { type: 'application/pkcs7-signature' });
+}
 
 /** A file that says it is `size` bytes long without holding them. */
 function sizedFile(name: string, size: number): File {
@@ -62,24 +78,26 @@ describe('VerifyDropzone', () => {
     expect(container.querySelector('input[type="file"]')).toBeTruthy();
   });
 
-  it('lists the chosen files with sizes, sends them to the fake server and shows the verdict', async () => {
+  it('lists the chosen files with sizes, sends them to the server and shows the verdict', async () => {
     const onResult = vi.fn();
     render(<VerifyDropzone onResult={onResult} />);
-    choose(pdfFile('contract.pdf', 2048), cmsFile('contract.pdf.cms', 'revoked'));
+    const pdf = pdfFile('contract.pdf', 2048);
+    choose(pdf, await cmsFile('contract.pdf.cms', pdf, 'revoked'));
     const list = screen.getByRole('list', { name: /Chosen files/ });
     expect(within(list).getByText('contract.pdf').textContent).toContain('2 KB');
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('A signature is invalid')).toBeTruthy();
     expect(screen.getByText('The signature is invalid: The certificate is revoked')).toBeTruthy();
-    expect(server.callsTo('POST', VERIFICATION_PATHS.verify)).toHaveLength(1);
+    expect(test.server.callsTo(['POST', VERIFICATION_PATHS.verify])).toHaveLength(1);
     expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ verdict: 'TOTAL_FAILED' }));
   });
 
   it('gives the report button the files just checked', async () => {
     const onDownloadReport = vi.fn(async (_files: File[]) => undefined);
     render(<VerifyDropzone onDownloadReport={onDownloadReport} />);
-    const files = [pdfFile('contract.pdf', 2048), cmsFile('contract.pdf.cms', 'good')];
+    const pdf = pdfFile('contract.pdf', 2048);
+    const files = [pdf, await cmsFile('contract.pdf.cms', pdf, 'good')];
     choose(...files);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Download report (PDF)' }));
@@ -96,7 +114,8 @@ describe('VerifyDropzone', () => {
         }),
     );
     render(<VerifyDropzone actions={{ verifySignatures }} />);
-    choose(pdfFile('a.pdf'), cmsFile('a.cms', 'ok'));
+    const pdf = pdfFile('a.pdf');
+    choose(pdf, await cmsFile('a.cms', pdf, 'good'));
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '25']);
@@ -121,7 +140,7 @@ describe('VerifyDropzone', () => {
     choose(...Array.from({ length: 11 }, (_, i) => pdfFile(`${i}.pdf`)));
     expect(screen.getByRole('alert').textContent).toBe('Too many files. You can upload at most 10');
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(server.callsTo('POST', VERIFICATION_PATHS.verify)).toHaveLength(0);
+    expect(test.server.callsTo(['POST', VERIFICATION_PATHS.verify])).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Remove 10.pdf' }));
     expect(screen.queryByRole('alert')).toBeNull();
   });

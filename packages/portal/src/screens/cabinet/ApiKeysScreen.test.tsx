@@ -1,29 +1,30 @@
-import { $snackbars, setLocale } from '@qoltanba/sdk';
-import type { FakeServer } from '@qoltanba/sdk/testing';
+import { $snackbars, listApiKeys, setLocale } from '@qoltanba/sdk';
+import { BETA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
+import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { ALFA_BIN, signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+// The CRM's host resolves to a public address; the deliveries themselves are played by `deliverWebhooks`.
+const test = portalServerPerFile({
+  app: { resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] },
+});
 
 beforeEach(() => {
   registerPortalTranslations();
   setLocale('en');
 });
 
-/** The fake account administers ТОО Альфа (the acting company) unless `admin` is false. */
-const administer = (admin: boolean) => (server: FakeServer) => {
-  server.account.companies = server.account.companies.map((entry) =>
-    entry.bin === ALFA_BIN ? { ...entry, isAdmin: admin } : entry,
-  );
-};
 const snackbars = () => $snackbars.get().map((snackbar) => snackbar.message);
 const type = (name: string | RegExp, value: string) =>
   fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 
 describe('API keys screen', () => {
   it('creates a key, shows its secrets once with copy buttons, then lists it without them', async () => {
-    const { server } = await signInSdkFake(administer(true));
+    // aigerim administers ТОО Альфа, the company she acts for.
+    await test.signIn();
     renderPortal('/cabinet/company/api-keys');
     expect(await screen.findByRole('heading', { level: 1, name: 'API keys' })).toBeTruthy();
     expect(await screen.findByText(/No API keys yet/)).toBeTruthy();
@@ -58,18 +59,19 @@ describe('API keys screen', () => {
     expect(within(table).getByRole('rowheader', { name: 'Shop' })).toBeTruthy();
     expect(table.textContent).toContain('http://localhost:5173');
     expect(table.textContent).not.toContain(key.value);
-    expect([...server.partner.keys.values()].map((entry) => entry.name)).toEqual(['Shop']);
+    expect((await listApiKeys()).map((entry) => entry.name)).toEqual(['Shop']);
   });
 
   it('edits a key, shows its delivery log, and revokes it after confirming', async () => {
-    const { server } = await signInSdkFake(administer(true));
+    const { server } = await test.signIn();
     renderPortal('/cabinet/company/api-keys');
     fireEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     type(/^Name/, 'CRM');
     type(/^Allowed sites/, 'https://crm.kz');
+    type(/^Webhook URL/, 'https://crm.kz/hooks');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(await screen.findByRole('button', { name: 'I have saved it' }));
-    const [stored] = [...server.partner.keys.values()];
+    const [stored] = await listApiKeys();
     if (!stored) throw new Error('no key');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit the key “CRM”' }));
@@ -81,18 +83,9 @@ describe('API keys screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('rowheader', { name: 'CRM 2' })).toBeTruthy();
 
-    server.partner.addDelivery(stored.id, {
-      id: 'd1',
-      event: 'document.signed',
-      documentId: 42,
-      status: 'pending',
-      attempts: 1,
-      lastStatusCode: 500,
-      lastError: 'HTTP 500',
-      createdAt: '2026-11-22T01:00:00.000Z',
-      deliveredAt: null,
-      nextAttemptAt: '2026-11-22T01:00:10.000Z',
-    });
+    // A document of ТОО Альфа signed by АО Бета queues a `document.signed` delivery; the CRM answers 500.
+    await test.server.documents.sign(await seedSent('Webhook contract'), { user: 'bolat', company: BETA });
+    await server.deliverWebhooks(async () => ({ status: 500 }));
     fireEvent.click(screen.getByRole('button', { name: 'Webhook delivery log of the key “CRM 2”' }));
     const log = await screen.findByRole('dialog', { name: 'Delivery log: CRM 2' });
     const row = (await within(log).findByText('Signed')).closest('tr');
@@ -105,11 +98,12 @@ describe('API keys screen', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(screen.getByRole('table').textContent).toContain('Revoked'));
     expect(screen.queryByRole('button', { name: 'Revoke the key “CRM 2”' })).toBeNull();
-    expect(stored.revokedAt).not.toBeNull();
+    expect((await listApiKeys()).find((entry) => entry.id === stored.id)?.revokedAt).not.toBeNull();
   });
 
   it('tells a member who is not the administrator why the keys are not shown, in their language', async () => {
-    await signInSdkFake(administer(false));
+    // bolat is a member of АО Бета, not its administrator.
+    await test.signIn('bolat');
     setLocale('ru');
     renderPortal('/cabinet/company/api-keys');
     expect(await screen.findByRole('heading', { level: 1, name: 'API-ключи' })).toBeTruthy();

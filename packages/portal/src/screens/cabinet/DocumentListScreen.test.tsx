@@ -1,12 +1,13 @@
 import { DOCUMENT_PATHS } from '@qoltanba/core';
 import { setLocale } from '@qoltanba/sdk';
-import { failure } from '@qoltanba/sdk/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { BETA_BIN, signInSdkFake } from '../../test/sdkSession';
+import { BETA_BIN, portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -17,21 +18,14 @@ const rows = () => screen.getAllByRole('row').slice(1);
 
 describe('document list screens', () => {
   it('shows loading, then the rows of the box; a row opens its document', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     await seedSent('Supply contract 2026');
     await seedDraft('Lease agreement draft');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.on('GET', DOCUMENT_PATHS.documents, async (context) => {
-      await held;
-      return server.documents.handlers.listDocuments(context);
-    });
+    const held = server.hold(['GET', DOCUMENT_PATHS.documents]);
     const { router } = renderPortal('/cabinet/outgoing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Outgoing' })).toBeTruthy();
     expect((await screen.findByRole('status')).textContent).toBe('Loading…');
-    release();
+    held.release();
     expect(await screen.findByRole('button', { name: 'Supply contract 2026' })).toBeTruthy();
     expect(screen.queryByText('Lease agreement draft')).toBeNull();
     expect(within(rows()[0] as HTMLElement).getByText('АО Бета')).toBeTruthy();
@@ -43,27 +37,26 @@ describe('document list screens', () => {
   });
 
   it('an empty box says so', async () => {
-    await signInSdkFake();
+    await test.signIn();
     renderPortal('/cabinet/trash');
     expect(await screen.findByText('No documents here yet')).toBeTruthy();
   });
 
   it('a failed load shows the error in the current language and "Try again" reloads', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     await seedSent('Service agreement');
-    let broken = true;
-    server.on('GET', DOCUMENT_PATHS.documents, (context) =>
-      broken ? failure('INTERNAL_ERROR', 500) : server.documents.handlers.listDocuments(context),
-    );
+    server.failNext(['GET', DOCUMENT_PATHS.documents], {
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: 'Internal Server Error' },
+    });
     renderPortal('/cabinet/outgoing');
     expect((await screen.findByRole('alert')).textContent).toBe('Internal Server Error');
-    broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Service agreement' })).toBeTruthy();
   });
 
   it('incoming lists what the other company sent; a filter and a search ask the server again', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     await seedSent('Act of reconciliation', BETA_BIN);
     await seedSent('Invoice for March', BETA_BIN);
     renderPortal('/cabinet/incoming');
@@ -84,7 +77,7 @@ describe('document list screens', () => {
   });
 
   it('a draft row opens the draft editor', async () => {
-    await signInSdkFake();
+    await test.signIn();
     const draft = await seedDraft('Draft of the annex');
     const { router } = renderPortal('/cabinet/draft');
     fireEvent.click(await screen.findByRole('button', { name: 'Draft of the annex' }));

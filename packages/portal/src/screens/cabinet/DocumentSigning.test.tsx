@@ -1,12 +1,26 @@
-import { SIGNING_PATHS } from '@qoltanba/core';
+import { type QrSigningSession, SIGNING_PATHS } from '@qoltanba/core';
 import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
-import { fakeCms } from '@qoltanba/sdk/testing';
+import { ALFA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { BETA_BIN, signInSdkFake } from '../../test/sdkSession';
+import { BETA_BIN, portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
+
+/** NCALayer as aigerim's key for ТОО Альфа: a real detached CMS over each item, by the test PKI the server trusts. */
+function aigerimSignsForAlfa(data: readonly (string | Uint8Array)[]): string[] {
+  const { world, clock } = test.server;
+  return data.map((item) => {
+    const content = typeof item === 'string' ? Buffer.from(item, 'base64') : item;
+    const cms = world
+      .certificate('aigerim', ALFA)
+      .signCms({ content, detached: true, signingTime: clock.now() });
+    return Buffer.from(cms).toString('base64');
+  });
+}
 
 // NCALayer runs on the user's machine: here a stand-in answers for it.
 const ncaLayer = vi.hoisted(() => ({
@@ -39,7 +53,8 @@ const statusBadge = () => document.querySelector('article header [data-status]')
 const snackbars = () => $snackbars.get().map((snackbar) => snackbar.message);
 
 async function openIncoming(name: string) {
-  const session = await signInSdkFake();
+  const session = await test.signIn();
+  // aigerim administers both companies: АО Бета sends, ТОО Альфа (the one she acts for) receives.
   const sent = await seedSent(name, BETA_BIN);
   renderPortal(`/cabinet/incoming/${sent.id}`);
   await screen.findByRole('heading', { level: 2, name });
@@ -48,7 +63,7 @@ async function openIncoming(name: string) {
 
 describe('signing from the document card', () => {
   it('signs every file with NCALayer for the acting company, then shows the signed document', async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => aigerimSignsForAlfa(data));
     ncaLayer.current = { signCms };
     const { server } = await openIncoming('Invoice from Beta');
 
@@ -57,14 +72,14 @@ describe('signing from the document card', () => {
 
     await waitFor(() => expect(snackbars()).toContain('The document was signed'));
     expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977', locale: 'en' });
-    expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
+    expect(server.callsTo(['POST', SIGNING_PATHS.sign])).toHaveLength(1);
     await waitFor(() => expect(statusBadge()).toBe('Signed'));
   });
 
   it("signs and sends the sender's draft, then opens it in outgoing", async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => aigerimSignsForAlfa(data));
     ncaLayer.current = { signCms };
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     const draft = await seedDraft('Draft to sign and send');
     const { router } = renderPortal(`/cabinet/document/${draft.id}`);
     await screen.findByRole('heading', { level: 2, name: 'Draft to sign and send' });
@@ -76,7 +91,7 @@ describe('signing from the document card', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${draft.id}`));
     expect(snackbars()).toContain('The document was signed');
     expect(signCms.mock.calls[0]?.[1]).toMatchObject({ bin: '990340005977' });
-    expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(1);
+    expect(server.callsTo(['POST', SIGNING_PATHS.sign])).toHaveLength(1);
     await waitFor(() => expect(statusBadge()).toBe('Out for signing'));
   });
 
@@ -96,17 +111,30 @@ describe('signing from the document card', () => {
 
   it('signs with eGov mobile: the QR dialog follows the session until it is signed', async () => {
     const { server } = await openIncoming('Invoice from Beta');
-    Object.assign(globalThis, { EventSource: server.signing.EventSource });
+    Object.assign(globalThis, { EventSource: server.EventSource });
+    // The sessions the dialog starts, as the server answered them.
+    const sessions: QrSigningSession[] = [];
+    server.intercept(['POST', SIGNING_PATHS.qrSigning], async (call) => {
+      const res = await server.directFetch(`${server.baseUrl}${call.path}`, {
+        method: 'POST',
+        headers: call.headers,
+        ...(call.body === undefined ? {} : { body: call.body }),
+      });
+      sessions.push((await res.clone().json()) as QrSigningSession);
+      return res;
+    });
     act('Sign');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign with eGov mobile (QR)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign with eGov mobile' });
     await within(dialog).findByRole('img', { name: 'QR code for eGov mobile' });
     // The last session is the dialog's (a development double render may have opened one before it).
-    const session = [...server.signing.sessions.values()].at(-1);
-    server.signing.driveQr(session?.sessionId ?? '', 'SIGNED');
+    const session = sessions.at(-1);
+    if (!session) throw new Error('no QR session was started');
+    // aigerim's eGov mobile app signs for ТОО Альфа with her real certificate.
+    await server.egovMobileSigns(session, 'aigerim', ALFA);
     // Signed: the snackbar says so, and the panel with its dialog gives way to the card.
     await waitFor(() => expect(snackbars()).toContain('The document was signed'));
-    expect(dialog.isConnected).toBe(false);
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
   });
 
   it('rejects with a reason of 5 to 100 characters', async () => {
@@ -126,7 +154,7 @@ describe('signing from the document card', () => {
   });
 
   it('revokes an outgoing document after confirmation', async () => {
-    await signInSdkFake();
+    await test.signIn();
     const sent = await seedSent('Supply contract 2026');
     renderPortal(`/cabinet/outgoing/${sent.id}`);
     await screen.findByRole('heading', { level: 2, name: 'Supply contract 2026' });

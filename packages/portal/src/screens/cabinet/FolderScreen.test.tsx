@@ -1,12 +1,13 @@
 import { DOCUMENT_PATHS } from '@qoltanba/core';
-import { createFolder, moveDocumentToFolder, setLocale } from '@qoltanba/sdk';
-import { failure } from '@qoltanba/sdk/testing';
+import { createFolder, listFolders, moveDocumentToFolder, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -17,7 +18,7 @@ const tree = () => screen.getByRole('tree', { name: 'Folders' });
 
 describe('folder screen', () => {
   it('without folders: the empty tree and the way to make the first one', async () => {
-    const { server } = await signInSdkFake();
+    await test.signIn();
     renderPortal('/cabinet/folder');
     expect(await screen.findByRole('heading', { level: 1, name: 'Folders' })).toBeTruthy();
     expect(await screen.findByText('No folders yet')).toBeTruthy();
@@ -29,11 +30,11 @@ describe('folder screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('treeitem', { name: /^Contracts/ })).toBeTruthy();
     expect(within(tree()).getAllByRole('treeitem')).toHaveLength(1);
-    expect([...server.documents.folders.values()].map((folder) => folder.name)).toEqual(['Contracts']);
+    expect((await listFolders()).map((folder) => folder.name)).toEqual(['Contracts']);
   });
 
   it("shows the chosen folder's documents, one box at a time", async () => {
-    await signInSdkFake();
+    await test.signIn();
     const folder = await createFolder({ name: 'Acts 2026' });
     const sent = await seedSent('Act of May');
     await moveDocumentToFolder(sent.id, folder.id);
@@ -55,7 +56,7 @@ describe('folder screen', () => {
   });
 
   it('choosing a folder in the tree opens it', async () => {
-    await signInSdkFake();
+    await test.signIn();
     const folder = await createFolder({ name: 'Invoices' });
     const { router } = renderPortal('/cabinet/folder');
     fireEvent.click(await screen.findByText('Invoices'));
@@ -64,14 +65,14 @@ describe('folder screen', () => {
   });
 
   it('a folder the company does not have says so', async () => {
-    await signInSdkFake();
+    await test.signIn();
     await createFolder({ name: 'Only one' });
     renderPortal('/cabinet/folder/77');
     expect((await screen.findByRole('alert')).textContent).toBe('There is no such folder.');
   });
 
   it('deleting the folder on screen goes back to the folder list', async () => {
-    await signInSdkFake();
+    await test.signIn();
     const folder = await createFolder({ name: 'To delete' });
     const { router } = renderPortal(`/cabinet/folder/${folder.id}`);
     await screen.findByRole('heading', { level: 2, name: 'To delete' });
@@ -84,15 +85,14 @@ describe('folder screen', () => {
   });
 
   it('folders that fail to load say why; "Try again" loads them', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     await createFolder({ name: 'Reports' });
-    let broken = true;
-    server.on('GET', DOCUMENT_PATHS.folders, (context) =>
-      broken ? failure('INTERNAL_ERROR', 500) : server.documents.handlers.listFolders(context),
-    );
+    server.failNext(['GET', DOCUMENT_PATHS.folders], {
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: 'Internal Server Error' },
+    });
     renderPortal('/cabinet/folder');
     expect((await screen.findByRole('alert')).textContent).toBe('Internal Server Error');
-    broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Reports')).toBeTruthy();
   });

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -13,7 +15,7 @@ beforeEach(() => {
 
 describe('mobile main page', () => {
   it('links the boxes, creating, folders and more; a box opens its list', async () => {
-    await signInSdkFake();
+    await test.signIn();
     await seedSent('Contract for the phone');
     const { router } = renderPortal('/cabinet', { width: 390 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();

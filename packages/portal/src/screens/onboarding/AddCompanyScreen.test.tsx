@@ -1,11 +1,25 @@
-import { SIGNING_PATHS } from '@qoltanba/core';
+import { errorMessage, SIGNING_PATHS } from '@qoltanba/core';
 import { $companies, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/sdk';
-import { FAKE_TEST_BIN, failure, fakeCms } from '@qoltanba/sdk/testing';
+import { ALFA, type Failure } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
+
+/** NCALayer as bolat's key for ТОО Альфа: a real detached CMS over each item, by the test PKI the server trusts. */
+function bolatSignsForAlfa(data: readonly (string | Uint8Array)[]): string[] {
+  const { world, clock } = test.server;
+  return data.map((item) => {
+    const content = typeof item === 'string' ? Buffer.from(item, 'base64') : item;
+    const cms = world
+      .certificate('bolat', ALFA)
+      .signCms({ content, detached: true, signingTime: clock.now() });
+    return Buffer.from(cms).toString('base64');
+  });
+}
 
 const ncaLayer = vi.hoisted(() => ({ current: undefined as NcaLayerClient | undefined }));
 vi.mock('@qoltanba/sdk', async (importOriginal) => {
@@ -27,12 +41,13 @@ afterEach(() => {
 
 describe('add company by EDS', () => {
   it("signs the server's challenge with a legal entity's key, reloads the companies and opens the cabinet", async () => {
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async () => [fakeCms('signed')]);
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => bolatSignsForAlfa(data));
     ncaLayer.current = { signCms };
-    await signInSdkFake();
+    // bolat is a member of АО Бета only; his key for ТОО Альфа attaches it.
+    await test.signIn('bolat');
     const { router } = renderPortal('/cabinet/company/add');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS' }));
-    await waitFor(() => expect($companies.get().map((company) => company.bin)).toContain(FAKE_TEST_BIN));
+    await waitFor(() => expect($companies.get().map((company) => company.bin)).toContain(ALFA.bin));
     expect(signCms.mock.calls[0]?.[1]?.extKeyUsageOids).toEqual(['1.3.6.1.5.5.7.3.4', '1.2.398.3.3.4.1.2']);
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/cabinet/company/add'));
   });
@@ -43,7 +58,7 @@ describe('add company by EDS', () => {
         throw new ApiError(0, 'SIGNER_APP_NOT_RUNNING', 'x');
       },
     };
-    await signInSdkFake();
+    await test.signIn('bolat');
     renderPortal('/cabinet/company/add');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -59,18 +74,24 @@ describe('add company by EDS', () => {
     kk: 'Сұраныстар тым көп. 57 секундтан соң қайталап көріңіз',
   } as const;
 
-  it.each([
+  it.each<[string, Failure]>([
     [
       'with params in the body, as the server answers',
-      () => failure('RATE_LIMITED', 429, { retryAfter: 57 }),
+      {
+        status: 429,
+        body: {
+          code: 'RATE_LIMITED',
+          message: errorMessage('RATE_LIMITED', 'en', { retryAfter: 57 }),
+          params: { retryAfter: 57 },
+        },
+        headers: { 'retry-after': '57' },
+      },
     ],
-    [
-      'with only Retry-After, as a proxy answers',
-      () => new Response('', { status: 429, headers: { 'retry-after': '57' } }),
-    ],
+    ['with only Retry-After, as a proxy answers', { status: 429, headers: { 'retry-after': '57' } }],
   ])('says when to retry after a 429 %s, in every language', async (_how, answer) => {
-    ncaLayer.current = { signCms: async () => [fakeCms('signed')] };
-    await signInSdkFake((server) => server.on('POST', SIGNING_PATHS.attachBySignature, answer));
+    ncaLayer.current = { signCms: async (data) => bolatSignsForAlfa(data) };
+    const { server } = await test.signIn('bolat');
+    server.failNext(['POST', SIGNING_PATHS.attachBySignature], answer);
     renderPortal('/cabinet/company/add');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign with EDS' }));
     const alert = await screen.findByRole('alert');

@@ -1,53 +1,37 @@
-import { checkPagePath, VERIFICATION_PATHS, type VerificationResult } from '@qoltanba/core';
+import { apiPath, checkPagePath, STORED_FILE_HASH_PREFIX, VERIFICATION_PATHS } from '@qoltanba/core';
 import { setLocale } from '@qoltanba/sdk';
-import { fakeCms, json, pdfFile } from '@qoltanba/sdk/testing';
+import { BETA, samplePdf } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
+import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
 
 const SHA256 = '0123456789abcdef'.repeat(4);
 
-const storedResult: VerificationResult = {
-  verdict: 'TOTAL_PASSED',
-  signatures: [
-    {
-      indication: 'TOTAL_PASSED',
-      subIndication: null,
-      signer: {
-        iin: '920715401122',
-        bin: null,
-        fullName: 'АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ',
-        surname: 'АХМЕТОВ',
-        givenName: 'ДАНИЯР',
-        patronymic: 'ЕРЛАНОВИЧ',
-        organisation: null,
-        email: null,
-        role: 'individual',
-        roles: ['individual'],
-      },
-      certificate: {
-        serial: '0a1b2c',
-        notBefore: '2026-01-01T00:00:00.000Z',
-        notAfter: '2027-01-01T00:00:00.000Z',
-        issuer: 'CN=NCA TEST,C=KZ',
-        subject: 'CN=АХМЕТОВ ДАНИЯР,C=KZ',
-      },
-      signingTime: '2026-03-12T09:05:00.000Z',
-      signatureType: 'GOST2015',
-      packaging: 'detached',
-      revocation: { status: 'good', source: 'ocsp', revokedAt: null, checkedAt: null },
-      signedFile: 0,
-      signatureFile: null,
-      signedHere: true,
-      ip: '203.0.113.7',
-      signedAt: '2026-03-12T09:05:03.000Z',
-    },
-  ],
-  document: { id: 15, number: 1207, name: 'Employment contract' },
-  files: [{ name: 'contract.pdf', kind: 'pdf', sha256: SHA256 }],
-};
+const test = portalServerPerFile();
+
+/** A PDF and Данияр's detached CMS over it, by his certificate from the test PKI the server trusts. */
+function signedPair(): File[] {
+  const bytes = samplePdf('contract');
+  const cms = test.server.world
+    .certificate('daniyar')
+    .signCms({ content: bytes, detached: true, signingTime: test.server.clock.now() });
+  return [
+    new File([new Uint8Array(bytes)], 'contract.pdf', { type: 'application/pdf' }),
+    new File([new Uint8Array(cms)], 'contract.pdf.cms'),
+  ];
+}
+
+/** A document of ТОО Альфа signed here by bolat for АО Бета: its id, number and stored file. */
+async function signedHere() {
+  const sent = await seedSent('Employment contract');
+  const signed = await test.server.documents.sign(sent, { user: 'bolat', company: BETA });
+  const [file] = signed.files;
+  if (!file) throw new Error('the document has no file');
+  return { document: signed, file, page: checkPagePath(signed.id, file.id, file.sha256) };
+}
 
 function choose(...files: File[]) {
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -62,15 +46,15 @@ beforeEach(() => {
 
 describe('/check', () => {
   it('verifies two dropped files and shows the verdict in en, kk and ru', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     renderPortal('/check');
     expect(await screen.findByRole('heading', { level: 1, name: 'Signature check' })).toBeTruthy();
     // The drop zone loads on first render (its own chunk).
     await screen.findByRole('button', { name: 'choose files' });
-    choose(pdfFile('contract.pdf'), new File([fakeCms('ok')], 'contract.pdf.cms'));
+    choose(...signedPair());
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('All signatures are valid')).toBeTruthy();
-    expect(server.callsTo('POST', VERIFICATION_PATHS.verify)).toHaveLength(1);
+    expect(server.callsTo(['POST', VERIFICATION_PATHS.verify])).toHaveLength(1);
     act(() => setLocale('kk'));
     expect(await screen.findByText('Барлық қолтаңба жарамды')).toBeTruthy();
     act(() => setLocale('ru'));
@@ -80,7 +64,7 @@ describe('/check', () => {
 
 describe('the report (PDF)', () => {
   it('sends the dropped files again and saves the PDF under its name in the language', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     const saved: Array<{ name: string; type: string }> = [];
     const created = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved.push({ name: '', type: (blob as Blob).type });
@@ -94,63 +78,68 @@ describe('the report (PDF)', () => {
     });
     renderPortal('/check');
     await screen.findByRole('button', { name: 'choose files' });
-    choose(pdfFile('contract.pdf'), new File([fakeCms('ok')], 'contract.pdf.cms'));
+    choose(...signedPair());
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     act(() => setLocale('ru'));
     fireEvent.click(await screen.findByRole('button', { name: 'Скачать отчёт (PDF)' }));
     await waitFor(() => expect(saved).toEqual([{ name: 'отчёт-о-проверке.pdf', type: 'application/pdf' }]));
-    const [call] = server.callsTo('POST', VERIFICATION_PATHS.report);
-    const body = call?.body;
-    expect(body instanceof FormData ? [...body.keys()] : body).toEqual(['files', 'files']);
+    const [call] = server.callsTo(['POST', VERIFICATION_PATHS.report]);
+    // The multipart body the server read: one `files` part per dropped file.
+    expect(call?.body?.match(/name="files"/g)).toHaveLength(2);
     expect(created).toHaveBeenCalledTimes(1);
     expect(clicked).toHaveBeenCalledTimes(1);
   });
 
   it("asks for a stored file's report with the link's hash and says why it failed", async () => {
-    const { server } = await signInSdkFake();
-    server.on('GET', VERIFICATION_PATHS.storedFile, () => json(200, storedResult));
-    const asked: Array<string | null> = [];
-    server.on('GET', VERIFICATION_PATHS.storedFileReport, ({ query }) => {
-      asked.push(query.get('sha256'));
-      return json(404, { code: 'ENTITY_NOT_FOUND', message: 'not found' });
+    const { server } = await test.signIn();
+    const { file, page } = await signedHere();
+    server.failNext(['GET', VERIFICATION_PATHS.storedFileReport], {
+      status: 404,
+      body: { code: 'ENTITY_NOT_FOUND', message: 'not found' },
     });
-    renderPortal(checkPagePath(15, 27, SHA256));
+    renderPortal(page);
     fireEvent.click(await screen.findByRole('button', { name: 'Download report (PDF)' }));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Status, company or document not found'),
     );
-    expect(asked).toEqual([SHA256.slice(0, 16)]);
+    const asked = server.callsTo(['GET', VERIFICATION_PATHS.storedFileReport]);
+    expect(asked.map((call) => call.query.get('sha256'))).toEqual([
+      file.sha256.slice(0, STORED_FILE_HASH_PREFIX),
+    ]);
   });
 });
 
 describe('/check/:docId/:fileId', () => {
   it("shows the stored file's result, asking with the hash from the link", async () => {
-    const { server } = await signInSdkFake();
-    const asked: string[] = [];
-    server.on('GET', VERIFICATION_PATHS.storedFile, ({ params, query }) => {
-      asked.push(`${params.docId}/${params.fileId}?${query.get('sha256')}`);
-      return json(200, storedResult);
-    });
-    renderPortal(checkPagePath(15, 27, SHA256));
+    const { server } = await test.signIn();
+    const { document, file, page } = await signedHere();
+    renderPortal(page);
     expect(await screen.findByText('All signatures are valid')).toBeTruthy();
-    expect(screen.getByText('Document No. 1207: Employment contract')).toBeTruthy();
-    expect(screen.getByText('203.0.113.7')).toBeTruthy();
-    expect(asked).toEqual([`15/27?${SHA256.slice(0, 16)}`]);
+    expect(screen.getByText(/^Document No\. \d+: Employment contract$/)).toBeTruthy();
+    // The signer's address as the server recorded it (the in-process fetch's client address).
+    expect(screen.getByText('10.254.0.1')).toBeTruthy();
+    const asked = server.callsTo(['GET', VERIFICATION_PATHS.storedFile]);
+    expect(asked.map((call) => [call.path, call.query.get('sha256')])).toEqual([
+      [
+        apiPath(VERIFICATION_PATHS.storedFile, { docId: String(document.id), fileId: String(file.id) }),
+        file.sha256.slice(0, STORED_FILE_HASH_PREFIX),
+      ],
+    ]);
   });
 
   it("says the catalogue's not-found text for a file not signed here", async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     renderPortal(checkPagePath(15, 27, SHA256));
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Status, company or document not found'),
     );
-    expect(server.callsTo('GET', VERIFICATION_PATHS.storedFile)).toHaveLength(1);
+    expect(server.callsTo(['GET', VERIFICATION_PATHS.storedFile])).toHaveLength(1);
   });
 
   it('does not ask the server for ids that are not numbers', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     renderPortal(`/check/abc/27?sha256=${SHA256}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
-    expect(server.callsTo('GET', VERIFICATION_PATHS.storedFile)).toHaveLength(0);
+    expect(server.callsTo(['GET', VERIFICATION_PATHS.storedFile])).toHaveLength(0);
   });
 });

@@ -1,28 +1,25 @@
 import { EVIDENCE_PATHS, EXTERNAL_LINK_HEADER, EXTERNAL_LINK_PATHS } from '@qoltanba/core';
 import { createExternalLink, revokeExternalLink, setLocale } from '@qoltanba/sdk';
+import { BETA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(() => {
   registerPortalTranslations();
   setLocale('en');
 });
 
-/** A sent document of ТОО Альфа signed by АО Бета, and an external link to it. */
+/** A sent document of ТОО Альфа signed by АО Бета (a real CMS by bolat), and an external link to it. */
 async function shared() {
-  const session = await signInSdkFake();
+  const session = await test.signIn();
   const document = await seedSent('Supply contract 2026');
-  const record = session.server.documents.document(document.id);
-  record.signers = record.signers.map((signer) => ({
-    ...signer,
-    state: 'SIGNED',
-    signedAt: record.updatedAt,
-  }));
-  record.status = 'SIGNED';
+  await session.server.documents.sign(document, { user: 'bolat', company: BETA });
   const link = await createExternalLink(document.id, { expiresInDays: 7 });
   const url = new URL(link.url);
   return { ...session, document, link, page: `${url.pathname}${url.hash}`, token: url.hash.slice(1) };
@@ -37,11 +34,11 @@ describe('external document link page', () => {
     expect(await screen.findByText('All signatures are valid')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Document actions' })).toBeNull();
     expect(screen.queryByText('beta@example.kz')).toBeNull();
-    const [call] = server.callsTo('GET', EXTERNAL_LINK_PATHS.document);
+    const [call] = server.callsTo(['GET', EXTERNAL_LINK_PATHS.document]);
     expect(call?.headers.get(EXTERNAL_LINK_HEADER)).toBe(token);
     expect(server.calls.every((entry) => !entry.path.includes(token))).toBe(true);
     // No cabinet evidence on the shared page.
-    expect(server.callsTo('GET', EVIDENCE_PATHS.signedPackage)).toHaveLength(0);
+    expect(server.callsTo(['GET', EVIDENCE_PATHS.signedPackage])).toHaveLength(0);
   });
 
   it('previews a file through the link', async () => {
@@ -49,7 +46,7 @@ describe('external document link page', () => {
     renderPortal(page);
     await screen.findByRole('heading', { level: 2, name: 'Supply contract 2026' });
     fireEvent.click(screen.getByRole('button', { name: 'Preview contract.pdf' }));
-    await waitFor(() => expect(server.callsTo('GET', EXTERNAL_LINK_PATHS.filePreview)).toHaveLength(1));
+    await waitFor(() => expect(server.callsTo(['GET', EXTERNAL_LINK_PATHS.filePreview])).toHaveLength(1));
   });
 
   it('a revoked link, and one without its key, say so', async () => {
