@@ -11,7 +11,7 @@ alter table document_signers add column approved_at timestamptz;
 alter table document_history drop constraint document_history_type_check;
 alter table document_history add constraint document_history_type_check check (type in
   ('CREATE', 'UPDATE', 'SEND', 'SIGN', 'REVOKE', 'REJECT', 'VIEW', 'COMPLETE', 'TRASH', 'RESTORE', 'COPY',
-   'APPROVE', 'DECLINE'));
+   'RECEIVE', 'APPROVE', 'DECLINE'));
 
 create table approval_links (
   id integer generated always as identity primary key,

@@ -7,7 +7,7 @@ import {
 } from '@qoltanba/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { documentSender, signingPort } from '../documents/index.js';
+import { documentForLink, documentSender } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { companyMembers } from '../registry/index.js';
 import { storeNotifications } from './notification-store.js';
@@ -31,7 +31,8 @@ export interface DocumentOccasion {
 async function senderView(db: Db, documentId: number, at: Date): Promise<Document | undefined> {
   const sender = await documentSender(db, documentId);
   if (!sender) return undefined;
-  return signingPort.linkView(db, documentId, sender, at);
+  // Read through the documents module's own front door, not the signing port (that one is signing's boundary).
+  return documentForLink(db, documentId, sender, at);
 }
 
 function partyName(document: Document, identityNumber: string | null | undefined): string | null {
@@ -64,8 +65,9 @@ async function notifyAbout(db: Db, document: Document, occasion: DocumentOccasio
   };
   const members = await companyMembers(db, notifiedCompanies(rule));
   const recipients = notificationRecipients(rule, members);
-  const received = occasion.event === 'document.received';
-  // A signer's personal link went to the address on its entry already: that person gets no second e-mail of it.
+  // A signer's personal link (at its turn, or a reminder) went to the address on its entry already: that person
+  // gets no second e-mail of it.
+  const received = occasion.event === 'document.received' || occasion.event === 'document.reminded';
   const linkEmails = new Set(
     document.signers
       .filter((s) => rule.targets.includes(s.identityNumber))

@@ -95,6 +95,31 @@ export function createNotificationsModule(options: NotificationsModuleOptions = 
         ),
       );
 
+      // Approvals and reminders (the signing module's hooks): the request goes with its transaction like a send.
+      hooks.approvalRequested.add(async ({ db: trx, documentId, at, party }) => {
+        await notifyDocumentEvent(trx, {
+          event: 'document.approval_requested',
+          documentId,
+          at,
+          targets: [party.identityNumber],
+        });
+      });
+      for (const [hook, event] of [
+        [hooks.approvalGranted, 'document.approved'],
+        [hooks.approvalDeclined, 'document.declined'],
+      ] as const) {
+        hook.add(async ({ db: after, documentId, at, party }) => {
+          await context.delivered(
+            await notifyDocumentEvent(after, { event, documentId, at, actor: party.identityNumber }),
+          );
+        });
+      }
+      hooks.signersReminded.add(async ({ db: after, documentId, at, parties }) => {
+        await context.delivered(
+          await notifyDocumentEvent(after, { event: 'document.reminded', documentId, at, targets: parties }),
+        );
+      });
+
       let poller: { stop(): Promise<void> } | undefined;
       let mailer: { stop(): Promise<void> } | undefined;
       app.addHook('onReady', async () => {

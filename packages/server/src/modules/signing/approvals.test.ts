@@ -1,4 +1,11 @@
-import { apiPath, type Document, type HistoryEvent, SIGNING_PATHS } from '@qoltanba/core';
+import {
+  apiPath,
+  type Document,
+  type HistoryEvent,
+  NOTIFICATION_PATHS,
+  type NotificationPage,
+  SIGNING_PATHS,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { COMPANIES, documentPaths } from '../../testing/documents.js';
 import { useSigningSuite } from '../../testing/signing.js';
@@ -61,6 +68,9 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     await suite.server.services.outbox.drain();
     return suite.mails(to);
   };
+  /** The e-mails to `to` that carry a personal link (its company's users also get notification e-mails). */
+  const linkMails = async (to: string) =>
+    (await mails(to)).filter((mail) => /\/(sign|approve)\//.test(mail.body ?? ''));
   const history = async (document: Document) =>
     (
       await suite.request(suite.tokens.sender, 'GET', documentPaths(sender.bin, document.id).history)
@@ -116,8 +126,15 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
 
     expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
     const events = (await history(document)).filter((e) => e.type !== 'VIEW');
-    expect(events.map((e) => e.type)).toEqual(['CREATE', 'SEND', 'APPROVE', 'SIGN', 'COMPLETE']);
-    expect(events[2]).toMatchObject({ details: APPROVER, company: { bin: signer.bin } });
+    expect(events.map((e) => e.type)).toEqual(['CREATE', 'SEND', 'RECEIVE', 'APPROVE', 'SIGN', 'COMPLETE']);
+    expect(events[3]).toMatchObject({ details: APPROVER, company: { bin: signer.bin } });
+    // The notifications module hears the approval hooks: the signer company is asked, the sender told.
+    const told = async (token: string) =>
+      ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
+        .filter((n) => n.documentId === document.id)
+        .map((n) => n.event);
+    expect(await told(suite.tokens.signer)).toContain('document.approval_requested');
+    expect(await told(suite.tokens.sender)).toContain('document.approved');
   });
 
   it('a decline rejects the document with the comment, as a rejection does', async () => {
@@ -158,10 +175,10 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
         { identityNumber: outsider.bin, email: 'outsider@example.kz', nameRu: outsider.nameRu },
       ],
     });
-    expect((await mails('signer@example.kz')).length).toBe(1);
+    expect((await linkMails('signer@example.kz')).length).toBe(1);
     expect(await mails(APPROVER)).toEqual([]);
-    expect(await mails('second@example.kz')).toEqual([]);
-    expect(await mails('outsider@example.kz')).toEqual([]);
+    expect(await linkMails('second@example.kz')).toEqual([]);
+    expect(await linkMails('outsider@example.kz')).toEqual([]);
     // A signer whose turn has not come can neither sign nor reject.
     const outOfTurn = await reject(document, outsider.bin, suite.tokens.outsider);
     expect([outOfTurn.statusCode, outOfTurn.json().code]).toEqual([409, 'NOT_SIGNERS_TURN']);
@@ -169,15 +186,15 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect((await suite.sign(document, signer.bin)).statusCode).toBe(200);
     const approvalMails = await mails(APPROVER);
     expect(approvalMails.length).toBe(1);
-    expect(await mails('second@example.kz')).toEqual([]);
+    expect(await linkMails('second@example.kz')).toEqual([]);
     const pending = await suite.sign(document, second.bin);
     expect([pending.statusCode, pending.json().code]).toEqual([409, 'APPROVAL_PENDING']);
 
     expect((await approve(tokenIn(approvalMails[0]?.body, 'approve'))).statusCode).toBe(200);
-    expect((await mails('second@example.kz')).length).toBe(1);
-    expect(await mails('outsider@example.kz')).toEqual([]);
+    expect((await linkMails('second@example.kz')).length).toBe(1);
+    expect(await linkMails('outsider@example.kz')).toEqual([]);
     expect((await suite.sign(document, second.bin)).statusCode).toBe(200);
-    expect((await mails('outsider@example.kz')).length).toBe(1);
+    expect((await linkMails('outsider@example.kz')).length).toBe(1);
     expect((await suite.sign(document, outsider.bin)).statusCode).toBe(200);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
   });

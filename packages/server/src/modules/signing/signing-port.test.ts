@@ -39,6 +39,7 @@ describe('the signing port', () => {
 
   it('offers reads before any lock and one telling per change', () => {
     expect(Object.keys(signingPort).sort()).toEqual([
+      'linkHistory',
       'linkView',
       'partyView',
       'recordApproval',
