@@ -142,7 +142,7 @@ describe('translateError', () => {
     );
     expect(translateError('RATE_LIMITED', 'kk', { retryAfter: 57 })).toContain('57 секундтан');
     expect(translateError('ACCOUNT_BLOCKED', 'ru', { until: '2026-03-01T10:15:00Z' })).toMatch(
-      /заблокирована до 01\.03\.2026.*1[56]:15/,
+      /заблокирована до 1 мар\. 2026 г\., 15:15 \(UTC\+5\)/,
     );
   });
 

@@ -215,7 +215,7 @@ describe('allowedActions (what the server offers)', () => {
     expect(await signedByMe()).toEqual([sent.id]);
   });
 
-  it('offers a later signer of a sequential document reject before its turn, and sign once it comes', async () => {
+  it('offers a later signer of a sequential document nothing but trash before its turn, sign and reject once it comes', async () => {
     const { server } = await setupLoggedIn();
     const draft = await createDocument(
       { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
@@ -223,7 +223,8 @@ describe('allowedActions (what the server offers)', () => {
       { bin: ALFA_BIN },
     );
     const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
-    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual(['reject', 'trash']);
+    // Core's rule: a signer whose turn has not come may not reject either (NOT_SIGNERS_TURN).
+    expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual(['trash']);
     expect(
       await submitDocumentSignatures(
         sent.id,
