@@ -179,7 +179,7 @@ describe('AttachCompanyForm', () => {
       'ACCOUNT_BLOCKED',
       423,
       { until: '2026-03-01T10:15:00Z' },
-      /^The account is temporarily blocked until 01\/03\/2026, 1[56]:15$/,
+      /^The account is temporarily blocked until 1 Mar 2026, 15:15 \(UTC\+5\)$/,
     ],
   ] as const)(
     'shows %s with the values the server sent in the alert',

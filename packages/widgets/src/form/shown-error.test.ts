@@ -28,10 +28,10 @@ describe('errorText', () => {
   it('fills the values only the server knows in the requested language', () => {
     const blocked = { code: 'ACCOUNT_BLOCKED', params: { until: '2026-03-01T10:15:00Z' } } as const;
     expect(errorText(blocked, 'en')).toMatch(
-      /^The account is temporarily blocked until 01\/03\/2026.*1[56]:15$/,
+      /^The account is temporarily blocked until 1 Mar 2026, 15:15 \(UTC\+5\)$/,
     );
     expect(errorText(blocked, 'ru')).toMatch(
-      /^Учётная запись временно заблокирована до 01\.03\.2026.*1[56]:15$/,
+      /^Учётная запись временно заблокирована до 1 мар\. 2026 г\., 15:15 \(UTC\+5\)$/,
     );
     expect(errorText({ code: 'RATE_LIMITED', params: { retryAfter: 57 } }, 'kk')).toBe(
       'Сұраныстар тым көп. 57 секундтан соң қайталап көріңіз',

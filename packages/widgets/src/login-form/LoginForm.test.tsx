@@ -147,7 +147,7 @@ describe('LoginForm, password', () => {
     submit();
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toMatch(
-        /^The account is temporarily blocked until 01\/03\/2026, 1[56]:15$/,
+        /^The account is temporarily blocked until 1 Mar 2026, 15:15 \(UTC\+5\)$/,
       ),
     );
   });
