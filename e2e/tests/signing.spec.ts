@@ -148,9 +148,14 @@ test.describe('signing', () => {
     await cardActions(page).getByRole('button', { name: 'Sign and send' }).click();
     const panel = page.getByRole('region', { name: 'Sign the document' });
     await panel.getByRole('button', { name: 'Sign with EDS (NCALayer)' }).click();
-    await expect(panel.getByRole('alert')).toHaveText(
+    const alert = panel.getByRole('alert');
+    await expect(alert).toContainText(
       'The signing program (NCALayer) is not running. Start it and try again',
     );
+    // The error links to its section of the help page.
+    await expect(
+      alert.getByRole('link', { name: 'What this error means and how to fix it' }),
+    ).toHaveAttribute('href', /\/help\/en#ncalayer$/);
     await page.reload();
     await expect(cardStatus(page, name)).toHaveAttribute('data-status', 'DRAFT');
   });

@@ -22,6 +22,7 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
   security?: unknown;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
@@ -335,7 +336,13 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation from its schemas
     return token;
   }
 
-  async function send(method: string, url: string, token: string | undefined, body: Probe['body']) {
+  async function send(
+    method: string,
+    url: string,
+    token: string | undefined,
+    body: Probe['body'],
+    stream = false,
+  ) {
     const options: InjectOptions = {
       method: method as InjectOptions['method'],
       url,
@@ -345,12 +352,24 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation from its schemas
         ...(body ? { 'content-type': body.contentType } : {}),
       },
       ...(body ? { payload: body.payload } : {}),
+      // An event stream that is accepted never ends: answer at the headers, then hang up as a browser would.
+      ...(stream ? { payloadAsStream: true } : {}),
     };
     const res = await server.app.inject(options);
-    const label = `${options.method} ${url.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+    let text = '';
+    if (stream) {
+      const chunks: Buffer[] = [];
+      if (res.statusCode >= 400) for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk));
+      else {
+        res.raw.res.destroy();
+        res.stream().destroy();
+      }
+      text = Buffer.concat(chunks).toString('utf8');
+    } else text = res.body;
+    const label = `${options.method} ${url.slice(0, 200)} -> ${res.statusCode} ${text.slice(0, 200)}`;
     expect(res.statusCode, label).toBeLessThan(500);
     if (res.statusCode >= 400) {
-      const parsed = JSON.parse(res.body) as { code?: unknown; message?: unknown };
+      const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
       expect(isErrorCode(parsed.code), label).toBe(true);
       expect(typeof parsed.message === 'string' && parsed.message.length > 0, label).toBe(true);
     }
@@ -370,9 +389,10 @@ describe.each(testDatabases())('fuzzing every OpenAPI operation from its schemas
     const sentPerOperation = new Map<string, number>();
     for (const { path, method, operation } of operations) {
       const bearer = operation.security ? await liveToken() : undefined;
+      const stream = Object.keys(operation.responses?.['200']?.content ?? {}).includes('text/event-stream');
       for (const probe of probesFor(method, operation, doc)) {
         const url = urlOf(path, probe);
-        const status = await send(method, url, bearer, probe.body);
+        const status = await send(method, url, bearer, probe.body, stream);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         sentPerOperation.set(operation.operationId, (sentPerOperation.get(operation.operationId) ?? 0) + 1);
       }

@@ -30,6 +30,12 @@ const PUBLIC_API_ROUTES = new Set([
   `GET ${SIGNING_PATHS.egovApi2}`,
   `PUT ${SIGNING_PATHS.egovApi2}`,
   `GET ${SIGNING_PATHS.config}`,
+  // An approver's personal link is its credential, as a signer's is (no account needed).
+  `GET ${SIGNING_PATHS.approvalLink}`,
+  `GET ${SIGNING_PATHS.approvalLinkFile}`,
+  `GET ${SIGNING_PATHS.approvalLinkFilePreview}`,
+  `POST ${SIGNING_PATHS.approvalLinkApprove}`,
+  `POST ${SIGNING_PATHS.approvalLinkDecline}`,
   // Public verification: anyone checks signatures (rate-limited per IP); the stored-file route answers only for
   // files that carry a signature, which the signature sheet's QR codes make public on purpose.
   `POST ${VERIFICATION_PATHS.verify}`,

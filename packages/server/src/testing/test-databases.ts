@@ -41,6 +41,9 @@ export async function openTestPostgres(
   await admin.connect();
   try {
     await admin.query(`create schema ${schema}`);
+    // Extensions are per database: made once in public (as migration 0024 would), before any suite's schema could
+    // get it and take it along when it is dropped. Two workers racing here: the loser's duplicate is harmless.
+    await admin.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
   } finally {
     await admin.end();
   }

@@ -131,13 +131,14 @@ describe('allowedActions', () => {
       ['sign', 'reject', 'trash'],
     ],
     [
-      'signer, sequential, not yet its turn: reject only',
+      // Core's rule: a signer may neither sign nor reject before its turn (NOT_SIGNERS_TURN).
+      'signer, sequential, not yet its turn: nothing but trash',
       'AT_SIGNING',
       'SEQUENTIAL',
       SECOND,
       party('signer'),
       ['WAITING', 'WAITING'],
-      ['reject', 'trash'],
+      ['trash'],
     ],
     [
       'signer, sequential, first',

@@ -59,6 +59,11 @@ describe.each(testDatabases())('documents in the OpenAPI document on $name', (ba
         'revokeDocument',
         'startQrSigning',
         'resendSigningLink',
+        'resendApprovalLink',
+        'remindSigners',
+        'getReminders',
+        'getDocumentSchedule',
+        'setDocumentSchedule',
         // The evidence module's downloads.
         'downloadSignedPackage',
         'downloadSignatureSheet',

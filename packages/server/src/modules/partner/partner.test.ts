@@ -405,6 +405,9 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     expect(partnerPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  // Outside production the loopback spellings of an allowed origin are one origin (localhost, 127.0.0.1, [::1]).
+  const LOOPBACK_ANCESTORS = `${PARTNER} http://localhost:5173 http://127.0.0.1:5173 http://[::1]:5173`;
+
   it("frames /embed/:token exactly for the token's origins (also when spent) and nothing else anywhere", async () => {
     const key = await createKey(sender.bin, suite.tokens.sender, {
       allowedOrigins: [PARTNER, 'http://localhost:5173'],
@@ -417,11 +420,11 @@ describe.each(testDatabases())('partner API and embedding on $name', (backend) =
     };
     const embed = await page(`/embed/${token}`);
     expect(embed.res.statusCode).toBe(200);
-    expect(embed.frameAncestors).toBe(`${PARTNER} http://localhost:5173`);
+    expect(embed.frameAncestors).toBe(LOOPBACK_ANCESTORS);
     expect(embed.res.headers['x-frame-options']).toBeUndefined();
     expect(embed.res.headers['referrer-policy']).toBe('no-referrer');
     await exchange(token);
-    expect((await page(`/embed/${token}`)).frameAncestors).toBe(`${PARTNER} http://localhost:5173`);
+    expect((await page(`/embed/${token}`)).frameAncestors).toBe(LOOPBACK_ANCESTORS);
     const unknown = await page(`/embed/qe_${'B'.repeat(43)}`);
     expect(unknown.frameAncestors).toBe("'none'");
     for (const path of ['/', '/cabinet', EMBED_PATHS.session, '/sign/abc']) {
