@@ -277,6 +277,7 @@ describe('public entry', () => {
         "externalSignerSchema",
         "fileSignatureSchema",
         "folderNameSchema",
+        "folderOpeningBox",
         "folderParamsSchema",
         "folderSchema",
         "formatCountdown",

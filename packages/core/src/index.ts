@@ -95,6 +95,7 @@ export {
   type DocumentFilter,
   type DocumentSort,
   documentBox,
+  folderOpeningBox,
   type ListedPart,
   matchesFilter,
   SORT_ORDERS,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_FILTERS, DOCUMENT_FILTERS, documentBox, type ListedPart, matchesFilter } from './lists';
+import {
+  BOX_FILTERS,
+  DOCUMENT_FILTERS,
+  documentBox,
+  folderOpeningBox,
+  type ListedPart,
+  matchesFilter,
+} from './lists';
 
 const part = (changes: Partial<ListedPart>): ListedPart => ({
   status: 'AT_SIGNING',
@@ -58,5 +65,16 @@ describe('matchesFilter', () => {
 
   it('every box offers "all" first', () => {
     for (const filters of Object.values(BOX_FILTERS)) expect(filters[0]).toBe('all');
+  });
+});
+
+describe('folderOpeningBox', () => {
+  it.each([
+    [[], 'incoming'],
+    [['trash'], 'trash'],
+    [['draft', 'outgoing'], 'outgoing'],
+    [['trash', 'incoming'], 'incoming'],
+  ] as const)('documents in %j: opens on %s', (boxes, expected) => {
+    expect(folderOpeningBox(boxes)).toBe(expected);
   });
 });

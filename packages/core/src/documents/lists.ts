@@ -10,6 +10,16 @@ export const DOCUMENT_BOXES = ['incoming', 'outgoing', 'draft', 'trash'] as cons
 export type DocumentBox = (typeof DOCUMENT_BOXES)[number];
 
 /**
+ * The box a folder opens on when none is asked for: the first, in the tabs' order, that holds documents of the
+ * folder; Incoming when none does (SPEC states no rule; an empty tab beside full ones was issue 22's rough edge).
+ *
+ * @example folderOpeningBox(['draft']) // 'draft'
+ */
+export function folderOpeningBox(boxesWithDocuments: readonly DocumentBox[]): DocumentBox {
+  return DOCUMENT_BOXES.find((box) => boxesWithDocuments.includes(box)) ?? 'incoming';
+}
+
+/**
  * The list filters of SPEC section 4, in its order: All, Signed by you, Need to sign, Signed by everyone,
  * In process, Signed by you or in process, Canceled (rejected or revoked), Draft.
  */

@@ -55,6 +55,28 @@ describe('folder screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/outgoing/${sent.id}`));
   });
 
+  it('a folder opens on the tab that holds its documents, an empty folder on Incoming', async () => {
+    await test.signIn();
+    const folder = await createFolder({ name: 'Sent acts' });
+    const empty = await createFolder({ name: 'Nothing yet' });
+    const sent = await seedSent('Act of June');
+    await moveDocumentToFolder(sent.id, folder.id);
+    renderPortal(`/cabinet/folder/${folder.id}`);
+    expect(await screen.findByRole('button', { name: 'Act of June' })).toBeTruthy();
+    const boxes = screen.getByRole('navigation', { name: 'Documents of the folder' });
+    expect(within(boxes).getByRole('link', { name: 'Outgoing' }).getAttribute('aria-current')).toBe('page');
+    expect(within(boxes).getByRole('link', { name: 'Incoming' }).getAttribute('aria-current')).toBeNull();
+
+    fireEvent.click(within(tree()).getByText('Nothing yet'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing yet' })).toBeTruthy();
+    expect(await screen.findByText('No documents here yet')).toBeTruthy();
+    const emptyBoxes = screen.getByRole('navigation', { name: 'Documents of the folder' });
+    expect(within(emptyBoxes).getByRole('link', { name: 'Incoming' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(empty.documentCount).toBe(0);
+  });
+
   it('choosing a folder in the tree opens it', async () => {
     await test.signIn();
     const folder = await createFolder({ name: 'Invoices' });

@@ -1,5 +1,5 @@
-import { DOCUMENT_BOXES, type DocumentBox } from '@qoltanba/core';
-import { $folders, createDocumentListStore, type DocumentListStore } from '@qoltanba/sdk';
+import { DOCUMENT_BOXES, type DocumentBox, type Folder, folderOpeningBox } from '@qoltanba/core';
+import { $folders, createDocumentListStore, type DocumentListStore, listDocuments } from '@qoltanba/sdk';
 import { FolderTree } from '@qoltanba/widgets';
 import { type JSX, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -21,8 +21,44 @@ const BOX_LABELS = {
   trash: 'cabinet.tabs.trash',
 } as const satisfies Record<DocumentBox, string>;
 
-function boxOfSearch(value: string | null): DocumentBox {
-  return DOCUMENT_BOXES.find((box) => box === value) ?? 'incoming';
+function boxOfSearch(value: string | null): DocumentBox | undefined {
+  return DOCUMENT_BOXES.find((box) => box === value);
+}
+
+/** Whether `box` holds documents of the folder (a failed look counts as empty: the tab itself then says why). */
+async function boxHasDocuments(folderId: number, box: DocumentBox): Promise<boolean> {
+  try {
+    return (await listDocuments({ box, folderId, limit: 1 })).items.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The box shown: `?box=` when the address names one, else the one the folder opens on (core's folderOpeningBox,
+ * from one look at each box); undefined while looking.
+ */
+function useShownBox(folder: Folder | undefined, asked: DocumentBox | undefined): DocumentBox | undefined {
+  const [opening, setOpening] = useState<{ folderId: number; box: DocumentBox }>();
+  const folderId = folder?.id;
+  const empty = folder?.documentCount === 0;
+  useEffect(() => {
+    if (asked || folderId === undefined) return;
+    if (empty) {
+      setOpening({ folderId, box: folderOpeningBox([]) });
+      return;
+    }
+    let current = true;
+    void Promise.all(DOCUMENT_BOXES.map((box) => boxHasDocuments(folderId, box))).then((full) => {
+      const boxes = DOCUMENT_BOXES.filter((_, index) => full[index]);
+      if (current) setOpening({ folderId, box: folderOpeningBox(boxes) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [asked, folderId, empty]);
+  if (asked) return asked;
+  return opening && opening.folderId === folderId ? opening.box : undefined;
 }
 
 /** One box of one folder: a list store of its own (the shared box lists keep their own filters). */
@@ -38,17 +74,17 @@ function FolderDocuments({ folderId, box }: { folderId: number; box: DocumentBox
 
 /**
  * Folders (`/cabinet/folder/:id?`): the widgets' FolderTree on the sdk's folder store (create, rename, delete),
- * and the documents of the chosen folder, one box at a time (`?box=`, incoming by default).
+ * and the documents of the chosen folder, one box at a time (`?box=`, else the first box holding some).
  */
 export default function FolderScreen(): JSX.Element {
   const { t } = usePortalT();
   const go = useGo();
   const { id } = useParams();
   const [search] = useSearchParams();
-  const box = boxOfSearch(search.get('box'));
   const state = useSdkStore($folders);
   const folderId = id && /^[0-9]+$/.test(id) ? Number(id) : undefined;
   const folder = state.items.find((entry) => entry.id === folderId);
+  const box = useShownBox(folder, boxOfSearch(search.get('box')));
 
   // The tree shows and announces its own changes (created, renamed, deleted): no snackbar on top.
   const create = (parentId: number | null, name: string) => $folders.create({ name, parentId });
@@ -86,7 +122,7 @@ export default function FolderScreen(): JSX.Element {
             ))}
           </ul>
         </nav>
-        <FolderDocuments key={`${folder.id}:${box}`} folderId={folder.id} box={box} />
+        {box && <FolderDocuments key={`${folder.id}:${box}`} folderId={folder.id} box={box} />}
       </>
     );
   })();
@@ -99,7 +135,7 @@ export default function FolderScreen(): JSX.Element {
           className={folders.tree}
           folders={state.items}
           selectedId={folderId ?? null}
-          onSelect={(target) => go(folderPath(target, box))}
+          onSelect={(target) => go(pathTo('Folder', { id: target }))}
           loading={state.status === 'loading' && state.items.length === 0}
           error={state.status === 'failed' ? state.error : undefined}
           onRetry={() => void $folders.reload()}

@@ -3,7 +3,9 @@ import {
   type LangTexts,
   OVERALL_VERDICT_TEXTS,
   type VerificationResult,
+  type VerifiedDocument,
   type VerifiedFileKind,
+  type VerifiedSignature,
 } from '@qoltanba/core';
 import { almatyTime, SIGNATURE_FIELD_LABELS, signatureFieldLines } from '../../pdf/signature-fields.js';
 import { createTextPdf } from '../../pdf/text-pdf.js';
@@ -22,6 +24,12 @@ export const REPORT_LABELS = {
     ru: 'Документ, подписанный в этом сервисе',
     en: 'Document signed on this service',
   },
+  documents: {
+    kk: 'Осы сервисте қол қойылған құжаттар',
+    ru: 'Документы, подписанные в этом сервисе',
+    en: 'Documents signed on this service',
+  },
+  otherSignatures: { kk: 'Басқа қолтаңбалар', ru: 'Другие подписи', en: 'Other signatures' },
   files: { kk: 'Тексерілген файлдар', ru: 'Проверенные файлы', en: 'Files checked' },
   sha256: { kk: 'SHA-256', ru: 'SHA-256', en: 'SHA-256' },
   signatures: { kk: 'Қолтаңбалар', ru: 'Подписи', en: 'Signatures' },
@@ -54,8 +62,8 @@ export interface ReportOptions {
 
 /**
  * The verification report as a PDF, from the result the JSON routes give: the time of check (UTC+5), the overall
- * verdict in words, the document signed here when known, each file checked (name, kind, SHA-256), then each
- * signature's fields as the /check page shows them (signer, certificate, signing time, IP for signatures made
+ * verdict in words, every document signed here the files belong to, each file checked (name, kind, SHA-256), then each
+ * signature's fields (grouped by document when there are several) as the /check page shows them (signer, certificate, signing time, IP for signatures made
  * here, type, the ETSI indication and sub-indication in words with their codes). Labels in `lang`.
  */
 export async function buildVerificationReportPdf(
@@ -74,8 +82,16 @@ export async function buildVerificationReportPdf(
     size: 12,
     bold: true,
   });
-  if (result.document) {
-    layout.text(`${L('document')}: № ${result.document.number} · ${result.document.name}`);
+  // Older results name one document only; a file shared by several documents names each (issue 22).
+  const documents = result.documents ?? (result.document ? [result.document] : []);
+  const documentLine = (document: VerifiedDocument) => `№ ${document.number} · ${document.name}`;
+  if (documents.length === 1 && documents[0]) layout.text(`${L('document')}: ${documentLine(documents[0])}`);
+  if (documents.length > 1) {
+    layout.gap(4);
+    layout.text(L('documents'), { size: 11, bold: true });
+    documents.forEach((document, index) => {
+      layout.text(`${index + 1}. ${documentLine(document)}`, { indent: 8 });
+    });
   }
   layout.gap(8);
   layout.text(L('files'), { size: 11, bold: true });
@@ -83,10 +99,16 @@ export async function buildVerificationReportPdf(
     layout.text(`${index + 1}. ${file.name} (${KIND_TEXTS[file.kind][lang]})`, { indent: 8 });
     layout.text(`${L('sha256')}: ${file.sha256}`, { indent: 20, size: 8, grey: true });
   });
-  layout.gap(8);
-  layout.text(`${L('signatures')} (${result.signatures.length})`, { size: 11, bold: true });
-  result.signatures.forEach((signature, index) => {
-    layout.gap(index === 0 ? 4 : 10);
+
+  const printSignatures = (heading: string, signatures: readonly VerifiedSignature[]) => {
+    layout.gap(8);
+    layout.text(`${heading} (${signatures.length})`, { size: 11, bold: true });
+    signatures.forEach((signature, index) => {
+      layout.gap(index === 0 ? 4 : 10);
+      printSignature(signature);
+    });
+  };
+  const printSignature = (signature: VerifiedSignature) => {
     const signed = signature.signedFile === null ? undefined : result.files[signature.signedFile];
     const from = signature.signatureFile === null ? undefined : result.files[signature.signatureFile];
     const lines = signatureFieldLines(
@@ -107,7 +129,21 @@ export async function buildVerificationReportPdf(
     ];
     // The result line stays last, under where the signature came from.
     layout.block([...lines.slice(0, -1), ...origin, ...lines.slice(-1)]);
-  });
+  };
+
+  if (documents.length <= 1) printSignatures(L('signatures'), result.signatures);
+  else {
+    // Each document with its own signatures, then those of no document signed here (an uploaded CMS of its own).
+    const ofDocument = (index: number) =>
+      result.signatures.filter((signature) => signature.document === index);
+    documents.forEach((document, index) => {
+      printSignatures(`${L('signatures')} · ${documentLine(document)}`, ofDocument(index));
+    });
+    const others = result.signatures.filter(
+      (signature) => signature.document == null || !documents[signature.document],
+    );
+    if (others.length > 0) printSignatures(L('otherSignatures'), others);
+  }
   layout.gap(12);
   layout.text(L('note'), { size: 8, grey: true });
   layout.numberPages(`${L('title')} · ${L('page')}`);

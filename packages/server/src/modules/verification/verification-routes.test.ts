@@ -8,6 +8,7 @@ import {
   LANGS,
   type Lang,
   OVERALL_VERDICT_TEXTS,
+  SIGNATURE_TYPE_TEXTS,
   SIGNING_PATHS,
   VERIFICATION_PATHS,
   VERIFICATION_REPORT_FILE_NAMES,
@@ -16,6 +17,7 @@ import {
 } from '@qoltanba/core';
 import { addSignatureTimestamps, type TestSigner } from '@qoltanba/testkit';
 import { describe, expect, it } from 'vitest';
+import { SIGNATURE_FIELD_LABELS } from '../../pdf/signature-fields.js';
 import { TEST_CLOCK_START } from '../../testing/accounts.js';
 import { sampleDocx, sampleOdt, samplePdf } from '../../testing/document-files.js';
 import { COMPANIES, multipart, type Part } from '../../testing/documents.js';
@@ -504,6 +506,33 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
         expect(text).toContain(company.organisation);
         expect(text).toContain('GOST 34.10-2015'.replace('GOST', lang === 'en' ? 'GOST' : 'ГОСТ'));
       }
+    });
+
+    it('prints every document of a multi-document check, each with its own signatures', async () => {
+      const shared = pdf(`report shared ${Math.random()}`);
+      const first = await signedHere(signers.gost, shared);
+      const second = await signedHere(signers.rsa, shared);
+      const res = await report([file('shared.pdf', shared)], 'ru');
+      expect(res.statusCode, res.body).toBe(200);
+      const text = await textOf(res.rawPayload);
+      expect(text).toContain(REPORT_LABELS.documents.ru);
+      for (const { document } of [first, second]) {
+        expect(text).toContain(`№ ${document.number} · ${document.name}`);
+        // Listed once among the documents, once as the heading of its signatures.
+        expect(text.split(`№ ${document.number} · ${document.name}`).length - 1).toBe(2);
+      }
+      // Each signature once, under its own document: the GOST one under the first, the RSA one under the second.
+      const firstAt = text.lastIndexOf(`№ ${first.document.number} · ${first.document.name}`);
+      const secondAt = text.lastIndexOf(`№ ${second.document.number} · ${second.document.name}`);
+      const gost = `${SIGNATURE_FIELD_LABELS.signatureType.ru}: ${SIGNATURE_TYPE_TEXTS.GOST2015.ru}`;
+      const rsa = `${SIGNATURE_FIELD_LABELS.signatureType.ru}: ${SIGNATURE_TYPE_TEXTS.RSA.ru}`;
+      const [early, late] = firstAt < secondAt ? [gost, rsa] : [rsa, gost];
+      const between = text.slice(Math.min(firstAt, secondAt), Math.max(firstAt, secondAt));
+      const after = text.slice(Math.max(firstAt, secondAt));
+      expect(between).toContain(early);
+      expect(between).not.toContain(late);
+      expect(after).toContain(late);
+      expect(text).not.toContain(REPORT_LABELS.otherSignatures.ru);
     });
 
     it('prints a failed signature with its sub-indication in words and codes', async () => {
