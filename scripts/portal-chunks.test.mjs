@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const dist = fileURLToPath(new URL('../packages/portal/dist', import.meta.url));
+const sizeLimitPath = fileURLToPath(new URL('../.size-limit.json', import.meta.url));
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 /** Public pages and the screen module each shows. */
@@ -75,5 +76,35 @@ describe('the portal build: public pages load only what they show', () => {
     const initial = staticClosure(manifest, 'index.html');
     expect(initial.has('src/cabinet/CabinetLayout.tsx')).toBe(false);
     expect(sourcesOf(cabinet.file).some((source) => NOT_ON_PUBLIC_PAGES[0][1].test(source))).toBe(true);
+  });
+});
+
+describe('the first load of / as the size budget and the browser see it', () => {
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const landing = PUBLIC_PAGES['/'];
+  const initial = () =>
+    [...staticClosure(manifest, landing, staticClosure(manifest, 'index.html'))]
+      .map((key) => manifest[key].file)
+      .filter((file) => file.endsWith('.js'));
+
+  it("the portal's size budget counts every chunk of it (a renamed or new chunk must not slip past the budget)", () => {
+    const budget = JSON.parse(readFileSync(sizeLimitPath, 'utf8')).find((entry) =>
+      [entry.path].flat().some((path) => path.startsWith('packages/portal/dist/assets/index-')),
+    );
+    expect(budget, 'the portal entry in .size-limit.json').toBeDefined();
+    const patterns = [budget.path].flat().map((glob) => {
+      const escaped = glob.replace('packages/portal/dist/', '').replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      return new RegExp(`^${escaped.replaceAll('*', '[^/]+')}$`);
+    });
+    const missed = initial().filter((file) => !patterns.some((pattern) => pattern.test(file)));
+    expect(missed).toEqual([]);
+  });
+
+  it("index.html preloads the landing screen's chunk beside the entry (no request waterfall)", () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+    const missing = initial().filter((file) => file !== manifest['index.html'].file && !preloaded.includes(file));
+    expect(preloaded).toContain(manifest[landing].file);
+    expect(missing).toEqual([]);
   });
 });

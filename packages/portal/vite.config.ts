@@ -2,11 +2,23 @@
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstRouteModulePreload } from './build/first-route-preload.ts';
 
-export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
-  // `source` first: @qoltanba/* workspace packages resolve to their TypeScript sources, no build needed.
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+/**
+ * The small translator standing in for i18next (the part of its API the sdk uses, keeping texts by reference), the
+ * one the widgets' element builds use (@qoltanba/widgets src/elements/runtime/mini-i18next.ts): i18next's 50 kB
+ * of options, plugins and plural rules are 14 kB of the portal's first load, and no portal text uses them.
+ */
+const I18NEXT_STAND_IN = new URL('../widgets/src/elements/runtime/mini-i18next.ts', import.meta.url).pathname;
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), vanillaExtractPlugin(), firstRouteModulePreload()],
+  resolve: {
+    // `source` first: @qoltanba/* workspace packages resolve to their TypeScript sources, no build needed.
+    conditions: ['source', 'module', 'browser', 'development|production'],
+    // The build only: tests and the dev server keep i18next (the stand-in has its own tests in the widgets).
+    alias: command === 'build' ? [{ find: /^i18next$/, replacement: I18NEXT_STAND_IN }] : [],
+  },
   // Only VITE_QOLTANBA_* reach the bundle; nothing else from the environment leaks in.
   envPrefix: 'VITE_QOLTANBA_',
   build: {
@@ -33,4 +45,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { App, createPortalRouter } from './app/App';
+import { whenRouterReady } from './app/whenRouterReady';
 import { bootPortal } from './boot/bootPortal';
 import { resolvePortalEnv } from './boot/portalEnv';
 import {
@@ -40,8 +41,11 @@ else void startPortalSession(client);
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+// The first paint waits for the first route's screen (preloaded beside the entry on `/`), so nothing shifts.
+void whenRouterReady(router).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+});
