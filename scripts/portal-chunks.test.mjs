@@ -103,7 +103,9 @@ describe('the first load of / as the size budget and the browser see it', () => 
   it("index.html preloads the landing screen's chunk beside the entry (no request waterfall)", () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
-    const missing = initial().filter((file) => file !== manifest['index.html'].file && !preloaded.includes(file));
+    const missing = initial().filter(
+      (file) => file !== manifest['index.html'].file && !preloaded.includes(file),
+    );
     expect(preloaded).toContain(manifest[landing].file);
     expect(missing).toEqual([]);
   });
