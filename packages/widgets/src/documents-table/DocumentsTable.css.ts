@@ -15,17 +15,20 @@ export const toolbar = style({
   gap: vars.space.sm,
 });
 
-/** The filter segments: one row that scrolls sideways when it does not fit. */
+/**
+ * The filter segments: rows that wrap, so none is cut off at the edge ("Cancele…" at 1400 px, issue 22); on a
+ * narrow widget one row that scrolls sideways instead (seven segments would take half a phone screen).
+ */
 export const filterGroup = style({
   display: 'flex',
+  flexWrap: 'wrap',
   flexBasis: '100%',
   gap: vars.space.xs,
   minInlineSize: 0,
   margin: 0,
   border: 'none',
-  overflowX: 'auto',
   padding: '2px',
-  scrollbarWidth: 'thin',
+  '@container': { [NARROW]: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'thin' } },
 });
 
 /** A filter segment with an outline, so unpressed ones still read as buttons. */
