@@ -14,5 +14,9 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
+    // A worker runs many files and they share its real server (one PGlite start per worker, not per file: see
+    // testServerPerFile); the setup file gives each file fresh modules and browser storage instead.
+    isolate: false,
+    setupFiles: ['./src/test-support/fresh-file.ts'],
   },
 });

@@ -1,6 +1,9 @@
+import { testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it } from 'vitest';
-import { setupClient } from '../testing/setupSession';
+import { clientOn } from '../test-support/real-server';
 import { jwtSubject } from './jwtSubject';
+
+const test = testServerPerFile();
 
 const part = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
@@ -30,14 +33,13 @@ describe('jwtSubject', () => {
 });
 
 describe('client.userId', () => {
-  it("is the bearer's user on a server with JWT access tokens, and undefined for opaque ones", () => {
-    const jwt = setupClient({}, { jwtAccessTokens: true });
-    expect(jwt.client.userId()).toBeUndefined();
-    jwt.client.storeTokens(jwt.server.issue());
-    expect(jwt.client.userId()).toBe(jwt.server.account.userId);
-    expect(jwt.client.sessionStorage).toBe(jwt.sessionStorage);
-    const opaque = setupClient();
-    opaque.client.storeTokens(opaque.server.issue());
-    expect(opaque.client.userId()).toBeUndefined();
+  it("is the bearer's user: the server's access tokens are JWTs; undefined for an opaque token", async () => {
+    const { server, client, sessionStorage } = clientOn(test.server);
+    expect(client.userId()).toBeUndefined();
+    client.storeTokens(await server.world.login('aigerim'));
+    expect(client.userId()).toBe(server.world.ids.aigerim);
+    expect(client.sessionStorage).toBe(sessionStorage);
+    client.storeTokens({ access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900 });
+    expect(client.userId()).toBeUndefined();
   });
 });

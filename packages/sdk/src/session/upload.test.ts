@@ -1,8 +1,9 @@
-import { PROFILE_PATHS } from '@qoltanba/core';
+import { ACCESS_TOKEN_SECONDS, apiPath, DOCUMENT_PATHS, DOCUMENT_UPLOAD_PARTS } from '@qoltanba/core';
+import { ALFA, testServerPerFile } from '@qoltanba/server/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/apiError';
-import { json } from '../testing/fakeServer';
-import { setupClient, T0 } from '../testing/setupSession';
+import { pdfFile } from '../test-support/files';
+import { withTokensOn } from '../test-support/real-server';
 import { $loading } from './loading';
 import { fetchUploadTransport, type UploadTransport, xhrUploadTransport } from './upload';
 
@@ -48,6 +49,8 @@ function lastXhr(): ScriptedXhr {
   if (!ScriptedXhr.last) throw new Error('no XMLHttpRequest was made');
   return ScriptedXhr.last;
 }
+
+const test = testServerPerFile();
 
 describe('xhrUploadTransport', () => {
   afterEach(() => {
@@ -108,7 +111,13 @@ describe('fetchUploadTransport', () => {
     const body = new FormData();
     body.append('document', '{"a":1}');
     body.append('files', new File([new Uint8Array(10)], 'a.pdf'));
-    const transport = fetchUploadTransport(async () => json(201, { ok: true }));
+    const transport = fetchUploadTransport(
+      async () =>
+        new Response(JSON.stringify({ ok: true }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     await expect(transport({ method: 'POST', url: '/x', headers: {}, body, onProgress })).resolves.toEqual({
       status: 201,
       body: '{"ok":true}',
@@ -118,42 +127,42 @@ describe('fetchUploadTransport', () => {
 });
 
 describe('client.upload', () => {
-  function loggedIn(transport: UploadTransport) {
-    const setup = setupClient({ uploadTransport: transport });
-    setup.client.storeTokens(setup.server.issue());
-    return setup;
-  }
+  const loggedIn = (transport: UploadTransport) =>
+    withTokensOn(test.server, 'aigerim', { uploadTransport: transport });
 
   it('sends the bearer and language, and parses the JSON answer', async () => {
     const transport = vi.fn<UploadTransport>(async () => ({ status: 200, body: '{"id":1}' }));
-    const { client } = loggedIn(transport);
+    const { client, server, tokens } = await loggedIn(transport);
     await expect(client.upload({ method: 'POST', path: '/up', body: new FormData() })).resolves.toEqual({
       id: 1,
     });
     expect(transport.mock.calls[0]?.[0]).toMatchObject({
       method: 'POST',
-      url: 'http://qoltanba.test/up',
-      headers: { Authorization: 'Bearer access-1', 'Accept-Language': 'kk' },
+      url: `${server.baseUrl}/up`,
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Accept-Language': 'kk' },
     });
   });
 
   it('refreshes an expired token first', async () => {
     const transport = vi.fn<UploadTransport>(async () => ({ status: 204, body: '' }));
-    const { client, clock } = loggedIn(transport);
-    clock.now = T0 + 16 * 60_000;
+    const { client, server, storage, tokens } = await loggedIn(transport);
+    server.clock.advance(ACCESS_TOKEN_SECONDS + 60);
     await expect(
       client.upload({ method: 'PUT', path: '/up', body: new FormData() }),
     ).resolves.toBeUndefined();
-    expect(transport.mock.calls[0]?.[0].headers.Authorization).toBe('Bearer access-2');
+    const renewed = storage.getItem('token');
+    expect(renewed).not.toBe(tokens.access_token);
+    expect(transport.mock.calls[0]?.[0].headers.Authorization).toBe(`Bearer ${renewed}`);
   });
 
   it('turns error answers into ApiError and a 401 into the end of the session', async () => {
-    vi.useFakeTimers();
+    const { client, onLoggedOut } = await loggedIn(async () => ({
+      status: 401,
+      body: '{"code":"UNAUTHORIZED","message":"no"}',
+    }));
+    // Faked after the login: the server in this process runs on the real timers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const { client, onLoggedOut } = loggedIn(async () => ({
-        status: 401,
-        body: '{"code":"UNAUTHORIZED","message":"no"}',
-      }));
       await expect(
         client.upload({ method: 'POST', path: '/up', body: new FormData() }),
       ).rejects.toMatchObject({
@@ -169,7 +178,7 @@ describe('client.upload', () => {
 
   it('reports a failed transport as NETWORK_ERROR, keeps aborts, and counts in $loading', async () => {
     let fail: (error: unknown) => void = () => {};
-    const { client } = loggedIn(
+    const { client } = await loggedIn(
       () =>
         new Promise((_, reject) => {
           fail = reject;
@@ -189,11 +198,18 @@ describe('client.upload', () => {
   });
 
   it('uses the fetch transport with a given fetch', async () => {
-    const { client, server } = setupClient();
-    client.storeTokens(server.issue());
-    await expect(
-      client.upload({ method: 'PUT', path: PROFILE_PATHS.avatar, body: new FormData() }),
-    ).resolves.toBeUndefined();
-    expect(server.callsTo('PUT', PROFILE_PATHS.avatar)).toHaveLength(1);
+    const { client, server } = await withTokensOn(test.server);
+    const body = new FormData();
+    body.append(
+      DOCUMENT_UPLOAD_PARTS.document,
+      JSON.stringify({ name: 'Акт приёмки', signingMethod: 'PARALLEL', signers: [] }),
+    );
+    body.append(DOCUMENT_UPLOAD_PARTS.files, pdfFile());
+    const path = apiPath(DOCUMENT_PATHS.documents, { bin: ALFA.bin });
+    await expect(client.upload({ method: 'POST', path, body })).resolves.toMatchObject({
+      name: 'Акт приёмки',
+      status: 'DRAFT',
+    });
+    expect(server.callsTo(['POST', DOCUMENT_PATHS.documents])).toHaveLength(1);
   });
 });

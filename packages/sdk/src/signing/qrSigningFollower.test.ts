@@ -1,47 +1,30 @@
 import { apiPath, type DocumentDraft, EGOV_QR_PREFIX, SIGNING_PATHS } from '@qoltanba/core';
+import { ALFA, BETA, testServerPerFile } from '@qoltanba/server/testing';
+import { signWithEgovMobile } from '@qoltanba/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDocument, sendDocument } from '../documents/documentsApi';
-import { FAKE_BASE_URL, FAKE_QR_TTL_MS, fakeCms, pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { pdfFile } from '../test-support/files';
+import { loggedInOn } from '../test-support/real-server';
 import {
   followQrSigning,
-  type QrEventSource,
   type QrEventSourceConstructor,
   type QrSigningFollowState,
 } from './qrSigningFollower';
 import { startQrSigning } from './signingApi';
 
-const beta = { identityNumber: BETA_BIN, email: 'beta@example.kz', nameRu: 'АО Бета' };
+const test = testServerPerFile();
+const beta = { identityNumber: BETA.bin, email: 'beta@example.kz', nameRu: 'АО Бета' };
 const draft: DocumentDraft = { name: 'Договор поставки', signingMethod: 'PARALLEL', signers: [beta] };
 
+/** aigerim (admin of ALFA and BETA) sends for ALFA and starts a QR session for BETA. */
 async function qrSession() {
-  const setup = await setupLoggedIn();
-  const created = await createDocument(draft, [pdfFile()], { bin: ALFA_BIN });
-  await sendDocument(created.id, { bin: ALFA_BIN });
-  const session = await startQrSigning(created.id, { bin: BETA_BIN });
-  const EventSource = setup.server.signing.EventSource as unknown as QrEventSourceConstructor;
-  return { ...setup, session, EventSource, documentId: created.id };
-}
-
-/** What eGov mobile does: API #1, then API #2 GET and PUT with the token it was given. */
-async function egovMobileSigns(
-  fetch: (url: string, init?: RequestInit) => Promise<Response>,
-  qrPayload: string,
-  cms?: string,
-) {
-  const description = (await (await fetch(qrPayload.slice(EGOV_QR_PREFIX.length))).json()) as {
-    document: { uri: string; auth_token: string };
-  };
-  const auth = { authorization: `Bearer ${description.document.auth_token}` };
-  const documents = (await (await fetch(description.document.uri, { headers: auth })).json()) as {
-    documentsToSign: Array<{ document: { file: { data: string } } }>;
-  };
-  for (const entry of documents.documentsToSign) entry.document.file.data = cms ?? fakeCms('signed');
-  return fetch(description.document.uri, {
-    method: 'PUT',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify(documents),
-  });
+  const setup = await loggedInOn(test.server);
+  const created = await createDocument(draft, [pdfFile()], { bin: ALFA.bin });
+  await sendDocument(created.id, { bin: ALFA.bin });
+  const session = await startQrSigning(created.id, { bin: BETA.bin });
+  const EventSource = setup.server.EventSource as unknown as QrEventSourceConstructor;
+  const now = () => setup.server.clock.now().getTime();
+  return { ...setup, session, EventSource, now, documentId: created.id };
 }
 
 afterEach(() => {
@@ -50,8 +33,8 @@ afterEach(() => {
 
 describe('startQrSigning', () => {
   it('gives the mobileSign: payload of API #1, a deep link and the events address', async () => {
-    const { session } = await qrSession();
-    const api1 = `${FAKE_BASE_URL}${apiPath(SIGNING_PATHS.egovApi1, { sessionId: session.sessionId })}`;
+    const { session, server } = await qrSession();
+    const api1 = `${server.baseUrl}${apiPath(SIGNING_PATHS.egovApi1, { sessionId: session.sessionId })}`;
     expect(session.qrPayload).toBe(`${EGOV_QR_PREFIX}${api1}`);
     expect(session.deepLink).toContain(encodeURIComponent(api1));
     expect(session.eventsUrl).toContain(session.sessionId);
@@ -60,72 +43,74 @@ describe('startQrSigning', () => {
 
 describe('followQrSigning', () => {
   it('follows the session live until eGov mobile has signed, then closes the stream', async () => {
-    const { server, session, EventSource, clock } = await qrSession();
-    const follower = followQrSigning(session, { EventSource, now: () => clock.now });
+    const { server, session, EventSource, now } = await qrSession();
+    const follower = followQrSigning(session, { EventSource, now });
     const seen: QrSigningFollowState['state'][] = [];
     follower.subscribe(({ state }) => seen.push(state));
 
-    const answer = await egovMobileSigns(server.fetch, session.qrPayload);
+    const answer = await server.egovMobileSigns(session, 'aigerim', BETA);
 
     expect(answer.status).toBe(200);
     const last = await follower.done;
     expect(last).toMatchObject({ state: 'SIGNED', errorCode: undefined, final: true, connection: 'closed' });
-    expect(seen).toEqual(expect.arrayContaining(['WAITING', 'FETCHED', 'SIGNED']));
-    expect(server.signing.openEventSources()).toHaveLength(0);
+    // The server reports the signature, not a separate FETCHED step (its events: waiting, then the outcome).
+    expect(seen).toEqual(expect.arrayContaining(['WAITING', 'SIGNED']));
+    await vi.waitFor(() => expect(server.openStreams()).toBe(0));
   });
 
   it("ends FAILED with the server's code when the signature does not match", async () => {
-    const { server, session, EventSource, clock } = await qrSession();
-    const follower = followQrSigning(session, { EventSource, now: () => clock.now });
-    const answer = await egovMobileSigns(server.fetch, session.qrPayload, fakeCms('mismatch'));
+    const { server, session, EventSource, now } = await qrSession();
+    const follower = followQrSigning(session, { EventSource, now });
+    // eGov mobile signs other bytes than the documents it was given.
+    const answer = await signWithEgovMobile({
+      qr: session.qrPayload,
+      signer: server.world.certificate('aigerim', BETA),
+      action: 'wrong-document',
+      fetch: server.fetch as typeof fetch,
+      now: server.clock.now(),
+    });
     expect(answer.status).toBe(403);
-    await expect(follower.done).resolves.toMatchObject({ state: 'FAILED', errorCode: 'SIGNATURE_MISMATCH' });
+    await expect(follower.done).resolves.toMatchObject({
+      state: 'FAILED',
+      errorCode: 'SIGNED_FILE_MISMATCH',
+    });
   });
 
   it('opens a new stream with the last event id when the server drops it', async () => {
-    const { server, session, EventSource, clock } = await qrSession();
-    const urls: string[] = [];
-    class Recording extends (EventSource as unknown as new (
-      url: string,
-    ) => QrEventSource & { drop(): void }) {
-      constructor(url: string) {
-        super(url);
-        urls.push(url);
-      }
-    }
-    const follower = followQrSigning(session, {
-      EventSource: Recording,
-      reconnectDelayMs: 1,
-      now: () => clock.now,
-    });
+    const { server, session, EventSource, now } = await qrSession();
+    const events = ['GET', new URL(session.eventsUrl, server.baseUrl).pathname] as const;
+    const follower = followQrSigning(session, { EventSource, reconnectDelayMs: 1, now });
     await vi.waitFor(() => expect(follower.get().connection).toBe('open'));
-    const [first] = server.signing.openEventSources() as unknown as Array<{ drop(): void }>;
-    first?.drop();
-    expect(follower.get().connection).toBe('reconnecting');
-    await vi.waitFor(() => expect(urls).toHaveLength(2));
-    expect(urls[1]).toContain('lastEventId=1');
-    server.signing.driveQr(session.sessionId, 'SIGNED');
+    server.dropStreams();
+    // The stream reconnects as a browser's does, after the server's retry time.
+    await vi.waitFor(() => expect(server.callsTo(events)).toHaveLength(2), { timeout: 10_000 });
+    // The new stream says where the last one ended (the header, or the query of the follower's own reconnect).
+    const [, second] = server.callsTo(events);
+    expect(second?.headers.get('last-event-id') ?? second?.query.get('lastEventId')).toBeTruthy();
+    await vi.waitFor(() => expect(follower.get().connection).toBe('open'), { timeout: 10_000 });
+    await server.egovMobileSigns(session, 'aigerim', BETA);
     await expect(follower.done).resolves.toMatchObject({ state: 'SIGNED' });
   });
 
   it('ends EXPIRED with QR_SIGNING_TIMEOUT when nothing final arrives in time', async () => {
-    const { session, EventSource, clock } = await qrSession();
+    const { server, session, EventSource, now } = await qrSession();
+    const ttlMs = server.server.config.qrSigningTimeoutSeconds * 1000;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const follower = followQrSigning(session, { EventSource, expiryGraceMs: 1_000, now: () => clock.now });
-    vi.advanceTimersByTime(FAKE_QR_TTL_MS);
+    const follower = followQrSigning(session, { EventSource, expiryGraceMs: 1_000, now });
+    vi.advanceTimersByTime(ttlMs);
     expect(follower.get().final).toBe(false);
     vi.advanceTimersByTime(1_000);
     await expect(follower.done).resolves.toMatchObject({ state: 'EXPIRED', errorCode: 'QR_SIGNING_TIMEOUT' });
   });
 
   it('stops following on request', async () => {
-    const { server, session, EventSource, clock } = await qrSession();
-    const follower = followQrSigning(session, { EventSource, now: () => clock.now });
+    const { server, session, EventSource, now } = await qrSession();
+    const follower = followQrSigning(session, { EventSource, now });
     await vi.waitFor(() => expect(follower.get().connection).toBe('open'));
     follower.stop();
     expect(follower.get()).toMatchObject({ final: false, connection: 'closed' });
-    expect(server.signing.openEventSources()).toHaveLength(0);
-    server.signing.driveQr(session.sessionId, 'SIGNED');
+    await vi.waitFor(() => expect(server.openStreams()).toBe(0));
+    await server.egovMobileSigns(session, 'aigerim', BETA);
     expect(follower.get().state).toBe('WAITING');
   });
 });

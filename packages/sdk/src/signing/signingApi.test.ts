@@ -1,4 +1,6 @@
 import { type DocumentDraft, SIGNING_PATHS } from '@qoltanba/core';
+import { ALFA, BETA, testServerPerFile, WORLD_USERS } from '@qoltanba/server/testing';
+import type { TestSigner } from '@qoltanba/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { $companies } from '../company/companyStore';
@@ -10,8 +12,8 @@ import {
   sendDocument,
   trashDocument,
 } from '../documents/documentsApi';
-import { FAKE_TEST_BIN, fakeCms, pdfFile } from '../testing/fakeServer';
-import { ALFA_BIN, BETA_BIN, setupLoggedIn } from '../testing/setupSession';
+import { pdfFile } from '../test-support/files';
+import { loggedInOn } from '../test-support/real-server';
 import { attachCompanyWithNcaLayer } from './attachBySignature';
 import type { NcaLayerClient, NcaLayerSignOptions } from './ncaLayerClient';
 import type { NcaLayerSigning, SigningProgress } from './signFiles';
@@ -26,21 +28,48 @@ import {
 import { DEFAULT_SIGNING_CONFIG, getSigningConfig } from './signingConfig';
 import { getSigningLink, rejectByLink, signByLink } from './signingLinkApi';
 
-const person = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
+const test = testServerPerFile();
+const ALFA_BIN = ALFA.bin;
+const BETA_BIN = BETA.bin;
+// Daniyar signs as an individual; aigerim (admin of ALFA and BETA) acts for both companies.
+const person = {
+  identityNumber: WORLD_USERS.daniyar.iin,
+  email: WORLD_USERS.daniyar.email,
+  nameRu: 'Ахметов Данияр',
+};
 const beta = { identityNumber: BETA_BIN, email: 'beta@example.kz', nameRu: 'АО Бета' };
+// A company of the register nobody in the world has attached (attach by signature).
+const DALA = { bin: '150940001238', nameRu: 'ТОО «Дала Софт»' };
 
-/** An NCALayer stand-in: records what it was asked and signs each item as `answer` says. */
+const fromBase64 = (data: string) => Uint8Array.from(atob(data), (char) => char.charCodeAt(0));
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+
+/** A real detached CMS of `content` by `signer` on the server's clock. */
+const cmsOf = (signer: TestSigner, content: Uint8Array) =>
+  toBase64(signer.signCms({ content, detached: true, signingTime: test.server.clock.now() }));
+
+/** aigerim's certificate for `company` (an individual's for none), from the test CA the server trusts. */
+const certificate = (company?: { bin: string; nameRu: string }) =>
+  test.server.world.certificate('aigerim', company);
+
+/**
+ * An NCALayer stand-in: records what it was asked and signs each item with `signer` (aigerim for BETA by default)
+ * as NCALayer would, or answers as `answer` says.
+ */
 function stubNcaLayer(
-  answer: (data: string[]) => string[] | 'cancelled' = (data) => data.map((_, i) => fakeCms(`signed ${i}`)),
+  signer: TestSigner | (() => TestSigner) = () => certificate(BETA),
+  answer?: (data: string[]) => string[] | 'cancelled',
 ) {
-  const calls: Array<{ data: string[]; options: NcaLayerSignOptions | undefined }> = [];
+  const calls: Array<{ data: string[]; options: NcaLayerSignOptions | undefined; signed: string[] }> = [];
   const ncaLayer: NcaLayerClient = {
     signCms: async (items, options) => {
       const data = items.map((item) =>
         typeof item === 'string' ? item : btoa(String.fromCharCode(...item)),
       );
-      calls.push({ data, options });
-      return answer(data);
+      const key = typeof signer === 'function' ? signer() : signer;
+      const signed = answer ? answer(data) : data.map((item) => cmsOf(key, fromBase64(item)));
+      calls.push({ data, options, signed: signed === 'cancelled' ? [] : signed });
+      return signed;
     },
   };
   return { ncaLayer, calls };
@@ -63,6 +92,16 @@ async function sentTo(signers: DocumentDraft['signers'], files = [pdfFile('a.pdf
   const created = await createDocument(draft, files, { bin: ALFA_BIN });
   return sendDocument(created.id, { bin: ALFA_BIN });
 }
+
+/** The token of the personal link last e-mailed to `email`. */
+async function linkTokenOf(email: string): Promise<string> {
+  const [url] = await test.server.links(email);
+  const token = url ? new URL(url).pathname.split('/').at(-1) : undefined;
+  if (!token) throw new Error(`no signing link was e-mailed to ${email}`);
+  return token;
+}
+
+const setupLoggedIn = () => loggedInOn(test.server);
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.code : error);
 
@@ -88,9 +127,9 @@ describe('signDocument', () => {
       locale: 'en',
     });
     expect(calls[0]?.options?.iin).toBeUndefined();
-    const posted = server.callsTo('POST', SIGNING_PATHS.sign)[0]?.body as { signatures: unknown[] };
+    const posted = server.callsTo(['POST', SIGNING_PATHS.sign])[0]?.json() as { signatures: unknown[] };
     expect(posted.signatures).toEqual(
-      document.files.map((file, index) => ({ fileId: file.id, cms: fakeCms(`signed ${index}`) })),
+      document.files.map((file, index) => ({ fileId: file.id, cms: calls[0]?.signed[index] })),
     );
     expect(progress.map((step) => step.phase)).toEqual(['downloading', 'downloading', 'signing', 'sending']);
     expect(signed !== 'cancelled' && signed.signers.find((s) => s.identityNumber === BETA_BIN)?.state).toBe(
@@ -101,9 +140,9 @@ describe('signDocument', () => {
   it("posts nothing when the person cancels NCALayer's dialog", async () => {
     const { server } = await setupLoggedIn();
     const document = await sentTo([beta]);
-    const { ncaLayer } = stubNcaLayer(() => 'cancelled');
+    const { ncaLayer } = stubNcaLayer(undefined, () => 'cancelled');
     await expect(signDocument(document, signing(ncaLayer), { bin: BETA_BIN })).resolves.toBe('cancelled');
-    expect(server.callsTo('POST', SIGNING_PATHS.sign)).toHaveLength(0);
+    expect(server.callsTo(['POST', SIGNING_PATHS.sign])).toHaveLength(0);
   });
 
   it('completes the document with the last signature and refuses a second one', async () => {
@@ -124,9 +163,10 @@ describe('signDocument', () => {
       'ENTITY_NOT_FOUND',
     );
 
+    // The CA revoked a certificate of aigerim for ALFA: the sender signing with it is refused.
     const withBeta = await sentTo([beta, person]);
-    const revoked = stubNcaLayer((data) => data.map(() => fakeCms('revoked')));
-    expect(await signDocument(withBeta, signing(revoked.ncaLayer), { bin: BETA_BIN }).catch(codeOf)).toBe(
+    const revoked = stubNcaLayer(() => test.server.world.revokedCertificate);
+    expect(await signDocument(withBeta, signing(revoked.ncaLayer), { bin: ALFA_BIN }).catch(codeOf)).toBe(
       'CERTIFICATE_REVOKED',
     );
   });
@@ -135,19 +175,16 @@ describe('signDocument', () => {
     await setupLoggedIn();
     const document = await sentTo([beta]);
     const [first, second] = document.files;
-    const one = [{ fileId: first?.id ?? 0, cms: fakeCms('signed') }];
+    const cms = cmsOf(certificate(BETA), new Uint8Array([1, 2, 3]));
+    const one = [{ fileId: first?.id ?? 0, cms }];
     expect(
       await submitDocumentSignatures(document.id, { signatures: one }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNATURE_MISSING');
-    const twice = [
-      ...one,
-      { fileId: first?.id ?? 0, cms: fakeCms('signed') },
-      { fileId: second?.id ?? 0, cms: fakeCms('signed') },
-    ];
+    const twice = [...one, { fileId: first?.id ?? 0, cms }, { fileId: second?.id ?? 0, cms }];
     expect(
       await submitDocumentSignatures(document.id, { signatures: twice }, { bin: BETA_BIN }).catch(codeOf),
     ).toBe('SIGNED_FILE_MISMATCH');
-    // What is neither a marked nor a DER-shaped CMS cannot be read, as on the server.
+    // What is not a CMS cannot be read.
     const unreadable = document.files.map((file) => ({ fileId: file.id, cms: btoa('not a CMS') }));
     expect(
       await submitDocumentSignatures(document.id, { signatures: unreadable }, { bin: BETA_BIN }).catch(
@@ -164,7 +201,7 @@ describe('signDocument', () => {
       { bin: ALFA_BIN },
     );
     expect(draft.allowedActions).toContain('sign');
-    const { ncaLayer } = stubNcaLayer();
+    const { ncaLayer } = stubNcaLayer(() => certificate(ALFA));
     const sent = await signDocument(draft, signing(ncaLayer), { bin: ALFA_BIN });
     expect(sent !== 'cancelled' && sent.status).toBe('AT_SIGNING');
     // The sender's signature counts: the document can no longer be revoked.
@@ -184,12 +221,14 @@ describe('allowedActions (what the server offers)', () => {
     expect(draft.allowedActions).toEqual(['update', 'send', 'sign', 'copy', 'trash']);
     const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
     expect(sent.allowedActions).toEqual(['sign', 'revoke', 'copy', 'trash']);
-    const signed = await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    const signed = await signDocument(sent, signing(stubNcaLayer(() => certificate(ALFA)).ncaLayer), {
+      bin: ALFA_BIN,
+    });
     expect(signed !== 'cancelled' && [signed.status, signed.allowedActions]).toEqual([
       'AT_SIGNING',
       ['copy', 'trash'],
     ]);
-    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }];
+    const again = [{ fileId: sent.files[0]?.id ?? 0, cms: cmsOf(certificate(ALFA), new Uint8Array([1])) }];
     expect(
       await submitDocumentSignatures(sent.id, { signatures: again }, { bin: ALFA_BIN }).catch(codeOf),
     ).toBe('ALREADY_SIGNED_BY_BIN');
@@ -211,12 +250,12 @@ describe('allowedActions (what the server offers)', () => {
       );
     const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
     expect(await signedByMe()).toEqual([]);
-    await signDocument(sent, signing(stubNcaLayer().ncaLayer), { bin: ALFA_BIN });
+    await signDocument(sent, signing(stubNcaLayer(() => certificate(ALFA)).ncaLayer), { bin: ALFA_BIN });
     expect(await signedByMe()).toEqual([sent.id]);
   });
 
   it('offers a later signer of a sequential document nothing but trash before its turn, sign and reject once it comes', async () => {
-    const { server } = await setupLoggedIn();
+    await setupLoggedIn();
     const draft = await createDocument(
       { name: 'Договор поставки', signingMethod: 'SEQUENTIAL', signers: [person, beta] },
       [pdfFile()],
@@ -228,14 +267,22 @@ describe('allowedActions (what the server offers)', () => {
     expect(
       await submitDocumentSignatures(
         sent.id,
-        { signatures: [{ fileId: sent.files[0]?.id ?? 0, cms: fakeCms('signed') }] },
+        {
+          signatures: [
+            { fileId: sent.files[0]?.id ?? 0, cms: cmsOf(certificate(BETA), new Uint8Array([1])) },
+          ],
+        },
         { bin: BETA_BIN },
       ).catch(codeOf),
     ).toBe('NOT_SIGNERS_TURN');
-    const { token } = server.signing.issueLink(sent.id, person.identityNumber);
+    const token = await linkTokenOf(person.email);
     const view = await getSigningLink(token);
     expect(view.document.allowedActions).toEqual(['sign', 'reject']);
-    await signByLink(token, view, signing(stubNcaLayer().ncaLayer));
+    await signByLink(
+      token,
+      view,
+      signing(stubNcaLayer(() => test.server.world.certificate('daniyar')).ncaLayer),
+    );
     expect((await getDocument(sent.id, { bin: BETA_BIN })).allowedActions).toEqual([
       'sign',
       'reject',
@@ -309,38 +356,37 @@ describe('rejectDocument and revokeDocument', () => {
 
 describe('personal links', () => {
   it('opens the document, signs it with the IIN filter and reports unknown or expired links', async () => {
-    const { server, clock } = await setupLoggedIn();
+    const { server } = await setupLoggedIn();
     const document = await sentTo([person]);
     // A resend at once is refused (the send's e-mail counts); after the cooldown it goes out.
     const early = await resendSigningLink(document.id, person.identityNumber, { bin: ALFA_BIN }).catch(
       (e) => e,
     );
     expect(early).toMatchObject({ code: 'SIGNING_LINK_RESEND_TOO_EARLY', params: { retryAfter: 600 } });
-    clock.now += 600_000;
+    server.clock.advance(600);
     const link = await resendSigningLink(document.id, person.identityNumber, { bin: ALFA_BIN });
     expect(link).toMatchObject({ identityNumber: person.identityNumber, email: person.email });
-    const [issued] = [...server.signing.links.values()];
-    const token = issued?.token ?? '';
+    const token = await linkTokenOf(person.email);
 
     const view = await getSigningLink(token);
     expect(view.signer.identityNumber).toBe(person.identityNumber);
     expect(view.document.allowedActions).toEqual(['sign', 'reject']);
 
-    const { ncaLayer, calls } = stubNcaLayer();
+    const { ncaLayer, calls } = stubNcaLayer(() => server.world.certificate('daniyar'));
     const signed = await signByLink(token, view, signing(ncaLayer));
     expect(calls[0]?.options).toMatchObject({ iin: person.identityNumber });
     expect(signed !== 'cancelled' && signed.document.status).toBe('SIGNED');
 
     expect(await getSigningLink('nope').catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
-    clock.now += 31 * 24 * 60 * 60 * 1000;
+    server.clock.advance(31 * 24 * 60 * 60);
     expect(await getSigningLink(token).catch(codeOf)).toBe('SIGNING_LINK_NOT_FOUND');
   });
 
   it("shows the link's document without the signer company's trash", async () => {
-    const { server } = await setupLoggedIn();
+    await setupLoggedIn();
     const document = await sentTo([beta]);
     await trashDocument(document.id, { bin: BETA_BIN });
-    const { token } = server.signing.issueLink(document.id, BETA_BIN);
+    const token = await linkTokenOf(beta.email);
     const view = await getSigningLink(token);
     expect(view.document).toMatchObject({
       status: 'AT_SIGNING',
@@ -350,9 +396,9 @@ describe('personal links', () => {
   });
 
   it('rejects through the link', async () => {
-    const { server } = await setupLoggedIn();
-    const document = await sentTo([person]);
-    const { token } = server.signing.issueLink(document.id, person.identityNumber);
+    await setupLoggedIn();
+    await sentTo([person]);
+    const token = await linkTokenOf(person.email);
     const view = await rejectByLink(token, 'Не наш договор');
     expect(view.document.status).toBe('REJECTED');
     expect(view.signer.state).toBe('REJECTED');
@@ -363,33 +409,28 @@ describe('personal links', () => {
 describe('attachCompanyWithNcaLayer', () => {
   it("signs the server's challenge with a legal entity's key and takes the new company list", async () => {
     await setupLoggedIn();
-    const { ncaLayer, calls } = stubNcaLayer();
+    const { ncaLayer, calls } = stubNcaLayer(() => certificate(DALA));
     const companies = await attachCompanyWithNcaLayer(signing(ncaLayer));
     expect(calls[0]?.data).toHaveLength(1);
     expect(calls[0]?.options?.extKeyUsageOids).toEqual(['1.3.6.1.5.5.7.3.4', '1.2.398.3.3.4.1.2']);
-    expect(companies !== 'cancelled' && companies.map((entry) => entry.bin)).toContain(FAKE_TEST_BIN);
-    await vi.waitFor(() => expect($companies.get().map((entry) => entry.bin)).toContain(FAKE_TEST_BIN));
+    expect(companies !== 'cancelled' && companies.map((entry) => entry.bin)).toContain(DALA.bin);
+    await vi.waitFor(() => expect($companies.get().map((entry) => entry.bin)).toContain(DALA.bin));
   });
 
   it('refuses a revoked certificate', async () => {
     await setupLoggedIn();
-    const { ncaLayer } = stubNcaLayer(() => [fakeCms('revoked')]);
+    const { ncaLayer } = stubNcaLayer(() => test.server.world.revokedCertificate);
     expect(await attachCompanyWithNcaLayer(signing(ncaLayer)).catch(codeOf)).toBe('CERTIFICATE_REVOKED');
   });
 });
 
 describe('getSigningConfig', () => {
-  it("reads the fake's config anonymously", async () => {
+  it("reads the server's config anonymously", async () => {
     const { server } = await setupLoggedIn();
-    server.signing.setSigningConfig({
-      ncaLayerUrl: 'wss://127.0.0.1:13579',
-      testSigner: { label: 'NCA TEST' },
-    });
-    await expect(getSigningConfig()).resolves.toEqual({
-      ncaLayerUrl: 'wss://127.0.0.1:13579',
-      testSigner: { label: 'NCA TEST' },
-    });
-    const call = server.callsTo('GET', SIGNING_PATHS.config)[0];
+    const config = await getSigningConfig();
+    const served = await (await server.directFetch(`${server.baseUrl}${SIGNING_PATHS.config}`)).json();
+    expect(config).toEqual(served);
+    const call = server.callsTo(['GET', SIGNING_PATHS.config])[0];
     expect(call?.headers.get('authorization')).toBeNull();
   });
 });

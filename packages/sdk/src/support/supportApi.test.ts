@@ -8,11 +8,17 @@ import {
   type SupportMessagePage,
   supportConversationViewSchema,
 } from '@qoltanba/core';
+import { testServerPerFile, WORLD_USERS } from '@qoltanba/server/testing';
 import { describe, expect, it } from 'vitest';
 import { isApiError } from '../api/apiError';
 import { createApiKey } from '../partner/partnerApi';
-import { FAKE_BASE_URL } from '../testing/fakeServer';
-import { asVisitor, pngFile, setupOperator } from '../testing/supportSession';
+import {
+  asVisitor,
+  newVisitor,
+  pngFile,
+  setupOperator as setupOperatorOn,
+  visitorWrites as visitorWritesOn,
+} from '../test-support/support';
 import {
   closeSupportConversation,
   createSupportIdentityToken,
@@ -25,6 +31,11 @@ import {
   replySupportConversation,
   supportAttachmentUrl,
 } from './supportApi';
+
+const test = testServerPerFile();
+const setupOperator = (operator?: boolean) => setupOperatorOn(test.server, operator);
+const visitorWrites = (text: string, options?: Parameters<typeof visitorWritesOn>[2]) =>
+  visitorWritesOn(test.server, text, options);
 
 const codeOf = (pending: Promise<unknown>) =>
   pending.then(
@@ -42,21 +53,21 @@ describe('support inbox calls', () => {
     const { server } = await setupOperator(false);
     expect(await getSupportOperatorStatus()).toEqual({ operator: false });
     expect(await codeOf(listSupportConversations())).toBe('403 SUPPORT_OPERATOR_ONLY');
-    server.support.grantOperator();
+    await server.world.grantOperator('aigerim');
     expect(await getSupportOperatorStatus()).toEqual({ operator: true });
     expect((await listSupportConversations()).items).toEqual([]);
   });
 
   it('lists conversations latest first with unread counts and previews, a keyset page at a time', async () => {
-    const { server, clock } = await setupOperator();
-    const first = server.support.visitorWrites('Здравствуйте', {
+    const { server } = await setupOperator();
+    const first = await visitorWrites('Здравствуйте', {
       pageUrl: 'https://shop.kz/cart',
       language: 'ru',
     });
-    clock.now += 1_000;
-    server.support.visitorWrites('Сәлем');
-    clock.now += 1_000;
-    server.support.visitorWrites('Ещё вопрос', { visitorToken: first.visitorToken });
+    server.clock.advance(1);
+    await visitorWrites('Сәлем');
+    server.clock.advance(1);
+    await visitorWrites('Ещё вопрос', { visitorToken: first.visitorToken });
 
     const page = await listSupportConversations({ limit: 1 });
     expect(page.items.map((item) => [item.lastMessage?.text, item.unreadCount])).toEqual([['Ещё вопрос', 2]]);
@@ -77,19 +88,24 @@ describe('support inbox calls', () => {
 
   it('opens a conversation oldest first, replies, marks read and closes; the visitor sees it all', async () => {
     const { server } = await setupOperator();
-    const { message, visitorToken } = server.support.visitorWrites('Как подписать договор?');
+    const { message, visitorToken } = await visitorWrites('Как подписать договор?');
     const id = message.conversationId;
     const visitor = asVisitor(server, { visitorToken });
 
     expect(await codeOf(replySupportConversation(id, '   '))).toBe('400 SUPPORT_MESSAGE_EMPTY');
     const reply = await replySupportConversation(id, 'Нажмите «Подписать».');
-    expect([reply.author, reply.authorName, reply.attachment]).toEqual(['operator', 'Aigerim', null]);
+    expect([reply.author, reply.authorName, reply.attachment]).toEqual([
+      'operator',
+      WORLD_USERS.aigerim.firstname,
+      null,
+    ]);
     const view = await getSupportConversation(id);
     expect(view.messages.map((m) => [m.author, m.text])).toEqual([
       ['visitor', 'Как подписать договор?'],
       ['operator', 'Нажмите «Подписать».'],
     ]);
-    expect(view.conversation.unreadCount).toBe(1);
+    // The server counts the visitor's message read once an operator answered it.
+    expect(view.conversation.unreadCount).toBe(0);
     await markSupportConversationRead(id, reply.id);
     expect((await getSupportConversation(id)).conversation.unreadCount).toBe(0);
 
@@ -118,8 +134,8 @@ describe('support inbox calls', () => {
 
   it("pages a conversation's messages back from the newest with the view's cursor", async () => {
     const { server } = await setupOperator();
-    const { message, visitorToken } = server.support.visitorWrites('m1');
-    for (const text of ['m2', 'm3', 'm4', 'm5']) server.support.visitorWrites(text, { visitorToken });
+    const { message, visitorToken } = await visitorWrites('m1');
+    for (const text of ['m2', 'm3', 'm4', 'm5']) await visitorWrites(text, { visitorToken });
     const id = message.conversationId;
     const texts = (messages: readonly SupportMessage[]) => messages.map((m) => m.text);
 
@@ -149,13 +165,13 @@ describe('support inbox calls', () => {
     ).json()) as SupportMessagePage;
     expect(texts(back.items)).toEqual(['m2', 'm3', 'm4']);
     await closeSupportConversation(id);
-    const next = server.support.visitorWrites('new', { visitorToken });
+    const next = await visitorWrites('new', { visitorToken });
     const history = (await (await visitor(SUPPORT_PATHS.myConversations)).json()) as SupportConversationPage;
     expect(history.items.map((item) => [item.id, item.status])).toEqual([
       [next.message.conversationId, 'open'],
       [id, 'closed'],
     ]);
-    const stranger = asVisitor(server, { visitorToken: server.support.newVisitor() });
+    const stranger = asVisitor(server, { visitorToken: await newVisitor(server) });
     expect(await answerCode(await stranger(path))).toBe('404 ENTITY_NOT_FOUND');
     expect(await (await stranger(SUPPORT_PATHS.myConversations)).json()).toEqual({
       items: [],
@@ -165,7 +181,7 @@ describe('support inbox calls', () => {
 
   it('downloads an attachment recognised by content, and refuses other content and other visitors', async () => {
     const { server } = await setupOperator();
-    const visitorToken = server.support.newVisitor();
+    const visitorToken = await newVisitor(server);
     const visitor = asVisitor(server, { visitorToken });
     const upload = (file: File, text?: string) => {
       const form = new FormData();
@@ -186,16 +202,16 @@ describe('support inbox calls', () => {
     const attachmentId = message.attachment?.id ?? 0;
 
     const downloaded = await downloadSupportAttachment(message.conversationId, attachmentId);
-    expect([downloaded.fileName, downloaded.blob.size]).toEqual(['Экран.png', 64]);
+    expect([downloaded.fileName, downloaded.blob.size]).toEqual(['Экран.png', pngFile().size]);
     expect(supportAttachmentUrl(message.conversationId, attachmentId)).toBe(
-      `${FAKE_BASE_URL}/proxy/support-api/api/v1/inbox/conversations/${message.conversationId}/attachments/${attachmentId}`,
+      `${server.baseUrl}/proxy/support-api/api/v1/inbox/conversations/${message.conversationId}/attachments/${attachmentId}`,
     );
     expect(await codeOf(downloadSupportAttachment(message.conversationId + 1, attachmentId))).toBe(
       '404 ENTITY_NOT_FOUND',
     );
     const own = await visitor(SUPPORT_PATHS.myAttachment.replace(':attachmentId', String(attachmentId)));
     expect(own.status).toBe(200);
-    const stranger = asVisitor(server, { visitorToken: server.support.newVisitor() });
+    const stranger = asVisitor(server, { visitorToken: await newVisitor(server) });
     const theirs = await stranger(SUPPORT_PATHS.myAttachment.replace(':attachmentId', String(attachmentId)));
     expect(await answerCode(theirs)).toBe('404 ENTITY_NOT_FOUND');
   });
@@ -203,9 +219,9 @@ describe('support inbox calls', () => {
 
 describe('support identity', () => {
   it("issues the signed-in user's identity token, which ties the chat to the user until it expires", async () => {
-    const { server, clock } = await setupOperator();
+    const { server } = await setupOperator();
     const issued = await createSupportIdentityToken();
-    expect(Date.parse(issued.expiresAt) - clock.now).toBe(60 * 60 * 1000);
+    expect(Date.parse(issued.expiresAt) - server.clock.now().getTime()).toBe(60 * 60 * 1000);
     const user = asVisitor(server, { identityToken: issued.identityToken });
     const sent = await user(SUPPORT_PATHS.myMessages, {
       method: 'POST',
@@ -213,13 +229,17 @@ describe('support identity', () => {
     });
     expect(sent.status).toBe(201);
     const [row] = (await listSupportConversations()).items;
-    expect(row?.visitor).toMatchObject({ kind: 'user', name: 'Aigerim Bekova', email: 'aigerim@example.kz' });
+    expect(row?.visitor).toMatchObject({
+      kind: 'user',
+      name: `${WORLD_USERS.aigerim.firstname} ${WORLD_USERS.aigerim.lastname}`,
+      email: WORLD_USERS.aigerim.email,
+    });
 
     const forged = asVisitor(server, { identityToken: `${issued.identityToken}x` });
     expect(await answerCode(await forged(SUPPORT_PATHS.myConversation))).toBe('401 SUPPORT_IDENTITY_INVALID');
-    const nobody = await server.fetch(`${FAKE_BASE_URL}${SUPPORT_PATHS.myConversation}`);
+    const nobody = await server.fetch(`${server.baseUrl}${SUPPORT_PATHS.myConversation}`);
     expect(await answerCode(nobody)).toBe('401 SUPPORT_VISITOR_REQUIRED');
-    clock.now += 60 * 60 * 1000;
+    server.clock.advance(60 * 60);
     expect(await answerCode(await user(SUPPORT_PATHS.myConversation))).toBe('401 SUPPORT_IDENTITY_EXPIRED');
   });
 
@@ -227,7 +247,7 @@ describe('support identity', () => {
     const { server } = await setupOperator();
     const { secret } = await createApiKey({ name: 'Shop', allowedOrigins: ['https://shop.kz'] });
     const partner = (authorization: string, body: unknown) =>
-      server.fetch(`${FAKE_BASE_URL}${PARTNER_PATHS.supportIdentityTokens}`, {
+      server.fetch(`${server.baseUrl}${PARTNER_PATHS.supportIdentityTokens}`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -9,7 +9,7 @@ import { testServerPerFile } from '@qoltanba/server/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/apiError';
 import { loggedInOn } from '../test-support/real-server';
-import { sleepGate } from '../testing/supportSession';
+import { sleepGate } from '../test-support/support';
 import { closeSupportConversation } from './supportApi';
 import {
   followSupportInbox,

@@ -1,11 +1,22 @@
 import { SUPPORT_PATHS } from '@qoltanba/core';
+import { testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../auth/authActions';
-import { T0 } from '../testing/setupSession';
-import { setupOperator } from '../testing/supportSession';
+import { setupOperator as setupOperatorOn } from '../test-support/support';
 import { $supportIdentity, renewalDelay, SUPPORT_IDENTITY_STORAGE_KEY } from './supportIdentityStore';
 import { $supportOperator } from './supportOperatorStore';
+
+const test = testServerPerFile();
+const setupOperator = (operator?: boolean) => setupOperatorOn(test.server, operator);
+
+/** The browser's clock faked at the server's now (the server in this process keeps its own test clock). */
+function fakeBrowserClock(): number {
+  const start = test.server.clock.now().getTime();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(start);
+  return start;
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,27 +53,26 @@ describe('$supportIdentity', () => {
   });
 
   it('issues a token for the signed-in user, renews it before it expires, and drops it on logout', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.setSystemTime(T0);
-    const { server, clock } = await setupOperator(false);
+    const T0 = fakeBrowserClock();
+    const { server } = await setupOperator(false);
     const stop = $supportIdentity.listen(() => undefined);
     await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
     const first = $supportIdentity.get();
     expect(first.expiresAt).toBe(new Date(T0 + 60 * 60_000).toISOString());
 
-    // The fake server's clock and the browser's move together: a renewal after 55 minutes, not at 54.
-    clock.now += 54 * 60_000;
+    // The server's clock and the browser's move together: a renewal after 55 minutes, not at 54.
+    server.clock.advance(54 * 60);
     await vi.advanceTimersByTimeAsync(54 * 60_000);
-    expect(server.callsTo('POST', SUPPORT_PATHS.identityTokens)).toHaveLength(1);
-    clock.now += 2 * 60_000;
+    expect(server.callsTo(['POST', SUPPORT_PATHS.identityTokens])).toHaveLength(1);
+    server.clock.advance(2 * 60);
     await vi.advanceTimersByTimeAsync(2 * 60_000);
     await vi.waitFor(() => expect($supportIdentity.get().token).not.toBe(first.token));
-    expect(server.callsTo('POST', SUPPORT_PATHS.identityTokens)).toHaveLength(2);
+    expect(server.callsTo(['POST', SUPPORT_PATHS.identityTokens])).toHaveLength(2);
 
     await logout();
     expect($supportIdentity.get()).toEqual({ token: null, expiresAt: null });
     await vi.advanceTimersByTimeAsync(2 * 60 * 60_000);
-    expect(server.callsTo('POST', SUPPORT_PATHS.identityTokens)).toHaveLength(2);
+    expect(server.callsTo(['POST', SUPPORT_PATHS.identityTokens])).toHaveLength(2);
     stop();
   });
 
@@ -74,15 +84,14 @@ describe('$supportIdentity', () => {
       return $supportIdentity.listen(() => undefined);
     };
     async function issuedOnce() {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-      vi.setSystemTime(T0);
+      fakeBrowserClock();
       const setup = await setupOperator(false);
       const stop = $supportIdentity.listen(() => undefined);
       await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
       stop();
-      const calls = () => setup.server.callsTo('POST', SUPPORT_PATHS.identityTokens).length;
+      const calls = () => setup.server.callsTo(['POST', SUPPORT_PATHS.identityTokens]).length;
       const later = async (ms: number) => {
-        setup.clock.now += ms;
+        setup.server.clock.advance(ms / 1000);
         await vi.advanceTimersByTimeAsync(ms);
       };
       return { ...setup, first: $supportIdentity.get(), calls, later };
@@ -110,17 +119,15 @@ describe('$supportIdentity', () => {
 
     it('asks anew for another user who signed in on this tab, and keeps theirs instead', async () => {
       const { first, calls, server, client, sessionStorage } = await issuedOnce();
-      const other = { ...server.account, userId: 'user-2', email: 'dana@example.kz' };
-      server.accounts.push(other);
-      client.storeTokens(server.issue(other));
-      expect(client.userId()).toBe('user-2');
+      client.storeTokens(await server.world.login('bolat'));
+      expect(client.userId()).toBe(server.world.ids.bolat);
       const stop = pageLoad();
       expect($supportIdentity.get().token).toBeNull();
       await vi.waitFor(() => expect($supportIdentity.get().token).not.toBeNull());
       expect($supportIdentity.get().token).not.toBe(first.token);
       expect(calls()).toBe(2);
       expect(JSON.parse(sessionStorage.getItem(SUPPORT_IDENTITY_STORAGE_KEY) ?? '{}')).toMatchObject({
-        userId: 'user-2',
+        userId: server.world.ids.bolat,
         token: $supportIdentity.get().token,
       });
       stop();

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The fetch signature the sdk, the portal and the help widget take. */
+/** The client address the server sees for requests through the in-process fetch (unless `remoteAddress` says). */
+export const IN_PROCESS_CLIENT_ADDRESS = '10.254.0.1';
+
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** The in-process fetch plus control over the event streams it holds open. */
@@ -15,8 +18,8 @@ export interface InProcessFetch extends Fetch {
 export interface InProcessFetchOptions {
   /** The origin requests are made against; a request to another origin is refused like an unreachable host. */
   baseUrl: string;
-  /** The client address the server sees (per-IP limits key on it). */
-  remoteAddress?: string;
+  /** The client address the server sees (per-IP limits key on it); a function is asked per request. */
+  remoteAddress?: string | (() => string);
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -57,7 +60,10 @@ export function inProcessFetch(app: FastifyInstance, options: InProcessFetchOpti
       method: request.method as 'GET',
       url: `${request.url.pathname}${request.url.search}`,
       headers: request.headers,
-      remoteAddress: options.remoteAddress ?? '10.254.0.1',
+      remoteAddress:
+        typeof options.remoteAddress === 'function'
+          ? options.remoteAddress()
+          : (options.remoteAddress ?? IN_PROCESS_CLIENT_ADDRESS),
       payloadAsStream: true,
       ...(request.body ? { payload: request.body } : {}),
     });

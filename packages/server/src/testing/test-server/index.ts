@@ -16,7 +16,12 @@ export {
   type RecordedCall,
   withFaultInjection,
 } from './fault-injection.js';
-export { type Fetch, type InProcessFetch, inProcessFetch } from './in-process-fetch.js';
+export {
+  type Fetch,
+  IN_PROCESS_CLIENT_ADDRESS,
+  type InProcessFetch,
+  inProcessFetch,
+} from './in-process-fetch.js';
 export { type PerFileOptions, testServerPerFile } from './per-file.js';
 export {
   startTestServer,

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { QrSigningSession } from '@qoltanba/core';
+import { CODE_LENGTH, type QrSigningSession } from '@qoltanba/core';
 import type { EgovMobileOutcome } from '@qoltanba/testkit';
 import {
   runWebhookRound,
@@ -15,7 +15,7 @@ import { emptyAppTables } from '../empty-tables.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../test-app.js';
 import { eventSourceClass, type InProcessEventSourceConstructor } from './event-source.js';
 import { type FaultInjection, withFaultInjection } from './fault-injection.js';
-import { type Fetch, inProcessFetch } from './in-process-fetch.js';
+import { type Fetch, IN_PROCESS_CLIENT_ADDRESS, inProcessFetch } from './in-process-fetch.js';
 import {
   ALFA,
   holderOf,
@@ -51,6 +51,11 @@ export interface TestServer extends Omit<FaultInjection, 'fetch' | 'reset'> {
   readonly fetch: Fetch;
   /** The same server without the recording and faults (for set-up a test does not want to see in `calls`). */
   readonly directFetch: Fetch;
+  /**
+   * The client address the server sees for `fetch` and `directFetch`: a new one with each world (`reset`), so the
+   * server's in-memory per-IP limits (logins, codes) of one test never refuse the next.
+   */
+  clientAddress(): string;
   /** How many event streams (`text/event-stream` responses) are open. */
   openStreams(): number;
   /** Breaks every open event stream as a network failure would; clients reconnect with `Last-Event-ID`. */
@@ -75,6 +80,8 @@ export interface TestServer extends Omit<FaultInjection, 'fetch' | 'reset'> {
   mails(recipient?: string): Promise<OutboxEntry[]>;
   /** The URLs in the e-mails sent to `recipient`, newest first (personal signing links, invitations). */
   links(recipient: string): Promise<string[]>;
+  /** The one-time code last sent to `recipient` (an e-mail or a phone as +7XXXXXXXXXX) by e-mail or SMS. */
+  code(recipient: string): Promise<string>;
   /** Runs one webhook round now; `post` receives each delivery instead of the network. */
   deliverWebhooks(post?: WebhookPost): Promise<WebhookRound>;
   /** Drops open event streams, empties every table and the blob folder, seeds the world again, forgets calls and faults. */
@@ -114,9 +121,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const seed = options.world ?? true;
   let ids = seed ? await seedWorld(server, clock.now()) : ({} as Record<WorldUserName, string>);
-  const directFetch = inProcessFetch(server.app, { baseUrl: TEST_SERVER_URL });
+  let worldNumber = 0;
+  const clientAddress = () =>
+    worldNumber === 0
+      ? IN_PROCESS_CLIENT_ADDRESS
+      : `10.252.${Math.floor(worldNumber / 250) % 250}.${(worldNumber % 250) + 1}`;
+  const directFetch = inProcessFetch(server.app, { baseUrl: TEST_SERVER_URL, remoteAddress: clientAddress });
   const faults = withFaultInjection(directFetch);
-  const world: World = worldOf(server, () => ids, pki);
+  const world: World = worldOf(server, () => ids, pki, clientAddress);
   const documents = worldDocuments(world, directFetch, TEST_SERVER_URL, clock.now);
   const egov = egovMobileSigner(directFetch, clock.now);
   const { db } = server.services.database;
@@ -126,6 +138,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: TEST_SERVER_URL,
     fetch: faults.fetch,
     directFetch,
+    clientAddress,
     openStreams: directFetch.openStreams,
     dropStreams: directFetch.dropStreams,
     EventSource: eventSourceClass(faults.fetch),
@@ -144,6 +157,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const mails = await listOutbox(db, { recipient });
       return mails.flatMap((mail) => mail.body.match(/https?:\/\/[^\s<>"')]+/g) ?? []);
     },
+    async code(recipient) {
+      await server.services.outbox.drain();
+      const [newest] = await listOutbox(db, { recipient, limit: 1 });
+      const code = newest?.body.match(new RegExp(`\\b\\d{${CODE_LENGTH}}\\b`))?.[0];
+      if (!code) throw new Error(`no code was sent to ${recipient}`);
+      return code;
+    },
     deliverWebhooks: (post) =>
       runWebhookRound(db, {
         clock: clock.now,
@@ -156,6 +176,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // Connections of the last test end with its world; their clients see a dropped network.
       directFetch.dropStreams();
       resetFaults();
+      worldNumber += 1;
       await emptyAppTables(db);
       await rm(join(server.config.dataDir, 'blobs'), { recursive: true, force: true });
       clock.advance((start.getTime() - clock.now().getTime()) / 1000);

@@ -1,9 +1,16 @@
-import { ACCOUNT_PATHS, type AuthTokens, checkDigit, parseLoginTarget } from '@qoltanba/core';
+import {
+  ACCOUNT_PATHS,
+  type AuthTokens,
+  checkDigit,
+  LOGIN_MAX_FAILURES,
+  parseLoginTarget,
+} from '@qoltanba/core';
 import type { TestSigner } from '@qoltanba/testkit';
 import { createUser, hashPassword } from '../../modules/account/index.js';
 import { attachCompany, FIXTURE_PARTIES } from '../../modules/registry/index.js';
 import { grantSupportOperator } from '../../modules/support/index.js';
 import type { TestApp } from '../test-app.js';
+import { IN_PROCESS_CLIENT_ADDRESS } from './in-process-fetch.js';
 import type { CertificateHolder, WorldPki } from './world-pki.js';
 
 /** A company of the seeded world (its record is the local statistics register's). */
@@ -143,30 +150,72 @@ export interface World {
   certificate(user: WorldUserName | WorldUser, company?: WorldCompany): TestSigner;
   /** A certificate of aigerim for ALFA that the CA revoked before the server started. */
   readonly revokedCertificate: TestSigner;
+  /**
+   * Distributed guessing: `count` wrong passwords for `user`, each from another client address (none of them is
+   * locked out); from the LOGIN_SLOWDOWN_AFTER-th on, every client's next try of that account waits. Answers the
+   * HTTP statuses.
+   */
+  guessPasswords(user: WorldUserName | WorldUser, count: number): Promise<number[]>;
+  /**
+   * LOGIN_MAX_FAILURES wrong passwords for `user` from the in-process fetch's address (`clientAddress()`): that
+   * client (the one the tests' clients use) is refused the account's password login until the clock's now + LOGIN_LOCK_SECONDS.
+   */
+  lockOut(user: WorldUserName | WorldUser): Promise<void>;
+  /** Grants `user` the support operator role (as an administrator does), besides the world's `operator`. */
+  grantOperator(user: WorldUserName | WorldUser): Promise<void>;
 }
 
 let loginIp = 0;
+/** A fresh client address per call, so the per-IP login limits never trip a long test file. */
+function nextLoginAddress(): string {
+  loginIp += 1;
+  return `10.253.${Math.floor(loginIp / 250) % 250}.${(loginIp % 250) + 1}`;
+}
 
 /** The world of `server` once seeded: logins through the real route, certificates from `pki`. */
-export function worldOf(server: TestApp, ids: () => Record<WorldUserName, string>, pki: WorldPki): World {
+export function worldOf(
+  server: TestApp,
+  ids: () => Record<WorldUserName, string>,
+  pki: WorldPki,
+  clientAddress: () => string = () => IN_PROCESS_CLIENT_ADDRESS,
+): World {
   const userOf = (user: WorldUserName | WorldUser): WorldUser =>
     typeof user === 'string' ? WORLD_USERS[user] : user;
+  const attempt = (user: WorldUserName | WorldUser, password: string, remoteAddress: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      remoteAddress,
+      payload: { login: userOf(user).email, password, lang: 'ru' },
+    });
+  const WRONG = `not-${WORLD_PASSWORD}`;
   return {
     users: WORLD_USERS,
     get ids() {
       return ids();
     },
     async login(user, password = WORLD_PASSWORD) {
-      loginIp += 1;
-      const res = await server.app.inject({
-        method: 'POST',
-        url: ACCOUNT_PATHS.login,
-        // A fresh address per login, so the per-IP login limit never trips a long test file.
-        remoteAddress: `10.253.${Math.floor(loginIp / 250) % 250}.${(loginIp % 250) + 1}`,
-        payload: { login: userOf(user).email, password, lang: 'ru' },
-      });
+      const res = await attempt(user, password, nextLoginAddress());
       if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
       return res.json() as AuthTokens;
+    },
+    async guessPasswords(user, count) {
+      const statuses: number[] = [];
+      for (let guess = 0; guess < count; guess += 1)
+        statuses.push((await attempt(user, WRONG, nextLoginAddress())).statusCode);
+      return statuses;
+    },
+    async lockOut(user) {
+      for (let guess = 0; guess < LOGIN_MAX_FAILURES; guess += 1) {
+        const res = await attempt(user, WRONG, clientAddress());
+        if (res.statusCode === 423) return;
+      }
+      throw new Error('lockOut: the client was not locked out');
+    },
+    async grantOperator(user) {
+      const login = parseLoginTarget(userOf(user).email);
+      if (!login) throw new Error(`grantOperator: ${userOf(user).email} is not a login`);
+      await grantSupportOperator(server.services.database.db, login, server.services.clock());
     },
     certificate: (user, company) => pki.certificate(holderOf(userOf(user), company)),
     revokedCertificate: pki.revoked,
