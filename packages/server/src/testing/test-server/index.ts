@@ -17,6 +17,7 @@ export {
   withFaultInjection,
 } from './fault-injection.js';
 export { type Fetch, type InProcessFetch, inProcessFetch } from './in-process-fetch.js';
+export { addUser, NEWCOMER } from './newcomer.js';
 export { type PerFileOptions, testServerPerFile } from './per-file.js';
 export {
   startTestServer,
@@ -24,9 +25,11 @@ export {
   type TestServer,
   type TestServerOptions,
 } from './start-test-server.js';
+export { purgeClosedSupportConversations } from './support-purge.js';
 export {
   ALFA,
   BETA,
+  INDIVIDUAL,
   WORLD_PASSWORD,
   WORLD_USERS,
   type World,
