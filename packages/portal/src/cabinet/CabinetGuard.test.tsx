@@ -1,11 +1,25 @@
+import { PROFILE_PATHS } from '@qoltanba/core';
 import { loginWithPassword, setLocale } from '@qoltanba/sdk';
+import { addUser, NEWCOMER } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $authDialogOpen, closeAuthDialog } from '../auth/authDialog';
 import { registerPortalTranslations } from '../i18n';
-import { company } from '../test/fakeApi';
 import { renderPortal } from '../test/renderPortal';
-import { signInFake, startAnonymous } from '../test/session';
+import { portalServerPerFile } from '../test/serverSession';
+
+const test = portalServerPerFile();
+const COMPANIES = ['GET', PROFILE_PATHS.companies] as const;
+const INTERNAL_ERROR = {
+  status: 500,
+  body: { code: 'INTERNAL_ERROR', message: 'Internal Server Error' },
+} as const;
+
+/** A signed-in user with no company yet (NEWCOMER, added to the world). */
+async function signInNewcomer() {
+  await addUser(test.server, NEWCOMER);
+  return test.signIn(NEWCOMER);
+}
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -14,7 +28,7 @@ beforeEach(() => {
 
 describe('cabinet guard', () => {
   it('asks an anonymous visitor to log in, opens the dialog, and keeps the requested path', async () => {
-    await startAnonymous({ companies: [company('180340021791', 'ТОО "Береке"', true)] });
+    await test.start(null);
     const { router } = renderPortal('/cabinet/outgoing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in to your cabinet' })).toBeTruthy();
     expect($authDialogOpen.get()).toBe(true);
@@ -31,7 +45,7 @@ describe('cabinet guard', () => {
   });
 
   it('sends a signed-in user without companies to the onboarding start', async () => {
-    await signInFake([]);
+    await signInNewcomer();
     const { router } = renderPortal('/cabinet/incoming');
     expect(await screen.findByRole('heading', { level: 1, name: 'Getting started' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cabinet/onboarding');
@@ -47,7 +61,11 @@ describe('cabinet guard', () => {
   });
 
   it('a company list answering 500 shows the error with "Try again", not onboarding', async () => {
-    const fake = await signInFake([company('180340021791', 'ТОО "Береке"', true)], { companiesStatus: 500 });
+    // The list fails on the session's load and on the first "Try again".
+    const { server } = await test.start('aigerim', () => {
+      test.server.failNext(COMPANIES, INTERNAL_ERROR);
+      test.server.failNext(COMPANIES, INTERNAL_ERROR);
+    });
     const { router } = renderPortal('/cabinet/incoming');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Could not load your companies' }),
@@ -62,7 +80,7 @@ describe('cabinet guard', () => {
     act(() => setLocale('en'));
 
     // Still failing: the error stays, and the list was asked again.
-    const asked = () => fake.state.calls.filter((call) => call.endsWith('/companies-from-context')).length;
+    const asked = () => server.callsTo(COMPANIES).length;
     const before = asked();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(asked()).toBe(before + 1));
@@ -70,7 +88,6 @@ describe('cabinet guard', () => {
       await screen.findByRole('heading', { level: 1, name: 'Could not load your companies' }),
     ).toBeTruthy();
 
-    delete fake.state.companiesStatus;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Incoming' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cabinet/incoming');
@@ -78,27 +95,31 @@ describe('cabinet guard', () => {
   });
 
   it('a list that cannot be reached says so; a retry finding no company leads to onboarding', async () => {
-    const fake = await signInFake([], { companiesStatus: 0 });
+    await addUser(test.server, NEWCOMER);
+    const { server } = await test.start(NEWCOMER, () => {
+      // The session's own list load finds no network.
+      test.server.failNext(COMPANIES, { networkError: true });
+    });
     const { router } = renderPortal('/cabinet/outgoing');
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'Could not reach the server. Check your internet connection',
     );
-    delete fake.state.companiesStatus;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Getting started' })).toBeTruthy();
+    expect(server.callsTo(COMPANIES)).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/cabinet/onboarding');
   });
 
   it('lets a user without companies open the profile', async () => {
-    await signInFake([]);
+    await signInNewcomer();
     const { router } = renderPortal('/cabinet/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cabinet/profile');
   });
 
   it('the add-company screen opens without a company, its "Sign with EDS" button working', async () => {
-    await signInFake([]);
+    await signInNewcomer();
     renderPortal('/cabinet/company/add');
     await screen.findByRole('heading', { level: 1, name: 'Add a company' });
     const sign = screen.getByRole('button', { name: 'Sign with EDS' });
@@ -106,11 +127,11 @@ describe('cabinet guard', () => {
   });
 
   it('a logout inside the cabinet goes to / without asking to log in again', async () => {
-    const fake = await signInFake([company('180340021791', 'ТОО "Береке"', true)]);
+    const session = await test.signIn();
     const { router } = renderPortal('/cabinet/incoming');
     await screen.findByRole('heading', { level: 1, name: 'Incoming' });
-    await fake.client.logout('user');
-    expect(fake.navigations).toEqual(['/']);
+    await session.client.logout('user');
+    expect(session.navigations).toEqual(['/']);
     await router.navigate('/');
     await screen.findByRole('heading', {
       level: 1,

@@ -2,15 +2,16 @@ import { setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n';
-import { company } from '../test/fakeApi';
 import { renderPortal } from '../test/renderPortal';
-import { signInFake } from '../test/session';
+import { portalServerPerFile } from '../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(async () => {
   registerPortalTranslations();
   setLocale('en');
-  // The cabinet is behind login: these tests look at a signed-in user with one company.
-  await signInFake([company('180340021791', 'ТОО "Береке"', true)]);
+  // The cabinet is behind login: these tests look at a member of АО Бета who is not its administrator (bolat).
+  await test.signIn('bolat');
 });
 
 describe('cabinet tabs', () => {
@@ -36,6 +37,16 @@ describe('cabinet tabs', () => {
       '/cabinet/counterparty',
     ]);
     expect(links.filter((link) => link.getAttribute('aria-current') === 'page')).toEqual([links[0]]);
+  });
+
+  it('an administrator of the acting company also gets the API keys tab', async () => {
+    await test.signIn('aigerim');
+    renderPortal('/cabinet/incoming');
+    await screen.findByRole('heading', { level: 1, name: 'Incoming' });
+    const nav = screen.getByRole('navigation', { name: 'Cabinet sections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.at(-1)?.textContent).toBe('API keys');
+    expect(links).toHaveLength(7);
   });
 
   it('clicking a tab navigates and moves the current marker', async () => {

@@ -4,9 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n';
 import { renderPortal } from '../test/renderPortal';
-import { signInSdkFake } from '../test/sdkSession';
-import { startAnonymous } from '../test/session';
+import { portalServerPerFile } from '../test/serverSession';
 import { HELP_WIDGET_SCRIPT_ID } from './helpWidget';
+
+const test = portalServerPerFile();
 
 const queued = () => window.QoltanbaHelp?.q ?? [];
 const scripts = () => [
@@ -25,7 +26,7 @@ afterEach(() => {
 
 describe('the help widget on every page', () => {
   it('adds one async script tag with the language, after the queue stub, on public pages', async () => {
-    await startAnonymous();
+    await test.start(null);
     const { unmount } = renderPortal('/');
     await screen.findByRole('heading', { level: 1 });
     const [script, ...more] = scripts();
@@ -45,7 +46,7 @@ describe('the help widget on every page', () => {
   });
 
   it('follows the portal language', async () => {
-    await startAnonymous();
+    await test.start(null);
     renderPortal('/');
     const header = await screen.findByRole('banner');
     fireEvent.click(within(header).getByRole('button', { name: 'Русский' }));
@@ -53,7 +54,7 @@ describe('the help widget on every page', () => {
   });
 
   it('identifies the signed-in user with a support identity token, and forgets them on logout', async () => {
-    const { server } = await signInSdkFake();
+    const { server } = await test.signIn();
     renderPortal('/cabinet/incoming');
     await screen.findByRole('heading', { level: 1, name: 'Incoming' });
     await waitFor(() => expect(queued().some(([command]) => command === 'identify')).toBe(true));
@@ -62,7 +63,7 @@ describe('the help widget on every page', () => {
     const token = identify[0]?.[1];
     expect(typeof token).toBe('string');
     // The token the widget got is one the server issued for this user: it opens their chat.
-    const mine = await server.fetch(`http://qoltanba.test${SUPPORT_PATHS.myConversation}`, {
+    const mine = await server.directFetch(`${server.baseUrl}${SUPPORT_PATHS.myConversation}`, {
       headers: { 'x-qoltanba-support-identity': String(token) },
     });
     expect(mine.status).toBe(200);
@@ -72,7 +73,7 @@ describe('the help widget on every page', () => {
   });
 
   it('breaks nothing when the script is missing (404 before the widget is built)', async () => {
-    await startAnonymous();
+    await test.start(null);
     renderPortal('/');
     await screen.findByRole('heading', { level: 1 });
     const [script] = scripts();

@@ -1,13 +1,14 @@
+import { ACCOUNT_PATHS, PROFILE_PATHS } from '@qoltanba/core';
 import { $auth, $selectedCompanyBin, reloadCompanies, setLocale } from '@qoltanba/sdk';
+import { addUser, BETA, NEWCOMER } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n';
-import { company } from '../test/fakeApi';
 import { renderPortal } from '../test/renderPortal';
-import { signInFake, startAnonymous } from '../test/session';
+import { portalServerPerFile } from '../test/serverSession';
 
-const BEREKE = company('180340021791', 'Товарищество с ограниченной ответственностью "Береке"', true);
-const IVANOV = company('900515300127', 'ИП Иванов');
+// aigerim acts for ТОО «Альфа Логистик» (short name ТОО «Альфа»), her main company, and may switch to АО «Бета».
+const test = portalServerPerFile();
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -16,7 +17,7 @@ beforeEach(() => {
 
 describe('site header account states', () => {
   it('anonymous: a "Log in" button that opens the authentication dialog', async () => {
-    await startAnonymous();
+    await test.start(null);
     renderPortal('/');
     await screen.findByRole('heading', { level: 1 });
     const header = screen.getByRole('banner');
@@ -32,21 +33,21 @@ describe('site header account states', () => {
   });
 
   it('authenticated: the company switcher with the display name, and the user menu', async () => {
-    await signInFake([BEREKE, IVANOV]);
+    await test.signIn();
     renderPortal('/cabinet/incoming');
     await screen.findByRole('heading', { level: 1, name: 'Incoming' });
     const header = screen.getByRole('banner');
     expect(within(header).queryByRole('button', { name: 'Log in' })).toBeNull();
 
     const switcher = within(header).getByRole('button', { name: /Company/ });
-    expect(switcher.textContent).toContain('ТОО "Береке"');
+    expect(switcher.textContent).toContain('ТОО «Альфа»');
     expect(switcher.getAttribute('aria-disabled')).toBeNull();
     fireEvent.click(switcher);
-    fireEvent.click(await screen.findByRole('option', { name: /ИП Иванов/ }));
-    expect($selectedCompanyBin.get()).toBe(IVANOV.bin);
-    await waitFor(() => expect(switcher.textContent).toContain('ИП Иванов'));
+    fireEvent.click(await screen.findByRole('option', { name: /АО «Бета»/ }));
+    expect($selectedCompanyBin.get()).toBe(BETA.bin);
+    await waitFor(() => expect(switcher.textContent).toContain('АО «Бета»'));
 
-    const menuButton = within(header).getByRole('button', { name: 'User menu: Айгерім Сәрсенова' });
+    const menuButton = within(header).getByRole('button', { name: 'User menu: Айгерим Бекова' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
@@ -59,7 +60,7 @@ describe('site header account states', () => {
   it.each(['/cabinet/edit/5', '/cabinet/copy/5', '/cabinet/draft/5'])(
     'locks the company switcher on %s with the catalogue reason',
     async (path) => {
-      await signInFake([BEREKE, IVANOV]);
+      await test.signIn();
       renderPortal(path);
       await screen.findByRole('heading', { level: 1 });
       const switcher = within(screen.getByRole('banner')).getByRole('button', { name: /Company/ });
@@ -71,27 +72,28 @@ describe('site header account states', () => {
   );
 
   it('no switcher for a signed-in user without companies', async () => {
-    await signInFake([]);
+    await addUser(test.server, NEWCOMER);
+    await test.signIn(NEWCOMER);
     renderPortal('/cabinet/onboarding');
     await screen.findByRole('heading', { level: 1, name: 'Getting started' });
     expect(within(screen.getByRole('banner')).queryByRole('button', { name: /Company/ })).toBeNull();
   });
 
   it('"Log out" in the user menu ends the session and goes to /', async () => {
-    const fake = await signInFake([BEREKE]);
+    const { server, navigations } = await test.signIn();
     renderPortal('/cabinet/incoming');
     await screen.findByRole('heading', { level: 1, name: 'Incoming' });
     const header = screen.getByRole('banner');
     fireEvent.click(within(header).getByRole('button', { name: /User menu/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect($auth.get().status).toBe('anonymous'));
-    expect(fake.navigations).toEqual(['/']);
-    expect(fake.state.calls).toContain('GET /proxy/account-recovery-api.bpmn/auth/logout');
+    expect(navigations).toEqual(['/']);
+    expect(server.callsTo(['GET', ACCOUNT_PATHS.logout])).toHaveLength(1);
     expect(await within(header).findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
   it('marks <main> busy and shows the top progress bar while a request is in flight', async () => {
-    const fake = await signInFake([BEREKE]);
+    const { server } = await test.signIn();
     const { container } = renderPortal('/cabinet/incoming');
     await screen.findByRole('heading', { level: 1, name: 'Incoming' });
     const main = screen.getByRole('main');
@@ -99,14 +101,12 @@ describe('site header account states', () => {
     expect(main.getAttribute('aria-busy')).toBe('false');
     expect(bar?.getAttribute('data-active')).toBe('false');
 
-    let release = () => {};
-    fake.state.hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const held = server.hold(['GET', PROFILE_PATHS.companies]);
     const reload = reloadCompanies();
+    await held.arrived;
     await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('true'));
     expect(bar?.getAttribute('data-active')).toBe('true');
-    release();
+    held.release();
     await reload;
     await waitFor(() => expect(main.getAttribute('aria-busy')).toBe('false'));
     expect(bar?.getAttribute('data-active')).toBe('false');

@@ -2,15 +2,16 @@ import { setLocale } from '@qoltanba/sdk';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n';
-import { company } from '../test/fakeApi';
 import { renderPortal } from '../test/renderPortal';
-import { signInFake } from '../test/session';
+import { portalServerPerFile } from '../test/serverSession';
+
+const test = portalServerPerFile();
 
 beforeEach(async () => {
   registerPortalTranslations();
   setLocale('en');
-  // The cabinet is behind login: these tests look at a signed-in user with one company.
-  await signInFake([company('180340021791', 'ТОО "Береке"', true)]);
+  // The cabinet is behind login: these tests look at a signed-in user with companies (aigerim).
+  await test.signIn();
 });
 
 describe('portal routes', () => {

@@ -2,8 +2,8 @@ import { createMemoryStorage, type QoltanbaClient } from '@qoltanba/sdk';
 import { createFakeServer, FAKE_BASE_URL, type FakeServer } from '@qoltanba/sdk/testing';
 import { createPortalClient, startPortalSession } from '../session/portalSession';
 
-// Test helper: the document screens run against the sdk's fake server (`@qoltanba/sdk/testing`), the one a
-// contract test keeps in step with the real server. The accounts screens keep `fakeApi.ts`.
+// Test helper: the document, support inbox and embed screens' tests still run against the sdk's fake server
+// (`@qoltanba/sdk/testing`); every other portal test runs on the real server (`serverSession.ts`).
 
 /** BINs of the fake account's companies: ТОО Альфа (selected, the first) and АО Бета (the main one). */
 export const ALFA_BIN = '990340005977';

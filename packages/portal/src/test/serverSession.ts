@@ -5,6 +5,7 @@ import {
   type PerFileOptions,
   type TestServer,
   testServerPerFile,
+  type WorldUser,
   type WorldUserName,
 } from '@qoltanba/server/testing';
 import { createPortalClient, startPortalSession } from '../session/portalSession';
@@ -40,30 +41,42 @@ export function portalClientOn(server: TestServer): { client: QoltanbaClient; na
   return { client, navigations };
 }
 
+/** Who a session starts as: a world user, another user added to the world (`addUser`), or nobody (anonymous). */
+export type SessionUser = WorldUserName | WorldUser | null;
+
 /**
- * One real server for the calling test file; `signIn(user)` starts a portal session of a world user (aigerim by
- * default, acting for `company`, their main one by default) through the real login, and resolves once the profile and the company list are loaded.
+ * One real server for the calling test file. `signIn(user, company)` starts a portal session of a world user (aigerim
+ * by default, acting for `company`, their main one by default) through the real login; `start(user, prepare)` starts
+ * one without choosing a company (`prepare` sees the client before the session starts; `null` is anonymous). Both
+ * resolve once the profile and the company list are loaded, with the set-up's own calls forgotten.
  */
 export function portalServerPerFile(options: PerFileOptions = {}): {
   readonly server: TestServer;
-  signIn(user?: WorldUserName, company?: string): Promise<ServerSession>;
+  signIn(user?: WorldUserName | WorldUser, company?: string): Promise<ServerSession>;
+  start(user?: SessionUser, prepare?: (client: QoltanbaClient) => void): Promise<ServerSession>;
 } {
   const test = testServerPerFile(options);
   const server = () => test.server;
+  async function begin(user: SessionUser, prepare?: (client: QoltanbaClient) => void, company?: string) {
+    const { client, navigations } = portalClientOn(server());
+    if (user !== null) client.storeTokens(await server().world.login(user));
+    prepare?.(client);
+    await startPortalSession(client);
+    if (company !== undefined) selectCompany(company);
+    // The set-up's own calls (login, profile, companies) are not the test's.
+    server().calls.length = 0;
+    return { server: server(), client, navigations };
+  }
   return {
     get server() {
       return test.server;
     },
-    async signIn(user = 'aigerim', company = server().world.users[user].companies[0]?.bin) {
-      const { client, navigations } = portalClientOn(server());
-      client.storeTokens(await server().world.login(user));
-      await startPortalSession(client);
+    start: (user = 'aigerim', prepare) => begin(user, prepare),
+    signIn(user = 'aigerim', company) {
+      const main = typeof user === 'string' ? server().world.users[user].companies[0] : user.companies[0];
       // The world attaches a user's companies at one instant, so the list comes ordered by BIN: act for the
       // user's main (first) company, as a user who picked it would.
-      if (company !== undefined) selectCompany(company);
-      // The set-up's own calls (login, profile, companies) are not the test's.
-      server().calls.length = 0;
-      return { server: server(), client, navigations };
+      return begin(user, undefined, company ?? main?.bin);
     },
   };
 }

@@ -22,6 +22,7 @@ export {
   type InProcessFetch,
   inProcessFetch,
 } from './in-process-fetch.js';
+export { addUser, NEWCOMER } from './newcomer.js';
 export { type PerFileOptions, testServerPerFile } from './per-file.js';
 export {
   startTestServer,
@@ -29,9 +30,11 @@ export {
   type TestServer,
   type TestServerOptions,
 } from './start-test-server.js';
+export { purgeClosedSupportConversations } from './support-purge.js';
 export {
   ALFA,
   BETA,
+  INDIVIDUAL,
   WORLD_PASSWORD,
   WORLD_USERS,
   type World,

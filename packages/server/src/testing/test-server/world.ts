@@ -115,27 +115,31 @@ const worldPasswordHash = () => {
   return passwordHash;
 };
 
-/** Writes the world's users, memberships and operator grants (the account and registry stores, as signing up does). */
-export async function seedWorld(server: TestApp, now: Date): Promise<Record<WorldUserName, string>> {
+/** Writes one user with their memberships and operator grant (the account and registry stores, as signing up does). */
+export async function seedUser(server: TestApp, user: WorldUser, now: Date): Promise<string> {
   const { db } = server.services.database;
-  const hash = await worldPasswordHash();
-  const ids = {} as Record<WorldUserName, string>;
-  for (const [name, user] of Object.entries(WORLD_USERS) as Array<[WorldUserName, WorldUser]>) {
-    ids[name] = await createUser(db, {
-      contact: { kind: 'email', value: user.email },
-      passwordHash: hash,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      lang: 'ru',
-      createdAt: now,
-    });
-    for (const company of user.companies) {
-      const party = FIXTURE_PARTIES.find((entry) => entry.entry.bin === company.bin);
-      if (party) await attachCompany(db, ids[name], party.entry, now);
-    }
-    const login = parseLoginTarget(user.email);
-    if (user.operator && login) await grantSupportOperator(db, login, now);
+  const id = await createUser(db, {
+    contact: { kind: 'email', value: user.email },
+    passwordHash: await worldPasswordHash(),
+    firstname: user.firstname,
+    lastname: user.lastname,
+    lang: 'ru',
+    createdAt: now,
+  });
+  for (const company of user.companies) {
+    const party = FIXTURE_PARTIES.find((entry) => entry.entry.bin === company.bin);
+    if (party) await attachCompany(db, id, party.entry, now);
   }
+  const login = parseLoginTarget(user.email);
+  if (user.operator && login) await grantSupportOperator(db, login, now);
+  return id;
+}
+
+/** Writes the world's users, memberships and operator grants. */
+export async function seedWorld(server: TestApp, now: Date): Promise<Record<WorldUserName, string>> {
+  const ids = {} as Record<WorldUserName, string>;
+  for (const [name, user] of Object.entries(WORLD_USERS) as Array<[WorldUserName, WorldUser]>)
+    ids[name] = await seedUser(server, user, now);
   return ids;
 }
 
