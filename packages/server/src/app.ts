@@ -12,15 +12,18 @@ import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
+import { createLiveChannel, type LiveChannel } from './db/live-channel.js';
 import { migrate } from './db/migrate.js';
 import {
   fastifyTrustProxy,
   idleTimeoutOnlyForClients,
   limitConnectionsPerAddress,
   serverTimeoutOptions,
+  streamHeartbeatMs,
   trustedProxyMatcher,
 } from './http/client-connections.js';
 import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
+import { createEventStreams } from './http/event-stream.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
 import { registerPublicCors } from './http/public-cors.js';
 import { requestLang } from './http/request-lang.js';
@@ -206,6 +209,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   let outbox: MessageOutbox | undefined;
 
   let temp: TempFolder | undefined;
+  let live: LiveChannel | undefined;
   try {
     await migrate(database.db);
     // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
@@ -232,9 +236,21 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sweepMs: config.outbox.sweepSeconds * 1000,
       log: app.log.child({ job: 'message-queue' }),
     });
-    const metrics = createServerMetrics(database);
+    live = createLiveChannel(database, {
+      onError: (error) => app.log.warn({ err: error }, 'live updates: listening session lost, reopening'),
+    });
+    await live.start();
+    const eventStreams = createEventStreams({ heartbeatMs: streamHeartbeatMs(config), log: app.log });
+    // Before the modules' close hooks: streams end with their retry hint already sent, clients reconnect elsewhere.
+    app.addHook('preClose', async () => {
+      eventStreams.endAll();
+    });
+    const metrics = createServerMetrics(database, { eventStreams, live });
     const services: AppServices = {
       database,
+      live,
+      eventStreams,
+      observeJobRun: metrics.jobRun,
       temp,
       blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
       mailer,
@@ -350,6 +366,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
           // After the modules' close hooks: uploads and conversions have stopped using it.
           await temp?.close();
           smtpMailer?.close();
+          await live?.close();
           if (ownsDatabase) await database.close();
         })();
         return closing;
@@ -360,6 +377,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await outbox?.stop();
     await temp?.close();
     smtpMailer?.close();
+    await live?.close();
     if (ownsDatabase) await database.close();
     throw error;
   }
