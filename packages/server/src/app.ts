@@ -10,6 +10,7 @@ import Fastify, {
 import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
+import { type CheckedBlobStore, createS3BlobStore, s3ClientOf } from './blob/s3-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { createLiveChannel, type LiveChannel } from './db/live-channel.js';
@@ -210,10 +211,20 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
 
   let temp: TempFolder | undefined;
   let live: LiveChannel | undefined;
+  let objectStore: CheckedBlobStore | undefined;
   try {
     await migrate(database.db);
+    // Object storage is checked before anything is served: a missing bucket or refused credentials stop start-up.
+    if (!options.blobs && config.blobs.kind === 's3') {
+      objectStore = createS3BlobStore({
+        client: s3ClientOf(config.blobs),
+        bucket: config.blobs.bucket,
+        prefix: config.blobs.prefix,
+      });
+      await objectStore.check();
+    }
     // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
-    if (database.kind === 'postgres' && !options.blobs) {
+    if (database.kind === 'postgres' && !options.blobs && !objectStore) {
       await claimBlobFolder(database.db, join(config.dataDir, 'blobs'));
     }
     temp = await openTempFolder(join(config.dataDir, 'tmp'));
@@ -252,7 +263,10 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       eventStreams,
       observeJobRun: metrics.jobRun,
       temp,
-      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
+      blobs:
+        options.blobs ??
+        objectStore ??
+        createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
       mailer,
       sms,
       outbox,
@@ -340,7 +354,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
 
     await app.ready();
-    if (!options.blobs) {
+    if (!options.blobs && !objectStore) {
       // Leftovers of versions that wrote uploads beside the blobs; in the background, the store may be large.
       void removeStaleBlobTempFiles(join(config.dataDir, 'blobs'), STALE_BLOB_TEMP_MS)
         .then((removed) => {
@@ -367,6 +381,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
           await temp?.close();
           smtpMailer?.close();
           await live?.close();
+          objectStore?.close();
           if (ownsDatabase) await database.close();
         })();
         return closing;
@@ -378,6 +393,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await temp?.close();
     smtpMailer?.close();
     await live?.close();
+    objectStore?.close();
     if (ownsDatabase) await database.close();
     throw error;
   }
