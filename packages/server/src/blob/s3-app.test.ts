@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app.js';
 import { COMPANIES, documentPaths, useDocumentsSuite } from '../testing/documents.js';
 import { startTestS3Server, type TestS3Server } from '../testing/s3-server.js';
 import { createTestApp } from '../testing/test-app.js';
@@ -80,6 +81,30 @@ describe('the server on S3 object storage (QOLTANBA_BLOBS=s3://...)', () => {
     expect((await suite.request(token, 'GET', paths.file(fileId))).statusCode).toBe(200);
     const ready = await suite.server.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+  });
+
+  it('serves a file uploaded through one instance from another on the same database and bucket', async () => {
+    const token = await suite.user('two@example.kz', [COMPANIES.sender]);
+    const document = await suite.create(token, COMPANIES.sender.bin);
+    const fileId = (document.files as Array<{ id: number }>)[0]?.id ?? 0;
+    // Its own S3 client, from the same configuration; the session and the rows are in the shared database.
+    const other = await createApp(suite.server.config, {
+      database: suite.server.services.database,
+      clock: suite.clock.now,
+      logStream: { write: () => undefined },
+    });
+    try {
+      expect(other.services.blobs).not.toBe(suite.server.services.blobs);
+      const download = await other.app.inject({
+        method: 'GET',
+        url: documentPaths(COMPANIES.sender.bin, document.id).file(fileId),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.body).toContain('%PDF-1.4');
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses to start on a missing bucket, naming it', async () => {
