@@ -10,17 +10,21 @@ import Fastify, {
 import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
+import { type CheckedBlobStore, createS3BlobStore, s3ClientOf } from './blob/s3-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
+import { createLiveChannel, type LiveChannel } from './db/live-channel.js';
 import { migrate } from './db/migrate.js';
 import {
   fastifyTrustProxy,
   idleTimeoutOnlyForClients,
   limitConnectionsPerAddress,
   serverTimeoutOptions,
+  streamHeartbeatMs,
   trustedProxyMatcher,
 } from './http/client-connections.js';
 import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
+import { createEventStreams } from './http/event-stream.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
 import { registerPublicCors } from './http/public-cors.js';
 import { requestLang } from './http/request-lang.js';
@@ -206,10 +210,21 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
   let outbox: MessageOutbox | undefined;
 
   let temp: TempFolder | undefined;
+  let live: LiveChannel | undefined;
+  let objectStore: CheckedBlobStore | undefined;
   try {
     await migrate(database.db);
+    // Object storage is checked before anything is served: a missing bucket or refused credentials stop start-up.
+    if (!options.blobs && config.blobs.kind === 's3') {
+      objectStore = createS3BlobStore({
+        client: s3ClientOf(config.blobs),
+        bucket: config.blobs.bucket,
+        prefix: config.blobs.prefix,
+      });
+      await objectStore.check();
+    }
     // PGlite lives in the data folder with its blobs; on PostgreSQL other instances may use another folder.
-    if (database.kind === 'postgres' && !options.blobs) {
+    if (database.kind === 'postgres' && !options.blobs && !objectStore) {
       await claimBlobFolder(database.db, join(config.dataDir, 'blobs'));
     }
     temp = await openTempFolder(join(config.dataDir, 'tmp'));
@@ -232,11 +247,26 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sweepMs: config.outbox.sweepSeconds * 1000,
       log: app.log.child({ job: 'message-queue' }),
     });
-    const metrics = createServerMetrics(database);
+    live = createLiveChannel(database, {
+      onError: (error) => app.log.warn({ err: error }, 'live updates: listening session lost, reopening'),
+    });
+    await live.start();
+    const eventStreams = createEventStreams({ heartbeatMs: streamHeartbeatMs(config), log: app.log });
+    // Before the modules' close hooks: streams end with their retry hint already sent, clients reconnect elsewhere.
+    app.addHook('preClose', async () => {
+      eventStreams.endAll();
+    });
+    const metrics = createServerMetrics(database, { eventStreams, live });
     const services: AppServices = {
       database,
+      live,
+      eventStreams,
+      observeJobRun: metrics.jobRun,
       temp,
-      blobs: options.blobs ?? createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
+      blobs:
+        options.blobs ??
+        objectStore ??
+        createLocalBlobStore(join(config.dataDir, 'blobs'), { tempDir: temp.root }),
       mailer,
       sms,
       outbox,
@@ -324,7 +354,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     });
 
     await app.ready();
-    if (!options.blobs) {
+    if (!options.blobs && !objectStore) {
       // Leftovers of versions that wrote uploads beside the blobs; in the background, the store may be large.
       void removeStaleBlobTempFiles(join(config.dataDir, 'blobs'), STALE_BLOB_TEMP_MS)
         .then((removed) => {
@@ -350,6 +380,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
           // After the modules' close hooks: uploads and conversions have stopped using it.
           await temp?.close();
           smtpMailer?.close();
+          await live?.close();
+          objectStore?.close();
           if (ownsDatabase) await database.close();
         })();
         return closing;
@@ -360,6 +392,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await outbox?.stop();
     await temp?.close();
     smtpMailer?.close();
+    await live?.close();
+    objectStore?.close();
     if (ownsDatabase) await database.close();
     throw error;
   }

@@ -1,6 +1,9 @@
 import type { SigningConfig } from '@qoltanba/core';
 import type { BlobStore } from './blob/blob-store.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { LiveChannel } from './db/live-channel.js';
+import type { EventStreams } from './http/event-stream.js';
+import type { JobRunObserver } from './jobs/periodic-job.js';
 import type { HostResolver } from './net/resolve-host.js';
 import type { MessageOutbox } from './outbox/message-outbox.js';
 import type { Mailer, SmsSender } from './outbox/messages.js';
@@ -13,6 +16,12 @@ export type Clock = () => Date;
 /** Infrastructure shared by the domain modules. */
 export interface AppServices {
   database: DatabaseHandle;
+  /** Live updates across instances (LISTEN/NOTIFY): modules notify in their transactions, streams subscribe. */
+  live: LiveChannel;
+  /** The open server-sent event streams of this process (ended before the server closes; counted in the metrics). */
+  eventStreams: EventStreams;
+  /** Counts the runs of periodic jobs (give it to `startPeriodicJob` with the job's name). */
+  observeJobRun: JobRunObserver;
   /** This process's temporary folder under `<dataDir>/tmp`: leftovers removed at start, emptied on close. */
   temp: TempFolder;
   blobs: BlobStore;

@@ -84,6 +84,8 @@ export const healthSchema = z.object({ status: z.literal('ok') });
 export const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']),
+  /** The object store, when files are kept in one (absent on local disk). */
+  storage: z.enum(['ok', 'unavailable']).optional(),
 });
 
 /** See {@link errorResponseParamsSchema}. */

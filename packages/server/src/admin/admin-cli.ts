@@ -28,7 +28,7 @@ export interface AdminIo {
 /** Replaceable parts of {@link runAdmin} (tests pass their own database). */
 export interface AdminOptions {
   /** Use this database instead of the configured one (it is migrated, not closed). */
-  database?: DatabaseHandle;
+  database?: Pick<DatabaseHandle, 'kind' | 'db' | 'close'>;
   clock?: () => Date;
 }
 

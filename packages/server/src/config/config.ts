@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { fileURLToPath } from 'node:url';
 import { type Lang, NCALAYER_DEFAULT_URL } from '@qoltanba/core';
 import { z } from 'zod';
+import { type BlobsConfig, blobEnv, blobSettings } from '../blob/blob-env.js';
 import { dbEnv, dbSettings } from '../db/db-env.js';
 import { devSignerEnv, devSignerSettings } from '../dev/dev-signer-env.js';
 import { httpEnv, httpSettings, type LOG_LEVELS } from '../http/http-env.js';
@@ -85,6 +86,8 @@ export interface Config {
   bodyLimit: number;
   /** The Prometheus endpoint: its own address (null: not served) and the bearer token a scrape must send. */
   metrics: { listen: { host: string; port: number } | null; token: string | null };
+  /** Where files are kept (`QOLTANBA_BLOBS`): the data folder, or S3-compatible object storage. */
+  blobs: BlobsConfig;
   /** Whether the dev outbox pages are served (never in production). */
   devOutbox: boolean;
   /**
@@ -243,6 +246,7 @@ export const ENV_SCHEMA = mergeEnv(
   serverEnv,
   httpEnv,
   metricsEnv,
+  blobEnv,
   dbEnv,
   outboxEnv,
   devSignerEnv,
@@ -378,6 +382,7 @@ export function loadConfig(
 
   const http = invalidAsConfigError(() => httpSettings(e));
   const metrics = invalidAsConfigError(() => metricsSettings(e));
+  const blobs = invalidAsConfigError(() => blobSettings(e, env));
 
   const cwd = options.cwd ?? process.cwd();
   const packageDir = options.packageDir ?? serverPackageDir();
@@ -423,6 +428,7 @@ export function loadConfig(
       ncaLayerUrl: e.QOLTANBA_NCALAYER_URL,
       ...http,
       ...metrics,
+      ...blobs,
       ...dbSettings(e),
       ...outboxSettings(e),
       ...devSignerSettings(e, mode),

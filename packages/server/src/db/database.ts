@@ -20,6 +20,19 @@ export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   /** Closes the pool or the PGlite instance; safe to call twice. */
   close(): Promise<void>;
+  /** Opens a session that receives this database's notifications (LISTEN); see `live-channel.ts`. */
+  openListenSession(): Promise<ListenSession>;
+}
+
+/** A database session that LISTENs: PostgreSQL's own connection, or PGlite's one session. */
+export interface ListenSession {
+  /** Runs a statement without parameters (LISTEN, `select current_schema()`); answers its rows. */
+  query(statement: string): Promise<Array<Record<string, unknown>>>;
+  /** Calls `listener` with each notification of the channels listened to. */
+  onNotification(listener: (channel: string, payload: string) => void): void;
+  /** Calls `listener` once when the session is lost (never for PGlite, which lives in this process). */
+  onLost(listener: (error: unknown) => void): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -76,6 +89,20 @@ export async function openPGlite(
     kind: 'pglite',
     db,
     pglite,
+    async openListenSession() {
+      const stops: Array<() => void> = [];
+      return {
+        // Through kysely, so a LISTEN never lands inside another holder's transaction of the one session.
+        query: async (statement) => (await sql.raw<Record<string, unknown>>(statement).execute(db)).rows,
+        onNotification(listener) {
+          stops.push(pglite.onNotification(listener));
+        },
+        onLost() {},
+        async close() {
+          for (const stop of stops.splice(0)) stop();
+        },
+      };
+    },
     close() {
       closing ??= (async () => {
         try {
@@ -149,6 +176,7 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
   return {
     kind: 'postgres',
     db,
+    openListenSession: () => openPostgresListenSession(connectionString, options),
     close() {
       closing ??= db.destroy();
       return closing;
@@ -157,6 +185,49 @@ export function openPostgres(connectionString: string, options: PostgresOpenOpti
 }
 
 function ignoreCheckedOutClientError(): void {}
+
+/** A connection of its own outside the pool: a LISTEN holds its session for as long as it listens. */
+async function openPostgresListenSession(
+  connectionString: string,
+  options: PostgresOpenOptions,
+): Promise<ListenSession> {
+  const client = new pg.Client({
+    connectionString,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: `${options.applicationName ?? 'qoltanba'} listen`,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  let lost: ((error: unknown) => void) | undefined;
+  let ended = false;
+  const loseOnce = (error: unknown) => {
+    if (ended) return;
+    ended = true;
+    lost?.(error);
+  };
+  client.on('error', loseOnce);
+  client.on('end', () => loseOnce(new Error('listen connection ended')));
+  try {
+    await client.connect();
+  } catch (error) {
+    ended = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    query: async (statement) => (await client.query(statement)).rows,
+    onNotification(listener) {
+      client.on('notification', (message) => listener(message.channel, message.payload ?? ''));
+    },
+    onLost(listener) {
+      lost = listener;
+    },
+    async close() {
+      ended = true;
+      await client.end().catch(() => undefined);
+    },
+  };
+}
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`. */
 export async function openConfiguredDatabase(

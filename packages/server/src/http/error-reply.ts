@@ -9,6 +9,7 @@ import {
   type Lang,
   paramsForCode,
 } from '@qoltanba/core';
+import { BLOB_STORE_RETRY_AFTER_SECONDS, BlobStoreUnavailableError } from '../blob/blob-store.js';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError } from '../db/connection-failure.js';
 
 /** How an error is answered: the catalogue code, HTTP status, message parameters, and whether it is unexpected. */
@@ -67,6 +68,14 @@ export function classifyError(error: unknown): ErrorReply {
       code: 'DATABASE_UNAVAILABLE',
       status: 503,
       params: { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+      unexpected: true,
+    };
+  }
+  if (error instanceof BlobStoreUnavailableError) {
+    return {
+      code: 'STORAGE_UNAVAILABLE',
+      status: 503,
+      params: { retryAfter: BLOB_STORE_RETRY_AFTER_SECONDS },
       unexpected: true,
     };
   }

@@ -1,5 +1,15 @@
+/** How one run of a periodic job ended: it worked, another instance held the job's lock, or it threw. */
+export type JobRunOutcome = 'ran' | 'skipped' | 'failed';
+
+/** Told of each run of a named periodic job (the metrics count them). */
+export type JobRunObserver = (job: string, outcome: JobRunOutcome, seconds: number) => void;
+
 /** Options of {@link startPeriodicJob}. */
 export interface PeriodicJobOptions {
+  /** The job's name, for {@link observe}. */
+  name?: string;
+  /** Told of each run (with `name`): a run answering `{ ran: false }` (`withJobLock`) counts as skipped. */
+  observe?: JobRunObserver;
   /** Time between the end of one run and the start of the next. */
   intervalMs: number;
   /** Time before the first run (defaults to the interval). */
@@ -20,11 +30,16 @@ export interface PeriodicJob {
  * last one ends) and the timers are unref'd, so a pending run never keeps the process alive.
  */
 export function startPeriodicJob({
+  name,
+  observe,
   intervalMs,
   firstDelayMs,
   run,
   onError,
 }: PeriodicJobOptions): PeriodicJob {
+  const report = (outcome: JobRunOutcome, started: number) => {
+    if (name !== undefined) observe?.(name, outcome, (performance.now() - started) / 1000);
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -32,10 +47,14 @@ export function startPeriodicJob({
   const schedule = (delayMs: number) => {
     timer = setTimeout(() => {
       timer = undefined;
+      const started = performance.now();
       running = run()
         .then(
-          () => undefined,
-          (error: unknown) => onError(error),
+          (result: unknown) => report(skippedRun(result) ? 'skipped' : 'ran', started),
+          (error: unknown) => {
+            report('failed', started);
+            onError(error);
+          },
         )
         .finally(() => {
           running = undefined;
@@ -54,4 +73,8 @@ export function startPeriodicJob({
       await running;
     },
   };
+}
+
+function skippedRun(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && (result as { ran?: unknown }).ran === false;
 }

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { SUPPORT_PATHS, SUPPORT_VISITOR_HEADER } from '@qoltanba/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config/config.js';
+import { startPeriodicJob } from '../jobs/periodic-job.js';
+import { openEventStream } from '../testing/event-stream-reader.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { startMetricsServer } from './metrics-server.js';
 import { Counter, Histogram, MetricsRegistry } from './registry.js';
@@ -61,6 +64,45 @@ describe('the server metrics', () => {
     expect(text).toContain('qoltanba_verifications_total{format="cms",verdict="TOTAL_FAILED"} 1');
     expect(text).toContain('qoltanba_outbox_depth 0');
     expect(text).toMatch(/qoltanba_process_resident_memory_bytes \d+/);
+    expect(text).toContain('qoltanba_live_listening 1');
+  });
+
+  it('count the open event streams by kind, and periodic job runs by outcome', async () => {
+    server = await createTestApp();
+    const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const visitor = await server.app.inject({ method: 'POST', url: SUPPORT_PATHS.visitors });
+    const stream = await openEventStream(`${origin}${SUPPORT_PATHS.myEvents}`, {
+      [SUPPORT_VISITOR_HEADER]: visitor.json().visitorToken,
+    });
+    await stream.until(() => true);
+    const render = () => server?.metrics.registry.render() ?? Promise.resolve('');
+    expect(await render()).toContain('qoltanba_event_streams{kind="support"} 1');
+    expect(await render()).toContain('qoltanba_event_streams{kind="unread"} 0');
+    stream.close();
+    await vi.waitFor(async () => {
+      expect(await render()).toContain('qoltanba_event_streams{kind="support"} 0');
+    });
+
+    const outcomes: Array<unknown> = [{ ran: true, value: 1 }, { ran: false }, new Error('boom')];
+    const job = startPeriodicJob({
+      name: 'test-job',
+      observe: server.metrics.jobRun,
+      intervalMs: 1,
+      firstDelayMs: 0,
+      run: async () => {
+        const next = outcomes.shift();
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      onError: () => undefined,
+    });
+    await vi.waitFor(() => expect(outcomes).toEqual([]));
+    await job.stop();
+    const text = await render();
+    for (const outcome of ['ran', 'skipped', 'failed'])
+      expect(text).toContain(`qoltanba_job_runs_total{job="test-job",outcome="${outcome}"} 1`);
+    // Durations of the runs that did work (ran, failed); a skipped run did none.
+    expect(text).toContain('qoltanba_job_run_duration_seconds_count{job="test-job"} 2');
   });
 });
 

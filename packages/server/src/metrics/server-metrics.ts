@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import type { LiveChannel } from '../db/live-channel.js';
+import type { EventStreams } from '../http/event-stream.js';
+import type { JobRunObserver } from '../jobs/periodic-job.js';
 import type { SignatureVerifier } from '../signature-verifier.js';
 import { Counter, Gauge, Histogram, MetricsRegistry } from './registry.js';
 
@@ -13,10 +16,18 @@ export interface ServerMetrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** The verifier, counting each verification by format and verdict. */
   countedVerifier(verifier: SignatureVerifier): SignatureVerifier;
+  /** Counts one run of a periodic job by outcome, and its duration. */
+  jobRun: JobRunObserver;
+}
+
+/** What the metrics read from the rest of the process when scraped. */
+export interface ServerMetricsSources {
+  eventStreams: Pick<EventStreams, 'counts'>;
+  live: Pick<LiveChannel, 'listening'>;
 }
 
 /** Creates the metrics of one server process; gauges read the database when scraped. */
-export function createServerMetrics(database: DatabaseHandle): ServerMetrics {
+export function createServerMetrics(database: DatabaseHandle, sources: ServerMetricsSources): ServerMetrics {
   const registry = new MetricsRegistry();
   const latency = registry.add(
     new Histogram('qoltanba_http_request_duration_seconds', 'HTTP request latency by route', LATENCY_BUCKETS),
@@ -36,6 +47,27 @@ export function createServerMetrics(database: DatabaseHandle): ServerMetrics {
       [{}, process.memoryUsage().rss],
     ]),
   );
+  registry.add(
+    new Gauge('qoltanba_event_streams', 'Server-sent event streams open on this instance, by kind', () =>
+      Object.entries(sources.eventStreams.counts()).map(([kind, count]) => [{ kind }, count]),
+    ),
+  );
+  registry.add(
+    new Gauge(
+      'qoltanba_live_listening',
+      'Whether the session that hears other instances (LISTEN) is up (1) or being reopened (0)',
+      () => [[{}, sources.live.listening ? 1 : 0]],
+    ),
+  );
+  const jobRuns = registry.add(
+    new Counter(
+      'qoltanba_job_runs_total',
+      'Runs of periodic jobs by outcome (skipped: another instance ran it)',
+    ),
+  );
+  const jobSeconds = registry.add(
+    new Histogram('qoltanba_job_run_duration_seconds', 'Duration of periodic job runs', LATENCY_BUCKETS),
+  );
   const started = Date.now();
   registry.add(
     new Gauge('qoltanba_process_uptime_seconds', 'Seconds since this process started serving', () => [
@@ -46,6 +78,10 @@ export function createServerMetrics(database: DatabaseHandle): ServerMetrics {
     registry,
     request(method, route, status, seconds) {
       latency.observe({ method, route, status: `${Math.floor(status / 100)}xx` }, seconds);
+    },
+    jobRun(job, outcome, seconds) {
+      jobRuns.inc({ job, outcome });
+      if (outcome !== 'skipped') jobSeconds.observe({ job }, seconds);
     },
     countedVerifier(verifier) {
       return {

@@ -52,12 +52,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'billing_payments',
     'billing_operators',
   ],
-  notifications: [
-    'notifications',
-    'notification_mailboxes',
-    'notification_email_opt_outs',
-    'notification_signals',
-  ],
+  notifications: ['notifications', 'notification_mailboxes', 'notification_email_opt_outs'],
   support: [
     'support_visitors',
     'support_conversations',

@@ -74,7 +74,7 @@ describe.each(testDatabases())('message queue on $name', (backend) => {
     });
     const app = await createApp(config, {
       // Shared, not owned: closing an instance leaves the suite's database open.
-      database: { kind: backend.name, db: database.db, close: async () => undefined },
+      database: database.shared(),
       mailer,
       sms: noSms,
       logStream: { write: () => undefined },

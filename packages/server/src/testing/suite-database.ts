@@ -8,6 +8,8 @@ import type { TestBackend } from './test-databases.js';
 /** The database of one suite; `db` may be read once the suite's tests run. */
 export interface SuiteDatabase {
   readonly db: Kysely<Database>;
+  /** The suite's database as a handle an app may share: closing it leaves the database open. */
+  shared(): DatabaseHandle;
 }
 
 /**
@@ -26,6 +28,11 @@ export function useSuiteDatabase(backend: TestBackend): SuiteDatabase {
     get db() {
       if (!handle) throw new Error('the suite database is open only while its tests run');
       return handle.db;
+    },
+    shared() {
+      const open = handle;
+      if (!open) throw new Error('the suite database is open only while its tests run');
+      return { ...open, db: open.db, close: async () => undefined };
     },
   };
   emptyTablesBeforeEach(() => suite.db);

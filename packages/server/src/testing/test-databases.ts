@@ -54,6 +54,7 @@ export async function openTestPostgres(
     kind: handle.kind,
     db: handle.db,
     schema,
+    openListenSession: () => handle.openListenSession(),
     close() {
       closing ??= (async () => {
         await handle.close();

@@ -106,6 +106,17 @@ export const transportErrors = {
     },
     status: 503,
   },
+  STORAGE_UNAVAILABLE: {
+    kk: 'Файл қоймасы уақытша қолжетімсіз. {retryAfter} секундтан соң қайталап көріңіз',
+    ru: 'Хранилище файлов временно недоступно. Повторите попытку через {retryAfter} с',
+    en: 'The file storage is temporarily unavailable. Try again in {retryAfter} seconds',
+    withoutParams: {
+      kk: 'Файл қоймасы уақытша қолжетімсіз. Біраздан соң қайталап көріңіз',
+      ru: 'Хранилище файлов временно недоступно. Повторите попытку позже',
+      en: 'The file storage is temporarily unavailable. Please try again later',
+    },
+    status: 503,
+  },
   CONTROL_CHARACTERS: {
     kk: 'Мәтінде рұқсат етілмеген таңбалар бар',
     ru: 'Текст содержит недопустимые символы',

@@ -6,7 +6,6 @@ export interface NotificationsTables {
   notifications: NotificationsTable;
   notification_mailboxes: NotificationMailboxesTable;
   notification_email_opt_outs: NotificationEmailOptOutsTable;
-  notification_signals: NotificationSignalsTable;
 }
 
 /** Where a notification's e-mail is: not wanted (or no address), waiting for its group, or queued in the outbox. */
@@ -41,11 +40,4 @@ export interface NotificationMailboxesTable {
 export interface NotificationEmailOptOutsTable {
   user_id: string;
   event: string;
-}
-
-/** Row of `notification_signals`: a user's unread counter changed (the streams of every instance follow them). */
-export interface NotificationSignalsTable {
-  seq: Generated<number>;
-  user_id: string;
-  at: Timestamp;
 }

@@ -130,6 +130,8 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
       if (intervalMs > 0) {
         app.addHook('onReady', async () => {
           job = startPeriodicJob({
+            name: DOCUMENTS_PURGE_JOB,
+            observe: services.observeJobRun,
             intervalMs,
             firstDelayMs: Math.min(intervalMs, DOCUMENTS_PURGE_FIRST_DELAY_MS),
             run: async () => {
@@ -141,6 +143,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
                 },
               });
               if (round.ran) app.log.info({ job: DOCUMENTS_PURGE_JOB, ...round }, 'documents purge done');
+              return round;
             },
             onError: (error) =>
               app.log.error({ err: error, job: DOCUMENTS_PURGE_JOB }, 'documents purge failed'),

@@ -3,7 +3,7 @@ import { pingDatabase } from '../../db/database.js';
 import { defineRoute } from '../../http/route.js';
 import type { AppModule } from '../module.js';
 
-/** `/healthz` (the process answers) and `/readyz` (the database answers `select 1`). */
+/** `/healthz` (the process answers) and `/readyz` (the database answers `select 1`, the object store its bucket). */
 export const healthModule: AppModule = {
   name: 'health',
   register({ route, services }) {
@@ -24,15 +24,23 @@ export const healthModule: AppModule = {
         method: 'GET',
         url: '/readyz',
         operationId: 'readiness',
-        summary: 'Readiness: the database answers (503 when it does not)',
+        summary: 'Readiness: the database and the object store answer (503 when either does not)',
         tags: ['health'],
         response: readinessSchema,
         rateLimit: { max: 6000, timeWindow: '1 minute' },
         handler: async ({ reply }) => {
-          if (await pingDatabase(services.database.db))
-            return { status: 'ok' as const, database: 'ok' as const };
-          reply.code(503);
-          return { status: 'unavailable' as const, database: 'unavailable' as const };
+          const [database, storage] = await Promise.all([
+            pingDatabase(services.database.db),
+            services.blobs.ready?.(),
+          ]);
+          const state = (ok: boolean) => (ok ? ('ok' as const) : ('unavailable' as const));
+          const ready = database && storage !== false;
+          if (!ready) reply.code(503);
+          return {
+            status: state(ready),
+            database: state(database),
+            ...(storage === undefined ? {} : { storage: state(storage) }),
+          };
         },
       }),
     );

@@ -21,6 +21,8 @@ export const housekeepingModule: AppModule = {
     let job: { stop(): Promise<void> } | undefined;
     app.addHook('onReady', async () => {
       job = startPeriodicJob({
+        name: HOUSEKEEPING_JOB,
+        observe: services.observeJobRun,
         intervalMs,
         firstDelayMs: Math.min(intervalMs, HOUSEKEEPING_FIRST_DELAY_MS),
         run: async () => {

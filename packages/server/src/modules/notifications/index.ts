@@ -5,6 +5,5 @@ export { queueWaitingMail, renderNotificationMail, usersWithWaitingMail } from '
 export { type NotificationsConfig, notificationsEnv, notificationsSettings } from './notifications-env.js';
 export {
   createNotificationsModule,
-  type NotificationsModuleOptions,
   notificationsModule,
 } from './notifications-module.js';

@@ -80,9 +80,7 @@ export function registerNotificationRoutes(context: NotificationsContext): void 
         await streamUnread(
           {
             hub,
-            log: context.log,
-            heartbeatMs: context.heartbeatMs,
-            openStreams: context.openStreams,
+            streams: context.streams,
             count: (id) => unreadCount(db, id, clock()),
           },
           reply,
@@ -108,7 +106,6 @@ export function registerNotificationRoutes(context: NotificationsContext): void 
       handler: async ({ request, params }) => {
         const { userId } = await requireUser(request);
         await markRead(db, userId, params.id, clock());
-        hub.announce([userId]);
         return unread(userId);
       },
     }),
@@ -128,7 +125,6 @@ export function registerNotificationRoutes(context: NotificationsContext): void 
       handler: async ({ request }) => {
         const { userId } = await requireUser(request);
         await markAllRead(db, userId, clock());
-        hub.announce([userId]);
         return unread(userId);
       },
     }),

@@ -9,6 +9,7 @@ import {
   notificationWindowStart,
 } from '@qoltanba/core';
 import type { Kysely, Transaction } from 'kysely';
+import { notifyLive } from '../../db/live-channel.js';
 import type { Database, NotificationRow } from '../../db/schema.js';
 import { type UserContact, userContacts } from '../account/index.js';
 import { membershipOfColumns } from '../registry/index.js';
@@ -71,13 +72,17 @@ export async function storeNotifications(db: Db, batch: NewNotifications): Promi
   return told;
 }
 
-/** Records that the unread counters of `userIds` changed, for the streams of every instance. */
-export async function signal(db: Db, userIds: readonly string[], at: Date): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .insertInto('notification_signals')
-    .values(userIds.map((user_id) => ({ user_id, at })))
-    .execute();
+/** User ids per notification: a payload stays under NOTIFY's 8000 bytes. */
+const SIGNAL_BATCH = 150;
+
+/**
+ * Tells the counter streams of every instance that the unread counters of `userIds` changed: when `db` is a
+ * transaction, at its commit. `at` is when (kept for the callers; the live channel carries no time).
+ */
+export async function signal(db: Db, userIds: readonly string[], _at: Date): Promise<void> {
+  const unique = [...new Set(userIds)];
+  for (let start = 0; start < unique.length; start += SIGNAL_BATCH)
+    await notifyLive(db, 'unread', unique.slice(start, start + SIGNAL_BATCH).join(','));
 }
 
 /** The API shape of a stored notification. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { EventStreams } from '../../http/event-stream.js';
 import type { ModuleContext } from '../module.js';
 import type { NotificationsConfig } from './notifications-env.js';
 import type { UnreadHub } from './unread-hub.js';
@@ -14,8 +15,8 @@ export interface NotificationsContext {
   config: NotificationsConfig;
   publicUrl: string;
   hub: UnreadHub;
-  heartbeatMs: number;
-  openStreams: Set<() => void>;
-  /** After notifications of `userIds` committed: wakes their streams, queues their due e-mails, kicks the outbox. */
+  /** The app's open event streams. */
+  streams: EventStreams;
+  /** After notifications of `userIds` committed: queues their due e-mails, kicks the outbox (streams woke at commit). */
   delivered(userIds: readonly string[]): Promise<void>;
 }

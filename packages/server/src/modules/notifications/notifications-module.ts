@@ -1,4 +1,3 @@
-import { streamHeartbeatMs } from '../../http/client-connections.js';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule } from '../module.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
@@ -8,28 +7,17 @@ import { registerNotificationRoutes } from './notification-routes.js';
 import type { NotificationsContext } from './notifications-context.js';
 import { createUnreadHub } from './unread-hub.js';
 
-/** Replaceable parts of the notifications module. */
-export interface NotificationsModuleOptions {
-  /** Milliseconds between looks at the signals table for other instances' changes (1000 by default). */
-  pollMs?: number;
-  /** Milliseconds between heartbeat comments of the counter streams. */
-  heartbeatMs?: number;
-}
-
-/** Signals are kept this long; every open stream has read them within a poll interval. */
-const SIGNAL_KEEP_MS = 60 * 60 * 1000;
-
 /**
  * In-app notifications and their e-mails (issue 21): listens to the document hooks, stores one notification per
  * member of each company core's rule names, streams each user's unread counter, and mails waiting notifications
  * through the outbox, grouped per person. See README.md.
  */
-export function createNotificationsModule(options: NotificationsModuleOptions = {}): AppModule {
+export function createNotificationsModule(): AppModule {
   return {
     name: 'notifications',
     register({ app, config, services, route, hooks }) {
       const { db } = services.database;
-      const hub = createUnreadHub(db);
+      const hub = createUnreadHub(services.live);
       const mailSettings = {
         publicUrl: config.publicUrl,
         groupMinutes: config.notifications.emailGroupMinutes,
@@ -42,19 +30,17 @@ export function createNotificationsModule(options: NotificationsModuleOptions = 
         config: config.notifications,
         publicUrl: config.publicUrl,
         hub,
-        heartbeatMs: options.heartbeatMs ?? streamHeartbeatMs(config),
-        openStreams: new Set(),
+        streams: services.eventStreams,
         async delivered(userIds) {
           if (userIds.length === 0) return;
-          hub.announce(userIds);
           const queued = await queueWaitingMail(db, userIds, services.clock(), mailSettings);
           if (queued > 0) await services.outbox.kick();
         },
       };
       registerNotificationRoutes(context);
 
-      // In the sending transaction: the receivers' notifications go with the send or not at all; their e-mails and
-      // other instances' streams follow within a sweep and a poll.
+      // In the sending transaction: the receivers' notifications go with the send or not at all, and their streams
+      // wake at its commit (on every instance); their e-mails follow within a sweep.
       hooks.documentSent.add(async ({ db: trx, documentId, at }) => {
         await notifySent(trx, documentId, at);
       });
@@ -120,34 +106,26 @@ export function createNotificationsModule(options: NotificationsModuleOptions = 
         );
       });
 
-      let poller: { stop(): Promise<void> } | undefined;
       let mailer: { stop(): Promise<void> } | undefined;
       app.addHook('onReady', async () => {
-        poller = startPeriodicJob({
-          intervalMs: options.pollMs ?? 1000,
-          run: () => hub.poll(),
-          onError: (error) => app.log.warn({ err: error }, 'notification signals poll failed'),
-        });
         const sweepMs = config.notifications.mailSweepSeconds * 1000;
         if (sweepMs > 0)
           mailer = startPeriodicJob({
+            name: 'notification-mail',
+            observe: services.observeJobRun,
             intervalMs: sweepMs,
             run: () => sweepMail(context, mailSettings),
             onError: (error) => app.log.error({ err: error }, 'notification mail sweep failed'),
           });
       });
-      app.addHook('preClose', async () => {
-        for (const end of context.openStreams) end();
-      });
       app.addHook('onClose', async () => {
-        await Promise.all([poller?.stop(), mailer?.stop()]);
+        await mailer?.stop();
       });
 
       async function sweepMail(ctx: NotificationsContext, settings: typeof mailSettings): Promise<void> {
         const now = ctx.clock();
         const queued = await queueWaitingMail(ctx.db, await usersWithWaitingMail(ctx.db), now, settings);
         if (queued > 0) await services.outbox.kick();
-        await hub.prune(new Date(now.getTime() - SIGNAL_KEEP_MS));
       }
     },
   };

@@ -1,20 +1,15 @@
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { type EventStreams, writeEventStream } from '../../http/event-stream.js';
 import type { UnreadHub } from './unread-hub.js';
 
 /** What an unread-counter stream needs from the module. */
 export interface UnreadStreamContext {
   hub: UnreadHub;
-  log: FastifyBaseLogger;
-  /** Milliseconds between heartbeat comments. */
-  heartbeatMs: number;
-  /** Ends of the streams open now; the module ends them before the server closes. */
-  openStreams: Set<() => void>;
+  /** The app's open event streams (heartbeats, the end at shutdown, the count in the metrics). */
+  streams: EventStreams;
   /** The user's unread count now. */
   count(userId: string): Promise<number>;
 }
-
-/** Milliseconds a reconnecting EventSource waits (sent as `retry:`). */
-const RETRY_MS = 3000;
 
 /**
  * Takes the reply over and writes the user's unread counter as server-sent events (`data: {"unread":n}`): the count
@@ -26,64 +21,17 @@ export async function streamUnread(
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
-  let closed = false;
-  let pending = true;
-  let interrupt: () => void = () => undefined;
-  const end = () => {
-    closed = true;
-    interrupt();
-  };
-  const unsubscribe = context.hub.subscribe(userId, () => {
-    pending = true;
-    interrupt();
+  let sent: number | undefined;
+  await writeEventStream(context.streams, reply, {
+    kind: 'unread',
+    subscribe: (wake) => context.hub.subscribe(userId, wake),
+    async deliver(send) {
+      const unread = await context.count(userId);
+      if (unread !== sent) {
+        send({ data: JSON.stringify({ unread }) });
+        sent = unread;
+      }
+      return true;
+    },
   });
-  context.openStreams.add(end);
-  reply.hijack();
-  const raw = reply.raw;
-  raw.on('close', end);
-  try {
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) headers[name] = value;
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      connection: 'close',
-    });
-    raw.write(`retry: ${RETRY_MS}\n\n`);
-    let sent: number | undefined;
-    let lastBeat = Date.now();
-    while (!closed) {
-      if (pending) {
-        pending = false;
-        const unread = await context.count(userId);
-        if (unread !== sent && !closed) {
-          raw.write(`data: ${JSON.stringify({ unread })}\n\n`);
-          sent = unread;
-        }
-        continue;
-      }
-      const untilBeat = context.heartbeatMs - (Date.now() - lastBeat);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, untilBeat));
-        interrupt = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      interrupt = () => undefined;
-      if (!closed && !pending && Date.now() - lastBeat >= context.heartbeatMs) {
-        raw.write(': heartbeat\n\n');
-        lastBeat = Date.now();
-      }
-    }
-  } catch (error) {
-    context.log.warn({ err: error }, 'notification counter stream ended by an error');
-  } finally {
-    unsubscribe();
-    context.openStreams.delete(end);
-    raw.end();
-  }
 }

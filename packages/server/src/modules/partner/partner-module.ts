@@ -56,6 +56,8 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
       if (intervalMs > 0) {
         app.addHook('onReady', async () => {
           job = startPeriodicJob({
+            name: 'webhook-delivery',
+            observe: services.observeJobRun,
             intervalMs,
             run: async () => {
               const round = await runWebhookRound(db, {

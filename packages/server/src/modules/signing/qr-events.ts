@@ -1,5 +1,6 @@
 import type { QrSigningEvent } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeEventStream } from '../../http/event-stream.js';
 import { findQrSession, OPEN_QR_STATES, type QrSession } from './qr-sessions.js';
 import type { SigningContext } from './signing-context.js';
 
@@ -21,7 +22,8 @@ function lastEventId(request: FastifyRequest): number {
 /**
  * Takes the reply over and writes server-sent events of the session: its state (as event `id:` its version)
  * whenever the version grew past what the client has seen, a heartbeat comment now and then, and the end after a
- * final state. It reads the session from the database, so a session signed through another instance is seen too.
+ * final state. It wakes when the session moves on any instance (the live channel) and at its expiry, and reads the
+ * session from the database then.
  */
 export async function followQrSession(
   context: SigningContext,
@@ -30,53 +32,30 @@ export async function followQrSession(
   sessionId: string,
   first: QrSession,
 ): Promise<void> {
-  reply.hijack();
-  const raw = reply.raw;
-  const headers: Record<string, string | number | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders()))
-    if (value !== undefined) headers[name] = value;
-  raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-  });
-  let closed = false;
-  let wake: () => void = () => undefined;
-  const end = () => {
-    closed = true;
-    wake();
-  };
-  context.openStreams.add(end);
-  raw.on('close', end);
   let seen = lastEventId(request);
   let session: QrSession | undefined = first;
-  let lastBeat = Date.now();
-  try {
-    while (!closed && session) {
+  // The expiry in this process's time (the injectable clock may run elsewhere), plus a little: then it is past.
+  const expiresAt = () =>
+    session ? Date.now() + (session.expiresAt.getTime() - context.clock().getTime()) + 5 : undefined;
+  let lookAt = expiresAt();
+  let firstLook = true;
+  await writeEventStream(context.streams, reply, {
+    kind: 'qr',
+    subscribe: (wake) =>
+      context.live.subscribe('qr', (payload) => {
+        if (payload === undefined || payload === first.idHash) wake();
+      }),
+    nextLookAt: () => lookAt,
+    async deliver(send) {
+      if (!firstLook) session = await findQrSession(context.db, sessionId, context.clock());
+      firstLook = false;
+      if (!session) return false;
+      lookAt = expiresAt();
       if (session.version > seen) {
-        raw.write(`id: ${session.version}\ndata: ${JSON.stringify(eventOf(session))}\n\n`);
+        send({ id: session.version, data: JSON.stringify(eventOf(session)) });
         seen = session.version;
       }
-      if (!OPEN_QR_STATES.includes(session.state)) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, context.qrPollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      if (closed) break;
-      if (Date.now() - lastBeat >= context.qrHeartbeatMs) {
-        raw.write(': heartbeat\n\n');
-        lastBeat = Date.now();
-      }
-      session = await findQrSession(context.db, sessionId, context.clock());
-    }
-  } catch (error) {
-    context.log.warn({ err: error }, 'QR events stream ended by an error');
-  } finally {
-    context.openStreams.delete(end);
-    raw.end();
-  }
+      return OPEN_QR_STATES.includes(session.state);
+    },
+  });
 }

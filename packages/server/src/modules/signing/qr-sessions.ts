@@ -1,6 +1,7 @@
 import type { QrSigningState } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import { newToken, qrAuthToken, tokenHash } from '../../crypto/tokens.js';
+import { notifyLive } from '../../db/live-channel.js';
 import type { Database } from '../../db/schema.js';
 
 /** A QR session as stored (the session id and auth token only as hashes). */
@@ -71,7 +72,7 @@ export async function findQrSession(
   now: Date,
 ): Promise<QrSession | undefined> {
   const idHash = tokenHash(sessionId);
-  await db
+  const expired = await db
     .updateTable('qr_signing_sessions')
     .set((eb) => ({
       state: 'EXPIRED',
@@ -82,7 +83,8 @@ export async function findQrSession(
     .where('id_hash', '=', idHash)
     .where('state', 'in', OPEN_QR_STATES)
     .where('expires_at', '<=', now)
-    .execute();
+    .executeTakeFirst();
+  if (expired.numUpdatedRows > 0n) await notifyLive(db, 'qr', idHash);
   const row = await db
     .selectFrom('qr_signing_sessions')
     .selectAll()
@@ -124,5 +126,8 @@ export async function moveQrSession(
     .where('state', '<>', state)
     .where('expires_at', '>', now)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (result.numUpdatedRows === 0n) return false;
+  // Its event streams, on any instance, look again (at the commit when `db` is a transaction).
+  await notifyLive(db, 'qr', idHash);
+  return true;
 }

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { Config } from '../../config/config.js';
+import type { LiveChannel } from '../../db/live-channel.js';
 import type { Database } from '../../db/schema.js';
+import type { EventStreams } from '../../http/event-stream.js';
 import type { AnyRouteDefinition } from '../../http/route.js';
 import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { ModuleHooks } from '../module-hooks.js';
@@ -23,10 +25,8 @@ export interface SigningContext {
   statistics: StatisticsRegister;
   /** The signing flow's services (verifier, lock hook, links after a sign-and-send). */
   flow: SignFlowServices;
-  /** Milliseconds between the QR events stream's looks at its session. */
-  qrPollMs: number;
-  /** Milliseconds between heartbeat comments of the QR events stream. */
-  qrHeartbeatMs: number;
-  /** Ends of the QR events streams open now; the module ends them before the server closes. */
-  openStreams: Set<() => void>;
+  /** Live updates across instances: a QR session's moves wake its event streams wherever they are. */
+  live: LiveChannel;
+  /** The app's open event streams (heartbeats, the end at shutdown, the count in the metrics). */
+  streams: EventStreams;
 }

@@ -1,4 +1,3 @@
-import { streamHeartbeatMs } from '../../http/client-connections.js';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule, ModuleContext } from '../module.js';
 import type { ModuleHooks } from '../module-hooks.js';
@@ -44,10 +43,6 @@ export function runSigningSchedule(context: Pick<ModuleContext, 'hooks'>, now: D
 export interface SigningModuleOptions {
   /** Names of attached companies; the configured register by default. */
   statisticsRegister?: StatisticsRegister;
-  /** Milliseconds between the QR events stream's looks at its session (1000 by default). */
-  qrPollMs?: number;
-  /** Milliseconds between heartbeat comments of the QR events stream (15000, or half the idle timeout when shorter). */
-  qrHeartbeatMs?: number;
 }
 
 /**
@@ -95,9 +90,8 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
             if (completed) await runAfterCommit(context, 'documentCompleted', { db, documentId, at, status });
           },
         },
-        qrPollMs: options.qrPollMs ?? 1000,
-        qrHeartbeatMs: options.qrHeartbeatMs ?? streamHeartbeatMs(config),
-        openStreams: new Set(),
+        live: services.live,
+        streams: services.eventStreams,
       };
       signingContexts.set(hooks, context);
       registerDocumentSigningRoutes(context);
@@ -113,14 +107,13 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
       });
       hooks.documentsPurged.add(({ trx, documentIds }) => forgetDocuments(trx, documentIds));
       hooks.documentReopened.add(({ trx, documentId }) => forgetRejectedRound(trx, documentId));
-      app.addHook('preClose', async () => {
-        for (const end of context.openStreams) end();
-      });
       // Expiry and automatic reminders: one round per interval, once across instances (the job's advisory lock).
       let job: { stop(): Promise<void> } | undefined;
       if (config.scheduleIntervalSeconds > 0) {
         app.addHook('onReady', async () => {
           job = startPeriodicJob({
+            name: SCHEDULE_JOB,
+            observe: services.observeJobRun,
             intervalMs: config.scheduleIntervalSeconds * 1000,
             run: () => runScheduleRound(context, services.clock()),
             onError: (error) => app.log.error({ err: error, job: SCHEDULE_JOB }, 'schedule round failed'),

@@ -1,5 +1,6 @@
 import type { SupportConversationStatus, SupportEvent, SupportMessage } from '@qoltanba/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { notifyLive } from '../../db/live-channel.js';
 import type { Database } from '../../db/schema.js';
 
 /** An event as written, before it has its number. */
@@ -47,6 +48,8 @@ export async function withEvents<T>(
   now: Date,
 ): Promise<Written<T>> {
   const seqs = await appendEvents(trx, events, now);
+  // Delivered at commit, to the streams of every instance.
+  if (seqs.length > 0) await notifyLive(trx, 'support', subject);
   return { value, notices: seqs.map((seq) => ({ seq, subject })) };
 }
 

@@ -1,8 +1,9 @@
 import { decimalInteger, type SupportEvent } from '@qoltanba/core';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import { type EventStreams, writeEventStream } from '../../http/event-stream.js';
 import type { SupportEventHub } from './event-hub.js';
 import { headSeq, loadEvents } from './event-store.js';
 
@@ -10,12 +11,9 @@ import { headSeq, loadEvents } from './event-store.js';
 export interface EventStreamContext {
   db: Kysely<Database>;
   hub: SupportEventHub;
-  log: FastifyBaseLogger;
   clock: () => Date;
-  /** Milliseconds between heartbeat comments. */
-  heartbeatMs: number;
-  /** Ends of the streams open now; the module ends them before the server closes. */
-  openStreams: Set<() => void>;
+  /** The app's open event streams (heartbeats, the end at shutdown, the count in the metrics). */
+  streams: EventStreams;
 }
 
 const BATCH = 500;
@@ -30,8 +28,6 @@ export const eventsQuerySchema = z.object({
 
 /** What a stream route's handler returns once its stream ended: never sent, the reply was taken over. */
 export const STREAM_ENDED = undefined as unknown as SupportEvent;
-/** Milliseconds a reconnecting EventSource waits (sent as `retry:`). */
-const RETRY_MS = 3000;
 
 /**
  * The `Last-Event-ID` a reconnecting EventSource sends, else the `lastEventId` query parameter (a new EventSource,
@@ -58,72 +54,27 @@ export async function streamSupportEvents(
   stream: { subject: string | undefined; after: number | undefined; endsAt?: Date | null },
 ): Promise<void> {
   const { db, hub } = context;
-  let closed = false;
-  let pending = true;
-  let interrupt: () => void = () => undefined;
-  const end = () => {
-    closed = true;
-    interrupt();
-  };
-  const unsubscribe = hub.subscribe(stream.subject, () => {
-    pending = true;
-    interrupt();
-  });
-  context.openStreams.add(end);
-  reply.hijack();
-  const raw = reply.raw;
-  raw.on('close', end);
-  try {
-    let cursor = stream.after ?? (await headSeq(db));
-    const headers: Record<string, string | number | string[]> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders()))
-      if (value !== undefined) headers[name] = value;
-    raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      // A stream's connection is never reused; ending it (server shutdown, token expiry) closes the socket.
-      connection: 'close',
-    });
-    raw.write(`retry: ${RETRY_MS}\nid: ${cursor}\n\n`);
-    let lastBeat = Date.now();
-    while (!closed) {
-      if (pending) {
-        pending = false;
-        let events = await loadEvents(db, stream.subject, cursor, BATCH);
-        while (events.length > 0 && !closed) {
-          for (const event of events) {
-            raw.write(`id: ${event.seq}\ndata: ${JSON.stringify(event)}\n\n`);
-            cursor = event.seq;
-          }
-          events = events.length === BATCH ? await loadEvents(db, stream.subject, cursor, BATCH) : [];
+  let cursor = stream.after ?? (await headSeq(db));
+  // The token's expiry in this process's time (the injectable clock may run elsewhere).
+  const endsAt = stream.endsAt
+    ? Date.now() + (stream.endsAt.getTime() - context.clock().getTime())
+    : undefined;
+  await writeEventStream(context.streams, reply, {
+    kind: 'support',
+    startId: cursor,
+    subscribe: (wake) => hub.subscribe(stream.subject, wake),
+    nextLookAt: () => endsAt,
+    async deliver(send) {
+      if (endsAt !== undefined && endsAt <= Date.now()) return false;
+      let events = await loadEvents(db, stream.subject, cursor, BATCH);
+      while (events.length > 0) {
+        for (const event of events) {
+          send({ id: event.seq, data: JSON.stringify(event) });
+          cursor = event.seq;
         }
-        continue;
+        events = events.length === BATCH ? await loadEvents(db, stream.subject, cursor, BATCH) : [];
       }
-      const untilEnd = stream.endsAt
-        ? stream.endsAt.getTime() - context.clock().getTime()
-        : Number.POSITIVE_INFINITY;
-      if (untilEnd <= 0) break;
-      const untilBeat = context.heartbeatMs - (Date.now() - lastBeat);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, Math.min(untilBeat, untilEnd)));
-        interrupt = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      interrupt = () => undefined;
-      if (!closed && !pending && Date.now() - lastBeat >= context.heartbeatMs) {
-        raw.write(': heartbeat\n\n');
-        lastBeat = Date.now();
-      }
-    }
-  } catch (error) {
-    context.log.warn({ err: error }, 'support events stream ended by an error');
-  } finally {
-    unsubscribe();
-    context.openStreams.delete(end);
-    raw.end();
-  }
+      return true;
+    },
+  });
 }

@@ -156,7 +156,6 @@ export function registerInboxRoutes(context: SupportContext): void {
       handler: async ({ request, params, body }) => {
         const operator = await requireOperator(request);
         const written = await postOperatorReply(db, params.id, operator, body.text, clock());
-        context.announce(written.notices);
         return written.value;
       },
     }),
@@ -200,8 +199,7 @@ export function registerInboxRoutes(context: SupportContext): void {
       response: supportInboxConversationSchema,
       handler: async ({ request, params }) => {
         await requireOperator(request);
-        const written = await closeConversation(db, params.id, clock());
-        context.announce(written.notices);
+        await closeConversation(db, params.id, clock());
         return inboxConversation(params.id);
       },
     }),

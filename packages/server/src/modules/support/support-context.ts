@@ -4,7 +4,6 @@ import type { BlobStore } from '../../blob/blob-store.js';
 import type { SupportConfig } from '../../config/config.js';
 import type { Database } from '../../db/schema.js';
 import type { AnyRouteDefinition } from '../../http/route.js';
-import type { EventNotice } from './event-store.js';
 import type { EventStreamContext } from './event-stream.js';
 import { markRead, type ReadScope } from './read-markers.js';
 
@@ -16,8 +15,6 @@ export interface SupportContext extends EventStreamContext {
   config: SupportConfig;
   /** The HMAC key of identity tokens (HKDF of the token secret). */
   identityKey: Buffer;
-  /** Wakes this instance's streams for events just committed. */
-  announce(notices: readonly EventNotice[]): void;
 }
 
 /** Sends an attachment's bytes as a download: its recognised type, attachment disposition, nosniff, no caching. */
@@ -44,7 +41,6 @@ export async function markReadAndAnnounce(
   scope: ReadScope,
   lastMessageId: number,
 ): Promise<undefined> {
-  const written = await markRead(context.db, scope, lastMessageId, context.clock());
-  context.announce(written.notices);
+  await markRead(context.db, scope, lastMessageId, context.clock());
   return undefined;
 }

@@ -162,9 +162,11 @@ describe.each(testDatabases())('support chat live events on $name', (backend) =>
       });
       open.push(elsewhere);
       await elsewhere.until((block) => block.id !== undefined);
-      // Written through the first instance: the second sees it by polling the events table.
-      await reply(op, first.conversationId, 'from instance one');
+      // Written through the first instance: the second hears of it through LISTEN/NOTIFY at the commit.
+      expect((await reply(op, first.conversationId, 'from instance one')).statusCode).toBe(201);
+      const answered = Date.now();
       expect((await elsewhere.events(1)).map(textOf)).toEqual(['from instance one']);
+      expect(Date.now() - answered).toBeLessThan(1000);
       elsewhere.close();
     } finally {
       await second.close();

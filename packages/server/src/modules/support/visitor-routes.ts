@@ -222,7 +222,6 @@ export function registerVisitorRoutes(context: SupportContext): void {
           },
           clock(),
         );
-        context.announce(written.notices);
         return written.value;
       },
     }),
@@ -270,7 +269,6 @@ export function registerVisitorRoutes(context: SupportContext): void {
           const { attachment, text } = await readAttachmentUpload(request, context.blobs);
           try {
             const written = await postVisitorMessage(db, visitor, { text, attachment }, clock());
-            context.announce(written.notices);
             return written.value;
           } catch (error) {
             await context.blobs.delete(attachment.blobKey).catch(() => false);
