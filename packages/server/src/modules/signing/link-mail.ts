@@ -4,9 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
 import { approvalLinkReference, signingLinkReference } from '../../outbox/message-references.js';
 import { type DocumentCore, signingPort } from '../documents/index.js';
-import { type ApprovalLink, issueApprovalLink } from './approval-links.js';
+import { type ApprovalLink, issuePersonalLink, type SigningLink } from './personal-links.js';
 import type { SigningContext } from './signing-context.js';
-import { issueSigningLink, type SigningLink } from './signing-links.js';
 
 /** The address of a personal link's page in the portal. */
 export function signingLinkUrl(publicUrl: string, token: string): string {
@@ -37,7 +36,7 @@ export async function queueSigningLink(
   kind: LinkMailKind = 'turn',
 ): Promise<SigningLink> {
   const documentId = document.id;
-  const { token, link } = await issueSigningLink(trx, {
+  const { token, link } = await issuePersonalLink(trx, 'signing', {
     documentId,
     identityNumber: signer.identityNumber,
     email: signer.email,
@@ -83,7 +82,7 @@ export async function queueApprovalLink(
   kind: LinkMailKind = 'turn',
 ): Promise<ApprovalLink> {
   const documentId = document.id;
-  const { token, link } = await issueApprovalLink(trx, {
+  const { token, link } = await issuePersonalLink(trx, 'approval', {
     documentId,
     identityNumber: signer.identityNumber,
     email: signer.approverEmail,
