@@ -72,7 +72,15 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     });
     const sent = await mails('signer@example.kz');
     expect(sent.length).toBe(before + 1);
-    expect(sent[0]?.subject).toContain('Напоминание');
+    expect(sent[0]?.subject).toContain(
+      'Еске салу: қол қоюға құжат / Напоминание: документ на подпись / Reminder:',
+    );
+    for (const line of [
+      'Еске салу: құжат әлі сіздің қолыңызды күтуде.',
+      'Напоминание: документ всё ещё ждёт вашей подписи.',
+      'Reminder: the document still awaits your signature.',
+    ])
+      expect(sent[0]?.body).toContain(line);
     expect(reminded.map((e) => [e.parties, e.automatic])).toEqual([[[signer.bin], false]]);
 
     suite.clock.advance(3600);
