@@ -37,7 +37,13 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
       }
     },
   };
-  const suite = useSigningSuite(backend, { pki, modules: [listener] });
+  // The notifications' mail sweep is off: its e-mails (a timer of 15 s) would join the personal links these tests count
+  // whenever a slow machine lets one fire.
+  const suite = useSigningSuite(backend, {
+    pki,
+    modules: [listener],
+    env: { QOLTANBA_NOTIFICATION_MAIL_SECONDS: '0' },
+  });
   const withApprover = (method: 'PARALLEL' | 'SEQUENTIAL' = 'PARALLEL') => ({
     signingMethod: method,
     signers: [
