@@ -1,4 +1,11 @@
-import type { Document, DocumentFile, LifecycleStatus, LinkDelivery, Signer, SigningMethod } from '@qoltanba/core';
+import type {
+  Document,
+  DocumentFile,
+  LifecycleStatus,
+  LinkDelivery,
+  Signer,
+  SigningMethod,
+} from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
@@ -105,7 +112,15 @@ export async function documentParties(db: Db, id: number): Promise<DocumentParti
   if (!isRowId(id)) return undefined;
   const row = await db
     .selectFrom('documents as d')
-    .select(['d.id', 'd.name', 'd.status', 'd.signing_method', 'd.sender_bin', 'd.sender_name_ru', 'd.rejection_reason'])
+    .select([
+      'd.id',
+      'd.name',
+      'd.status',
+      'd.signing_method',
+      'd.sender_bin',
+      'd.sender_name_ru',
+      'd.rejection_reason',
+    ])
     .select(signersJson(sql.ref('d.id')).as('signers'))
     .where('d.id', '=', id)
     .executeTakeFirst();
