@@ -260,6 +260,14 @@ export {
   type NotificationEvent,
   type NotificationEventRule,
 } from './notifications/events';
+export {
+  LINK_MAIL_TEXTS,
+  type LinkMailKind,
+  type LinkMailParams,
+  type LinkMailPurpose,
+  linkMail,
+  linkMailText,
+} from './notifications/link-mail-texts';
 export { DOCUMENT_PAGE, NOTIFICATIONS_PAGE, notificationLink } from './notifications/notification-links';
 export {
   NOTIFICATION_EMAIL_TEXTS,

@@ -25,10 +25,10 @@ const CLOSED_MESSAGE = 'the SMTP sink closed before a message arrived';
 const address = (line: string) => /<([^>]*)>/.exec(line)?.[1] ?? '';
 
 /**
- * Starts a tiny SMTP sink on 127.0.0.1: enough of the protocol (EHLO/HELO, MAIL, RCPT, DATA, QUIT) for
- * nodemailer to deliver, without TLS or authentication.
+ * Starts a tiny SMTP sink on 127.0.0.1 (on `port`, e.g. the port of a sink closed before, or a free one): enough of
+ * the protocol (EHLO/HELO, MAIL, RCPT, DATA, QUIT) for nodemailer to deliver, without TLS or authentication.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
   const delivered: SinkMessage[] = [];
   const waiting: Array<{ resolve(message: SinkMessage): void; reject(error: Error): void }> = [];
   let closing: Promise<void> | undefined;
@@ -75,7 +75,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     });
     socket.on('close', () => sockets.delete(socket));
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const bound = server.address();
   if (bound === null || typeof bound === 'string') throw new Error('no port');

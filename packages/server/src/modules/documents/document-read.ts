@@ -1,4 +1,11 @@
-import type { Document, DocumentFile, LinkDelivery, Signer } from '@qoltanba/core';
+import type {
+  Document,
+  DocumentFile,
+  LifecycleStatus,
+  LinkDelivery,
+  Signer,
+  SigningMethod,
+} from '@qoltanba/core';
 import { AppError } from '@qoltanba/core';
 import { type RawBuilder, sql } from 'kysely';
 import { QueryTemplates } from '../../db/query-templates.js';
@@ -83,6 +90,50 @@ export async function documentParts(
     select ${signersJson(id)} as signers, ${filesJson(id)} as files`.execute(db);
   const row = rows[0] ?? { signers: [], files: [] };
   return { signers: toSigners(row.signers), files: toFiles(row.files) };
+}
+
+/**
+ * What a notice about a document names of it, and no more: its name, state and signing method, its sender and its
+ * signers (in order), and a rejection's reason. For a module that tells parties of an event (notifications), not an
+ * answer to a company: it checks no access.
+ */
+export interface DocumentParties {
+  id: number;
+  name: string;
+  status: LifecycleStatus;
+  signingMethod: SigningMethod;
+  sender: { bin: string; nameRu: string };
+  signers: Signer[];
+  rejectionReason: string | null;
+}
+
+/** The parties and name of document `id` in one query (see {@link DocumentParties}), or undefined when it is gone. */
+export async function documentParties(db: Db, id: number): Promise<DocumentParties | undefined> {
+  if (!isRowId(id)) return undefined;
+  const row = await db
+    .selectFrom('documents as d')
+    .select([
+      'd.id',
+      'd.name',
+      'd.status',
+      'd.signing_method',
+      'd.sender_bin',
+      'd.sender_name_ru',
+      'd.rejection_reason',
+    ])
+    .select(signersJson(sql.ref('d.id')).as('signers'))
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    signingMethod: row.signing_method,
+    sender: { bin: row.sender_bin, nameRu: row.sender_name_ru },
+    signers: toSigners(row.signers),
+    rejectionReason: row.rejection_reason,
+  };
 }
 
 /** A document the acting company may see, with its signers and files. */

@@ -4,7 +4,7 @@ export { historyEventHash, historyGenesis } from '../../crypto/history-hash.js';
 export { type AccessibleDocument, type Db, findAccessible, requireAccessible } from './document-access.js';
 export { setDocumentFolder } from './document-folders.js';
 export { documentMilestones, documentSender, participantCompanies } from './document-milestones.js';
-export { documentParts, knownParties } from './document-read.js';
+export { type DocumentParties, documentParties, documentParts, knownParties } from './document-read.js';
 export { createDocument, type DocumentServices, sendDocument, setTrashed } from './document-store.js';
 export type { DocumentCore } from './document-view.js';
 export { documentsEnv, documentsSettings } from './documents-env.js';

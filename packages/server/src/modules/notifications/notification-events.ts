@@ -1,5 +1,4 @@
 import {
-  type Document,
   type NotificationEvent,
   notificationRecipients,
   notifiedCompanies,
@@ -7,7 +6,7 @@ import {
 } from '@qoltanba/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { documentForLink, documentSender } from '../documents/index.js';
+import { type DocumentParties, documentParties } from '../documents/index.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
 import { companyMembers } from '../registry/index.js';
 import { storeNotifications } from './notification-store.js';
@@ -27,21 +26,13 @@ export interface DocumentOccasion {
   targets?: readonly string[];
 }
 
-/** The document as its sender sees it (every party listed), or undefined when it is gone. */
-async function senderView(db: Db, documentId: number, at: Date): Promise<Document | undefined> {
-  const sender = await documentSender(db, documentId);
-  if (!sender) return undefined;
-  // Read through the documents module's own front door, not the signing port (that one is signing's boundary).
-  return documentForLink(db, documentId, sender, at);
-}
-
-function partyName(document: Document, identityNumber: string | null | undefined): string | null {
+function partyName(document: DocumentParties, identityNumber: string | null | undefined): string | null {
   if (!identityNumber) return null;
   if (identityNumber === document.sender.bin) return document.sender.nameRu;
   return document.signers.find((s) => s.identityNumber === identityNumber)?.nameRu ?? null;
 }
 
-function parties(document: Document): string[] {
+function parties(document: DocumentParties): string[] {
   return [document.sender.bin, ...document.signers.map((s) => s.identityNumber)];
 }
 
@@ -50,12 +41,12 @@ function parties(document: Document): string[] {
  * uninvolved company). Answers the users told.
  */
 export async function notifyDocumentEvent(db: Db, occasion: DocumentOccasion): Promise<string[]> {
-  const document = await senderView(db, occasion.documentId, occasion.at);
+  const document = await documentParties(db, occasion.documentId);
   if (!document) return [];
   return notifyAbout(db, document, occasion);
 }
 
-async function notifyAbout(db: Db, document: Document, occasion: DocumentOccasion): Promise<string[]> {
+async function notifyAbout(db: Db, document: DocumentParties, occasion: DocumentOccasion): Promise<string[]> {
   const rule = {
     event: occasion.event,
     participants: parties(document),
@@ -82,16 +73,16 @@ async function notifyAbout(db: Db, document: Document, occasion: DocumentOccasio
       occasion.event === 'document.received' || occasion.event === 'document.reminded'
         ? document.sender.nameRu
         : (partyName(document, occasion.actor) ?? occasion.actorName ?? null),
-    reason: occasion.event === 'document.rejected' ? (document.rejection?.reason ?? null) : null,
+    reason: occasion.event === 'document.rejected' ? document.rejectionReason : null,
     at: occasion.at,
     noEmailTo: (contact) => received && contact.email !== null && linkEmails.has(contact.email.toLowerCase()),
   });
 }
 
 /** Whose turn it is in `document` (core's rule), leaving out its sender. */
-function onTurn(document: Document): string[] {
+function onTurn(document: DocumentParties): string[] {
   return signersOnTurn({
-    status: document.lifecycleStatus,
+    status: document.status,
     signingMethod: document.signingMethod,
     senderSigned: false,
     signers: document.signers,
@@ -100,7 +91,7 @@ function onTurn(document: Document): string[] {
 
 /** A document was sent: each signer whose turn it is receives it (in sequential signing, the first only). */
 export async function notifySent(db: Db, documentId: number, at: Date): Promise<string[]> {
-  const document = await senderView(db, documentId, at);
+  const document = await documentParties(db, documentId);
   if (!document) return [];
   return notifyAbout(db, document, {
     event: 'document.received',
@@ -116,7 +107,7 @@ export async function notifySent(db: Db, documentId: number, at: Date): Promise<
  * receives the document.
  */
 export async function notifySigned(db: Db, change: SigningChangeEvent): Promise<string[]> {
-  const document = await senderView(db, change.documentId, change.at);
+  const document = await documentParties(db, change.documentId);
   if (!document) return [];
   const actor = change.party?.identityNumber ?? null;
   const told = await notifyAbout(db, document, {

@@ -267,7 +267,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     await sweep();
     // The signer's user is the address on the signer entry: the personal link only, no second e-mail.
     expect(mailsTo('signer@example.kz').map((m) => m.subject)).toEqual([
-      `Қол қоюға құжат / Документ на подпись: ${document.name}`,
+      `Қол қоюға құжат / Документ на подпись / Document to sign: ${document.name}`,
     ]);
     expect((await revoke(document)).statusCode).toBe(200);
     await sweep();

@@ -37,7 +37,13 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
       }
     },
   };
-  const suite = useSigningSuite(backend, { pki, modules: [listener] });
+  // The notifications' mail sweep is off: its e-mails (a timer of 15 s) would join the personal links these tests count
+  // whenever a slow machine lets one fire.
+  const suite = useSigningSuite(backend, {
+    pki,
+    modules: [listener],
+    env: { QOLTANBA_NOTIFICATION_MAIL_SECONDS: '0' },
+  });
   const withApprover = (method: 'PARALLEL' | 'SEQUENTIAL' = 'PARALLEL') => ({
     signingMethod: method,
     signers: [
@@ -86,7 +92,13 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     // At the send the approver is e-mailed, not the signer (it cannot sign yet).
     expect(await mails('signer@example.kz')).toEqual([]);
     const [approvalMail] = await mails(APPROVER);
-    expect(approvalMail?.subject).toContain('Документ на согласование');
+    expect(approvalMail?.subject).toBe(
+      `Келісуге құжат / Документ на согласование / Document for approval: ${document.name}`,
+    );
+    // Kazakh, Russian and English, each naming the signer approved for.
+    expect(approvalMail?.body).toContain(`қол қоюы алдында келісуге жіберді`);
+    expect(approvalMail?.body).toContain(`перед подписанием ${signer.nameRu}`);
+    expect(approvalMail?.body).toContain(`for your approval before ${signer.nameRu} signs it`);
     expect(heard.map(([hook, e]) => [hook, e.party])).toEqual([
       ['approvalRequested', { identityNumber: signer.bin, approverEmail: APPROVER }],
     ]);

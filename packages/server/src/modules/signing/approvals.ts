@@ -2,15 +2,15 @@ import { AppError, type ApprovalLinkView, approvalCheck, identityKind } from '@q
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { signingPort } from '../documents/index.js';
-import { type ApprovalLink, findApprovalLink, lastApprovalLinkAt } from './approval-links.js';
 import { refuseIfExpired } from './document-schedule.js';
 import { queueApprovalLink, queueStepMail, type RequestedApproval } from './link-mail.js';
+import { type ApprovalLink, findPersonalLink, refuseEarlyResend } from './personal-links.js';
 import { runAfterCommit, type SignerGrant } from './signer-actions.js';
 import type { SigningContext } from './signing-context.js';
 
 /** The live approval link of a token, else APPROVAL_LINK_NOT_FOUND (unknown, replaced or expired). */
 export async function liveApprovalLink(context: SigningContext, token: string): Promise<ApprovalLink> {
-  const link = await findApprovalLink(context.db, token, context.clock());
+  const link = await findPersonalLink(context.db, 'approval', token, context.clock());
   if (!link) throw new AppError('APPROVAL_LINK_NOT_FOUND');
   return link;
 }
@@ -130,11 +130,8 @@ export async function resendApprovalLink(
     const check = approvalCheck(target.rules.document, identityNumber);
     if (!check.ok) throw new AppError(check.code);
     if (!signer.approverEmail) throw new AppError('APPROVAL_NOT_PENDING');
-    const last = await lastApprovalLinkAt(trx, documentId, identityNumber);
     const cooldown = context.config.signingLinkResendCooldownSeconds;
-    const waitMs = last ? last.getTime() + cooldown * 1000 - now.getTime() : 0;
-    if (waitMs > 0)
-      throw new AppError('SIGNING_LINK_RESEND_TOO_EARLY', { retryAfter: Math.ceil(waitMs / 1000) });
+    await refuseEarlyResend(trx, 'approval', { documentId, identityNumber }, cooldown, now);
     const approver = { ...signer, approverEmail: signer.approverEmail };
     return queueApprovalLink(context, trx, target.document.core, approver, now);
   });

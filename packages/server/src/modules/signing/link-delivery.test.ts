@@ -94,6 +94,7 @@ describe.each(testDatabases())('delivery of personal links on $name', (backend) 
     const view = res.json() as SigningLinkView;
     expect(text).toContain(`Сілтеме ${formatDateTime(view.expiresAt, 'kk')} дейін жарамды.`);
     expect(text).toContain(`Ссылка действует до ${formatDateTime(view.expiresAt, 'ru')}.`);
+    expect(text).toContain(`The link is valid until ${formatDateTime(view.expiresAt, 'en')}.`);
     expect(formatDateTime(view.expiresAt, 'ru')).toMatch(/\(UTC\+5\)$/);
   });
 });

@@ -1,12 +1,18 @@
-import { APPROVAL_LINK_PAGE, apiPath, formatDateTime, pendingSteps, SIGNING_LINK_PAGE } from '@qoltanba/core';
+import {
+  APPROVAL_LINK_PAGE,
+  apiPath,
+  type LinkMailKind,
+  linkMail,
+  pendingSteps,
+  SIGNING_LINK_PAGE,
+} from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { enqueueEmail } from '../../outbox/message-queue.js';
 import { approvalLinkReference, signingLinkReference } from '../../outbox/message-references.js';
 import { type DocumentCore, signingPort } from '../documents/index.js';
-import { type ApprovalLink, issueApprovalLink } from './approval-links.js';
+import { type ApprovalLink, issuePersonalLink, type SigningLink } from './personal-links.js';
 import type { SigningContext } from './signing-context.js';
-import { issueSigningLink, type SigningLink } from './signing-links.js';
 
 /** The address of a personal link's page in the portal. */
 export function signingLinkUrl(publicUrl: string, token: string): string {
@@ -18,15 +24,13 @@ export function approvalLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl}${apiPath(APPROVAL_LINK_PAGE, { token })}`;
 }
 
-/** Why a link's e-mail goes: the signer's turn (or the send), or a reminder of the sender (by hand or automatic). */
-export type LinkMailKind = 'turn' | 'reminder';
-
 /** What a personal link's e-mail names of its document. */
 export type MailedDocument = Pick<DocumentCore, 'id' | 'name' | 'number' | 'sender'>;
 
 /**
- * Issues a signer's personal link and queues its e-mail (in Kazakh and Russian: the signer has no account, so no
- * language) in the caller's transaction `trx`; the caller kicks the outbox after the commit. Answers the link.
+ * Issues a signer's personal link and queues its e-mail (core's `linkMail`: in Kazakh, Russian and English, since
+ * the signer has no account, so no language) in the caller's transaction `trx`; the caller kicks the outbox after
+ * the commit. Answers the link.
  */
 export async function queueSigningLink(
   context: Pick<SigningContext, 'config'>,
@@ -37,41 +41,30 @@ export async function queueSigningLink(
   kind: LinkMailKind = 'turn',
 ): Promise<SigningLink> {
   const documentId = document.id;
-  const { token, link } = await issueSigningLink(trx, {
+  const { token, link } = await issuePersonalLink(trx, 'signing', {
     documentId,
     identityNumber: signer.identityNumber,
     email: signer.email,
     now,
     days: context.config.signingLinkDays,
   });
-  const url = signingLinkUrl(context.config.publicUrl, token);
-  const sender = document.sender.nameRu;
+  const mail = linkMail('signing', kind, {
+    sender: document.sender.nameRu,
+    document: document.name,
+    number: document.number,
+    url: signingLinkUrl(context.config.publicUrl, token),
+    expiresAt: link.expiresAt,
+  });
   await enqueueEmail(
     trx,
-    {
-      to: signer.email,
-      subject:
-        kind === 'reminder'
-          ? `Еске салу: қол қоюға құжат / Напоминание: документ на подпись: ${document.name}`
-          : `Қол қоюға құжат / Документ на подпись: ${document.name}`,
-      text:
-        (kind === 'reminder'
-          ? 'Еске салу: құжат әлі сіздің қолыңызды күтуде. / Напоминание: документ всё ещё ждёт вашей подписи.\n\n'
-          : '') +
-        `${sender} сізге «${document.name}» құжатын (№${document.number}) қол қоюға жіберді. ` +
-        `Тіркелусіз және тегін қол қою немесе бас тарту үшін сілтемені ашыңыз: ${url}\n` +
-        `Сілтеме ${formatDateTime(link.expiresAt, 'kk')} дейін жарамды.\n\n` +
-        `${sender} отправил вам на подпись документ «${document.name}» (№${document.number}). ` +
-        `Чтобы подписать его бесплатно и без регистрации или отказать в подписании, откройте ссылку: ${url}\n` +
-        `Ссылка действует до ${formatDateTime(link.expiresAt, 'ru')}.`,
-    },
+    { to: signer.email, ...mail },
     { reference: signingLinkReference(documentId, signer.identityNumber), at: now },
   );
   return link;
 }
 
 /**
- * Issues the approval link of the approver of `signer` and queues its e-mail (Kazakh and Russian, like a signing
+ * Issues the approval link of the approver of `signer` and queues its e-mail (kk, ru and en, like a signing
  * link's) in the caller's transaction: the approver sees the document and its files and approves or declines.
  */
 export async function queueApprovalLink(
@@ -83,33 +76,24 @@ export async function queueApprovalLink(
   kind: LinkMailKind = 'turn',
 ): Promise<ApprovalLink> {
   const documentId = document.id;
-  const { token, link } = await issueApprovalLink(trx, {
+  const { token, link } = await issuePersonalLink(trx, 'approval', {
     documentId,
     identityNumber: signer.identityNumber,
     email: signer.approverEmail,
     now,
     days: context.config.signingLinkDays,
   });
-  const url = approvalLinkUrl(context.config.publicUrl, token);
-  const sender = document.sender.nameRu;
-  const reminder =
-    kind === 'reminder'
-      ? 'Еске салу: құжат әлі сіздің келісіміңізді күтуде. / Напоминание: документ всё ещё ждёт вашего согласования.\n\n'
-      : '';
+  const mail = linkMail('approval', kind, {
+    sender: document.sender.nameRu,
+    document: document.name,
+    number: document.number,
+    signer: signer.nameRu,
+    url: approvalLinkUrl(context.config.publicUrl, token),
+    expiresAt: link.expiresAt,
+  });
   await enqueueEmail(
     trx,
-    {
-      to: signer.approverEmail,
-      subject: `${kind === 'reminder' ? 'Еске салу / Напоминание: ' : ''}Келісуге құжат / Документ на согласование: ${document.name}`,
-      text:
-        reminder +
-        `${sender} «${document.name}» құжатын (№${document.number}) ${signer.nameRu} қол қоюы алдында келісуге жіберді. ` +
-        `Тіркелусіз келісу немесе түсініктемемен бас тарту үшін сілтемені ашыңыз: ${url}\n` +
-        `Сілтеме ${formatDateTime(link.expiresAt, 'kk')} дейін жарамды.\n\n` +
-        `${sender} отправил на согласование документ «${document.name}» (№${document.number}) перед подписанием ` +
-        `${signer.nameRu}. Чтобы согласовать его без регистрации или отклонить с комментарием, откройте ссылку: ${url}\n` +
-        `Ссылка действует до ${formatDateTime(link.expiresAt, 'ru')}.`,
-    },
+    { to: signer.approverEmail, ...mail },
     { reference: approvalLinkReference(documentId, signer.identityNumber), at: now },
   );
   return link;

@@ -2,8 +2,8 @@ import { AppError } from '@qoltanba/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type MailedDocument, queueSigningLink } from './link-mail.js';
+import { refuseEarlyResend, type SigningLink } from './personal-links.js';
 import type { SigningContext } from './signing-context.js';
-import type { SigningLink } from './signing-links.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,20 +32,13 @@ export async function resendSigningLink(
   return db.transaction().execute(async (trx) => {
     // One company's resends in a row, so two at once cannot both pass the cooldown or the cap.
     await sql`select pg_advisory_xact_lock(hashtext(${`signing-link-resend:${bin}`}))`.execute(trx);
-    const last = await trx
-      .selectFrom('signing_links')
-      .select('created_at')
-      .where('document_id', '=', documentId)
-      .where('identity_number', '=', signer.identityNumber)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (last) {
-      const waitMs = new Date(last.created_at).getTime() + cooldown * 1000 - now.getTime();
-      if (waitMs > 0) {
-        throw new AppError('SIGNING_LINK_RESEND_TOO_EARLY', { retryAfter: Math.ceil(waitMs / 1000) });
-      }
-    }
+    await refuseEarlyResend(
+      trx,
+      'signing',
+      { documentId, identityNumber: signer.identityNumber },
+      cooldown,
+      now,
+    );
     const since = new Date(now.getTime() - DAY_MS);
     const window = await trx
       .selectFrom('signing_link_resends')

@@ -9,15 +9,16 @@ export function egovDeepLink(api1Url: string): string {
 }
 
 /**
- * Starts a QR session for the party after checking that it may sign now (so the portal shows the refusal
- * instead of a QR code), and answers what the portal shows.
+ * Starts a QR session for the party after checking that it may sign now, as a signing checks it (core's
+ * `signCheck`, the expiry date: DOCUMENT_EXPIRED), so the portal shows the refusal instead of a QR code; answers
+ * what the portal shows.
  */
 export async function startQrSession(
   context: SigningContext,
   documentId: number,
   party: SigningParty,
 ): Promise<QrSigningSession> {
-  await signableTarget(context.db, documentId, party.identityNumber);
+  await signableTarget(context.db, documentId, party.identityNumber, context.clock());
   const { sessionId, expiresAt } = await createQrSession(
     context.db,
     context.config.tokenSecret,

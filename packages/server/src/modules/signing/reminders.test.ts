@@ -1,5 +1,6 @@
 import { apiPath, type Document, SIGNING_PATHS } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
 import { twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
@@ -71,7 +72,15 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     });
     const sent = await mails('signer@example.kz');
     expect(sent.length).toBe(before + 1);
-    expect(sent[0]?.subject).toContain('Напоминание');
+    expect(sent[0]?.subject).toContain(
+      'Еске салу: қол қоюға құжат / Напоминание: документ на подпись / Reminder:',
+    );
+    for (const line of [
+      'Еске салу: құжат әлі сіздің қолыңызды күтуде.',
+      'Напоминание: документ всё ещё ждёт вашей подписи.',
+      'Reminder: the document still awaits your signature.',
+    ])
+      expect(sent[0]?.body).toContain(line);
     expect(reminded.map((e) => [e.parties, e.automatic])).toEqual([[[signer.bin], false]]);
 
     suite.clock.advance(3600);
@@ -137,5 +146,34 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
       [document.id, sender.bin, expiresAt],
     ]);
     expect((await suite.view(document, sender.bin)).signers[0]?.state).toBe('WAITING');
+  });
+
+  it('no eGov mobile QR session starts on an expired document: the company and the link alike get DOCUMENT_EXPIRED', async () => {
+    const document = await suite.document();
+    const [mail] = await mails('signer@example.kz');
+    const token = mail?.body.match(/\/sign\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
+    const expiresAt = new Date(suite.clock.now().getTime() + 3600_000).toISOString();
+    expect((await schedule(document, { expiresAt, remindEveryDays: null })).statusCode).toBe(200);
+    suite.clock.advance(2 * 3600);
+    suite.tokens.sender = await suite.login('sender@example.kz');
+    suite.tokens.signer = await suite.login('signer@example.kz');
+    const signed = await suite.sign(document, signer.bin);
+    const asCompany = await suite.request(
+      suite.tokens.signer,
+      'POST',
+      apiPath(SIGNING_PATHS.qrSigning, { bin: signer.bin, id: String(document.id) }),
+    );
+    const byLink = await call(suite.server, 'POST', apiPath(SIGNING_PATHS.signingLinkQrSigning, { token }));
+    expect([signed, asCompany, byLink].map((res) => [res.statusCode, res.json().code])).toEqual([
+      [409, 'DOCUMENT_EXPIRED'],
+      [409, 'DOCUMENT_EXPIRED'],
+      [409, 'DOCUMENT_EXPIRED'],
+    ]);
+    const sessions = await suite.server.services.database.db
+      .selectFrom('qr_signing_sessions')
+      .select('document_id')
+      .where('document_id', '=', document.id)
+      .execute();
+    expect(sessions).toEqual([]);
   });
 });

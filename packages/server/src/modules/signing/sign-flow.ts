@@ -6,6 +6,7 @@ import type { MessageOutbox } from '../../outbox/message-outbox.js';
 import type { CmsVerifier } from '../../signature-verifier.js';
 import { type SigningChange, type SigningFile, type SigningTarget, signingPort } from '../documents/index.js';
 import type { SigningPartyInfo } from '../module-hooks.js';
+import { refuseIfExpired } from './document-schedule.js';
 import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
 import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
@@ -70,18 +71,21 @@ function pairWithFiles(target: SigningTarget, signatures: SignInput['signatures'
 }
 
 /**
- * The party's document, or ENTITY_NOT_FOUND, when core's `signCheck` lets it sign now (else its refusal): the
- * check before any lock, so a refusal comes before a QR code or a verification.
+ * The party's document, or ENTITY_NOT_FOUND, when core's `signCheck` lets it sign now (else its refusal) and its
+ * expiry date has not passed at `now` (else DOCUMENT_EXPIRED): the checks before any lock, so a refusal comes before
+ * a QR code or a verification. The signing transaction checks both again.
  */
 export async function signableTarget(
   db: Kysely<Database>,
   documentId: number,
   identityNumber: string,
+  now: Date,
 ): Promise<SigningTarget> {
   const target = await signingPort.signingTarget(db, documentId, identityNumber);
   if (!target) throw new AppError('ENTITY_NOT_FOUND');
   const check = signCheck(target.rules.document, target.rules.party);
   if (!check.ok) throw new AppError(check.code);
+  await refuseIfExpired(db, documentId, now);
   return target;
 }
 
@@ -107,7 +111,7 @@ function assertSignsForParty(target: SigningTarget, party: SigningParty, report:
 export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SigningChange> {
   const { db } = svc;
   const { documentId, party } = input;
-  const target = await signableTarget(db, documentId, party.identityNumber);
+  const target = await signableTarget(db, documentId, party.identityNumber, svc.clock());
   const pairs = pairWithFiles(target, input.signatures);
   const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
   if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');

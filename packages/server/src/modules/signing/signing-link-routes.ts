@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute } from '../../http/route.js';
+import { findPersonalLink, type SigningLink } from './personal-links.js';
 import { decodeSignatures } from './signature-decode.js';
 import {
   rejectAsSigner,
@@ -21,7 +22,6 @@ import {
   startSignerQrSigning,
 } from './signer-actions.js';
 import type { SigningContext } from './signing-context.js';
-import { findSigningLink, type SigningLink } from './signing-links.js';
 
 const TAGS = ['signing'];
 const ACCESS =
@@ -50,7 +50,7 @@ export function registerSigningLinkRoutes(context: SigningContext): void {
 
   /** The live link of a token as a signer's grant, else SIGNING_LINK_NOT_FOUND. */
   async function liveLink(token: string): Promise<SignerGrant> {
-    const link = await findSigningLink(db, token, clock());
+    const link = await findPersonalLink(db, 'signing', token, clock());
     if (!link) throw new AppError('SIGNING_LINK_NOT_FOUND');
     return grantOf(link);
   }

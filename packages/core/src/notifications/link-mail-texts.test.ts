@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../i18n/date-time';
+import { LANGS } from '../i18n/lang';
+import { LINK_MAIL_TEXTS, linkMail, linkMailText } from './link-mail-texts';
+
+const params = {
+  sender: 'ТОО «Алма»',
+  document: 'Act',
+  number: 7,
+  signer: 'ИП Берік',
+  url: 'https://qoltanba.example.kz/sign/abc',
+  expiresAt: new Date('2026-12-01T09:05:00Z'),
+};
+
+describe('personal link e-mails', () => {
+  it.each([
+    [
+      'kk',
+      'ТОО «Алма» сізге «Act» құжатын (№7) қол қоюға жіберді.',
+      'Сілтеме 1 желтоқсан 2026 ж., 14:05 (UTC+5) дейін жарамды.',
+    ],
+    [
+      'ru',
+      'ТОО «Алма» отправил вам на подпись документ «Act» (№7).',
+      'Ссылка действует до 1 дек. 2026 г., 14:05 (UTC+5).',
+    ],
+    ['en', 'ТОО «Алма» sent you the document «Act» (No. 7) to sign.', 'The link is valid until '],
+  ] as const)(
+    'a signing link in %s names the sender, the document, the link and its expiry',
+    (lang, opening, until) => {
+      const text = linkMailText('signing', 'turn', lang, params);
+      expect(text.startsWith(opening)).toBe(true);
+      expect(text).toContain(params.url);
+      expect(text).toContain(until);
+      expect(text).toContain(formatDateTime(params.expiresAt, lang));
+      expect(text).not.toContain('{');
+    },
+  );
+
+  it.each(LANGS)(
+    'an approval link in %s names the signer approved for; a reminder opens with its line',
+    (lang) => {
+      const turn = linkMailText('approval', 'turn', lang, params);
+      expect(turn).toContain(params.signer);
+      expect(turn).toContain(params.url);
+      const reminder = linkMailText('approval', 'reminder', lang, params);
+      expect(reminder).toBe(`${LINK_MAIL_TEXTS.approval.reminder[lang]}\n${turn}`);
+    },
+  );
+
+  it('the e-mail carries Kazakh, Russian and English, in that order, and the subject all three', () => {
+    const mail = linkMail('signing', 'reminder', params);
+    expect(mail.subject).toBe(
+      'Еске салу: қол қоюға құжат / Напоминание: документ на подпись / Reminder: document to sign: Act',
+    );
+    expect(mail.text.split('\n\n')).toEqual(
+      LANGS.map((lang) => linkMailText('signing', 'reminder', lang, params)),
+    );
+    expect(linkMail('approval', 'turn', params).subject).toBe(
+      'Келісуге құжат / Документ на согласование / Document for approval: Act',
+    );
+  });
+});
