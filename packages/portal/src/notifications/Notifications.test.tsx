@@ -1,4 +1,4 @@
-import { getDocumentSchedule, getNotificationSettings, setLocale } from '@qoltanba/sdk';
+import { $snackbars, getDocumentSchedule, getNotificationSettings, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n';
@@ -7,6 +7,9 @@ import { renderPortal } from '../test/renderPortal';
 import { portalServerPerFile } from '../test/serverSession';
 
 const test = portalServerPerFile();
+const snackbars = () => $snackbars.get().map((snackbar) => snackbar.message);
+// The header's counter loads lazily: its first import can take seconds on a loaded machine.
+const LAZY = { timeout: 20_000 };
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -17,7 +20,7 @@ describe('notifications in the portal', () => {
   it('counts live in the header, lists the latest in the dropdown, and a followed one opens its document', async () => {
     await test.signIn('bolat');
     const { router } = renderPortal('/cabinet/incoming');
-    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    const bell = await screen.findByRole('button', { name: 'Notifications' }, LAZY);
     expect(bell.getAttribute('aria-expanded')).toBe('false');
 
     // ТОО Альфа sends to АО Бета: bolat's counter rises without a reload, and is read out.
@@ -41,7 +44,7 @@ describe('notifications in the portal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/document/${sent.id}`));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(screen.getByTestId('unread-live').textContent).toBe('');
-  });
+  }, 90_000);
 
   it('shows the last 30 days on /cabinet/notification, marks all read, and pages older ones', async () => {
     await test.signIn('bolat');
@@ -60,7 +63,7 @@ describe('notifications in the portal', () => {
     expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-  });
+  }, 90_000);
 
   it('turns an e-mail off in the profile; in-app notifications stay', async () => {
     await test.signIn('bolat');
@@ -70,15 +73,15 @@ describe('notifications in the portal', () => {
     await waitFor(() => expect(signed.checked).toBe(true));
     fireEvent.click(signed);
     fireEvent.click(form.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Settings saved');
+    await waitFor(() => expect(snackbars()).toContain('Settings saved'));
     expect(await getNotificationSettings()).toEqual({ emailOff: ['document.signed'] });
-  });
+  }, 90_000);
 
   it("sets a sent document's expiry and automatic reminders, with core's validation texts", async () => {
     await test.signIn();
     const sent = await seedSent('Contract with an expiry');
     renderPortal(`/cabinet/document/${sent.id}`);
-    const form = within(await screen.findByRole('form', { name: 'Expiry and automatic reminders' }));
+    const form = within(await screen.findByRole('form', { name: 'Expiry and automatic reminders' }, LAZY));
     expect(await form.findByText('No expiry set')).toBeTruthy();
     const every = form.getByRole('spinbutton', { name: /Remind every N days/ });
     fireEvent.change(every, { target: { value: '45' } });
@@ -98,10 +101,10 @@ describe('notifications in the portal', () => {
     const day = nextYear.toISOString().slice(0, 10);
     fireEvent.change(date, { target: { value: day } });
     fireEvent.click(form.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Expiry and reminders saved');
+    await waitFor(() => expect(snackbars()).toContain('Expiry and reminders saved'));
     expect(await getDocumentSchedule(sent.id)).toEqual({
       expiresAt: new Date(`${day}T23:59:59+05:00`).toISOString(),
       remindEveryDays: 3,
     });
-  });
+  }, 90_000);
 });
