@@ -40,13 +40,16 @@ test.describe('notifications', () => {
     await recipient.goto('/cabinet/profile?lang=en');
     const settings = recipient.getByRole('form', { name: 'E-mail notifications' });
     const received = settings.getByRole('checkbox', { name: 'A document arrived for signing' });
-    await expect(received).toBeChecked();
+    // The cabinet's first load and the settings' answer: seconds on a loaded machine.
+    await expect(received).toBeChecked({ timeout: 20_000 });
     await received.uncheck();
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(recipient.getByText('Settings saved')).toBeVisible();
 
     await recipient.goto('/cabinet/incoming?lang=en');
-    await expect(recipient.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await expect(recipient.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
 
     // A sends a document to B's company.
     await senderOfTestCompany(page, request);

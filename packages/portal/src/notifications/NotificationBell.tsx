@@ -1,11 +1,11 @@
 import { mdiBellOutline } from '@mdi/js';
-import { useStore } from '@nanostores/react';
 import { errorMessage } from '@qoltanba/core';
 import { $notifications, $unreadNotifications } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { media } from '../app/breakpoints';
+import { useSdkStore } from '../app/useSdkStore';
 import { usePortalT } from '../i18n';
 import { useMediaQuery } from '../layout/useMediaQuery';
 import { pathTo } from '../routes/routePaths';
@@ -21,7 +21,7 @@ const DROPDOWN_COUNT = 8;
  */
 export default function NotificationBell(): JSX.Element {
   const { t } = usePortalT();
-  const unread = useStore($unreadNotifications) ?? 0;
+  const unread = useSdkStore($unreadNotifications) ?? 0;
   const narrow = useMediaQuery(media.narrow);
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   const badge =
@@ -113,8 +113,8 @@ function DropdownContent({
   t: ReturnType<typeof usePortalT>['t'];
   close: () => void;
 }): JSX.Element {
-  const list = useStore($notifications);
-  const unread = useStore($unreadNotifications) ?? 0;
+  const list = useSdkStore($notifications);
+  const unread = useSdkStore($unreadNotifications) ?? 0;
   const items = list.items.slice(0, DROPDOWN_COUNT);
   return (
     <>

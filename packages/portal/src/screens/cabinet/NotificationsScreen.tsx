@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { errorMessage } from '@qoltanba/core';
 import { $notifications, $unreadNotifications } from '@qoltanba/sdk';
 import type { JSX } from 'react';
@@ -13,7 +12,7 @@ import * as screens from '../screens.css';
 export default function NotificationsScreen(): JSX.Element {
   const { t, lang } = usePortalT();
   const list = useSdkStore($notifications);
-  const unread = useStore($unreadNotifications) ?? 0;
+  const unread = useSdkStore($unreadNotifications) ?? 0;
   return (
     <section className={screens.screen} data-route="Notification">
       <ScreenHeading>{t('titles.Notification')}</ScreenHeading>
