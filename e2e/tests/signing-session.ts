@@ -73,8 +73,16 @@ export async function senderOfTestCompany(page: Page, request: APIRequestContext
   return tokens;
 }
 
-/** Creates a draft with one PDF and the NCA TEST individual (with `email`) as its signer; returns its id. */
-export async function draftForTestIndividual(page: Page, name: string, email: string): Promise<number> {
+/**
+ * Creates a draft with one PDF and the NCA TEST individual (with `email`) as its signer, with an approver when
+ * `approverEmail` is given; returns its id.
+ */
+export async function draftForTestIndividual(
+  page: Page,
+  name: string,
+  email: string,
+  options: { approverEmail?: string } = {},
+): Promise<number> {
   await page.goto('/cabinet/create?lang=en');
   await page.getByRole('textbox', { name: 'Document name' }).fill(name);
   // The document form's own input: the help widget's panel has a file input of its own on every page.
@@ -86,32 +94,69 @@ export async function draftForTestIndividual(page: Page, name: string, email: st
   await signer.getByRole('textbox', { name: /BIN\/IIN/ }).fill(TEST_INDIVIDUAL.iin);
   await signer.getByRole('textbox', { name: /^E-mail/ }).fill(email);
   await signer.getByRole('textbox', { name: /^Name in Russian/ }).fill(TEST_INDIVIDUAL.name);
+  if (options.approverEmail) {
+    await signer.getByRole('button', { name: 'Add approver' }).click();
+    await signer.getByRole('textbox', { name: "Approver's e-mail" }).fill(options.approverEmail);
+  }
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page).toHaveURL(/\/cabinet\/document\/\d+$/);
   await expect(cardStatus(page, name)).toHaveAttribute('data-status', 'DRAFT');
   return Number(new URL(page.url()).pathname.split('/').pop());
 }
 
-interface OutboxMessage {
+/** Opens `path` (a personal link) in a fresh, logged-out browser context, in English. */
+export async function loggedOutPage(page: Page, path: string): Promise<Page> {
+  const context = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1400, height: 900 } });
+  if (!context) throw new Error('No browser to open a second context in');
+  const other = await context.newPage();
+  await other.goto(`${path}?lang=en`);
+  return other;
+}
+
+/** A message of the dev outbox. */
+export interface OutboxMessage {
   id: number;
   recipient: string;
   body: string;
 }
 
-/** Waits for the personal signing link e-mailed to `email` and returns its path (`/sign/<token>`). */
-export async function signingLinkSentTo(request: APIRequestContext, email: string): Promise<string> {
+/** The messages of the dev outbox to `email`. */
+export async function outboxTo(request: APIRequestContext, email: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** Waits for a personal link (`/sign/<token>` or `/approve/<token>`) e-mailed to `email` and returns its path. */
+async function linkSentTo(
+  request: APIRequestContext,
+  email: string,
+  kind: 'sign' | 'approve',
+): Promise<string> {
+  const pattern = new RegExp(`/${kind}/[A-Za-z0-9_-]+`);
   let path: string | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/dev/outbox.json?recipient=${encodeURIComponent(email)}`);
-        const { messages } = (await response.json()) as { messages: OutboxMessage[] };
-        path = messages.map((message) => message.body.match(/\/sign\/[A-Za-z0-9_-]+/)?.[0]).find(Boolean);
+        const messages = await outboxTo(request, email);
+        path = messages.map((message) => message.body.match(pattern)?.[0]).find(Boolean);
         return path;
       },
-      { message: `a signing link e-mailed to ${email}`, timeout: 10_000 },
+      { message: `a ${kind} link e-mailed to ${email}`, timeout: 10_000 },
     )
     .toBeTruthy();
-  if (!path) throw new Error(`No signing link reached ${email}`);
+  if (!path) throw new Error(`No ${kind} link reached ${email}`);
   return path;
+}
+
+/** Waits for the personal signing link e-mailed to `email` and returns its path (`/sign/<token>`). */
+export function signingLinkSentTo(request: APIRequestContext, email: string): Promise<string> {
+  return linkSentTo(request, email, 'sign');
+}
+
+/** Waits for the approval link e-mailed to `email` and returns its path (`/approve/<token>`). */
+export function approvalLinkSentTo(request: APIRequestContext, email: string): Promise<string> {
+  return linkSentTo(request, email, 'approve');
 }

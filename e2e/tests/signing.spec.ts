@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadPkcs12, NCA_TEST_PASSWORD, signWithEgovMobile } from '@qoltanba/testkit';
 import { uniqueEmail } from './accounts-session';
 import {
@@ -7,6 +7,7 @@ import {
   cardStatus,
   draftForTestIndividual,
   INDIVIDUAL_P12,
+  loggedOutPage,
   senderOfTestCompany,
   signingLinkSentTo,
   skipWithoutNcaTestKeys,
@@ -20,18 +21,6 @@ import {
 skipWithoutNcaTestKeys('signing');
 
 const stamp = () => Date.now().toString(36);
-
-/** Opens the recipient's personal link in a fresh, logged-out browser context. */
-async function recipientPage(page: Page, path: string): Promise<Page> {
-  const context = await page
-    .context()
-    .browser()
-    ?.newContext({ baseURL: new URL(page.url()).origin, viewport: { width: 1400, height: 900 } });
-  if (!context) throw new Error('No browser to open a second context in');
-  const recipient = await context.newPage();
-  await recipient.goto(`${path}?lang=en`);
-  return recipient;
-}
 
 test.describe('signing', () => {
   test.use({ viewport: { width: 1400, height: 900 } });
@@ -57,7 +46,7 @@ test.describe('signing', () => {
     await expect(cardStatus(page, name)).toHaveText('Out for signing');
 
     // The recipient has no account: the link from the e-mail, then eGov mobile with the NCA TEST individual key.
-    const recipient = await recipientPage(page, await signingLinkSentTo(request, email));
+    const recipient = await loggedOutPage(page, await signingLinkSentTo(request, email));
     await expect(recipient.getByRole('heading', { level: 2, name })).toBeVisible();
     await recipient.getByRole('button', { name: 'Sign with eGov mobile (QR)' }).click();
     const dialog = recipient.getByRole('dialog', { name: 'Sign with eGov mobile' });
@@ -110,7 +99,7 @@ test.describe('signing', () => {
     await cardActions(page).getByRole('button', { name: 'Send for signing' }).click();
     await expect(page.getByText('The document was sent for signing')).toBeVisible();
 
-    const recipient = await recipientPage(page, await signingLinkSentTo(request, email));
+    const recipient = await loggedOutPage(page, await signingLinkSentTo(request, email));
     await expect(recipient.getByRole('heading', { level: 2, name })).toBeVisible();
     await recipient.getByRole('button', { name: 'Reject' }).click();
     const dialog = recipient.getByRole('dialog', { name: 'Reject the document' });

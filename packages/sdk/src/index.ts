@@ -238,6 +238,16 @@ export {
   isDesktopWidth,
 } from './navigation/layout';
 export {
+  $notifications,
+  $unreadNotifications,
+  createNotificationListStore,
+  createUnreadNotificationsStore,
+  type NotificationListState,
+  type NotificationListStore,
+  type UnreadEnvironment,
+  type UnreadNotificationsStore,
+} from './notifications/notificationStore';
+export {
   type FollowUnreadOptions,
   followUnreadNotifications,
   getNotificationSettings,

@@ -1,6 +1,7 @@
 import { apiKeysEn } from './apiKeys/en';
 import { billingEn } from './billing/en';
 import { docsEn } from './docs/en';
+import { notificationsEn } from './notifications/en';
 import type { PortalStrings } from './portalStrings';
 import { supportEn } from './support/en';
 
@@ -151,6 +152,7 @@ export const en = {
   apiKeys: apiKeysEn,
   billing: billingEn,
   support: supportEn,
+  notifications: notificationsEn,
   back: 'Back',
   titles: {
     main: 'Electronic document signing',

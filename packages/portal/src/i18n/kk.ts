@@ -2,6 +2,7 @@ import type { RouteName } from '../routes/routeNames';
 import { apiKeysKk } from './apiKeys/kk';
 import { billingKk } from './billing/kk';
 import { docsKk } from './docs/kk';
+import { notificationsKk } from './notifications/kk';
 import { supportKk } from './support/kk';
 
 /** Kazakh portal strings: the source locale every other locale is checked against. */
@@ -151,6 +152,7 @@ export const kk = {
   apiKeys: apiKeysKk,
   billing: billingKk,
   support: supportKk,
+  notifications: notificationsKk,
   back: 'Артқа',
   titles: {
     main: 'Электрондық құжаттарға қол қою',

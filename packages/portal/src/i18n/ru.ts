@@ -1,6 +1,7 @@
 import { apiKeysRu } from './apiKeys/ru';
 import { billingRu } from './billing/ru';
 import { docsRu } from './docs/ru';
+import { notificationsRu } from './notifications/ru';
 import type { PortalStrings } from './portalStrings';
 import { supportRu } from './support/ru';
 
@@ -151,6 +152,7 @@ export const ru = {
   apiKeys: apiKeysRu,
   billing: billingRu,
   support: supportRu,
+  notifications: notificationsRu,
   back: 'Назад',
   titles: {
     main: 'Подписание электронных документов',

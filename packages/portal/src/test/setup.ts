@@ -1,5 +1,13 @@
 import { DOCUMENT_BOXES, GATEWAY_COOKIE, LANG_COOKIE, LAST_PROJECT_HREF_COOKIE } from '@qoltanba/core';
-import { $counterparties, $folders, deleteCookie, documentList, documentStore } from '@qoltanba/sdk';
+import {
+  $counterparties,
+  $folders,
+  $notifications,
+  $unreadNotifications,
+  deleteCookie,
+  documentList,
+  documentStore,
+} from '@qoltanba/sdk';
 import { cleanup, configure } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach } from 'vitest';
@@ -17,7 +25,14 @@ afterEach(() => {
   for (const box of DOCUMENT_BOXES) void documentList(box).setOptions(cleared);
   void $counterparties.search('');
   const documents = Array.from({ length: 30 }, (_, index) => documentStore(index + 1));
-  cleanStores(...DOCUMENT_BOXES.map(documentList), ...documents, $folders, $counterparties);
+  cleanStores(
+    ...DOCUMENT_BOXES.map(documentList),
+    ...documents,
+    $folders,
+    $counterparties,
+    $notifications,
+    $unreadNotifications,
+  );
 });
 
 // findBy*/waitFor give up after 1 s by default, which a loaded 2-core CI machine can exceed; waiting longer only slows a failing test.

@@ -19,6 +19,7 @@ import { useCurrentRoute } from '../../routes/useCurrentRoute';
 import { documentSignActions } from '../../signing/signingActions';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
+import { DocumentScheduleForm } from './documents/DocumentScheduleForm';
 import { historyInWords } from './documents/dateTime';
 import * as docs from './documents/documents.css';
 import { EvidenceDownloads, hasSignatures } from './documents/EvidenceDownloads';
@@ -150,6 +151,10 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         remindable={reminders.remindable}
         remindAvailableAt={reminders.availableAt}
       />
+      {document?.role === 'sender' &&
+      (document.lifecycleStatus === 'DRAFT' || document.lifecycleStatus === 'AT_SIGNING') ? (
+        <DocumentScheduleForm documentId={id} />
+      ) : null}
     </section>
   );
 }

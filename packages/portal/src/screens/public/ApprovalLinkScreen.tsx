@@ -3,22 +3,15 @@ import {
   approvalLinkFileUrl,
   approveByLink,
   declineByLink,
-  errorCodeOf,
   errorTextOf,
   getApprovalLink,
   showSnackbar,
 } from '@qoltanba/sdk';
 import { DocumentCard, RejectDialog } from '@qoltanba/widgets';
-import { type JSX, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { type JSX, useState } from 'react';
 import { usePortalT } from '../../i18n';
-import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
-
-type LinkState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'loaded'; view: ApprovalLinkView };
+import { LinkDocumentScreen } from './LinkDocumentScreen';
 
 /** What the approver may do now: approve, or decline with a comment, while the approval is awaited. */
 function ApproverView({
@@ -99,48 +92,9 @@ function ApproverView({
  * the document read-only, approve or decline with a comment, without an account. An unknown or expired link says so.
  */
 export default function ApprovalLinkScreen(): JSX.Element {
-  const { token = '' } = useParams();
-  const { t } = usePortalT();
-  const [state, setState] = useState<LinkState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const onView = useMemo(() => (view: ApprovalLinkView) => setState({ kind: 'loaded', view }), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: "Try again" asks again through `attempt`
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    getApprovalLink(token).then(
-      (view) => {
-        if (live) setState({ kind: 'loaded', view });
-      },
-      (error: unknown) => {
-        if (live) setState({ kind: 'failed', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
-
   return (
-    <section className={css.screen} data-route="ApprovalLink">
-      <ScreenHeading>{t('titles.ApprovalLink')}</ScreenHeading>
-      {state.kind === 'loaded' ? (
-        <ApproverView token={token} view={state.view} onView={onView} />
-      ) : (
-        <>
-          <p className={css.lead}>{t('texts.ApprovalLink')}</p>
-          <DocumentCard
-            loading={state.kind === 'loading'}
-            error={state.kind === 'failed' ? state.error : undefined}
-            onRetry={
-              state.kind === 'failed' && errorCodeOf(state.error) !== 'APPROVAL_LINK_NOT_FOUND'
-                ? () => setAttempt((n) => n + 1)
-                : undefined
-            }
-          />
-        </>
-      )}
-    </section>
+    <LinkDocumentScreen route="ApprovalLink" load={getApprovalLink} notFound="APPROVAL_LINK_NOT_FOUND">
+      {(token, view, onView) => <ApproverView token={token} view={view} onView={onView} />}
+    </LinkDocumentScreen>
   );
 }

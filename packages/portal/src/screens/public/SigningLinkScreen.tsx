@@ -1,27 +1,19 @@
 import { type DocumentFile, formatDateTime, type SigningLinkView } from '@qoltanba/core';
 import {
   downloadSigningLinkFile,
-  errorCodeOf,
   errorTextOf,
   getSigningLink,
   previewSigningLinkFile,
   rejectByLink,
   showSnackbar,
 } from '@qoltanba/sdk';
-import { DocumentCard } from '@qoltanba/widgets';
-import { type JSX, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { type JSX, useMemo } from 'react';
 import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
 import { SignerDocumentView } from '../../signing/SignerDocumentView';
 import { linkSignActions } from '../../signing/signingActions';
-import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
-
-type LinkState =
-  | { kind: 'loading' }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'loaded'; view: SigningLinkView };
+import { LinkDocumentScreen } from './LinkDocumentScreen';
 
 /** Signing as a signer without an account: what the link's view lets them do now. */
 function LinkView({
@@ -78,48 +70,9 @@ function LinkView({
  * account. An unknown or expired link says so.
  */
 export default function SigningLinkScreen(): JSX.Element {
-  const { token = '' } = useParams();
-  const { t } = usePortalT();
-  const [state, setState] = useState<LinkState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const onView = useMemo(() => (view: SigningLinkView) => setState({ kind: 'loaded', view }), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: "Try again" asks again through `attempt`
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    getSigningLink(token).then(
-      (view) => {
-        if (live) setState({ kind: 'loaded', view });
-      },
-      (error: unknown) => {
-        if (live) setState({ kind: 'failed', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, attempt]);
-
   return (
-    <section className={css.screen} data-route="SigningLink">
-      <ScreenHeading>{t('titles.SigningLink')}</ScreenHeading>
-      {state.kind === 'loaded' ? (
-        <LinkView token={token} view={state.view} onView={onView} />
-      ) : (
-        <>
-          <p className={css.lead}>{t('texts.SigningLink')}</p>
-          <DocumentCard
-            loading={state.kind === 'loading'}
-            error={state.kind === 'failed' ? state.error : undefined}
-            onRetry={
-              state.kind === 'failed' && errorCodeOf(state.error) !== 'SIGNING_LINK_NOT_FOUND'
-                ? () => setAttempt((n) => n + 1)
-                : undefined
-            }
-          />
-        </>
-      )}
-    </section>
+    <LinkDocumentScreen route="SigningLink" load={getSigningLink} notFound="SIGNING_LINK_NOT_FOUND">
+      {(token, view, onView) => <LinkView token={token} view={view} onView={onView} />}
+    </LinkDocumentScreen>
   );
 }
