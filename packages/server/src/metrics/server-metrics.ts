@@ -59,6 +59,11 @@ export function createServerMetrics(database: DatabaseHandle): ServerMetrics {
           verifications.inc({ format: 'xml', verdict: result.report.verdict });
           return result;
         },
+        async secureCms(input) {
+          const result = await verifier.secureCms(input);
+          verifications.inc({ format: 'cms', verdict: result.verification.report.verdict });
+          return result;
+        },
       };
     },
   };
