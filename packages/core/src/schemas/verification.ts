@@ -33,6 +33,8 @@ export const ETSI_SUB_INDICATIONS = [
   'OUT_OF_BOUNDS_NOT_REVOKED',
   'SIGNED_DATA_NOT_FOUND',
   'TRY_LATER',
+  // Ours, not ETSI's: the certificate's IIN (SERIALNUMBER=IIN...) or BIN (OU=BIN...) is not a well-formed number.
+  'SIGNER_IDENTITY_MALFORMED',
 ] as const;
 /** See {@link ETSI_SUB_INDICATIONS}. */
 export type EtsiSubIndication = (typeof ETSI_SUB_INDICATIONS)[number];

@@ -162,8 +162,10 @@ export interface Verifier {
 interface LeafFacts {
   signer: CertificateSigner;
   certificate: CertificateInfo;
-  /** Key usage, extended key usage, not a CA, and IIN/BIN well-formed. */
+  /** Key usage, extended key usage, not a CA. */
   maySign: boolean;
+  /** IIN and BIN (when present) well-formed 12-digit numbers with a matching check digit. */
+  identityOk: boolean;
 }
 
 /** A judged signature: its report and what the checks used. */
@@ -345,6 +347,7 @@ class SignatureVerifier implements Verifier {
       signingTime = subject.signingTime();
       subject.check(leaf);
       if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
+      if (subject.purpose !== 'timestamp' && !this.#facts(leaf).identityOk) fail('SIGNER_IDENTITY_MALFORMED');
       const kept = subject.validationData?.() ?? null;
       const stamp = await this.#timestamp(subject, kept);
       timestamp = stamp?.timestamp ?? null;
@@ -423,7 +426,7 @@ class SignatureVerifier implements Verifier {
     };
   }
 
-  /** Whether the certificate may act for `purpose`: sign documents (KZ identity well-formed) or issue timestamps. */
+  /** Whether the certificate may act for `purpose`: sign documents or issue timestamps. */
   #mayAct(leaf: CertificateRecord, purpose: 'sign' | 'timestamp'): boolean {
     return purpose === 'timestamp' ? isTimestampingCertificate(leaf) : this.#facts(leaf).maySign;
   }
@@ -439,7 +442,8 @@ class SignatureVerifier implements Verifier {
       facts = {
         signer,
         certificate: certificateInfo(leaf),
-        maySign: isSigningCertificate(leaf) && identityOk,
+        maySign: isSigningCertificate(leaf),
+        identityOk,
       };
       this.#leafFacts.set(leaf, facts);
     }
