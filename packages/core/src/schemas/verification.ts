@@ -212,6 +212,20 @@ export const verifiedSignatureSchema = signatureReportSchema.extend({
     description:
       'Index in `documents` of the document signed here this signature belongs to; null (or absent) when none.',
   }),
+  expectedIdentity: z
+    .object({
+      identityNumber: z
+        .string()
+        .meta({ description: 'The BIN (or IIN of an individual) the document expected.' }),
+      matches: z.boolean().meta({ description: "Whether the certificate's BIN (else IIN) is that number." }),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'For a signature kept here: the party it was accepted for, and whether the certificate signs for it; ' +
+        'null (or absent) when the document expected nobody in particular.',
+    }),
 });
 /** See {@link verifiedSignatureSchema}. */
 export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;

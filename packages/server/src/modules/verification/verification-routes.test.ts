@@ -308,6 +308,9 @@ describe.each(testDatabases())('public verification on $name', (backend) => {
       signedHere: true,
       ip: SIGNER_IP,
       signedAt: expect.any(String),
+      // The party it was kept for, which the certificate signs for; the kept timestamp verified too.
+      expectedIdentity: { identityNumber: company.bin, matches: true },
+      timestamp: { indication: 'TOTAL_PASSED' },
     });
   });
 
