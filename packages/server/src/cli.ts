@@ -124,7 +124,9 @@ export async function runServer(
     });
   }
   try {
-    server = await createApp(config, {
+    // The development signer's TSA stamps signatures unless a real one is configured (QOLTANBA_TSA_URL).
+    const timestamping = config.pki.timestamping ?? devSigner?.timestamping;
+    server = await createApp(timestamping ? { ...config, pki: { ...config.pki, timestamping } } : config, {
       ...(devSigner ? { devSigner } : {}),
       ...(io.logStream ? { logStream: io.logStream } : {}),
     });

@@ -6,8 +6,11 @@ import type { Verifier } from './pki/index.js';
  */
 export type CmsVerifier = Pick<Verifier, 'verifyCms'>;
 
-/** What public verification needs besides: XML documents with enveloped XMLDSig signatures too (`verifyXml`). */
-export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml'>;
+/** What signing needs besides: keeping a signature long-term (`secureCms`: timestamp and validation data). */
+export type SigningVerifier = Pick<Verifier, 'verifyCms' | 'secureCms'>;
+
+/** What the server needs: XML documents with enveloped XMLDSig signatures too (`verifyXml`), and signing's. */
+export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml' | 'secureCms'>;
 
 /** The outcome of {@link CmsVerifier.verifyCms}. */
 export type { CmsVerification } from './pki/index.js';

@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   // Signing rules of ours (SPEC shows no message).
   'NOT_SIGNERS_TURN',
   'SIGNATURE_INVALID',
+  'TIMESTAMP_UNAVAILABLE',
   'SIGNING_LINK_NOT_FOUND',
   'QR_SESSION_NOT_FOUND',
   'ATTACH_CHALLENGE_INVALID',

@@ -67,6 +67,11 @@ export const ETSI_SUB_INDICATION_TEXTS: Readonly<Record<EtsiSubIndication, LangT
     ru: 'Сертификат ещё не действует',
     en: 'The certificate is not yet valid',
   },
+  SIGNER_IDENTITY_MALFORMED: {
+    kk: 'Сертификаттағы ЖСН немесе БСН дұрыс емес (бақылау саны сәйкес келмейді)',
+    ru: 'ИИН или БИН в сертификате некорректен (не сходится контрольная цифра)',
+    en: 'The IIN or BIN in the certificate is malformed (its check digit does not match)',
+  },
   SIG_CONSTRAINTS_FAILURE: {
     kk: 'Қолтаңба талаптарға сай емес',
     ru: 'Подпись не отвечает требованиям',

@@ -33,6 +33,8 @@ export const ETSI_SUB_INDICATIONS = [
   'OUT_OF_BOUNDS_NOT_REVOKED',
   'SIGNED_DATA_NOT_FOUND',
   'TRY_LATER',
+  // Ours, not ETSI's: the certificate's IIN (SERIALNUMBER=IIN...) or BIN (OU=BIN...) is not a well-formed number.
+  'SIGNER_IDENTITY_MALFORMED',
 ] as const;
 /** See {@link ETSI_SUB_INDICATIONS}. */
 export type EtsiSubIndication = (typeof ETSI_SUB_INDICATIONS)[number];
@@ -210,6 +212,20 @@ export const verifiedSignatureSchema = signatureReportSchema.extend({
     description:
       'Index in `documents` of the document signed here this signature belongs to; null (or absent) when none.',
   }),
+  expectedIdentity: z
+    .object({
+      identityNumber: z
+        .string()
+        .meta({ description: 'The BIN (or IIN of an individual) the document expected.' }),
+      matches: z.boolean().meta({ description: "Whether the certificate's BIN (else IIN) is that number." }),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'For a signature kept here: the party it was accepted for, and whether the certificate signs for it; ' +
+        'null (or absent) when the document expected nobody in particular.',
+    }),
 });
 /** See {@link verifiedSignatureSchema}. */
 export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;

@@ -54,8 +54,10 @@ async function signAndVerify(options: { pkiDir: string; trustDir: string }) {
       trustDir: options.trustDir,
       offline: true,
       acceptTestIdentities: true,
+      timestamping: signer.timestamping,
     });
-    const result = await verifier.verifyCms({ cms: Buffer.from(cms, 'base64'), content });
+    // As `npm start` keeps it: stamped by the development TSA, whose CA and CRL are in the trust folder too.
+    const { verification: result } = await verifier.secureCms({ cms: Buffer.from(cms, 'base64'), content });
     return { signer, result };
   } finally {
     await signer.close();
@@ -71,6 +73,7 @@ describe('development signer', () => {
     expect(signer.keys.length).toBeGreaterThan(0);
     expect(readdirSync(trustDir).some((name) => name.endsWith('.crl'))).toBe(true);
     expect(result.report.verdict).toBe('TOTAL_PASSED');
+    expect(result.report.signatures[0]?.timestamp?.indication).toBe('TOTAL_PASSED');
   });
 
   it.skipIf(!existsSync(defaultPkiDir()) && !process.env.CI)(

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { TimestampAuthority } from '../pki/index.js';
 
 /** The development signer that runs beside `npm start`: an NCALayer emulator holding test keys. */
 export interface DevSigner {
@@ -9,6 +10,8 @@ export interface DevSigner {
   label: string;
   /** One line per key it signs with, for the start-up log. */
   keys: string[];
+  /** The testkit's TSA, in-process and trusted (its CA in the trust folder): signatures made here get stamped. */
+  timestamping: TimestampAuthority;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,13 @@ export async function startDevSigner(options: DevSignerOptions): Promise<DevSign
     await dev.close();
     throw error;
   }
+  let timestamping: TimestampAuthority;
+  try {
+    timestamping = await startDevTsa(testkit, options.trustDir);
+  } catch (error) {
+    await dev.close();
+    throw error;
+  }
   const source = dev.source === 'nca-test' ? 'NCA RK TEST keys' : 'generated test keys';
   return {
     url: dev.url,
@@ -65,6 +75,23 @@ export async function startDevSigner(options: DevSignerOptions): Promise<DevSign
     keys: dev.signers.map((s) =>
       [s.kind, s.iin && `IIN ${s.iin}`, s.bin && `BIN ${s.bin}`, s.organisation].filter(Boolean).join(', '),
     ),
+    timestamping,
     close: () => dev.close(),
   };
+}
+
+/**
+ * A test TSA of its own small PKI, whose CAs and CRL go to `<trustDir>/dev-tsa`. Its CRL is current for a day
+ * from this start (the TSA's status comes from it): restart `npm start` daily, as the test CAs' CRLs need anyway.
+ */
+async function startDevTsa(
+  testkit: typeof import('@qoltanba/testkit'),
+  trustDir: string,
+): Promise<TimestampAuthority> {
+  const pki = testkit.createTestPki({ seed: 'qoltanba-dev-tsa' });
+  const tsa = pki.issueTsa('ecdsa');
+  const dir = join(trustDir, 'dev-tsa');
+  await mkdir(dir, { recursive: true });
+  await pki.writeTrustDir(dir);
+  return { stamp: async (data) => testkit.timestampToken({ tsa, data }) };
 }

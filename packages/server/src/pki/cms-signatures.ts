@@ -3,6 +3,7 @@ import type { ParsedCms, ParsedSigner } from './cms/parse.js';
 import { readSignedAttributes } from './cms/signed-attributes.js';
 import { signatureTimestamp } from './cms/timestamp-token.js';
 import { bytesEqual, FormatError } from './der.js';
+import { readValidationData } from './long-term/validation-data.js';
 import { OID } from './oids.js';
 import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
 import { type ContentBytes, digest, digestMemo, joinedBytes } from './signature/digest.js';
@@ -46,6 +47,7 @@ export function cmsSubjects(
     signingTime: () => readSignedAttributes(signer.signedAttrs).signingTime,
     check: (leaf) => checkCmsSigner(cms, signer, leaf, content),
     timestamp: () => timestampOf(signer, readCertificate),
+    validationData: () => readValidationData(signer.unsignedAttrs),
   }));
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { type EnvValues, envFlag, parseEnv } from '../config/env-fields.js';
+import { type EnvValues, envFlag, envUrl, parseEnv } from '../config/env-fields.js';
+import { httpTimestampAuthority } from './long-term/timestamp-authority.js';
 import type { PkiConfig } from './verifier.js';
 
 /** What {@link pkiConfigFromEnv} falls back to. */
@@ -12,8 +13,12 @@ export interface PkiConfigDefaults {
   acceptTestIdentities: boolean;
 }
 
-/** Signature verification's variables: the trust folder and offline mode (no OCSP/CRL downloads). */
+/**
+ * Signature verification's variables: the trust folder, offline mode (no OCSP/CRL downloads) and the RFC 3161
+ * TSA signatures made here are stamped by (NCA RK's TSP in production; unset: signatures kept as signed).
+ */
 export const pkiEnv = {
+  QOLTANBA_TSA_URL: envUrl(/^https?$/),
   QOLTANBA_TRUST_DIR: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
     z.string().optional(),
@@ -27,6 +32,7 @@ export function pkiSettings(e: EnvValues<typeof pkiEnv>, defaults: PkiConfigDefa
     trustDir: e.QOLTANBA_TRUST_DIR ? resolve(defaults.cwd, e.QOLTANBA_TRUST_DIR) : defaults.trustDir,
     offline: e.QOLTANBA_PKI_OFFLINE,
     acceptTestIdentities: defaults.acceptTestIdentities,
+    ...(e.QOLTANBA_TSA_URL ? { timestamping: httpTimestampAuthority(e.QOLTANBA_TSA_URL) } : {}),
   };
 }
 

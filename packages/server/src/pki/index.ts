@@ -5,6 +5,13 @@
 
 export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv, pkiEnv, pkiSettings } from './config.js';
+export {
+  type HttpTsaOptions,
+  httpTimestampAuthority,
+  type TimestampAuthority,
+  TimestampUnavailableError,
+} from './long-term/timestamp-authority.js';
+export type { ValidationData } from './long-term/validation-data.js';
 export { signatureErrorCode } from './report.js';
 export { type ContentBytes, type ContentDigests, digestMemo } from './signature/digest.js';
 export {
@@ -12,6 +19,7 @@ export {
   createVerifier,
   type FileVerification,
   type PkiConfig,
+  type SecuredCms,
   type Verifier,
   type VerifyCmsInput,
   type VerifyFileInput,

@@ -9,6 +9,10 @@ export const OID = {
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   tstInfo: '1.2.840.113549.1.9.16.1.4',
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  /** CAdES (ETSI TS 101 733) id-aa-ets-certValues: the certificates of the signer's and the TSA's paths. */
+  certValues: '1.2.840.113549.1.9.16.2.23',
+  /** CAdES id-aa-ets-revocationValues: the CRLs and basic OCSP responses the signature was checked with. */
+  revocationValues: '1.2.840.113549.1.9.16.2.24',
   sha1: '1.3.14.3.2.26',
   sha224: '2.16.840.1.101.3.4.2.4',
   sha256: '2.16.840.1.101.3.4.2.1',

@@ -87,6 +87,24 @@ describe('the engine verifies what the testkit signs, offline against its CRLs',
     });
   });
 
+  it('says a certificate whose BIN fails its check digit is malformed, not a bare constraints failure', async () => {
+    const signer = pki.issue({
+      ...holder,
+      bin: '123456789011',
+      organisation: 'ТОО «Тест»',
+      algorithm: 'gost2015',
+      kind: 'first_head',
+      usage: 'sign',
+    });
+    const verifier = await createVerifier({ trustDir, offline: true, acceptTestIdentities: false });
+    const { report } = await verifier.verifyCms({ cms: signCms({ signer, content }), content });
+    expect(report.signatures[0]).toMatchObject({
+      indication: 'INDETERMINATE',
+      subIndication: 'SIGNER_IDENTITY_MALFORMED',
+      signer: { bin: '123456789011', role: 'first_head' },
+    });
+  });
+
   it('refuses an authentication certificate as a signing one', async () => {
     const signer = pki.issue({ ...holder, algorithm: 'gost2015', kind: 'first_head', usage: 'auth' });
     const verifier = await createVerifier({ trustDir, offline: true, acceptTestIdentities: true });

@@ -1,5 +1,6 @@
 import type { EtsiSubIndication, SignaturePackaging, SignatureType } from '@qoltanba/core';
 import type { CertificateRecord } from './chain/certificate.js';
+import type { ValidationData } from './long-term/validation-data.js';
 import { OID } from './oids.js';
 
 /** Digest algorithms no signature may rely on (collisions are practical). */
@@ -37,6 +38,11 @@ export interface SignatureSubject {
   purpose?: 'sign' | 'timestamp';
   /** The signature's RFC 3161 timestamp, null without one; may throw FormatError for an unreadable one. */
   timestamp?(): SignatureTimestampToken | null;
+  /**
+   * The validation data the signature carries (CAdES certValues / revocationValues), null without any; may throw
+   * FormatError for unreadable attributes.
+   */
+  validationData?(): ValidationData | null;
 }
 
 /** A signature's timestamp token as its format found it, before the TSA is judged. */

@@ -14,10 +14,24 @@ import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.j
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
 import { isSigningCertificate, isTimestampingCertificate } from './chain/usage.js';
 import { type ParsedCms, parseCms } from './cms/parse.js';
+import { signatureTimestamp } from './cms/timestamp-token.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
+import {
+  stampWithRetry,
+  type TimestampAuthority,
+  TimestampUnavailableError,
+} from './long-term/timestamp-authority.js';
+import { timestampAttribute, withUnsignedAttributes } from './long-term/unsigned-attributes.js';
+import {
+  emptyValidationData,
+  mergeValidationData,
+  type ValidationData,
+  validationDataAttributes,
+} from './long-term/validation-data.js';
 import { LruCache } from './lru.js';
+import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
 import { signatureFamily } from './signature/algorithms.js';
@@ -27,7 +41,7 @@ import {
   digestMemo,
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
-import { type CertificateReader, fail, type SignatureSubject, Verdict } from './verdict.js';
+import { type CertificateReader, fail, readCertificates, type SignatureSubject, Verdict } from './verdict.js';
 import type { SignedXml } from './xml/outline.js';
 import { looksLikeXml } from './xml/xml-document.js';
 import { signedXmlOf, xmlSubjects } from './xml-signatures.js';
@@ -46,13 +60,23 @@ export interface PkiConfig {
   ocspTimeoutMs?: number;
   /** Accept the NCA test IIN/BIN numbers, which fail the checksum (test mode only). */
   acceptTestIdentities?: boolean;
+  /**
+   * The RFC 3161 TSA that {@link Verifier.secureCms} stamps signatures with (NCA RK's TSP in production, the
+   * testkit's in tests); without one, secureCms keeps signatures as they came.
+   */
+  timestamping?: TimestampAuthority;
 }
 
 /** The result of {@link Verifier.verifyCms}. */
 export interface CmsVerification {
   report: VerificationReport;
   /** One entry per SignerInfo whose certificate was found, in the report's order; empty for a malformed CMS. */
-  signers: Array<{ report: SignatureReport; certificateDer: Uint8Array }>;
+  signers: Array<{
+    report: SignatureReport;
+    certificateDer: Uint8Array;
+    /** What the checks used: the certificate paths (signer's, TSA's) and the CRLs / OCSP answers. */
+    validationData: ValidationData;
+  }>;
   /** The attached content (a view into `cms`), null for a detached CMS. */
   content: Uint8Array | null;
 }
@@ -95,6 +119,13 @@ export interface FileVerification extends CmsVerification {
   format: 'cms' | 'xml';
 }
 
+/** The result of {@link Verifier.secureCms}: the CMS to keep and its verification. */
+export interface SecuredCms {
+  /** CAdES-T with validation data when it passed and a TSA is configured; else the CMS as given. */
+  cms: Uint8Array;
+  verification: CmsVerification;
+}
+
 /** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
   /**
@@ -113,6 +144,14 @@ export interface Verifier {
    * bad input: malformed XML, a DTD or no signature at all is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
   verifyXml(input: VerifyXmlInput): Promise<XmlVerification>;
+  /**
+   * Verifies a CMS as {@link verifyCms} does and, when every signature passed and a TSA is configured, makes it
+   * long-term: a signatureTimeStampToken over each signature value (kept when the signer already stamped), then
+   * id-aa-ets-certValues and id-aa-ets-revocationValues with the paths and the CRLs / OCSP answers the signer's
+   * and the TSA's certificates were checked with: verifiable offline once the certificates expired and the
+   * responders are gone. Throws TimestampUnavailableError when the TSA gave no token that verifies after retries.
+   */
+  secureCms(input: VerifyCmsInput): Promise<SecuredCms>;
   /** Re-reads the trust folder (CA certificates and CRLs). */
   reload(): Promise<void>;
   /** Files of the trust folder that could not be read at the last (re)load. */
@@ -123,8 +162,16 @@ export interface Verifier {
 interface LeafFacts {
   signer: CertificateSigner;
   certificate: CertificateInfo;
-  /** Key usage, extended key usage, not a CA, and IIN/BIN well-formed. */
+  /** Key usage, extended key usage, not a CA. */
   maySign: boolean;
+  /** IIN and BIN (when present) well-formed 12-digit numbers with a matching check digit. */
+  identityOk: boolean;
+}
+
+/** A judged signature: its report and what the checks used. */
+interface Judgement {
+  report: SignatureReport;
+  validationData: ValidationData;
 }
 
 /** The report of a signature that cannot be read at all. */
@@ -203,6 +250,40 @@ class SignatureVerifier implements Verifier {
     return { report, signers, content: cms.content };
   }
 
+  async secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
+    const tsa = this.config.timestamping;
+    // One memo for the three passes below: a large original is hashed once.
+    const memo =
+      input.content !== undefined
+        ? { contentDigests: input.contentDigests ?? digestMemo(input.content) }
+        : {};
+    const first = await this.verifyCms({ ...input, ...memo });
+    const cms = input.cms;
+    if (tsa === undefined || first.signers.length === 0 || first.report.verdict !== 'TOTAL_PASSED') {
+      return { cms, verification: first };
+    }
+    const parsed = parseCms(cms);
+    const tokens: Uint8Array[][] = [];
+    for (const signer of parsed.signers) {
+      tokens.push(
+        signatureTimestamp(signer) === null
+          ? [timestampAttribute(await stampWithRetry(tsa, signer.signature))]
+          : [],
+      );
+    }
+    const stamped = withUnsignedAttributes(cms, tokens, new Set());
+    // Judging the stamped CMS checks the TSA's token and collects its path and revocation answers too.
+    const judged = await this.verifyCms({ ...input, ...memo, cms: stamped });
+    if (judged.report.signatures.some((s) => s.timestamp?.indication !== 'TOTAL_PASSED')) {
+      throw new TimestampUnavailableError(
+        `the TSA token does not verify: ${JSON.stringify(judged.report.signatures.map((s) => s.timestamp))}`,
+      );
+    }
+    const kept = judged.signers.map((s) => validationDataAttributes(s.validationData));
+    const secured = withUnsignedAttributes(stamped, kept, KEPT_TYPES);
+    return { cms: secured, verification: await this.verifyCms({ ...input, ...memo, cms: secured }) };
+  }
+
   async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
     const signed = signedXmlOf(input.xml);
     if (signed === null) return { report: reportOf([formatFailure('enveloped')]), signers: [] };
@@ -222,9 +303,13 @@ class SignatureVerifier implements Verifier {
     const signers: XmlVerification['signers'] = [];
     const reports: SignatureReport[] = [];
     for (const subject of subjects) {
-      const report = subject ? await this.#judge(subject) : formatFailure('enveloped');
+      if (subject === null) {
+        reports.push(formatFailure('enveloped'));
+        continue;
+      }
+      const { report, validationData } = await this.#judge(subject);
       reports.push(report);
-      if (subject?.leaf) signers.push({ report, certificateDer: subject.leaf.der });
+      if (subject.leaf) signers.push({ report, certificateDer: subject.leaf.der, validationData });
     }
     return { report: reportOf(reports), signers };
   }
@@ -250,24 +335,43 @@ class SignatureVerifier implements Verifier {
    * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation. A verified
    * timestamp is the best signature time: validity is checked at it, and a revocation after it does not count.
    */
-  async #judge(subject: SignatureSubject): Promise<SignatureReport> {
-    const { leaf, pool } = subject;
+  async #judge(subject: SignatureSubject): Promise<Judgement> {
+    const { leaf } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
     let timestamp: SignatureTimestamp | null = null;
     let sub: EtsiSubIndication | null = null;
+    let used = emptyValidationData();
     try {
       if (leaf === null) fail('NO_SIGNING_CERTIFICATE_FOUND');
       signingTime = subject.signingTime();
       subject.check(leaf);
       if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
-      timestamp = await this.#timestamp(subject);
+      if (subject.purpose !== 'timestamp' && !this.#facts(leaf).identityOk) fail('SIGNER_IDENTITY_MALFORMED');
+      const kept = subject.validationData?.() ?? null;
+      const stamp = await this.#timestamp(subject, kept);
+      timestamp = stamp?.timestamp ?? null;
+      if (stamp) used = mergeValidationData(used, stamp.validationData);
       const proven = timestamp?.indication === 'TOTAL_PASSED' ? new Date(timestamp.time) : null;
+      // A TSA's token proves its own genTime: the time its certificate's status is asked for.
+      const poe = proven ?? (subject.purpose === 'timestamp' ? signingTime : null);
+      const pool = kept
+        ? [...subject.pool, ...readCertificates(kept.certificates, this.#readCertificate)]
+        : subject.pool;
       const path = this.#path(leaf, pool);
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
-      this.#checkValidity(path, proven ?? signingTime);
+      used = mergeValidationData(used, { certificates: path.map((c) => c.der), crls: [], ocsp: [] });
+      this.#checkValidity(path, proven ?? signingTime, proven !== null);
       this.#checkCaRevocation(path);
-      revocation = await this.#leafRevocation(path);
+      revocation = await this.#leafRevocation(path, kept && poe ? { data: kept, at: poe } : null);
+      if (revocation?.evidence) {
+        const { kind, der } = revocation.evidence;
+        used = mergeValidationData(used, {
+          certificates: [],
+          crls: kind === 'crl' ? [der] : [],
+          ocsp: kind === 'ocsp' ? [der] : [],
+        });
+      }
       const revokedAfterProof =
         proven !== null && revocation?.revokedAt != null && revocation.revokedAt > proven;
       if (revocation?.status === 'revoked' && !revokedAfterProof) fail('REVOKED');
@@ -279,7 +383,7 @@ class SignatureVerifier implements Verifier {
       else throw error;
     }
     const facts = leaf ? this.#facts(leaf) : null;
-    return {
+    const report: SignatureReport = {
       indication: indicationOf(sub),
       subIndication: sub,
       // Copies: reports go to callers, the cached facts stay as they are.
@@ -293,23 +397,36 @@ class SignatureVerifier implements Verifier {
       revocation: revocationInfo(revocation),
       ...(timestamp ? { timestamp } : {}),
     };
+    return { report, validationData: used };
   }
 
-  /** The signature's timestamp judged: the TSA's certificate and token, then whether it stamps this signature. */
-  async #timestamp(subject: SignatureSubject): Promise<SignatureTimestamp | null> {
+  /**
+   * The signature's timestamp judged: the TSA's certificate and token (its status from the signature's kept
+   * validation data when there is some), then whether it stamps this signature.
+   */
+  async #timestamp(
+    subject: SignatureSubject,
+    kept: ValidationData | null,
+  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData } | null> {
     const token = subject.timestamp?.() ?? null;
     if (token === null) return null;
-    const tsa = await this.#judge(token.tsa);
+    const { report: tsa, validationData } = await this.#judge({
+      ...token.tsa,
+      validationData: () => token.tsa.validationData?.() ?? kept,
+    });
     const imprintFails = tsa.indication === 'TOTAL_PASSED' && !token.imprintMatches;
     return {
-      time: token.genTime.toISOString(),
-      tsa: tsa.certificate?.subject ?? null,
-      indication: imprintFails ? 'TOTAL_FAILED' : tsa.indication,
-      subIndication: imprintFails ? 'HASH_FAILURE' : tsa.subIndication,
+      timestamp: {
+        time: token.genTime.toISOString(),
+        tsa: tsa.certificate?.subject ?? null,
+        indication: imprintFails ? 'TOTAL_FAILED' : tsa.indication,
+        subIndication: imprintFails ? 'HASH_FAILURE' : tsa.subIndication,
+      },
+      validationData,
     };
   }
 
-  /** Whether the certificate may act for `purpose`: sign documents (KZ identity well-formed) or issue timestamps. */
+  /** Whether the certificate may act for `purpose`: sign documents or issue timestamps. */
   #mayAct(leaf: CertificateRecord, purpose: 'sign' | 'timestamp'): boolean {
     return purpose === 'timestamp' ? isTimestampingCertificate(leaf) : this.#facts(leaf).maySign;
   }
@@ -325,7 +442,8 @@ class SignatureVerifier implements Verifier {
       facts = {
         signer,
         certificate: certificateInfo(leaf),
-        maySign: isSigningCertificate(leaf) && identityOk,
+        maySign: isSigningCertificate(leaf),
+        identityOk,
       };
       this.#leafFacts.set(leaf, facts);
     }
@@ -342,13 +460,18 @@ class SignatureVerifier implements Verifier {
     return path;
   }
 
-  #checkValidity(path: CertificationPath, signingTime: Date | null): void {
+  /**
+   * The signing certificate at `signingTime`, and the whole path now; with `proven` (a verified timestamp is proof
+   * the signature existed at `signingTime`) the path is checked at that time instead, so expiry after it is no
+   * failure.
+   */
+  #checkValidity(path: CertificationPath, signingTime: Date | null, proven: boolean): void {
     const [leaf] = path;
     if (leaf && signingTime) {
       if (signingTime > leaf.notAfter) fail('EXPIRED');
       if (signingTime < leaf.notBefore) fail('NOT_YET_VALID');
     }
-    const now = this.#now();
+    const now = proven && signingTime ? signingTime : this.#now();
     for (const cert of path) {
       if (now < cert.notBefore) fail('NOT_YET_VALID');
       // A claimed signingTime is no proof of existence, so an expired certificate leaves the signature open.
@@ -366,13 +489,29 @@ class SignatureVerifier implements Verifier {
     }
   }
 
-  async #leafRevocation(path: CertificationPath): Promise<RevocationStatus | null> {
+  /**
+   * The signing certificate's status: a revocation the trust folder knows, else what the signature's kept
+   * validation data says as of its proven time, else asked now (OCSP, CRL).
+   */
+  async #leafRevocation(
+    path: CertificationPath,
+    kept: { data: ValidationData; at: Date } | null,
+  ): Promise<RevocationStatus | null> {
     const [leaf, issuer] = path;
     // A certificate trusted directly (in the trust folder itself) has no issuer to ask.
     if (leaf === undefined || issuer === undefined) return null;
+    if (kept) {
+      const local = this.#revocation.local(leaf, issuer);
+      if (local?.status === 'revoked') return local;
+      const fromKept = this.#revocation.fromEvidence(leaf, issuer, kept.data, kept.at);
+      if (fromKept) return fromKept;
+    }
     return this.#revocation.check(leaf, issuer);
   }
 }
+
+/** The unsigned attributes {@link Verifier.secureCms} writes anew each time (kept once, not piled up). */
+const KEPT_TYPES: ReadonlySet<string> = new Set([OID.certValues, OID.revocationValues]);
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
 export async function createVerifier(config: PkiConfig): Promise<Verifier> {

@@ -26,7 +26,7 @@ export interface SigningPki {
   readonly authentication: TestSigner;
   /** The signer company's first head, issued by a CA the trust folder does not hold. */
   readonly untrusted: TestSigner;
-  /** A time-stamping unit of the PKI (ECDSA), for CAdES-T signatures. */
+  /** A time-stamping unit of the PKI (ECDSA, valid five years: it outlives the signers' one-year certificates). */
   readonly tsa: TestSigner;
   /** Writes the CA certificates and CRLs into `dir` (a trust folder for `createVerifier`). */
   writeTrustDir(dir: string): Promise<string[]>;
@@ -75,7 +75,7 @@ export function createSigningPki(algorithms: readonly KeyAlgorithm[] = ['ecdsa']
       usage: 'sign',
       algorithm: 'ecdsa',
     }),
-    tsa: pki.issueTsa('ecdsa'),
+    tsa: pki.issueTsa('ecdsa', { notAfter: new Date(TEST_CLOCK_START.getTime() + 5 * 365 * 86_400_000) }),
     writeTrustDir: (dir) => pki.writeTrustDir(dir),
   };
 }

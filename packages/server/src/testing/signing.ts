@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPath, DOCUMENT_PATHS, type Document, type DocumentDraft, SIGNING_PATHS } from '@qoltanba/core';
-import type { TestSigner } from '@qoltanba/testkit';
+import { type TestSigner, timestampToken } from '@qoltanba/testkit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AppModule } from '../modules/module.js';
@@ -101,6 +101,10 @@ export function useSigningSuite(
       if (!engine) throw new Error('the engine is made in beforeAll');
       return engine.verifyXml(input);
     },
+    secureCms(input) {
+      if (!engine) throw new Error('the engine is made in beforeAll');
+      return engine.secureCms(input);
+    },
   };
   const base = useDocumentsSuite(backend, {
     env: options.env,
@@ -117,7 +121,14 @@ export function useSigningSuite(
   beforeAll(async () => {
     trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-trust-'));
     await options.pki.writeTrustDir(trustDir);
-    engine = await createVerifier({ trustDir, offline: true, now: base.clock.now });
+    const { tsa } = options.pki;
+    engine = await createVerifier({
+      trustDir,
+      offline: true,
+      now: base.clock.now,
+      // The testkit's TSA in-process, on the suite's clock: signatures are kept as CAdES-T with their evidence.
+      timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: base.clock.now() }) },
+    });
   });
   afterAll(async () => {
     if (trustDir) await rm(trustDir, { recursive: true, force: true });

@@ -118,6 +118,22 @@ describe('VerificationResult', () => {
     expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')).not.toHaveProperty('Timestamp (TSA)');
   });
 
+  it('flags a signature whose BIN is not the one the document expected, and is silent when it matches', () => {
+    const mismatch = {
+      ...passedSignature,
+      expectedIdentity: { identityNumber: '990340000123', matches: false },
+    };
+    const matching = {
+      ...revokedSignature,
+      expectedIdentity: { identityNumber: '990340000123', matches: true },
+    };
+    render(<VerificationResult result={{ ...failedResult, signatures: [mismatch, matching] }} />);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')['Expected IIN/BIN']).toBe(
+      '990340000123 expected, the certificate names another',
+    );
+    expect(factsOf('СЕРІКОВА АЙГЕРІМ')).not.toHaveProperty('Expected IIN/BIN');
+  });
+
   it('says which document signed here the file belongs to', () => {
     render(<VerificationResult result={passedResult} />);
     expect(screen.getByText('Document No. 1207: Еңбек шарты')).toBeTruthy();

@@ -96,6 +96,12 @@ function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string
     [t('bin'), signer.bin],
     [t('organisation'), signer.organisation],
     [t('role'), signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : null],
+    [
+      t('expectedIdentity'),
+      signature.expectedIdentity && !signature.expectedIdentity.matches
+        ? t('identityMismatch', { expected: signature.expectedIdentity.identityNumber })
+        : null,
+    ],
     [t('serial'), certificate?.serial ?? null],
     [
       t('validity'),

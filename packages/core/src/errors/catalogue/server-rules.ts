@@ -182,6 +182,12 @@ export const serverRuleErrors = {
     en: 'The signature did not pass verification: the certificate or signature is invalid or not trusted',
     status: 400,
   },
+  TIMESTAMP_UNAVAILABLE: {
+    kk: 'Уақыт белгісі қызметі қазір жауап бермей тұр, сондықтан қолтаңба сақталмады. Біраз уақыттан кейін қайта қол қойыңыз',
+    ru: 'Служба меток времени сейчас не отвечает, поэтому подпись не сохранена. Подпишите ещё раз немного позже',
+    en: 'The timestamping service is not answering right now, so the signature was not kept. Sign again a little later',
+    status: 503,
+  },
   SIGNING_LINK_NOT_FOUND: {
     kk: 'Қол қою сілтемесі табылмады немесе оның мерзімі өтіп кетті',
     ru: 'Ссылка для подписания не найдена или её срок истёк',

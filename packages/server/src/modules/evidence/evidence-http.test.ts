@@ -39,11 +39,15 @@ const signers: Record<'sender' | 'signer', TestSigner> = {
 let trustDir: string;
 /** The engine as the server runs it (at the suites' test clock), to check the CMS files taken out of the ZIP. */
 let verifier: Verifier;
+/** The engine three years on: every certificate of the signers expired, no network (offline), no OCSP. */
+let yearsLater: Verifier;
 
 beforeAll(async () => {
   trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-evidence-'));
   await pki.writeTrustDir(trustDir);
   verifier = await createVerifier({ trustDir, offline: true, now: () => TEST_CLOCK_START });
+  const later = new Date(TEST_CLOCK_START.getTime() + 3 * 365 * 86_400_000);
+  yearsLater = await createVerifier({ trustDir, offline: true, now: () => later });
 });
 afterAll(async () => {
   await rm(trustDir, { recursive: true, force: true });
@@ -143,6 +147,13 @@ describe.each(testDatabases())('signed package, signature sheet and printable co
           const { report } = await verifier.verifyCms({ cms, content });
           expect(report.verdict).toBe('TOTAL_PASSED');
           expect(report.signatures[0]?.signer.bin).toBe(bin);
+          // Kept as CAdES-T with its evidence: it still verifies after the certificates expired, offline.
+          const later = await yearsLater.verifyCms({ cms, content });
+          expect(later.report.signatures[0]).toMatchObject({
+            indication: 'TOTAL_PASSED',
+            timestamp: { indication: 'TOTAL_PASSED' },
+            revocation: { status: 'good' },
+          });
           if (bin !== signer.bin) continue;
           const cmsFile = join(work, 'signature.cms');
           const contentFile = join(work, 'content.bin');

@@ -52,7 +52,9 @@ export function registerDocumentSigningRoutes(context: SigningContext): void {
         "the acting company's (BIN, or IIN of an individual): SIGNATURE_MISMATCH, BIN_NOT_AMONG_SIGNERS. " +
         'ALREADY_SIGNED_BY_BIN, REJECTED_DOCUMENT_SIGNING_FORBIDDEN, DOCUMENT_ALREADY_SIGNED, NOT_SIGNERS_TURN ' +
         '(sequential order), SIGNED_FILE_MISMATCH, CERTIFICATE_REVOKED, SIGNATURE_INVALID, DOCUMENT_SIGNING_LOCKED ' +
-        '(the same signer is signing it right now). The sender may sign its draft, which sends it. When every ' +
+        '(the same signer is signing it right now), TIMESTAMP_UNAVAILABLE (the TSA did not answer: nothing kept, sign ' +
+        'again later). A kept signature is CAdES-T with its validation data (timestamp, OCSP answers / CRLs). ' +
+        'The sender may sign its draft, which sends it. When every ' +
         `signer has signed, the document is SIGNED. ${ACCESS}`,
       tags: TAGS,
       auth: true,

@@ -11,6 +11,8 @@ export interface StoredFileSignature {
   serial: string | null;
   /** When the service accepted it. */
   at: Date;
+  /** The party (BIN, or IIN of an individual) it was accepted for. */
+  identityNumber: string;
 }
 
 /** The signatures kept for files of documents, oldest first; the public verification API verifies them again. */
@@ -22,7 +24,7 @@ export async function signaturesOfFiles(
   if (wanted.length === 0) return [];
   const rows = await db
     .selectFrom('signatures')
-    .select(['file_id', 'cms', 'ip', 'certificate_serial', 'created_at'])
+    .select(['file_id', 'cms', 'ip', 'certificate_serial', 'created_at', 'identity_number'])
     .where('document_id', 'in', [...new Set(wanted.map((file) => file.documentId))])
     .where(
       'file_id',
@@ -37,5 +39,6 @@ export async function signaturesOfFiles(
     ip: row.ip,
     serial: row.certificate_serial,
     at: new Date(row.created_at),
+    identityNumber: row.identity_number,
   }));
 }

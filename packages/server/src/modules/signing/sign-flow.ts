@@ -3,11 +3,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { Database, SigningMethod } from '../../db/schema.js';
 import type { MessageOutbox } from '../../outbox/message-outbox.js';
-import type { CmsVerifier } from '../../signature-verifier.js';
+import type { SigningVerifier } from '../../signature-verifier.js';
 import { type SigningChange, type SigningFile, type SigningTarget, signingPort } from '../documents/index.js';
 import type { SigningPartyInfo } from '../module-hooks.js';
 import { refuseIfExpired } from './document-schedule.js';
-import { type CmsPackaging, signerIdentity, verifySignatureOver } from './signature-check.js';
+import { type CmsPackaging, secureSignatureOver, signerIdentity } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
 import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
 
@@ -15,7 +15,7 @@ import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
 export interface SignFlowServices {
   db: Kysely<Database>;
   blobs: BlobStore;
-  verifier: CmsVerifier;
+  verifier: SigningVerifier;
   clock: () => Date;
   /** Test hook between taking the lock and verifying. */
   beforeSignatureCheck?: () => Promise<void>;
@@ -122,9 +122,9 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
     for (const [file, cms] of pairs) {
       const bytes = await svc.blobs.get(file.blobKey);
       if (!bytes) throw new AppError('FILE_LOAD_FAILED');
-      const report = await verifySignatureOver(svc.verifier, cms, bytes, input.packaging);
-      assertSignsForParty(target, party, report);
-      accepted.push({ fileId: file.id, cms, report });
+      const secured = await secureSignatureOver(svc.verifier, cms, bytes, input.packaging);
+      assertSignsForParty(target, party, secured.report);
+      accepted.push({ fileId: file.id, cms: secured.cms, report: secured.report });
     }
     const now = svc.clock();
     const change = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { AppError, type CertificateSigner, type ErrorCode, type SignatureReport } from '@qoltanba/core';
-import type { CmsVerifier } from '../../signature-verifier.js';
+import { TimestampUnavailableError } from '../../pki/index.js';
+import type { CmsVerification, CmsVerifier, SigningVerifier } from '../../signature-verifier.js';
 
 /** How a CMS relates to the file it signs: detached (NCALayer, CMS_SIGN_ONLY) or carrying it (CMS_WITH_DATA). */
 export type CmsPackaging = 'detached' | 'attached';
@@ -42,13 +43,54 @@ export async function verifySignatureOver(
   content: Uint8Array,
   packaging: CmsPackaging,
 ): Promise<SignatureReport> {
-  let verification: Awaited<ReturnType<CmsVerifier['verifyCms']>>;
+  const input = packaging === 'detached' ? { cms, content } : { cms };
+  return acceptedReport(await checked(() => verifier.verifyCms(input)), content, packaging);
+}
+
+/** A signature accepted for keeping: the CMS to store (long-term when a TSA is configured) and its report. */
+export interface SecuredSignature {
+  cms: Uint8Array;
+  report: SignatureReport;
+}
+
+/**
+ * Checks one CMS as {@link verifySignatureOver} does and makes it long-term (`secureCms`: a TSA timestamp over the
+ * signature value, the OCSP answers / CRLs and paths it was checked with as unsigned attributes), so the stored and
+ * packaged signature verifies offline after its certificate expired. An unreachable TSA (after the engine's three
+ * tries) refuses the signing with TIMESTAMP_UNAVAILABLE: nothing is stored, the signer signs again later. (A
+ * signature kept unstamped for a job to stamp later would only prove its existence from then, after a revocation
+ * that may have come in between; and the signer is there now to retry.)
+ */
+export async function secureSignatureOver(
+  verifier: SigningVerifier,
+  cms: Uint8Array,
+  content: Uint8Array,
+  packaging: CmsPackaging,
+): Promise<SecuredSignature> {
+  const input = packaging === 'detached' ? { cms, content } : { cms };
+  const secured = await checked(() => verifier.secureCms(input));
+  return { cms: secured.cms, report: acceptedReport(secured.verification, content, packaging) };
+}
+
+/** Runs the engine; its failures are SIGNATURE_INVALID, a TSA that gave nothing TIMESTAMP_UNAVAILABLE. */
+async function checked<T>(run: () => Promise<T>): Promise<T> {
   try {
-    verification = await verifier.verifyCms(packaging === 'detached' ? { cms, content } : { cms });
+    return await run();
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof TimestampUnavailableError) {
+      throw new AppError('TIMESTAMP_UNAVAILABLE', undefined, { cause: error });
+    }
     throw new AppError('SIGNATURE_INVALID', undefined, { cause: error });
   }
+}
+
+/** The one signer's report of a verification that passed over exactly `content`; else the refusal. */
+function acceptedReport(
+  verification: CmsVerification,
+  content: Uint8Array,
+  packaging: CmsPackaging,
+): SignatureReport {
   const [only, ...others] = verification.signers;
   if (!only || others.length > 0) throw new AppError('SIGNATURE_INVALID');
   const refusal = refusalOf(only.report);

@@ -47,6 +47,9 @@ describe.each(testDatabases())('public verification of documents signed here on 
       signedHere: true,
       ip: SIGNER_IP,
       signedAt: expect.any(String),
+      // The party it was kept for, which the certificate signs for; the kept timestamp verified too.
+      expectedIdentity: { identityNumber: SIGNER_COMPANY.bin, matches: true },
+      timestamp: { indication: 'TOTAL_PASSED' },
     });
   });
 

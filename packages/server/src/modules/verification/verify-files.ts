@@ -17,6 +17,8 @@ export interface StoredSignature {
   ip: string | null;
   serial: string | null;
   at: Date;
+  /** The party (BIN, or IIN of an individual) the signature was accepted for. */
+  identityNumber: string;
 }
 
 /** A file of a document signed here, with its stored signatures (never empty). */
@@ -49,6 +51,12 @@ function entry(report: SignatureReport, origin: Origin): VerifiedSignature {
     ip: origin.stored?.ip ?? null,
     signedAt: origin.stored?.at.toISOString() ?? null,
     document: origin.document,
+    expectedIdentity: origin.stored
+      ? {
+          identityNumber: origin.stored.identityNumber,
+          matches: (report.signer.bin ?? report.signer.iin) === origin.stored.identityNumber,
+        }
+      : null,
   };
 }
 

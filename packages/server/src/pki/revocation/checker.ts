@@ -1,9 +1,16 @@
 import type { CertificateRecord } from '../chain/certificate.js';
 import type { IssuedByCache } from '../chain/path.js';
 import type { TrustStore } from '../chain/trust-store.js';
+import type { ValidationData } from '../long-term/validation-data.js';
 import { LruCache } from '../lru.js';
 import { type CrlRecord, crlIsCurrent, crlIssuedBy, crlRevocationDate, parseCrl } from './crl.js';
-import { buildOcspRequest, evaluateOcspResponse, parseOcspResponse } from './ocsp.js';
+import {
+  buildOcspRequest,
+  evaluateOcspResponse,
+  type ParsedOcspResponse,
+  parseBasicOcspResponse,
+  parseOcspResponse,
+} from './ocsp.js';
 
 /** The revocation status of one certificate and where it came from. */
 export interface RevocationStatus {
@@ -11,7 +18,18 @@ export interface RevocationStatus {
   source: 'ocsp' | 'crl' | null;
   revokedAt: Date | null;
   checkedAt: Date | null;
+  /** The answer itself (a CRL, or a BasicOCSPResponse), to keep beside the signature; absent when none. */
+  evidence?: { kind: 'crl' | 'ocsp'; der: Uint8Array };
+  /** The answer came from the signature's own validation data (not the network or the trust folder). */
+  embedded?: boolean;
 }
+
+/**
+ * How long before the proven time (the timestamp) kept revocation evidence may have been produced and still
+ * vouch for it: the server asks OCSP while verifying and stamps right after, so seconds apart; an hour allows a
+ * slow TSA and clock skew, while a good answer from days before would leave room for an unseen revocation.
+ */
+export const EVIDENCE_MAX_AGE_MS = 60 * 60_000;
 
 /** What the checker needs from the verifier. */
 export interface RevocationOptions {
@@ -48,18 +66,80 @@ export class RevocationChecker {
     crls: readonly CrlRecord[],
     cert: CertificateRecord,
     issuer: CertificateRecord,
+    vouches: (crl: CrlRecord) => boolean = (crl) => crlIsCurrent(crl, this.options.now()),
   ): RevocationStatus | null {
     const now = this.options.now();
     let good: RevocationStatus | null = null;
     for (const crl of crls) {
       if (!crlIssuedBy(crl, issuer)) continue;
+      const evidence = { kind: 'crl' as const, der: crl.der };
       const revokedAt = crlRevocationDate(crl, cert.serialHex);
-      if (revokedAt) return { status: 'revoked', source: 'crl', revokedAt, checkedAt: crl.thisUpdate };
-      if (crlIsCurrent(crl, now) && (good === null || (good.checkedAt ?? now) < crl.thisUpdate)) {
-        good = { status: 'good', source: 'crl', revokedAt: null, checkedAt: crl.thisUpdate };
+      if (revokedAt)
+        return { status: 'revoked', source: 'crl', revokedAt, checkedAt: crl.thisUpdate, evidence };
+      if (vouches(crl) && (good === null || (good.checkedAt ?? now) < crl.thisUpdate)) {
+        good = { status: 'good', source: 'crl', revokedAt: null, checkedAt: crl.thisUpdate, evidence };
       }
     }
     return good;
+  }
+
+  /**
+   * The answer of a signature's kept validation data about `cert` as of `at` (the time its timestamp proves):
+   * an OCSP response signed by the issuer or its responder, produced at most {@link EVIDENCE_MAX_AGE_MS} before
+   * `at` (or after it), or a CRL current at `at` (or issued after it, before the certificate expired). Revoked wins; null when the data says nothing usable.
+   */
+  fromEvidence(
+    cert: CertificateRecord,
+    issuer: CertificateRecord,
+    data: ValidationData,
+    at: Date,
+  ): RevocationStatus | null {
+    const fresh = (produced: Date) => produced.getTime() >= at.getTime() - EVIDENCE_MAX_AGE_MS;
+    let good: RevocationStatus | null = null;
+    for (const der of data.ocsp) {
+      let parsed: ParsedOcspResponse;
+      try {
+        parsed = parseBasicOcspResponse(der);
+        // Judged as of when the responder answered (its certificate valid then); an answer after `at` is fine.
+        const producedAt = parsed.basic?.tbsResponseData.producedAt ?? at;
+        const answer = evaluateOcspResponse(parsed, cert, issuer, {
+          nonce: null,
+          now: producedAt,
+          signatures: this.options.signatures,
+        });
+        if (answer.status === 'unknown' || !fresh(answer.thisUpdate)) continue;
+        const status: RevocationStatus = {
+          status: answer.status,
+          source: 'ocsp',
+          revokedAt: answer.revokedAt,
+          checkedAt: answer.thisUpdate,
+          evidence: { kind: 'ocsp', der },
+          embedded: true,
+        };
+        if (status.status === 'revoked') return status;
+        good ??= status;
+      } catch {
+        // Another response may cover the certificate.
+      }
+    }
+    const crls: CrlRecord[] = [];
+    for (const der of data.crls) {
+      try {
+        crls.push(parseCrl(der));
+      } catch {
+        // An unreadable CRL vouches for nothing.
+      }
+    }
+    // A CRL vouches for its period (thisUpdate..nextUpdate), and one issued after `at` while the certificate was
+    // still valid (CRLs drop expired certificates, so a later one's silence proves nothing).
+    const fromCrl = this.#fromCrls(
+      crls,
+      cert,
+      issuer,
+      (crl) => crlIsCurrent(crl, at) || (crl.thisUpdate >= at && crl.thisUpdate <= cert.notAfter),
+    );
+    if (fromCrl?.status === 'revoked') return { ...fromCrl, embedded: true };
+    return good ?? (fromCrl ? { ...fromCrl, embedded: true } : null);
   }
 
   /** The answer of the CRLs placed in the trust folder alone (used for CA certificates and offline). */
@@ -86,7 +166,8 @@ export class RevocationChecker {
         const request = buildOcspRequest(cert, issuer);
         const body = await this.#post(url, request.der);
         const now = this.options.now();
-        const answer = evaluateOcspResponse(parseOcspResponse(body), cert, issuer, {
+        const parsed = parseOcspResponse(body);
+        const answer = evaluateOcspResponse(parsed, cert, issuer, {
           nonce: request.nonce,
           now,
           signatures: this.options.signatures,
@@ -97,6 +178,7 @@ export class RevocationChecker {
           source: 'ocsp',
           revokedAt: answer.revokedAt,
           checkedAt: answer.thisUpdate,
+          ...(parsed.basicDer ? { evidence: { kind: 'ocsp' as const, der: parsed.basicDer.slice() } } : {}),
         };
         const until = answer.nextUpdate?.getTime() ?? now.getTime() + OCSP_DEFAULT_TTL_MS;
         this.#ocsp.set(key, status, answer.status === 'revoked' ? Number.POSITIVE_INFINITY : until);

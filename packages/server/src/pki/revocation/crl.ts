@@ -7,6 +7,8 @@ import { verifySignature } from '../signature/verify.js';
 /** A parsed CRL with its revoked serials indexed. */
 export interface CrlRecord {
   id: string;
+  /** The CRL as it came, kept as validation data beside signatures checked with it. */
+  der: Uint8Array;
   crl: pkijs.CertificateRevocationList;
   issuerKey: string;
   authorityKeyId: string | null;
@@ -35,6 +37,7 @@ export function parseCrl(der: Uint8Array): CrlRecord {
     ?.parsedValue as pkijs.AuthorityKeyIdentifier | undefined;
   return {
     id: sha256Hex(der),
+    der,
     crl,
     issuerKey: toHex(crl.issuer.valueBeforeDecode),
     authorityKeyId: aki?.keyIdentifier ? toHex(aki.keyIdentifier.valueBlock.valueHexView) : null,

@@ -59,6 +59,22 @@ export interface ParsedOcspResponse {
   /** OCSPResponseStatus: 0 successful, 1 malformedRequest, 2 internalError, 3 tryLater, 5 sigRequired, 6 unauthorized. */
   responseStatus: number;
   basic: pkijs.BasicOCSPResponse | null;
+  /** DER of the BasicOCSPResponse (kept as validation data); null without one. */
+  basicDer: Uint8Array | null;
+}
+
+/** Reads a DER BasicOCSPResponse (as CAdES revocationValues keep them) as a successful response. */
+export function parseBasicOcspResponse(der: Uint8Array): ParsedOcspResponse {
+  try {
+    return {
+      responseStatus: 0,
+      basic: new pkijs.BasicOCSPResponse({ schema: decodeDer(der, 'BasicOCSPResponse') }),
+      basicDer: der,
+    };
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    throw new FormatError(`not a BasicOCSPResponse: ${(error as Error).message}`);
+  }
 }
 
 /** Parses a DER OCSPResponse; throws FormatError for anything else. */
@@ -66,12 +82,13 @@ export function parseOcspResponse(der: Uint8Array): ParsedOcspResponse {
   try {
     const response = new pkijs.OCSPResponse({ schema: decodeDer(der, 'OCSP response') });
     const responseStatus = response.responseStatus.valueBlock.valueDec;
-    if (response.responseBytes === undefined) return { responseStatus, basic: null };
+    if (response.responseBytes === undefined) return { responseStatus, basic: null, basicDer: null };
     if (response.responseBytes.responseType !== OID.ocspBasic) {
       throw new FormatError(`OCSP response type ${response.responseBytes.responseType}`);
     }
-    const inner = decodeDer(response.responseBytes.response.valueBlock.valueHexView, 'BasicOCSPResponse');
-    return { responseStatus, basic: new pkijs.BasicOCSPResponse({ schema: inner }) };
+    const basicDer = asBytes(response.responseBytes.response.valueBlock.valueHexView);
+    const inner = decodeDer(basicDer, 'BasicOCSPResponse');
+    return { responseStatus, basic: new pkijs.BasicOCSPResponse({ schema: inner }), basicDer };
   } catch (error) {
     if (error instanceof FormatError) throw error;
     throw new FormatError(`not an OCSP response: ${(error as Error).message}`);

@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestPki, type SignerKind, type TestPki, type TestSigner } from '@qoltanba/testkit';
+import {
+  createTestPki,
+  type SignerKind,
+  type TestPki,
+  type TestSigner,
+  timestampToken,
+} from '@qoltanba/testkit';
 import { createVerifier, type Verifier } from '../../pki/index.js';
 
 /** Who a certificate is issued to: a person, and the company they sign for (none: as an individual). */
@@ -51,7 +57,14 @@ export async function createWorldPki(now: () => Date, revokedHolder: Certificate
   pki.revoke(revoked, new Date(issuedAt.getTime() - 60_000));
   const trustDir = await mkdtemp(join(tmpdir(), 'qoltanba-test-trust-'));
   await pki.writeTrustDir(trustDir);
-  const engine = await createVerifier({ trustDir, offline: true, now });
+  // The testkit's TSA in-process on the server's clock: signatures made here are kept as CAdES-T with evidence.
+  const tsa = pki.issueTsa('ecdsa', { notAfter: new Date(issuedAt.getTime() + 5 * 365 * 86_400_000) });
+  const engine = await createVerifier({
+    trustDir,
+    offline: true,
+    now,
+    timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: now() }) },
+  });
   return {
     pki,
     certificate(holder) {
