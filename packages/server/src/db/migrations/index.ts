@@ -23,6 +23,7 @@ import * as billing from './0020_billing.js';
 import * as notifications from './0021_notifications.js';
 import * as approvals from './0022_approvals.js';
 import * as searchIndex from './0024_search_index.js';
+import * as billingNotices from './0025_billing_notices.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -59,4 +60,5 @@ export const migrations: readonly Migration[] = [
   notifications,
   approvals,
   searchIndex,
+  billingNotices,
 ];

@@ -1,8 +1,9 @@
+import { paymentNoticeDetail, tariffNoticeDate } from '@qoltanba/core';
 import { streamHeartbeatMs } from '../../http/client-connections.js';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule } from '../module.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
-import { notifyDocumentEvent, notifySent, notifySigned } from './notification-events.js';
+import { notifyCompany, notifyDocumentEvent, notifySent, notifySigned } from './notification-events.js';
 import { queueWaitingMail, usersWithWaitingMail } from './notification-mail.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import type { NotificationsContext } from './notifications-context.js';
@@ -118,6 +119,19 @@ export function createNotificationsModule(options: NotificationsModuleOptions = 
         await context.delivered(
           await notifyDocumentEvent(after, { event: 'document.reminded', documentId, at, targets: parties }),
         );
+      });
+
+      // Billing (issue 20): told inside the billing job's or the sending transaction, like a send; the e-mails and
+      // other instances' streams follow within a sweep and a poll.
+      hooks.paymentRegistered.add(async ({ db: trx, bin, at, invoiceNumber, amountTenge }) => {
+        const detail = paymentNoticeDetail(invoiceNumber, amountTenge);
+        await notifyCompany(trx, { event: 'payment.registered', bin, at, detail });
+      });
+      hooks.tariffEnding.add(async ({ db: trx, bin, at, endsAt }) => {
+        await notifyCompany(trx, { event: 'tariff.ending', bin, at, detail: tariffNoticeDate(endsAt) });
+      });
+      hooks.tariffEnded.add(async ({ db: trx, bin, at }) => {
+        await notifyCompany(trx, { event: 'tariff.ended', bin, at, detail: null });
       });
 
       let poller: { stop(): Promise<void> } | undefined;
