@@ -1,10 +1,12 @@
-import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
-import { setLocale } from '@qoltanba/sdk';
+import { BILLING_ADMIN_PATHS, errorMessage } from '@qoltanba/core';
+import { createOrder, setLocale } from '@qoltanba/sdk';
 import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
+import { pdfFile, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
+import { BETA_BIN } from '../../test/serverSession';
 import { signInRealServer } from '../../test-support/realServer';
 
 const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
@@ -69,8 +71,58 @@ describe('tariffs and payments screens', () => {
     expect(row.textContent).toContain('Monthly');
     expect(row.textContent).toContain('Paid');
     expect(row.querySelector('[data-payments]')?.textContent).toMatch(/Payments: .*5,000/);
-    expect(
-      within(row).getByRole('button', { name: `Download invoice No. ${row.getAttribute('data-order')}` }),
-    ).toBeTruthy();
+    expect(row.getAttribute('data-invoice')).toBe(number);
+    expect(within(row).getByRole('button', { name: `Download invoice No. ${number}` })).toBeTruthy();
+  });
+
+  it('/cabinet/payments pages the history: 20 orders, then the older ones on request', async () => {
+    await signInRealServer(test.server);
+    for (let i = 0; i < 21; i += 1) await createOrder('monthly');
+    renderPortal('/cabinet/payments');
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /№/ })).toHaveLength(20));
+    fireEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /№/ })).toHaveLength(21));
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+    const ids = screen
+      .getAllByRole('row', { name: /№/ })
+      .map((row) => Number(row.getAttribute('data-order')));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('the 4th send is refused in the editor with the text and a link to the tariffs page (en, ru, kk)', async () => {
+    await signInRealServer(test.server);
+    for (let i = 0; i < 3; i += 1) await seedSent(`Free ${i + 1}`);
+    const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+    const { router, container } = renderPortal('/cabinet/create');
+    type(await screen.findByRole('textbox', { name: 'Document name' }), 'The fourth contract');
+    const input = container.querySelector('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [pdfFile('fourth.pdf')] } });
+    const signer = screen.getByRole('group', { name: 'Signer 1' });
+    type(within(signer).getByRole('textbox', { name: /BIN\/IIN/ }), BETA_BIN);
+    type(within(signer).getByRole('textbox', { name: /E-mail/ }), 'beta@example.kz');
+    type(within(signer).getByRole('textbox', { name: /^Name in Russian/ }), 'АО Бета');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
+
+    // Creating the document with its file and sending it: several requests, given more than the default wait.
+    const alert = await waitFor(
+      () => {
+        const found = screen.getAllByRole('alert').find((node) => within(node).queryByRole('link'));
+        if (!found) throw new Error('no refusal with a link yet');
+        return found;
+      },
+      { timeout: 30_000 },
+    );
+    expect(alert.textContent).toContain(errorMessage('FREE_TARIFF_ALREADY_USED', 'en'));
+    const link = within(alert).getByRole('link', { name: 'Choose a plan' });
+    expect(link.getAttribute('href')).toBe('/tariffs');
+    expect(router.state.location.pathname).toBe('/cabinet/create');
+    // The language switched: the text and the link's name follow.
+    act(() => setLocale('ru'));
+    await waitFor(() => expect(alert.textContent).toContain('Выбрать тариф'));
+    act(() => setLocale('kk'));
+    await waitFor(() => expect(alert.textContent).toContain('Тарифті таңдау'));
+    fireEvent.click(within(alert).getByRole('link'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tariffs'));
   });
 });
