@@ -1,12 +1,10 @@
-import { BILLING_ADMIN_PATHS, errorMessage } from '@qoltanba/core';
+import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
 import { createOrder, setLocale } from '@qoltanba/sdk';
 import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
-import { pdfFile, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { BETA_BIN } from '../../test/serverSession';
 import { signInRealServer } from '../../test-support/realServer';
 
 const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
@@ -87,42 +85,5 @@ describe('tariffs and payments screens', () => {
       .getAllByRole('row', { name: /№/ })
       .map((row) => Number(row.getAttribute('data-order')));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-  });
-
-  it('the 4th send is refused in the editor with the text and a link to the tariffs page (en, ru, kk)', async () => {
-    await signInRealServer(test.server);
-    for (let i = 0; i < 3; i += 1) await seedSent(`Free ${i + 1}`);
-    const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
-    const { router, container } = renderPortal('/cabinet/create');
-    type(await screen.findByRole('textbox', { name: 'Document name' }), 'The fourth contract');
-    const input = container.querySelector('input[type="file"]');
-    if (!input) throw new Error('no file input');
-    fireEvent.change(input, { target: { files: [pdfFile('fourth.pdf')] } });
-    const signer = screen.getByRole('group', { name: 'Signer 1' });
-    type(within(signer).getByRole('textbox', { name: /BIN\/IIN/ }), BETA_BIN);
-    type(within(signer).getByRole('textbox', { name: /E-mail/ }), 'beta@example.kz');
-    type(within(signer).getByRole('textbox', { name: /^Name in Russian/ }), 'АО Бета');
-    fireEvent.click(await screen.findByRole('button', { name: 'Send for signing' }));
-
-    // Creating the document with its file and sending it: several requests, given more than the default wait.
-    const alert = await waitFor(
-      () => {
-        const found = screen.getAllByRole('alert').find((node) => within(node).queryByRole('link'));
-        if (!found) throw new Error('no refusal with a link yet');
-        return found;
-      },
-      { timeout: 30_000 },
-    );
-    expect(alert.textContent).toContain(errorMessage('FREE_TARIFF_ALREADY_USED', 'en'));
-    const link = within(alert).getByRole('link', { name: 'Choose a plan' });
-    expect(link.getAttribute('href')).toBe('/tariffs');
-    expect(router.state.location.pathname).toBe('/cabinet/create');
-    // The language switched: the text and the link's name follow.
-    act(() => setLocale('ru'));
-    await waitFor(() => expect(alert.textContent).toContain('Выбрать тариф'));
-    act(() => setLocale('kk'));
-    await waitFor(() => expect(alert.textContent).toContain('Тарифті таңдау'));
-    fireEvent.click(within(alert).getByRole('link'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tariffs'));
   });
 });
