@@ -335,8 +335,16 @@ export {
 } from './schemas/api';
 export {
   type Balance,
+  BILLING_HISTORY_PAGE,
+  type BillingHistoryEntry,
+  type BillingHistoryPage,
+  type BillingHistoryQuery,
   balanceParamsSchema,
   balanceSchema,
+  billingHistoryEntrySchema,
+  billingHistoryPageSchema,
+  billingHistoryParamsSchema,
+  billingHistoryQuerySchema,
   billingIdParamsSchema,
   createOrderParamsSchema,
   createOrderQuerySchema,
@@ -752,6 +760,15 @@ export {
   type StatementUnmatchedReason,
   statementReferences,
 } from './tariff/statement-match';
+export {
+  paidRunEnd,
+  paymentNoticeDetail,
+  TARIFF_ENDED_NOTICE_DAYS,
+  TARIFF_ENDING_NOTICE_DAYS,
+  type TariffNotice,
+  tariffNotice,
+  tariffNoticeDate,
+} from './tariff/tariff-notices';
 export {
   type ActiveTariffAnswer,
   activeTariffAnswer,

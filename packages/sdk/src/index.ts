@@ -15,6 +15,7 @@ export {
   clientApiError,
   createApiClient,
   errorCodeOf,
+  errorLinkOf,
   type HeaderSource,
   isApiError,
   parseApiError,
@@ -46,6 +47,7 @@ export {
   getTariffPlans,
   type InvoiceOptions,
   invoiceDownloadUrl,
+  listBillingHistory,
   listOrders,
 } from './billing/billingApi';
 export {

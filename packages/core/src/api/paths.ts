@@ -426,6 +426,11 @@ export const BILLING_PATHS = {
   balance: `${PREBILL}/helper/balance/by-filial_id-customer_account_id/:filialId/:bin`,
   /** GET -> PaymentResult of an order: paid or not, and the payments counted (getPaymentResult). */
   paymentResult: `${PREBILL}/result/:id`,
+  /**
+   * Ours. GET ?limit&cursor -> BillingHistoryPage: the company's orders newest first, each with its invoice and
+   * payments, and the balance (listBillingHistory): the payments page in one call.
+   */
+  history: `${PREBILL}/history/:bin`,
 } as const;
 
 /** The `{product}` of the invoice query: `qoltanbaDocs=true&qoltanbaDocsTariff=1|2` (SPEC section 7). */

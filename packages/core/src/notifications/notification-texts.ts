@@ -6,7 +6,8 @@ export type NotificationText = Readonly<Record<Lang, string>>;
 
 /**
  * What each event says, in kk/ru/en: `{document}` is the document's name, `{party}` the company that acted or is
- * named, `{reason}` a rejection's or decline's reason. A missing event fails the type check.
+ * named, `{reason}` a rejection's or decline's reason, or the detail of a tariff or payment event (the tariff's end
+ * date, the invoice and amount paid). A missing event fails the type check.
  */
 export const NOTIFICATION_TEXTS: Readonly<Record<NotificationEvent, NotificationText>> = {
   'document.received': {
@@ -55,19 +56,19 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationEvent, Notification
     en: '{party} reminds you to sign «{document}»',
   },
   'tariff.ending': {
-    kk: 'Тарифтің мерзімі жақында аяқталады',
-    ru: 'Срок действия тарифа скоро закончится',
-    en: 'Your plan ends soon',
+    kk: 'Тарифтің мерзімі {reason} аяқталады: құжаттарды үзіліссіз жіберу үшін келесі тарифті төлеңіз',
+    ru: 'Срок действия тарифа заканчивается {reason}: оплатите следующий, чтобы отправка документов не прервалась',
+    en: 'Your plan ends on {reason}: pay for the next one to keep sending documents',
   },
   'tariff.ended': {
-    kk: 'Тарифтің мерзімі аяқталды',
-    ru: 'Срок действия тарифа закончился',
-    en: 'Your plan has ended',
+    kk: 'Тариф аяқталды: құжаттарды жаңа тариф төленгеннен кейін жіберуге болады',
+    ru: 'Тариф закончился: отправлять документы можно будет после оплаты нового тарифа',
+    en: 'Your plan has ended: you can send documents again once a new plan is paid',
   },
   'payment.registered': {
-    kk: 'Төлем тіркелді',
-    ru: 'Платёж зарегистрирован',
-    en: 'A payment was registered',
+    kk: 'Төлем түсті: {reason}',
+    ru: 'Получен платёж: {reason}',
+    en: 'Payment received: {reason}',
   },
 };
 

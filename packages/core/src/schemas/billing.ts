@@ -3,7 +3,7 @@ import { BILLING_PRODUCT } from '../api/paths';
 import { PAID_PLAN_IDS, PLAN_IDS } from '../tariff/plans';
 import { STATEMENT_UNMATCHED_REASONS } from '../tariff/statement-match';
 import { TARIFF_TYPES } from '../tariff/tariff-state';
-import { pathIdSchema } from './decimal';
+import { decimalInteger, pathIdSchema } from './decimal';
 import { langSchema } from './fields';
 import { singleLineTextSchema } from './text';
 
@@ -227,6 +227,45 @@ export type PaymentInvoicePath = z.infer<typeof paymentInvoicePathSchema>;
 export type Balance = z.infer<typeof balanceSchema>;
 /** See {@link paymentSchema}. */
 export type Payment = z.infer<typeof paymentSchema>;
+/** Orders per page of the billing history. */
+export const BILLING_HISTORY_PAGE = { default: 20, max: 100 } as const;
+
+/** Path of `listBillingHistory`: the company. */
+export const billingHistoryParamsSchema = z.object({ bin: companyBin });
+
+/** Query of `listBillingHistory`: page size and the cursor of the previous page. */
+export const billingHistoryQuerySchema = z.object({
+  limit: decimalInteger(z.number().int().min(1).max(BILLING_HISTORY_PAGE.max)).default(
+    BILLING_HISTORY_PAGE.default,
+  ),
+  cursor: z.string().max(200).optional().meta({ description: '`nextCursor` of the previous page.' }),
+});
+
+/** One order of the billing history with its invoice (when issued) and the payments counted for it. */
+export const billingHistoryEntrySchema = z.object({
+  order: orderSchema,
+  invoice: paymentInvoiceSchema
+    .nullable()
+    .meta({ description: 'The invoice of the order; null until one is issued.' }),
+  payments: z.array(paymentSchema).meta({ description: 'Payments counted for the order, oldest first.' }),
+});
+
+/** A page of the company's billing history, newest order first, and its personal account balance. */
+export const billingHistoryPageSchema = z.object({
+  items: z.array(billingHistoryEntrySchema),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the next (older) page; null on the last page.' }),
+  balance: tenge.meta({ description: "The company's personal account balance now." }),
+});
+
+/** See {@link billingHistoryQuerySchema}. */
+export type BillingHistoryQuery = z.input<typeof billingHistoryQuerySchema>;
+/** See {@link billingHistoryEntrySchema}. */
+export type BillingHistoryEntry = z.infer<typeof billingHistoryEntrySchema>;
+/** See {@link billingHistoryPageSchema}. */
+export type BillingHistoryPage = z.infer<typeof billingHistoryPageSchema>;
 /** See {@link paymentResultSchema}. */
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 /** See {@link registerPaymentRequestSchema}. */

@@ -26,7 +26,14 @@ export const notificationSchema = z.object({
     .string()
     .nullable()
     .meta({ description: 'The company or person that acted, as the document names it.' }),
-  reason: z.string().nullable().meta({ description: "A rejection's or decline's reason." }),
+  reason: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "A rejection's or decline's reason; for tariff.ending the plan's end date (dd.MM.yyyy), for " +
+        'payment.registered the invoice number and the amount.',
+    }),
   link: z.string().meta({ description: 'Portal path the notification leads to.' }),
   at: isoDate,
   readAt: isoDate.nullable(),

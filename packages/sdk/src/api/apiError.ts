@@ -24,6 +24,11 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   /** Values of the `{name}` placeholders of the code's text (core's `ERROR_PARAMS`), when the server sent any. */
   readonly params: ErrorParams | undefined;
+  /**
+   * The portal page where the user can fix the cause (core's `ErrorResponse.link`, e.g. `/tariffs` for a send
+   * refused for want of a tariff), when the server named one.
+   */
+  readonly link: ErrorResponse['link'];
   /** The parsed response body, for diagnostics. */
   readonly body: unknown;
 
@@ -31,13 +36,14 @@ export class ApiError extends Error {
     status: number,
     code: ErrorCode,
     message: string,
-    options: { body?: unknown; cause?: unknown; params?: ErrorParams } = {},
+    options: { body?: unknown; cause?: unknown; params?: ErrorParams; link?: string } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.params = options.params;
+    this.link = options.link;
     this.body = options.body;
   }
 }
@@ -61,7 +67,7 @@ function parseBody(body: unknown): unknown {
 }
 
 // Checked field by field rather than with core's errorResponseSchema: a partial error body still gives its code or message.
-function field(body: unknown, name: 'code' | 'message'): string | undefined {
+function field(body: unknown, name: 'code' | 'message' | 'link'): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Partial<Record<keyof ErrorResponse, unknown>>)[name];
   return typeof value === 'string' && value.trim() ? value : undefined;
@@ -78,6 +84,12 @@ function bodyParams(body: unknown): ErrorParams {
         typeof entry[1] === 'string' || (typeof entry[1] === 'number' && Number.isFinite(entry[1])),
     ),
   );
+}
+
+/** The body's `link` when it is a path on this site (`/…`, not `//host`); anything else is dropped. */
+function bodyLink(body: unknown): string | undefined {
+  const link = field(body, 'link');
+  return link !== undefined && /^\/(?!\/)/.test(link) ? link : undefined;
 }
 
 /** Seconds of a Retry-After header (delta-seconds or an HTTP date), or undefined when absent or unreadable. */
@@ -109,7 +121,7 @@ export interface HeaderSource {
 }
 
 /**
- * Builds an ApiError from an error response body (core's ErrorResponse `{ code, message, params }`, as object
+ * Builds an ApiError from an error response body (core's ErrorResponse `{ code, message, params, link }`, as object
  * or JSON text, or any other text), its status and, when given, its headers.
  * A known `code` keeps the server's message; an English message of the original backend is mapped to its
  * code; otherwise the code comes from the status. `params` come from the body; a 429 without
@@ -133,7 +145,12 @@ export function parseApiError(
   const params = paramsOf(code, parsed, headers);
   // The server's message is kept only with its own code: a legacy or status-derived code gets the catalogue's text.
   const message = (isErrorCode(rawCode) ? rawMessage : undefined) ?? completeErrorMessage(code, lang, params);
-  return new ApiError(status, code, message, { body: parsed, ...(params ? { params } : {}) });
+  const link = bodyLink(parsed);
+  return new ApiError(status, code, message, {
+    body: parsed,
+    ...(params ? { params } : {}),
+    ...(link ? { link } : {}),
+  });
 }
 
 /**
@@ -145,6 +162,17 @@ export function parseApiError(
 export function clientApiError(code: ErrorCode, lang: Lang = DEFAULT_LANG): ApiError {
   const status = errorStatus(code);
   return new ApiError(status, code, parseApiError({ code }, status, lang).message);
+}
+
+/**
+ * The page where the user can fix a failure (an ApiError's `link`, e.g. `/tariffs`), or undefined.
+ *
+ * @example errorLinkOf(error) // '/tariffs' for a send refused with FREE_TARIFF_ALREADY_USED
+ */
+export function errorLinkOf(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const { link } = error as { link?: unknown };
+  return typeof link === 'string' ? link : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ export {
   ApiError,
   clientApiError,
   errorCodeOf,
+  errorLinkOf,
   type HeaderSource,
   isApiError,
   parseApiError,

@@ -1,7 +1,9 @@
-import { BILLING_ADMIN_PATHS, BILLING_PATHS, TARIFF_POLL_MS } from '@qoltanba/core';
+import { BILLING_ADMIN_PATHS, BILLING_PATHS, TARIFF_POLL_MS, TARIFFS_PAGE } from '@qoltanba/core';
 import { ALFA, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { describe, expect, it } from 'vitest';
+import { errorLinkOf, isApiError } from '../api';
+import { sendDocument } from '../documents/documentsApi';
 import { loggedInOn } from '../test-support/real-server';
 import {
   createOrder,
@@ -12,6 +14,7 @@ import {
   getPaymentResult,
   getTariffPlans,
   invoiceDownloadUrl,
+  listBillingHistory,
   listOrders,
 } from './billingApi';
 import { createTariffStore, type TariffPollEnvironment } from './tariffStore';
@@ -160,5 +163,63 @@ describe('billing client on the real server', () => {
       ],
     });
     expect(await getBalance()).toMatchObject({ balance: 1000, customerAccountId: ALFA.bin, currency: 'KZT' });
+  });
+
+  it("a send refused for want of a tariff keeps the body's link to the tariffs page, with the text in the user's language", async () => {
+    const { server } = await loggedInOn(test.server, 'aigerim', { getLang: () => 'ru' });
+    for (let i = 0; i < 3; i += 1) await server.documents.sent();
+    const draft = await server.documents.draft();
+    const refusal = await sendDocument(draft.id).catch((error: unknown) => error);
+    expect(isApiError(refusal)).toBe(true);
+    expect(refusal).toMatchObject({ status: 402, code: 'FREE_TARIFF_ALREADY_USED', link: TARIFFS_PAGE });
+    expect(errorLinkOf(refusal)).toBe('/tariffs');
+    expect((refusal as Error).message).toMatch(/тариф/i);
+    // Errors without a link answer none.
+    const missing = await sendDocument(999_999).catch((error: unknown) => error);
+    expect(missing).toMatchObject({ code: 'ENTITY_NOT_FOUND', link: undefined });
+    expect(errorLinkOf(missing)).toBeUndefined();
+  });
+
+  it("one call lists the company's orders with their invoices and payments, keyset pages, members only", async () => {
+    const { server } = await loggedInOn(test.server);
+    const paidOrder = await createOrder('monthly');
+    const invoice = await generateInvoice(paidOrder);
+    await registerPayment(server, invoice.number, paidOrder.amount + 500, 'bank-h');
+    const waiting = await createOrder('yearly');
+    const newest = await createOrder('monthly');
+
+    const first = await listBillingHistory({ limit: 2 });
+    expect(first.balance).toBe(500);
+    expect(first.items.map((entry) => entry.order.id)).toEqual([newest.id, waiting.id]);
+    expect(first.items.map((entry) => entry.invoice)).toEqual([null, null]);
+    expect(first.nextCursor).not.toBeNull();
+    // An order made meanwhile does not shift the next page.
+    await createOrder('monthly');
+    const second = await listBillingHistory({ limit: 2, cursor: first.nextCursor ?? '' });
+    expect(second.nextCursor).toBeNull();
+    expect(second.items).toEqual([
+      {
+        order: expect.objectContaining({ id: paidOrder.id, status: 'PAID' }),
+        invoice: expect.objectContaining({
+          id: invoice.id,
+          number: invoice.number,
+          amount: paidOrder.amount,
+        }),
+        payments: [
+          expect.objectContaining({ source: 'bank', amount: paidOrder.amount + 500, reference: 'bank-h' }),
+        ],
+      },
+    ]);
+    await expect(listBillingHistory({ cursor: 'not-ours' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+
+    // bolat of АО Бета asks for ТОО Альфа's history: refused, like any call for a company not his.
+    await loggedInOn(server, 'bolat');
+    await expect(listBillingHistory({}, { bin: ALFA.bin })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect((await listBillingHistory()).items).toEqual([]);
   });
 });

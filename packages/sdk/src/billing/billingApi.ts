@@ -5,7 +5,9 @@ import {
   type Balance,
   BILLING_PATHS,
   BILLING_PRODUCT,
+  type BillingHistoryPage,
   balanceSchema,
+  billingHistoryPageSchema,
   type Lang,
   type Order,
   orderSchema,
@@ -67,7 +69,23 @@ export function getOrder(orderId: number): Promise<Order> {
   return readResponse(client.api.get(path).json<unknown>(), orderSchema, client.lang);
 }
 
-/** The acting company's orders, newest first (the payments page). */
+/**
+ * A page of the acting company's billing history, newest order first: each order with its invoice (null until
+ * issued) and its payments, and the balance now. Pass `nextCursor` as `cursor` for older orders.
+ */
+export function listBillingHistory(
+  params: { limit?: number; cursor?: string } = {},
+  scope?: CompanyScope,
+): Promise<BillingHistoryPage> {
+  const search = new URLSearchParams();
+  if (params.limit !== undefined) search.set('limit', String(params.limit));
+  if (params.cursor) search.set('cursor', params.cursor);
+  const query = search.size > 0 ? `?${search}` : '';
+  const { api, client } = companyRequest(BILLING_PATHS.history, {}, scope, query);
+  return readResponse(api.get().json<unknown>(), billingHistoryPageSchema, client.lang);
+}
+
+/** The acting company's orders, newest first (at most 200; {@link listBillingHistory} pages them). */
 export function listOrders(scope?: CompanyScope): Promise<Order[]> {
   const { api, client } = companyRequest(BILLING_PATHS.companyOrders, {}, scope);
   return readResponse(api.get().json<unknown>(), orderListSchema, client.lang);

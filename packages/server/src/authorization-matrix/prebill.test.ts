@@ -6,7 +6,7 @@ import { VICTIM_BIN } from './fixtures.js';
 import { useMatrixSuite } from './matrix-suite.js';
 
 // The authorization matrix (see check-routes.ts) on the billing service of SPEC section 7 (`prebill-api.prebill`):
-// the personal account balance and payment results.
+// the personal account balance, payment results and the billing history.
 
 const PREFIX = `/proxy/${API_SERVICES.prebill}/`;
 
@@ -16,7 +16,7 @@ describe.each(testDatabases())('authorization matrix of the prebill service on $
   it('refuses every outsider on the balance and the payment results, and leaks nothing', async () => {
     const { server, world } = suite;
     const routes = suite.routesUnder(PREFIX);
-    expect(routes.map((route) => route.operationId).sort()).toEqual(['getBalance', 'getPaymentResult']);
+    expect(routes.map((route) => route.operationId).sort()).toEqual(['getBalance', 'getPaymentResult', 'listBillingHistory']);
     const before = await rowsMentioning(server, VICTIM_BIN);
     const { cases, problems } = await checkRoutes(server, routes, world);
     expect(problems).toEqual([]);

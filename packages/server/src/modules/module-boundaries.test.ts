@@ -51,6 +51,7 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
     'billing_invoices',
     'billing_payments',
     'billing_operators',
+    'billing_tariff_notices',
   ],
   notifications: ['notifications', 'notification_mailboxes', 'notification_email_opt_outs'],
   support: [

@@ -133,6 +133,43 @@ export interface DocumentExpiredEvent {
   expiresAt: Date;
 }
 
+/** A payment received for a company's order was registered (by an operator, the admin command or a statement). */
+export interface PaymentRegisteredEvent {
+  /** The billing job's transaction, still open: write through it, so the payment is told once or not at all. */
+  db: Transaction<Database>;
+  /** The company (BIN/IIN) that paid. */
+  bin: string;
+  at: Date;
+  /** The invoice it paid, when the payment named one. */
+  invoiceNumber: string | null;
+  amountTenge: number;
+  /** Whether the order is paid in full now (its tariff started or waits for the current one to end). */
+  orderPaid: boolean;
+}
+
+/** A company's paid tariff ends within the notice days (run once per company and end). */
+export interface TariffEndingEvent {
+  /** The billing job's transaction, still open (as {@link PaymentRegisteredEvent.db}). */
+  db: Transaction<Database>;
+  bin: string;
+  at: Date;
+  /** When the paid run ends (plans bought ahead included). */
+  endsAt: Date;
+  /** Whole days left, rounded up. */
+  daysLeft: number;
+}
+
+/** A company can no longer send: its paid tariff ended, or the send that took its last free document. */
+export interface TariffEndedEvent {
+  /** The billing job's transaction, or the sending transaction (free documents spent); still open. */
+  db: Transaction<Database>;
+  bin: string;
+  at: Date;
+  /** `expired`: the paid run ended at `endedAt`; `free_used`: the free plan's documents are all sent. */
+  reason: 'expired' | 'free_used';
+  endedAt: Date;
+}
+
 /** The extension points of the built-in modules; one set per app, in {@link ModuleContext}. */
 export interface ModuleHooks {
   /**
@@ -191,6 +228,19 @@ export interface ModuleHooks {
   readonly signersReminded: Hook<SignersRemindedEvent>;
   /** Run by the signing module's schedule job once per document after its expiry passed; must not throw. */
   readonly documentExpired: Hook<DocumentExpiredEvent>;
+  /**
+   * Run by the billing module's notices job once per registered payment (an operator's, the admin command's, a
+   * statement's; not a member's payment from the balance), inside the job's transaction: the notifications module
+   * tells the company's members. A listener that throws undoes the round (the payment is told on the next one).
+   */
+  readonly paymentRegistered: Hook<PaymentRegisteredEvent>;
+  /** Run by the billing module's notices job once per company and paid run end, within the notice days; as above. */
+  readonly tariffEnding: Hook<TariffEndingEvent>;
+  /**
+   * Run by the billing module's notices job once per company and ended paid run, and inside the sending transaction
+   * of the send that took the last free document (with tariffs enforced); a listener that throws undoes either.
+   */
+  readonly tariffEnded: Hook<TariffEndedEvent>;
 }
 
 /** A fresh set of {@link ModuleHooks} with no listeners. */
@@ -211,5 +261,8 @@ export function createModuleHooks(): ModuleHooks {
     approvalDeclined: createHook(),
     signersReminded: createHook(),
     documentExpired: createHook(),
+    paymentRegistered: createHook(),
+    tariffEnding: createHook(),
+    tariffEnded: createHook(),
   };
 }

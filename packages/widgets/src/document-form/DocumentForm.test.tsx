@@ -253,6 +253,29 @@ describe('DocumentForm', () => {
     expect(sendButton().getAttribute('aria-busy')).toBeNull();
   });
 
+  it("a refusal with a page to fix it links there: the tariffs page, opened by the app's router", async () => {
+    const onOpenLink = vi.fn();
+    const refusal = new ApiError(402, 'FREE_TARIFF_ALREADY_USED', 'Free tariff already used', { link: '/tariffs' });
+    const onSend = vi.fn(async () => Promise.reject(refusal));
+    renderForm({ files: [DONE], onSend, onOpenLink, initial: { name: 'Договор поставки', signers: [SIGNER] } });
+    fireEvent.click(sendButton());
+    const link = await screen.findByRole('link', { name: 'Choose a plan' });
+    expect(screen.getByRole('alert').textContent).toBe('Free tariff already used Choose a plan');
+    expect(link.getAttribute('href')).toBe('/tariffs');
+    fireEvent.click(link);
+    expect(onOpenLink).toHaveBeenCalledWith('/tariffs');
+    act(() => setLocale('ru'));
+    expect(screen.getByRole('link', { name: 'Выбрать тариф' })).toBeTruthy();
+  });
+
+  it('a refusal without a page to fix it has no link', async () => {
+    const onSend = vi.fn(async () => Promise.reject(new ApiError(507, 'STORAGE_FULL', '')));
+    renderForm({ files: [DONE], onSend, initial: { name: 'Договор поставки', signers: [SIGNER] } });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).not.toBe(''));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('shows a refused name at the name field', async () => {
     const onSaveDraft = vi.fn(async () => Promise.reject(new ApiError(400, 'DOCUMENT_NAME_LENGTH', '')));
     renderForm({ onSaveDraft, initial: { name: 'Договор поставки' } });

@@ -9,8 +9,9 @@ import {
   isErrorCode,
   SIGNING_METHODS,
   type SigningMethod,
+  TARIFFS_PAGE,
 } from '@qoltanba/core';
-import { $locale, type DraftEditor, errorTextOf } from '@qoltanba/sdk';
+import { $locale, type DraftEditor, errorLinkOf, errorTextOf } from '@qoltanba/sdk';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import {
   button,
@@ -92,6 +93,11 @@ export interface DocumentFormProps {
   onSaveDraft?: (draft: DocumentDraft) => Promise<unknown> | undefined;
   /** Saves and sends for signing; offered once files are uploaded and a signer is named. */
   onSend: (draft: DocumentDraft) => Promise<unknown> | undefined;
+  /**
+   * Opens the page a refusal links to (an ApiError's `link`, e.g. `/tariffs` when sending needs a tariff) with the
+   * app's router; without it the link is a plain one.
+   */
+  onOpenLink?: (path: string) => void;
   className?: string;
 }
 
@@ -201,6 +207,14 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
 
   const failureText = (at: Failure['at']) =>
     failure?.at === at ? errorTextOf(failure.error, lang) : undefined;
+  const failureHref = failure?.at === 'form' ? errorLinkOf(failure.error) : undefined;
+  const failureLink = failureHref
+    ? {
+        href: failureHref,
+        label: t(failureHref === TARIFFS_PAGE ? 'openTariffs' : 'openFix'),
+        ...(props.onOpenLink ? { onOpen: props.onOpenLink } : {}),
+      }
+    : undefined;
   const submitButton = (kind: 'draft' | 'send') => {
     const blocked = kind === 'send' && blocker !== undefined;
     return (
@@ -289,7 +303,7 @@ export function DocumentForm(props: DocumentFormProps): JSX.Element {
         {failure?.at === 'signers' ? <FormAlert message={failureText('signers')} /> : null}
       </div>
       <div className={part}>
-        <FormAlert message={failureText('form')} />
+        <FormAlert message={failureText('form')} link={failureLink} />
         <div className={submitRow}>
           {props.onSaveDraft ? submitButton('draft') : null}
           {submitButton('send')}

@@ -26,6 +26,8 @@ const kk = {
   dismiss: 'Жабу',
   saveDraft: 'Жобаны сақтау',
   send: 'Қол қоюға жіберу',
+  openTariffs: 'Тарифті таңдау',
+  openFix: 'Толығырақ',
 };
 
 /** Texts of the `documentForm` namespace. */
@@ -52,6 +54,8 @@ export const documentFormTexts = {
     dismiss: 'Скрыть',
     saveDraft: 'Сохранить черновик',
     send: 'Отправить на подписание',
+    openTariffs: 'Выбрать тариф',
+    openFix: 'Подробнее',
   },
   en: {
     titleCreate: 'New document',
@@ -74,6 +78,8 @@ export const documentFormTexts = {
     dismiss: 'Dismiss',
     saveDraft: 'Save draft',
     send: 'Send for signing',
+    openTariffs: 'Choose a plan',
+    openFix: 'More',
   },
 } satisfies Translations<typeof kk>;
 

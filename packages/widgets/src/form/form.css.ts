@@ -93,6 +93,13 @@ export const alert = style({
   selectors: { '&:empty': { display: 'none' } },
 });
 
+/** The link after an alert's message: the page that fixes the cause. */
+export const alertLink = style({
+  color: vars.color.errorText,
+  fontWeight: 600,
+  textDecoration: 'underline',
+});
+
 /** A polite status line (e.g. "a new code has been sent"); takes no room while empty. */
 export const status = style({
   fontSize: vars.font.sizeSm,

@@ -48,5 +48,6 @@ export const billingEn = {
     download: 'Download invoice No. {{number}}',
     invoice: 'Get the invoice',
     paymentsOf: 'Payments: {{list}}',
+    more: 'Show older orders',
   },
 } satisfies typeof billingKk;

@@ -46,5 +46,6 @@ export const billingKk = {
     download: '№ {{number}} шотты жүктеп алу',
     invoice: 'Шот алу',
     paymentsOf: 'Төлемдер: {{list}}',
+    more: 'Бұрынғы тапсырыстарды көрсету',
   },
 };

@@ -48,5 +48,6 @@ export const billingRu = {
     download: 'Скачать счёт № {{number}}',
     invoice: 'Получить счёт',
     paymentsOf: 'Платежи: {{list}}',
+    more: 'Показать более ранние заказы',
   },
 } satisfies typeof billingKk;

@@ -1,5 +1,5 @@
 import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
-import { setLocale } from '@qoltanba/sdk';
+import { createOrder, setLocale } from '@qoltanba/sdk';
 import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -69,8 +69,21 @@ describe('tariffs and payments screens', () => {
     expect(row.textContent).toContain('Monthly');
     expect(row.textContent).toContain('Paid');
     expect(row.querySelector('[data-payments]')?.textContent).toMatch(/Payments: .*5,000/);
-    expect(
-      within(row).getByRole('button', { name: `Download invoice No. ${row.getAttribute('data-order')}` }),
-    ).toBeTruthy();
+    expect(row.getAttribute('data-invoice')).toBe(number);
+    expect(within(row).getByRole('button', { name: `Download invoice No. ${number}` })).toBeTruthy();
+  });
+
+  it('/cabinet/payments pages the history: 20 orders, then the older ones on request', async () => {
+    await signInRealServer(test.server);
+    for (let i = 0; i < 21; i += 1) await createOrder('monthly');
+    renderPortal('/cabinet/payments');
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /№/ })).toHaveLength(20));
+    fireEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /№/ })).toHaveLength(21));
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+    const ids = screen
+      .getAllByRole('row', { name: /№/ })
+      .map((row) => Number(row.getAttribute('data-order')));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 });

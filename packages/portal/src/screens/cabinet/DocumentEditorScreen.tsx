@@ -95,6 +95,8 @@ function EditorForm({ editor, mode, documentId }: EditorProps & { editor: DraftE
       testMode={IDENTITY_TEST_MODE}
       onSaveDraft={() => submit('save')}
       onSend={() => submit('send')}
+      // A refusal's link (the tariffs page when sending needs a tariff) opens in the portal's router.
+      onOpenLink={(path) => go(path)}
       className={docs.wide}
     />
   );

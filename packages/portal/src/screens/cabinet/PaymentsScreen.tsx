@@ -1,12 +1,10 @@
-import type { Balance, Order, PaymentResult } from '@qoltanba/core';
+import type { BillingHistoryEntry, Order, PaymentInvoice } from '@qoltanba/core';
 import {
   $currentCompany,
   errorTextOf,
   generateInvoice,
-  getBalance,
-  getPaymentResult,
   invoiceDownloadUrl,
-  listOrders,
+  listBillingHistory,
 } from '@qoltanba/sdk';
 import { type JSX, useCallback, useEffect, useState } from 'react';
 import { useSdkStore } from '../../app/useSdkStore';
@@ -18,20 +16,24 @@ import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
 interface Loaded {
-  orders: Order[];
-  results: Map<number, PaymentResult>;
-  balance: Balance;
+  entries: BillingHistoryEntry[];
+  balance: number;
+  /** The cursor of the next (older) page; null on the last one. */
+  nextCursor: string | null;
 }
 
-/** The invoice of an order, downloaded again (issued once: asking again answers the same invoice). */
-function InvoiceDownload({ order }: { order: Order }): JSX.Element {
+/**
+ * The invoice of an order, downloaded again; an order without one gets it issued (issued once: asking again answers
+ * the same invoice).
+ */
+function InvoiceDownload({ order, invoice }: { order: Order; invoice: PaymentInvoice | null }): JSX.Element {
   const { t, lang } = usePortalT();
   const [error, setError] = useState<string>();
   const download = async () => {
     setError(undefined);
     try {
-      const invoice = await generateInvoice(order);
-      window.location.assign(await invoiceDownloadUrl(invoice.id));
+      const issued = invoice ?? (await generateInvoice(order));
+      window.location.assign(await invoiceDownloadUrl(issued.id));
     } catch (caught) {
       setError(errorTextOf(caught, lang));
     }
@@ -41,7 +43,7 @@ function InvoiceDownload({ order }: { order: Order }): JSX.Element {
       <button
         type="button"
         className={css.secondaryButton}
-        aria-label={t('billing.payments.download', { number: order.id })}
+        aria-label={t('billing.payments.download', { number: invoice?.number ?? order.id })}
         onClick={() => void download()}
       >
         {t('billing.payments.invoice')}
@@ -59,16 +61,32 @@ export default function PaymentsScreen(): JSX.Element {
   const { t, lang } = usePortalT();
   const company = useSdkStore($currentCompany);
   const [loaded, setLoaded] = useState<Loaded | 'failed'>();
+  const [moreFailed, setMoreFailed] = useState<string>();
+  // One call a page: the orders with their invoices and payments, and the balance.
   const load = useCallback(async () => {
     setLoaded(undefined);
+    setMoreFailed(undefined);
     try {
-      const [orders, balance] = await Promise.all([listOrders(), getBalance()]);
-      const results = await Promise.all(orders.map((order) => getPaymentResult(order.id)));
-      setLoaded({ orders, balance, results: new Map(results.map((result) => [result.orderId, result])) });
+      const page = await listBillingHistory();
+      setLoaded({ entries: page.items, balance: page.balance, nextCursor: page.nextCursor });
     } catch {
       setLoaded('failed');
     }
   }, []);
+  const loadMore = async (current: Loaded) => {
+    if (!current.nextCursor) return;
+    setMoreFailed(undefined);
+    try {
+      const page = await listBillingHistory({ cursor: current.nextCursor });
+      setLoaded({
+        entries: [...current.entries, ...page.items],
+        balance: page.balance,
+        nextCursor: page.nextCursor,
+      });
+    } catch (caught) {
+      setMoreFailed(errorTextOf(caught, lang));
+    }
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the acting company changes.
   useEffect(() => void load(), [load, company?.bin]);
   const status = (order: Order) =>
@@ -92,10 +110,8 @@ export default function PaymentsScreen(): JSX.Element {
       ) : null}
       {loaded && loaded !== 'failed' ? (
         <>
-          <p data-balance>
-            {t('billing.payments.balance', { amount: formatTenge(loaded.balance.balance, lang) })}
-          </p>
-          {loaded.orders.length === 0 ? (
+          <p data-balance>{t('billing.payments.balance', { amount: formatTenge(loaded.balance, lang) })}</p>
+          {loaded.entries.length === 0 ? (
             <p>{t('billing.payments.empty')}</p>
           ) : (
             <div className={billing.tableWrap}>
@@ -111,10 +127,14 @@ export default function PaymentsScreen(): JSX.Element {
                   </tr>
                 </thead>
                 <tbody>
-                  {loaded.orders.map((order) => {
-                    const payments = loaded.results.get(order.id)?.payments ?? [];
+                  {loaded.entries.map(({ order, invoice, payments }) => {
                     return (
-                      <tr key={order.id} data-order={order.id} data-status={order.status}>
+                      <tr
+                        key={order.id}
+                        data-order={order.id}
+                        data-invoice={invoice?.number}
+                        data-status={order.status}
+                      >
                         <th scope="row" className={billing.cell}>
                           № {order.id}
                           <br />
@@ -149,7 +169,7 @@ export default function PaymentsScreen(): JSX.Element {
                             : '—'}
                         </td>
                         <td className={billing.cell}>
-                          <InvoiceDownload order={order} />
+                          <InvoiceDownload order={order} invoice={invoice} />
                         </td>
                       </tr>
                     );
@@ -158,6 +178,12 @@ export default function PaymentsScreen(): JSX.Element {
               </table>
             </div>
           )}
+          {loaded.nextCursor ? (
+            <button type="button" className={css.secondaryButton} onClick={() => void loadMore(loaded)}>
+              {t('billing.payments.more')}
+            </button>
+          ) : null}
+          {moreFailed ? <p role="alert">{moreFailed}</p> : null}
         </>
       ) : null}
     </section>

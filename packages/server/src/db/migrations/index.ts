@@ -24,6 +24,7 @@ import * as notifications from './0021_notifications.js';
 import * as approvals from './0022_approvals.js';
 import * as searchIndex from './0024_search_index.js';
 import * as liveNotify from './0025_live_notify.js';
+import * as billingNotices from './0026_billing_notices.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -61,4 +62,5 @@ export const migrations: readonly Migration[] = [
   approvals,
   searchIndex,
   liveNotify,
+  billingNotices,
 ];

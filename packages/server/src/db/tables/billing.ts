@@ -13,6 +13,7 @@ export interface BillingTables {
   billing_invoices: BillingInvoicesTable;
   billing_payments: BillingPaymentsTable;
   billing_operators: BillingOperatorsTable;
+  billing_tariff_notices: BillingTariffNoticesTable;
 }
 
 /** Row of `billing_accounts`: a company's counter row, locked by every counted send and every balance change. */
@@ -73,6 +74,16 @@ export interface BillingPaymentsTable {
   registered_by: string;
   registered_at: Timestamp;
   paid_at: NullableTimestamp;
+  /** When the company was told of it (the billing job's payment notices); null while not yet. */
+  noticed_at: NullableTimestamp;
+}
+
+/** Row of `billing_tariff_notices`: a tariff notice told to a company, once per kind and paid run end. */
+export interface BillingTariffNoticesTable {
+  company_bin: string;
+  kind: 'ending' | 'ended';
+  period_end: Timestamp;
+  noticed_at: Timestamp;
 }
 
 /** Row of `billing_operators`: a login (e-mail or phone) with the payments operator role. */

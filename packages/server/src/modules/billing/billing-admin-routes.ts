@@ -63,7 +63,7 @@ async function readStatementUpload(request: FastifyRequest): Promise<{ bytes: Bu
 
 /** The payments back office: registering a payment received against an invoice (payments operators only). */
 export function registerBillingAdminRoutes(context: BillingContext): void {
-  const { route, db, clock } = context;
+  const { route, db, clock, tellPayments } = context;
 
   route(
     defineRoute({
@@ -77,7 +77,7 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
         'matches). Paid in full: the tariff starts at once and an overpayment goes to the balance (`activated`); ' +
         'less: nothing starts (`underpaid`); an order paid already: credited to the balance. The same `reference` ' +
         'again changes nothing (`already_registered`), or 409 PAYMENT_REFERENCE_CONFLICT with another amount or ' +
-        'invoice. Records who registered it.',
+        "invoice. Records who registered it. The company's members are notified (payment.registered).",
       tags: TAGS,
       auth: true,
       body: registerPaymentRequestSchema,
@@ -97,6 +97,7 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
           paidAt: body.paidAt ? new Date(body.paidAt) : null,
           now,
         });
+        await tellPayments();
         return {
           outcome: registered.outcome,
           payment: paymentView(registered.payment),
@@ -131,7 +132,14 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
         const operator = await billingOperatorOf(db, userId);
         if (!operator) throw new AppError('BILLING_OPERATOR_ONLY');
         const { bytes, fileName } = await readStatementUpload(request);
-        return importStatement(db, { bytes, fileName, registeredBy: `operator:${operator}`, now: clock() });
+        const imported = await importStatement(db, {
+          bytes,
+          fileName,
+          registeredBy: `operator:${operator}`,
+          now: clock(),
+        });
+        await tellPayments();
+        return imported;
       },
     }),
   );

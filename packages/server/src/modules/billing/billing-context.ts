@@ -11,4 +11,6 @@ export interface BillingContext {
   clock: () => Date;
   config: BillingConfig;
   invoicePaths: InvoicePaths;
+  /** Tells the companies of payments just registered (a notices round of payments only); never throws. */
+  tellPayments(): Promise<void>;
 }

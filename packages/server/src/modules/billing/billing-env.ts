@@ -32,6 +32,14 @@ export interface BillingConfig {
   /** The filial (branch) id of the personal accounts (QOLTANBA_BILLING_FILIAL_ID, 1). */
   filialId: number;
   seller: SellerRequisites;
+  /**
+   * Seconds between rounds of the notices job (QOLTANBA_BILLING_NOTICES_SECONDS, 3600; 0 stops it): payments
+   * registered by the admin command, tariffs ending soon or ended. Payments registered through the API are told
+   * at once.
+   */
+  noticesIntervalSeconds: number;
+  /** Days before a paid tariff's end that its company is told (QOLTANBA_TARIFF_ENDING_DAYS, 3). */
+  endingNoticeDays: number;
 }
 
 const emptyToUndefined = (value: unknown) =>
@@ -65,6 +73,14 @@ export const billingEnv = {
   QOLTANBA_PRICE_MONTHLY_KZT: price(DEFAULT_PLAN_PRICES.monthly),
   QOLTANBA_PRICE_YEARLY_KZT: price(DEFAULT_PLAN_PRICES.yearly),
   QOLTANBA_BILLING_FILIAL_ID: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
+  QOLTANBA_BILLING_NOTICES_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(86_400).default(3600),
+  ),
+  QOLTANBA_TARIFF_ENDING_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(60).default(3),
+  ),
   QOLTANBA_SELLER_NAME: text(LOCAL_SELLER.name),
   QOLTANBA_SELLER_BIN: z.preprocess(
     emptyToUndefined,
@@ -142,6 +158,8 @@ export function billingConfigFromEnv(
       enforceTariffs: e.QOLTANBA_TARIFF_ENFORCEMENT ?? mode !== 'test',
       prices: { monthly: e.QOLTANBA_PRICE_MONTHLY_KZT, yearly: e.QOLTANBA_PRICE_YEARLY_KZT },
       filialId: e.QOLTANBA_BILLING_FILIAL_ID,
+      noticesIntervalSeconds: e.QOLTANBA_BILLING_NOTICES_SECONDS,
+      endingNoticeDays: e.QOLTANBA_TARIFF_ENDING_DAYS,
       seller: {
         name: e.QOLTANBA_SELLER_NAME,
         bin: e.QOLTANBA_SELLER_BIN,

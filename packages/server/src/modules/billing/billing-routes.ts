@@ -5,6 +5,9 @@ import {
   BILLING_PATHS,
   balanceParamsSchema,
   balanceSchema,
+  billingHistoryPageSchema,
+  billingHistoryParamsSchema,
+  billingHistoryQuerySchema,
   billingIdParamsSchema,
   companyParamsSchema,
   createOrderParamsSchema,
@@ -19,6 +22,7 @@ import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/index.js';
 import { isMember, requireCompanyUser } from '../registry/index.js';
 import type { BillingContext } from './billing-context.js';
+import { billingHistory } from './billing-history.js';
 import { createOrder, listOrders, orderView, requireOrderOf, tengeOf } from './order-store.js';
 import { orderPayments, paymentView } from './payment-store.js';
 import { accountBalance, companyTariffFacts } from './tariff-store.js';
@@ -118,6 +122,28 @@ export function registerBillingRoutes(context: BillingContext): void {
       handler: async ({ request, params }) => {
         await requireCompanyUser(request, db, params.bin);
         return (await listOrders(db, params.bin)).map(orderView);
+      },
+    }),
+  );
+
+  route(
+    defineRoute({
+      method: 'GET',
+      url: BILLING_PATHS.history,
+      operationId: 'listBillingHistory',
+      summary: "The company's orders with their invoices and payments, and its balance (the payments page)",
+      description:
+        'Newest order first, keyset pages (`limit` 1-100, 20 by default; `nextCursor` into `cursor` for the next, ' +
+        'older page; a cursor not ours is 400 VALIDATION_FAILED). Each order with its invoice (null until issued) ' +
+        `and the payments counted for it (bank, statement, balance), oldest first. ${MEMBERS}`,
+      tags: TAGS,
+      auth: true,
+      params: billingHistoryParamsSchema,
+      query: billingHistoryQuerySchema,
+      response: billingHistoryPageSchema,
+      handler: async ({ request, params, query }) => {
+        await requireCompanyUser(request, db, params.bin);
+        return billingHistory(db, params.bin, query);
       },
     }),
   );

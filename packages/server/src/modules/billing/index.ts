@@ -6,7 +6,8 @@ export {
   billingEnv,
   type SellerRequisites,
 } from './billing-env.js';
-export { billingModule } from './billing-module.js';
+export { billingModule, runBillingNoticesOf } from './billing-module.js';
+export { BILLING_NOTICES_JOB, type BillingNoticesRound } from './billing-notices.js';
 export {
   billingOperatorLogin,
   grantBillingOperator,

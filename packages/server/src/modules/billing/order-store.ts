@@ -138,6 +138,8 @@ export async function createOrder(db: Db, input: NewOrder): Promise<OrderRow> {
           registered_by: `user:${input.userId}`,
           registered_at: input.now,
           paid_at: input.now,
+          // The member paid from the balance on the screen: nothing to tell.
+          noticed_at: input.now,
         })
         .execute();
     }

@@ -2,6 +2,7 @@ import {
   AppError,
   type CompanyTariffFacts,
   currentPeriod,
+  FREE_DOCUMENTS,
   sendDecision,
   type TariffPeriod,
 } from '@qoltanba/core';
@@ -98,19 +99,21 @@ export interface CountedSend {
  * row lock; without a tariff (`enforce`) throws the catalogue refusal (FREE_TARIFF_ALREADY_USED or TARIFF_EXPIRED),
  * which undoes the send. A document counts once: sent again after a rejection and an edit, it is not counted again,
  * and revoking it gives nothing back. Without `enforce` (tests only) the send is still counted, never refused.
+ * Answers `freeSpent` when this send took the free plan's last document of a company that never paid (with
+ * `enforce`: the next send will be refused).
  */
 export async function countSend(
   trx: Transaction<Database>,
   send: CountedSend,
   enforce: boolean,
-): Promise<void> {
+): Promise<{ freeSpent: boolean }> {
   const account = await lockAccount(trx, send.bin, send.at);
   const counted = await trx
     .selectFrom('billing_sends')
     .select('document_id')
     .where('document_id', '=', send.documentId)
     .executeTakeFirst();
-  if (counted) return;
+  if (counted) return { freeSpent: false };
   const periods = await paidPeriods(trx, send.bin);
   const decision = sendDecision({ freeUsed: account.freeUsed, periods, periodDocCount: 0 }, send.at);
   if (!decision.allowed && enforce) throw new AppError(decision.code);
@@ -131,6 +134,9 @@ export async function countSend(
       .where('company_bin', '=', send.bin)
       .execute();
   }
+  const freeSpent =
+    enforce && countsAgainst === 'free' && periods.length === 0 && account.freeUsed + 1 === FREE_DOCUMENTS;
+  return { freeSpent };
 }
 
 /** The company's personal account balance in tiyn (0 before its first payment). */

@@ -79,6 +79,31 @@ async function notifyAbout(db: Db, document: DocumentParties, occasion: Document
   });
 }
 
+/** A company event that names no document (a tariff ending or ended, a payment received). */
+export interface CompanyOccasion {
+  event: Extract<NotificationEvent, 'tariff.ending' | 'tariff.ended' | 'payment.registered'>;
+  /** The company (BIN/IIN) told: each of its members. */
+  bin: string;
+  at: Date;
+  /** What the text's `{reason}` shows (the end date, the invoice and amount); null when the text has none. */
+  detail: string | null;
+}
+
+/** Stores the notifications of a company event for each member of the company. Answers the users told. */
+export async function notifyCompany(db: Db, occasion: CompanyOccasion): Promise<string[]> {
+  const rule = { event: occasion.event, participants: [], targets: [occasion.bin] };
+  const members = await companyMembers(db, notifiedCompanies(rule));
+  return storeNotifications(db, {
+    event: occasion.event,
+    recipients: notificationRecipients(rule, members),
+    documentId: null,
+    documentName: null,
+    party: null,
+    reason: occasion.detail,
+    at: occasion.at,
+  });
+}
+
 /** Whose turn it is in `document` (core's rule), leaving out its sender. */
 function onTurn(document: DocumentParties): string[] {
   return signersOnTurn({

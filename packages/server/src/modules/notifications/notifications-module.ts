@@ -1,7 +1,8 @@
+import { paymentNoticeDetail, tariffNoticeDate } from '@qoltanba/core';
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import type { AppModule } from '../module.js';
 import type { SigningChangeEvent } from '../module-hooks.js';
-import { notifyDocumentEvent, notifySent, notifySigned } from './notification-events.js';
+import { notifyCompany, notifyDocumentEvent, notifySent, notifySigned } from './notification-events.js';
 import { queueWaitingMail, usersWithWaitingMail } from './notification-mail.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import type { NotificationsContext } from './notifications-context.js';
@@ -104,6 +105,19 @@ export function createNotificationsModule(): AppModule {
         await context.delivered(
           await notifyDocumentEvent(after, { event: 'document.reminded', documentId, at, targets: parties }),
         );
+      });
+
+      // Billing (issue 20): told inside the billing job's or the sending transaction, like a send; the streams wake at
+      // its commit, the e-mails follow within a sweep.
+      hooks.paymentRegistered.add(async ({ db: trx, bin, at, invoiceNumber, amountTenge }) => {
+        const detail = paymentNoticeDetail(invoiceNumber, amountTenge);
+        await notifyCompany(trx, { event: 'payment.registered', bin, at, detail });
+      });
+      hooks.tariffEnding.add(async ({ db: trx, bin, at, endsAt }) => {
+        await notifyCompany(trx, { event: 'tariff.ending', bin, at, detail: tariffNoticeDate(endsAt) });
+      });
+      hooks.tariffEnded.add(async ({ db: trx, bin, at }) => {
+        await notifyCompany(trx, { event: 'tariff.ended', bin, at, detail: null });
       });
 
       let mailer: { stop(): Promise<void> } | undefined;
