@@ -16,7 +16,11 @@ describe.each(testDatabases())('authorization matrix of the prebill service on $
   it('refuses every outsider on the balance and the payment results, and leaks nothing', async () => {
     const { server, world } = suite;
     const routes = suite.routesUnder(PREFIX);
-    expect(routes.map((route) => route.operationId).sort()).toEqual(['getBalance', 'getPaymentResult', 'listBillingHistory']);
+    expect(routes.map((route) => route.operationId).sort()).toEqual([
+      'getBalance',
+      'getPaymentResult',
+      'listBillingHistory',
+    ]);
     const before = await rowsMentioning(server, VICTIM_BIN);
     const { cases, problems } = await checkRoutes(server, routes, world);
     expect(problems).toEqual([]);

@@ -255,9 +255,16 @@ describe('DocumentForm', () => {
 
   it("a refusal with a page to fix it links there: the tariffs page, opened by the app's router", async () => {
     const onOpenLink = vi.fn();
-    const refusal = new ApiError(402, 'FREE_TARIFF_ALREADY_USED', 'Free tariff already used', { link: '/tariffs' });
+    const refusal = new ApiError(402, 'FREE_TARIFF_ALREADY_USED', 'Free tariff already used', {
+      link: '/tariffs',
+    });
     const onSend = vi.fn(async () => Promise.reject(refusal));
-    renderForm({ files: [DONE], onSend, onOpenLink, initial: { name: 'Договор поставки', signers: [SIGNER] } });
+    renderForm({
+      files: [DONE],
+      onSend,
+      onOpenLink,
+      initial: { name: 'Договор поставки', signers: [SIGNER] },
+    });
     fireEvent.click(sendButton());
     const link = await screen.findByRole('link', { name: 'Choose a plan' });
     expect(screen.getByRole('alert').textContent).toBe('Free tariff already used Choose a plan');
