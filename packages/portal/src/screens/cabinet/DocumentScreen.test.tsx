@@ -56,10 +56,10 @@ describe('document screen', () => {
 
   it('a document the company does not take part in reads as not found; "Try again" asks again', async () => {
     const { server } = await test.signIn();
-    // Another party's document: aigerim's companies take no part in it.
+    // Another party's document: daniyar (as an individual) to the operator; aigerim's companies take no part in it.
     const other = await server.documents.sent({
       from: { user: 'daniyar' },
-      signers: [{ individual: 'daniyar' }],
+      signers: [{ individual: 'operator' }],
     });
     renderPortal(`/cabinet/document/${other.id}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
