@@ -1,4 +1,4 @@
-import { type Lang, SUPPORT_PATHS } from '@qoltanba/core';
+import { type Lang, SUPPORT_PATHS, SUPPORT_SYSTEM_TEXTS } from '@qoltanba/core';
 import { purgeClosedSupportConversations, testServerPerFile } from '@qoltanba/server/testing';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,8 @@ import { mount, send, unmountPanels } from '../test-support/mount-panel';
 import { type Owner, type SupportServer, supportServerOf } from '../test-support/support-server';
 
 const MARKUP = '<img src=x onerror="window.hacked=1"><b>bold</b>';
+/** The server's last message of a closed conversation, in its language (none given: Kazakh). */
+const CLOSED_NOTICE = SUPPORT_SYSTEM_TEXTS.closed.kk;
 
 const test = testServerPerFile();
 let support: SupportServer;
@@ -21,10 +23,7 @@ beforeEach(async () => {
 });
 afterEach(unmountPanels);
 
-/** The operator's name on their messages (their first name). */
-const operatorName = () => test.server.world.users.operator.firstname;
-
-/** aigerim has a closed conversation (its last message HTML-looking) and a current, open one. */
+/** aigerim has a closed conversation (its answer HTML-looking, then the close notice) and a current, open one. */
 async function withHistory(): Promise<void> {
   await support.write(owner, 'My first question');
   await support.reply(owner, MARKUP);
@@ -85,7 +84,8 @@ describe('previous conversations', () => {
     expect(item?.tagName).toBe('BUTTON');
     expect(item?.querySelector('.who')?.textContent).toMatch(/ · Closed$/);
     expect(item?.querySelector('.who')?.textContent).toContain(String(new Date().getFullYear()));
-    expect(item?.querySelector('.excerpt')?.textContent).toBe(`${operatorName()}: ${MARKUP}`);
+    // The excerpt is the last message: the server's close notice, which names no author.
+    expect(item?.querySelector('.excerpt')?.textContent).toBe(CLOSED_NOTICE);
     expect(historySection(view).querySelector('img, b')).toBeNull();
   });
 
@@ -117,7 +117,9 @@ describe('previous conversations', () => {
     await openList(view);
     listed(view)[0]?.click();
 
-    await vi.waitFor(() => expect(pastTexts(view)).toEqual(['My first question', MARKUP]));
+    await vi.waitFor(() => expect(pastTexts(view)).toEqual(['My first question', MARKUP, CLOSED_NOTICE]));
+    expect(view.$('.history .msg.operator .text')?.textContent).toBe(MARKUP);
+    expect(view.$('.history .msg.system .text')?.textContent).toBe(CLOSED_NOTICE);
     const heading = view.$('.history h3') as HTMLElement;
     expect(heading.textContent).toMatch(/^Conversation of .+/);
     expect(view.root.activeElement).toBe(heading);
@@ -130,7 +132,7 @@ describe('previous conversations', () => {
     expect(view.root.activeElement).toBe(listed(view)[0]);
     expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
 
     byKey(view, 'back').click();
     expect(historySection(view).hidden).toBe(true);
@@ -158,9 +160,13 @@ describe('previous conversations', () => {
     expect(chatSection(view).querySelectorAll('.msg .text')[1]?.textContent).toBe('An answer meanwhile');
   });
 
-  it('page back through a long earlier conversation with "Earlier messages"', async () => {
+  // 60 messages written through the real routes: 10 s on a loaded machine, so twice the file's hang timeout.
+  it('page back through a long earlier conversation with "Earlier messages"', {
+    timeout: 40_000,
+  }, async () => {
     await support.write(owner, 'old question');
-    for (let n = 1; n <= 59; n += 1) await support.reply(owner, `old answer ${n}`);
+    // 60 messages with the server's close notice: the question, 58 answers and the notice.
+    for (let n = 1; n <= 58; n += 1) await support.reply(owner, `old answer ${n}`);
     await support.close(owner);
     await support.write(owner, 'A new question');
     const view = await openPanel();
@@ -193,7 +199,7 @@ describe('previous conversations', () => {
     expect(byKey(view, 'back').textContent).toBe(back);
     expect(listed(view)[0]?.querySelector('.who')?.textContent).toMatch(new RegExp(` · ${closed}$`));
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
     expect(view.$('.history h3')?.textContent).toMatch(pastTitle);
   });
 
@@ -239,7 +245,7 @@ describe('previous conversations', () => {
       );
     expect(await violations()).toEqual([]);
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
     expect(await violations()).toEqual([]);
   });
 
@@ -260,7 +266,7 @@ describe('previous conversations', () => {
         expect(list.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
 
         listed(view)[0]?.click();
-        await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+        await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
         const past = textContrasts(view.root);
         expect(new Set(past.map(([kind]) => kind))).toContain('p.text');
         expect(past.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
