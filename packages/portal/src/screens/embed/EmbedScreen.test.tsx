@@ -134,7 +134,7 @@ describe('embed page', () => {
       headers: { 'content-type': 'application/json', origin: ORIGINS[0] ?? '' },
       body: JSON.stringify({ token }),
     });
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
     serveEmbed();
     renderPortal(`/embed/${token}`);
     const alert = await screen.findByRole('alert');
@@ -259,7 +259,8 @@ describe('embed page', () => {
     renderPortal(`/embed/${token}#lang=en`);
     expect(
       await screen.findByText(
-        `A new document of ${ALFA.nameRu} (BIN ${ALFA.bin}): add its files and signers, then send it for signing.`,
+        // The server names the company by the register's short name.
+        `A new document of ТОО «Альфа» (BIN ${ALFA.bin}): add its files and signers, then send it for signing.`,
       ),
     ).toBeTruthy();
     await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
