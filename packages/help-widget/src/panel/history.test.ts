@@ -1,25 +1,39 @@
-import { type Lang, SUPPORT_PATHS } from '@qoltanba/core';
+import { type Lang, SUPPORT_PATHS, SUPPORT_SYSTEM_TEXTS } from '@qoltanba/core';
+import { purgeClosedSupportConversations, testServerPerFile } from '@qoltanba/server/testing';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { device, textContrasts } from '../test-support/contrast';
-import { createFakeSupportServer, type FakeSupportServer } from '../test-support/fake-support-server';
-import { mount, send } from '../test-support/mount-panel';
+import { mount, send, unmountPanels } from '../test-support/mount-panel';
+import { type Owner, type SupportServer, supportServerOf } from '../test-support/support-server';
 
-const OWNER = 'user:identity-of-aigerim';
 const MARKUP = '<img src=x onerror="window.hacked=1"><b>bold</b>';
+/** The server's last message of a closed conversation, in its language (none given: Kazakh). */
+const CLOSED_NOTICE = SUPPORT_SYSTEM_TEXTS.closed.kk;
 
-/** A user with a closed conversation (its last message HTML-looking) and a current, open one. */
-function serverWithHistory(): FakeSupportServer {
-  const server = createFakeSupportServer();
-  server.write(OWNER, 'My first question');
-  server.reply(OWNER, MARKUP);
-  server.close(OWNER);
-  server.write(OWNER, 'My second question');
-  return server;
+const test = testServerPerFile();
+let support: SupportServer;
+/** aigerim, signed in on the page: her support identity token. */
+let owner: Owner & { identity: string };
+
+beforeEach(async () => {
+  document.body.replaceChildren();
+  support = supportServerOf(test.server);
+  owner = { identity: await support.identityOf('aigerim') };
+  test.server.calls.length = 0;
+});
+afterEach(unmountPanels);
+
+/** aigerim has a closed conversation (its answer HTML-looking, then the close notice) and a current, open one. */
+async function withHistory(): Promise<void> {
+  await support.write(owner, 'My first question');
+  await support.reply(owner, MARKUP);
+  await support.close(owner);
+  await support.write(owner, 'My second question');
+  test.server.calls.length = 0;
 }
 
-async function openPanel(server: FakeSupportServer, lang: Lang = 'en', theme: 'light' | 'dark' = 'light') {
-  const view = mount({ identity: 'identity-of-aigerim', server, lang, options: { theme } });
+async function openPanel(lang: Lang = 'en', theme: 'light' | 'dark' = 'light') {
+  const view = mount(support, { identity: owner.identity, lang, options: { theme } });
   view.panel.setOpen(true);
   await vi.waitFor(() => expect(view.root.querySelectorAll('.chat:not(.history) .msg')).toHaveLength(1));
   return view;
@@ -41,29 +55,26 @@ async function openList(view: ReturnType<typeof mount>) {
   await vi.waitFor(() => expect(historySection(view).querySelector('.past, [role=status]')).not.toBeNull());
 }
 
-beforeEach(() => {
-  document.body.replaceChildren();
-});
-
 describe('previous conversations', () => {
   it('are not offered to a visitor without a conversation, and nothing is asked for', async () => {
-    const view = mount({ lang: 'en' });
+    const view = mount(support, { lang: 'en' });
     view.panel.setOpen(true);
     await vi.waitFor(() => expect(chatSection(view).hidden).toBe(false));
     expect(historyButton(view).hidden).toBe(true);
     await send(view, 'Hello');
     await vi.waitFor(() => expect(view.root.querySelectorAll('.msg.visitor')).toHaveLength(1));
-    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+    expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
   });
 
   it('are asked for only when the visitor opens the list, which leaves out the current conversation', async () => {
-    const view = await openPanel(serverWithHistory());
+    await withHistory();
+    const view = await openPanel();
     expect(historyButton(view).hidden).toBe(false);
     expect(historyButton(view).textContent).toBe('Previous conversations');
-    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+    expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
 
     await openList(view);
-    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
+    expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
     const heading = view.$('.history h3') as HTMLElement;
     expect(heading.textContent).toBe('Previous conversations');
     expect(view.root.activeElement).toBe(heading);
@@ -73,23 +84,23 @@ describe('previous conversations', () => {
     expect(item?.tagName).toBe('BUTTON');
     expect(item?.querySelector('.who')?.textContent).toMatch(/ · Closed$/);
     expect(item?.querySelector('.who')?.textContent).toContain(String(new Date().getFullYear()));
-    expect(item?.querySelector('.excerpt')?.textContent).toBe(`Dana: ${MARKUP}`);
+    // The excerpt is the last message: the server's close notice, which names no author.
+    expect(item?.querySelector('.excerpt')?.textContent).toBe(CLOSED_NOTICE);
     expect(historySection(view).querySelector('img, b')).toBeNull();
   });
 
   it('are not offered when the view says there are none, and nothing is asked for', async () => {
-    const server = createFakeSupportServer();
-    server.write(OWNER, 'My only question');
-    const view = await openPanel(server);
+    await support.write(owner, 'My only question');
+    const view = await openPanel();
     expect(historyButton(view).hidden).toBe(true);
-    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
+    expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toEqual([]);
   });
 
   it('say so when the list finds none after all (purged meanwhile), and the button goes once back', async () => {
-    const server = serverWithHistory();
-    const view = await openPanel(server);
+    await withHistory();
+    const view = await openPanel();
     expect(historyButton(view).hidden).toBe(false);
-    server.purgeEarlier(OWNER);
+    await purgeClosedSupportConversations(test.server);
     await openList(view);
     expect(listed(view)).toEqual([]);
     expect(view.$('.history [role=status]')?.textContent).toBe('No earlier conversations');
@@ -101,11 +112,14 @@ describe('previous conversations', () => {
   });
 
   it('open read-only with their messages as text, and back returns to the current conversation', async () => {
-    const view = await openPanel(serverWithHistory());
+    await withHistory();
+    const view = await openPanel();
     await openList(view);
     listed(view)[0]?.click();
 
-    await vi.waitFor(() => expect(pastTexts(view)).toEqual(['My first question', MARKUP]));
+    await vi.waitFor(() => expect(pastTexts(view)).toEqual(['My first question', MARKUP, CLOSED_NOTICE]));
+    expect(view.$('.history .msg.operator .text')?.textContent).toBe(MARKUP);
+    expect(view.$('.history .msg.system .text')?.textContent).toBe(CLOSED_NOTICE);
     const heading = view.$('.history h3') as HTMLElement;
     expect(heading.textContent).toMatch(/^Conversation of .+/);
     expect(view.root.activeElement).toBe(heading);
@@ -116,9 +130,9 @@ describe('previous conversations', () => {
     // Back to the list lands on the conversation the visitor opened; the list is not asked for again.
     byKey(view, 'list').click();
     expect(view.root.activeElement).toBe(listed(view)[0]);
-    expect(view.server.requestsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
+    expect(view.server.callsTo(SUPPORT_PATHS.myConversations)).toHaveLength(1);
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
 
     byKey(view, 'back').click();
     expect(historySection(view).hidden).toBe(true);
@@ -133,35 +147,40 @@ describe('previous conversations', () => {
   });
 
   it('leave an operator answer unread while the visitor reads them, and read once back', async () => {
-    const view = await openPanel(serverWithHistory());
+    await withHistory();
+    const view = await openPanel();
     await openList(view);
-    view.server.reply(OWNER, 'An answer meanwhile');
+    await support.reply(owner, 'An answer meanwhile');
     await vi.waitFor(() => expect(view.unread.at(-1)).toBe(1));
-    expect(view.server.requestsTo(SUPPORT_PATHS.myRead)).toEqual([]);
+    expect(view.server.callsTo(SUPPORT_PATHS.myRead)).toEqual([]);
 
     byKey(view, 'back').click();
-    await vi.waitFor(() => expect(view.server.requestsTo(SUPPORT_PATHS.myRead)).toHaveLength(1));
+    await vi.waitFor(() => expect(view.server.callsTo(SUPPORT_PATHS.myRead)).toHaveLength(1));
     expect(view.unread.at(-1)).toBe(0);
     expect(chatSection(view).querySelectorAll('.msg .text')[1]?.textContent).toBe('An answer meanwhile');
   });
 
-  it('page back through a long earlier conversation with "Earlier messages"', async () => {
-    const server = createFakeSupportServer();
-    for (let n = 1; n <= 60; n += 1) server.reply(OWNER, `old answer ${n}`);
-    server.close(OWNER);
-    server.write(OWNER, 'A new question');
-    const view = await openPanel(server);
+  // 60 messages written through the real routes: 10 s on a loaded machine, so twice the file's hang timeout.
+  it('page back through a long earlier conversation with "Earlier messages"', {
+    timeout: 40_000,
+  }, async () => {
+    await support.write(owner, 'old question');
+    // 60 messages with the server's close notice: the question, 58 answers and the notice.
+    for (let n = 1; n <= 58; n += 1) await support.reply(owner, `old answer ${n}`);
+    await support.close(owner);
+    await support.write(owner, 'A new question');
+    const view = await openPanel();
     await openList(view);
     listed(view)[0]?.click();
     await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(50));
-    expect(pastTexts(view)[0]).toBe('old answer 11');
+    expect(pastTexts(view)[0]).toBe('old answer 10');
 
     const older = byKey(view, 'older');
     expect(older.textContent).toBe('Earlier messages');
     older.focus();
     older.click();
     await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(60));
-    expect(pastTexts(view).slice(0, 2)).toEqual(['old answer 1', 'old answer 2']);
+    expect(pastTexts(view).slice(0, 2)).toEqual(['old question', 'old answer 1']);
     expect(byKey(view, 'older')).toBeNull();
     // The button went away with nothing left: the focus stays in the panel, on the heading.
     expect(view.root.activeElement).toBe(view.$('.history h3'));
@@ -172,19 +191,21 @@ describe('previous conversations', () => {
     ['ru', 'Предыдущие разговоры', 'Вернуться к текущему разговору', 'Завершён', /^Разговор от /],
     ['en', 'Previous conversations', 'Back to the current conversation', 'Closed', /^Conversation of /],
   ] as const)('speak %s', async (lang, title, back, closed, pastTitle) => {
-    const view = await openPanel(serverWithHistory(), lang);
+    await withHistory();
+    const view = await openPanel(lang);
     expect(historyButton(view).textContent).toBe(title);
     await openList(view);
     expect(view.$('.history h3')?.textContent).toBe(title);
     expect(byKey(view, 'back').textContent).toBe(back);
     expect(listed(view)[0]?.querySelector('.who')?.textContent).toMatch(new RegExp(` · ${closed}$`));
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
     expect(view.$('.history h3')?.textContent).toMatch(pastTitle);
   });
 
   it('keep the view and the focus across a language switch', async () => {
-    const view = await openPanel(serverWithHistory());
+    await withHistory();
+    const view = await openPanel();
     await openList(view);
     view.panel.setLanguage('ru');
     expect(view.$('.history h3')?.textContent).toBe('Предыдущие разговоры');
@@ -194,19 +215,9 @@ describe('previous conversations', () => {
   });
 
   it('show a failure with a retry, and go away when the identity changes', async () => {
-    const server = serverWithHistory();
-    let fail = true;
-    const view = mount({
-      identity: 'identity-of-aigerim',
-      lang: 'en',
-      server: {
-        ...server,
-        fetch: (input, init) =>
-          fail && new URL(String(input)).pathname === SUPPORT_PATHS.myConversations
-            ? Promise.reject(new TypeError('Failed to fetch'))
-            : server.fetch(input, init),
-      },
-    });
+    await withHistory();
+    test.server.failNext(['GET', SUPPORT_PATHS.myConversations], { networkError: true });
+    const view = mount(support, { identity: owner.identity, lang: 'en' });
     view.panel.setOpen(true);
     await vi.waitFor(() => expect(historyButton(view).hidden).toBe(false));
     historyButton(view).click();
@@ -215,7 +226,6 @@ describe('previous conversations', () => {
         'Could not reach the server. Check your internet connection',
       ),
     );
-    fail = false;
     view.$<HTMLButtonElement>('[role=alert] .send')?.click();
     await vi.waitFor(() => expect(listed(view)).toHaveLength(1));
     expect(view.$('[role=alert]')?.hidden).toBe(true);
@@ -226,7 +236,8 @@ describe('previous conversations', () => {
   });
 
   it('pass axe in the list and in an earlier conversation', async () => {
-    const view = await openPanel(serverWithHistory(), 'ru');
+    await withHistory();
+    const view = await openPanel('ru');
     await openList(view);
     const violations = async () =>
       (await axe.run(view.root.host, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
@@ -234,7 +245,7 @@ describe('previous conversations', () => {
       );
     expect(await violations()).toEqual([]);
     listed(view)[0]?.click();
-    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+    await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
     expect(await violations()).toEqual([]);
   });
 
@@ -246,7 +257,8 @@ describe('previous conversations', () => {
     it.each(['light', 'dark'] as const)(
       'the %s theme gives the list and a conversation 4.5:1',
       async (theme) => {
-        const view = await openPanel(serverWithHistory(), 'en', theme);
+        await withHistory();
+        const view = await openPanel('en', theme);
         await openList(view);
         const list = textContrasts(view.root);
         const kinds = new Set(list.map(([kind]) => kind));
@@ -254,7 +266,7 @@ describe('previous conversations', () => {
         expect(list.filter(([, ratio]) => ratio < 4.5)).toEqual([]);
 
         listed(view)[0]?.click();
-        await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(2));
+        await vi.waitFor(() => expect(pastTexts(view)).toHaveLength(3));
         const past = textContrasts(view.root);
         expect(new Set(past.map(([kind]) => kind))).toContain('p.text');
         expect(past.filter(([, ratio]) => ratio < 4.5)).toEqual([]);

@@ -1,12 +1,12 @@
-// Mounts the panel into a shadow root against the fake support server, as the loader would: the panel tests'
-// harness.
+// Mounts the panel into a shadow root against the real server in-process (support-server.ts), as the loader would:
+// the panel tests' harness.
 import type { Lang } from '@qoltanba/core';
 import type { Uploader } from '../chat/support-api';
 import { createVisitorStore } from '../chat/visitor-store';
 import type { ResolvedOptions } from '../loader/options';
 import { mountPanel } from '../panel/panel';
 import type { PanelHost } from '../panel-contract';
-import { createFakeSupportServer, type FakeSupportServer, ORIGIN } from './fake-support-server';
+import type { SupportServer } from './support-server';
 
 /** A Storage kept in memory. */
 export function memoryStorage(): Storage {
@@ -26,13 +26,26 @@ export interface Setup {
   lang?: Lang;
   identity?: string | null;
   options?: Partial<ResolvedOptions>;
-  server?: FakeSupportServer;
   upload?: Uploader;
 }
 
-/** Mounts a closed panel; `$` queries its shadow root. */
-export function mount(setup: Setup = {}) {
-  const server = setup.server ?? createFakeSupportServer();
+// One server serves a test file: a panel of an earlier test must not reconnect into the next one's calls.
+const mounted: Array<() => void> = [];
+
+/** Cuts every mounted panel off the server (its requests fail as if offline): call it after each test. */
+export function unmountPanels(): void {
+  for (const cut of mounted.splice(0)) cut();
+}
+
+/** Mounts a closed panel talking to `support`'s server; `$` queries its shadow root. */
+export function mount(support: SupportServer, setup: Setup = {}) {
+  const { server, origin } = support;
+  let live = true;
+  mounted.push(() => {
+    live = false;
+  });
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    live ? server.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch (the test is over)'));
   const element = document.createElement('div');
   document.body.append(element);
   const root = element.attachShadow({ mode: 'open' });
@@ -45,13 +58,13 @@ export function mount(setup: Setup = {}) {
     container,
     options: {
       lang: 'kk',
-      api: ORIGIN,
+      api: origin,
       position: 'right',
       theme: 'auto',
       helpUrl: undefined,
       whatsapp: undefined,
       telegram: undefined,
-      panelUrl: `${ORIGIN}/widgets/help/panel.js`,
+      panelUrl: `${origin}/widgets/help/panel.js`,
       ...setup.options,
     },
     lang: setup.lang ?? 'kk',
@@ -61,8 +74,8 @@ export function mount(setup: Setup = {}) {
     requestClose: () => closes.push(1),
   };
   const panel = mountPanel(host, {
-    fetch: server.fetch,
-    upload: setup.upload ?? server.upload,
+    fetch,
+    upload: setup.upload ?? support.upload,
     visitors: createVisitorStore(memoryStorage()),
   });
   const $ = <E extends Element = HTMLElement>(selector: string) => root.querySelector<E>(selector);
@@ -71,7 +84,7 @@ export function mount(setup: Setup = {}) {
       link.querySelector('span')?.textContent,
       link.href,
     ]);
-  return { server, root, panel, unread, closes, $, links };
+  return { server, support, root, panel, unread, closes, $, links };
 }
 
 /** Types `text` into the message field and submits the form. */

@@ -1,11 +1,64 @@
-import { $supportInbox, $supportOperator, setLocale } from '@qoltanba/sdk';
-import type { FakeServer } from '@qoltanba/sdk/testing';
+import { SUPPORT_PATHS, SUPPORT_VISITOR_HEADER } from '@qoltanba/core';
+import {
+  $supportInbox,
+  $supportOperator,
+  getSupportConversation,
+  listSupportConversations,
+  setLocale,
+} from '@qoltanba/sdk';
+import { ALFA, addUser, NEWCOMER, type WorldUser } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
 import { renderPortal } from '../../test/renderPortal';
-import { signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
+
+const test = portalServerPerFile();
+
+/** A support operator who is also a member of ТОО Альфа (the cabinet is for users with a company). */
+const DANA = {
+  ...NEWCOMER,
+  email: 'dana@example.kz',
+  firstname: 'Дана',
+  lastname: 'Серікова',
+  companies: [ALFA],
+  operator: true,
+} as const satisfies WorldUser;
+
+/** Dana signed in, with the visitor messages written before she opens the inbox. */
+async function signInOperator() {
+  await addUser(test.server, DANA);
+  return test.signIn(DANA);
+}
+
+/**
+ * A visitor of the help widget writes `text` (a new visitor unless `visitorToken` names one), through the real
+ * routes; answers the visitor's token.
+ */
+async function visitorWrites(text: string, options: { visitorToken?: string; pageUrl?: string } = {}) {
+  const { server } = test;
+  const post = (path: string, init: RequestInit) =>
+    server.directFetch(`${server.baseUrl}${path}`, { method: 'POST', ...init });
+  const visitorToken =
+    options.visitorToken ??
+    ((await (await post(SUPPORT_PATHS.visitors, {})).json()) as { visitorToken: string }).visitorToken;
+  const sent = await post(SUPPORT_PATHS.myMessages, {
+    headers: { [SUPPORT_VISITOR_HEADER]: visitorToken, 'content-type': 'application/json' },
+    body: JSON.stringify({ text, ...(options.pageUrl ? { pageUrl: options.pageUrl } : {}) }),
+  });
+  if (!sent.ok) throw new Error(`visitor message: ${sent.status} ${await sent.text()}`);
+  return { visitorToken };
+}
+
+/** The one open conversation, as the operator's inbox lists it. */
+async function onlyConversation() {
+  const { items } = await listSupportConversations({ status: 'open' });
+  const [conversation] = items;
+  if (!conversation || items.length !== 1)
+    throw new Error(`expected one open conversation, got ${items.length}`);
+  return conversation;
+}
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -22,18 +75,14 @@ afterEach(async () => {
 // happy-dom's own window API: the viewport media queries read.
 const viewport = () =>
   (window as { happyDOM?: { setViewport(size: { width: number; height: number }): void } }).happyDOM;
-const operator = (server: FakeServer) => server.support.grantOperator();
 const conversations = () => screen.getByRole('list', { name: 'Conversations' });
 const rows = () => within(conversations()).getAllByRole('link');
 const messages = () => within(screen.getByRole('log', { name: 'Messages' })).getAllByRole('listitem');
 
 describe('support inbox screen', () => {
   it('shows an operator the open conversations and the one they open; marks it read and sends the reply', async () => {
-    let visitor = '';
-    const { server } = await signInSdkFake((fake) => {
-      operator(fake);
-      visitor = fake.support.visitorWrites('Сәлем! Қол қою батырмасы жоқ.').visitorToken;
-    });
+    const { visitorToken: visitor } = await visitorWrites('Сәлем! Қол қою батырмасы жоқ.');
+    await signInOperator();
     renderPortal('/cabinet/support');
     expect(await screen.findByRole('heading', { level: 1, name: 'Support inbox' })).toBeTruthy();
     expect(
@@ -47,70 +96,58 @@ describe('support inbox screen', () => {
 
     fireEvent.click(rows()[0] as HTMLElement);
     await waitFor(() => expect(messages()).toHaveLength(1));
-    const [id] = [...server.support.conversations.keys()];
+    const { id } = await onlyConversation();
     expect(rows()[0]?.getAttribute('aria-current')).toBe('page');
     // Open and visible: read.
     await waitFor(() => expect(rows()[0]?.textContent).not.toContain('unread'));
-    await waitFor(() =>
-      expect(server.support.conversations.get(id ?? 0)?.operatorReadUpTo).toBeGreaterThan(0),
-    );
+    await waitFor(async () => expect((await onlyConversation()).unreadCount).toBe(0));
 
     const field = await screen.findByRole('textbox', { name: 'Reply' });
     fireEvent.change(field, { target: { value: 'Сәлеметсіз бе! Құжатты ашыңыз.' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     await waitFor(() => expect(messages()).toHaveLength(2));
-    expect(messages()[1]?.textContent).toContain('Operator Aigerim');
-    expect(server.support.conversations.get(id ?? 0)?.messages.map((m) => m.author)).toEqual([
-      'visitor',
-      'operator',
-    ]);
+    expect(messages()[1]?.textContent).toContain('Дана');
+    expect((await getSupportConversation(id)).messages.map((m) => m.author)).toEqual(['visitor', 'operator']);
     expect(visitor).not.toBe('');
   });
 
   it('shows live events: a new conversation joins the list, a new message joins the open thread', async () => {
-    let first = '';
-    const { server } = await signInSdkFake((fake) => {
-      operator(fake);
-      first = fake.support.visitorWrites('Бірінші').visitorToken;
-    });
-    const [id] = [...server.support.conversations.keys()];
+    const { visitorToken: first } = await visitorWrites('Бірінші');
+    const { server } = await signInOperator();
+    const { id } = await onlyConversation();
     renderPortal(`/cabinet/support?conversation=${id}`);
     await waitFor(() => expect(messages()).toHaveLength(1));
-    await waitFor(() => expect(server.support.openStreams()).toBe(1));
+    await waitFor(() => expect(server.openStreams()).toBe(1));
 
-    server.support.visitorWrites('Жаңа келуші', { pageUrl: 'https://shop.kz' });
+    await visitorWrites('Жаңа келуші', { pageUrl: 'https://shop.kz' });
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows()[0]?.textContent).toContain('Жаңа келуші');
     expect(rows()[0]?.textContent).toContain('1 unread');
 
-    server.support.visitorWrites('Екінші хабарлама', { visitorToken: first });
+    await visitorWrites('Екінші хабарлама', { visitorToken: first });
     await waitFor(() => expect(messages()).toHaveLength(2));
     expect(messages()[1]?.textContent).toContain('Екінші хабарлама');
   });
 
   it('closes a conversation after confirming: it leaves the open list and takes no more replies', async () => {
-    const { server } = await signInSdkFake((fake) => {
-      operator(fake);
-      fake.support.visitorWrites('Рақмет, шешілді');
-    });
-    const [id] = [...server.support.conversations.keys()];
+    await visitorWrites('Рақмет, шешілді');
+    await signInOperator();
+    const { id } = await onlyConversation();
     renderPortal(`/cabinet/support?conversation=${id}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Close conversation' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getByText('No open conversations')).toBeTruthy());
     expect(screen.getByText(/The conversation is closed/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
-    expect(server.support.conversations.get(id ?? 0)?.status).toBe('closed');
+    expect((await getSupportConversation(id)).conversation.status).toBe('closed');
     fireEvent.click(screen.getByRole('tab', { name: 'Closed' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
   it('marks read only while the page is visible', async () => {
-    const { server } = await signInSdkFake((fake) => {
-      operator(fake);
-      fake.support.visitorWrites('Сіз қайдасыз?');
-    });
-    const [id] = [...server.support.conversations.keys()];
+    await visitorWrites('Сіз қайдасыз?');
+    await signInOperator();
+    const { id } = await onlyConversation();
     const setVisibility = (state: 'hidden' | 'visible') => {
       Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
@@ -121,7 +158,7 @@ describe('support inbox screen', () => {
       await waitFor(() => expect(messages()).toHaveLength(1));
       await waitFor(() => expect(rows()).toHaveLength(1));
       expect(rows()[0]?.textContent).toContain('1 unread');
-      expect(server.support.conversations.get(id ?? 0)?.operatorReadUpTo).toBe(0);
+      expect((await onlyConversation()).unreadCount).toBe(1);
       setVisibility('visible');
       await waitFor(() => expect(rows()[0]?.textContent).not.toContain('unread'));
     } finally {
@@ -131,10 +168,8 @@ describe('support inbox screen', () => {
 
   it('on a phone shows the list and the conversation as two screens', async () => {
     viewport()?.setViewport({ width: 390, height: 800 });
-    await signInSdkFake((fake) => {
-      operator(fake);
-      fake.support.visitorWrites('Телефоннан');
-    });
+    await visitorWrites('Телефоннан');
+    await signInOperator();
     const { router } = renderPortal('/cabinet/support', { width: 390 });
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(screen.queryByText('Choose a conversation from the list to reply.')).toBeNull();
@@ -147,7 +182,7 @@ describe('support inbox screen', () => {
   });
 
   it('tells a user who is not an operator that the inbox is for operators, and offers no tab', async () => {
-    await signInSdkFake();
+    await test.signIn();
     renderPortal('/cabinet/support');
     expect(await screen.findByRole('heading', { level: 1, name: 'For operators only' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Cabinet sections' });

@@ -1,19 +1,17 @@
-import { EMBED_PATHS, type EmbedPurpose, type EmbedSessionView, type SigningLinkView } from '@qoltanba/core';
+import { apiPath, EMBED_PATHS, type EmbedPurpose, PARTNER_PATHS } from '@qoltanba/core';
 import {
-  createDocument,
   type EmbedEvent,
   type EmbedHostConnectionOptions,
-  getSigningLink,
   type NcaLayerClient,
-  sendDocument,
   setLocale,
 } from '@qoltanba/sdk';
-import { fakeCms, pdfFile } from '@qoltanba/sdk/testing';
+import { ALFA, INDIVIDUAL, type RecordedCall, WORLD_USERS } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPortalTranslations } from '../../i18n';
+import { pdfFile } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { ALFA_BIN, signInSdkFake } from '../../test/sdkSession';
+import { portalServerPerFile } from '../../test/serverSession';
 import { resetEmbedExchanges } from './embedFrame';
 
 // The host page is a stand-in: penpal's handshake needs two real windows (e2e/tests/embed.spec.ts has them).
@@ -44,79 +42,62 @@ vi.mock('@qoltanba/sdk', async (importOriginal) => {
   };
 });
 
+// The embed routes of the real server: ТОО Альфа's partner backend (an API key aigerim makes) issues the tokens;
+// the page calls the server with plain fetch (no portal client), sent to the test server here.
+const test = portalServerPerFile();
 const ORIGINS = ['https://partner.example'];
-const person = { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' };
+/** The signer of the documents: Данияр Ахметов, an individual. */
+const person = {
+  identityNumber: INDIVIDUAL.bin,
+  email: WORLD_USERS.daniyar.email,
+  nameRu: 'Ахметов Данияр',
+};
 
-interface EmbedServer {
-  exchange: (token: string) => Response;
-  view: () => EmbedSessionView;
-  sign?: (body: unknown) => EmbedSessionView;
-  create?: (form: FormData) => Response;
-  calls: { path: string; method: string; authorization: string | null; credentials: string | undefined }[];
-}
-
-// The embed client calls the server with plain fetch (no portal client): the routes answer here.
-function serveEmbed(server: EmbedServer) {
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    const headers = new Headers(init.headers);
-    server.calls.push({
-      path,
-      method: init.method ?? 'GET',
-      authorization: headers.get('Authorization'),
-      credentials: init.credentials,
-    });
-    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-    if (path === EMBED_PATHS.sessions) return server.exchange(JSON.parse(String(init.body)).token);
-    if (path === EMBED_PATHS.session) return json(server.view());
-    if (path === EMBED_PATHS.sign && server.sign) return json(server.sign(JSON.parse(String(init.body))));
-    if (path === EMBED_PATHS.document && server.create) return server.create(init.body as FormData);
-    if (path.startsWith(EMBED_PATHS.session)) return new Response('%PDF-1.4 fake', { status: 200 });
-    return new Response(JSON.stringify({ code: 'ROUTE_NOT_FOUND', message: 'no' }), { status: 404 });
+/** The page's fetch goes to the test server (its own origin is happy-dom's). */
+function serveEmbed(): void {
+  const { server } = test;
+  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), server.baseUrl);
+    // The embed page is served by Qoltanba: its requests carry the server's own origin.
+    const headers = new Headers(init?.headers);
+    headers.set('origin', server.baseUrl);
+    return server.fetch(`${server.baseUrl}${url.pathname}${url.search}`, { ...init, headers });
   });
 }
 
-const sessionOf = (purpose: string, documentId: number | null) =>
-  new Response(
-    JSON.stringify({
-      session: 'es_1',
-      expiresAt: '2026-11-25T10:30:00.000Z',
-      purpose,
-      documentId,
-      signer: documentId ? person.identityNumber : null,
-      allowedOrigins: ORIGINS,
-      lang: null,
-    }),
-    { status: 200 },
+/** ТОО Альфа's API key for the partner origin, made by aigerim (its administrator) through the portal's routes. */
+async function partnerKey(): Promise<string> {
+  const { server } = test;
+  const { access_token } = await server.world.login('aigerim');
+  const created = await server.directFetch(
+    `${server.baseUrl}${apiPath(PARTNER_PATHS.apiKeys, { bin: ALFA.bin })}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Partner shop', allowedOrigins: ORIGINS }),
+    },
   );
-
-/** The view of a `purpose` session: no document, company or required signer unless `fields` gives them. */
-const sessionView = (purpose: EmbedPurpose, fields: Partial<EmbedSessionView> = {}): EmbedSessionView => ({
-  purpose,
-  allowedOrigins: ORIGINS,
-  lang: null,
-  document: null,
-  company: null,
-  requiredSigner: null,
-  ...fields,
-});
-
-/**
- * Serves the embed routes for a token of `purpose` that exchanges for session es_1 (of `documentId`); the session
- * answers `view` (by default {@link sessionView}), signs with `sign`, creates with `create`.
- */
-function serveSession(
-  purpose: EmbedPurpose,
-  options: Partial<Pick<EmbedServer, 'view' | 'sign' | 'create'>> & { documentId?: number } = {},
-): EmbedServer {
-  const { documentId = null, view = () => sessionView(purpose), ...routes } = options;
-  const server: EmbedServer = { exchange: () => sessionOf(purpose, documentId), view, ...routes, calls: [] };
-  serveEmbed(server);
-  return server;
+  if (!created.ok) throw new Error(`api key: ${created.status} ${await created.text()}`);
+  return ((await created.json()) as { secret: string }).secret;
 }
 
-const refused = (code: string, status: number) =>
-  new Response(JSON.stringify({ code, message: code }), { status });
+/** A token of `purpose` from ТОО Альфа's partner backend (for `documentId` and `signer` when given). */
+async function embedToken(
+  purpose: EmbedPurpose,
+  fields: { documentId?: number; signer?: string; lang?: 'kk' | 'ru' | 'en' } = {},
+): Promise<string> {
+  const { server } = test;
+  const issued = await server.directFetch(`${server.baseUrl}${PARTNER_PATHS.embedTokens}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await partnerKey()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ purpose, origins: ORIGINS, ...fields }),
+  });
+  if (!issued.ok) throw new Error(`embed token: ${issued.status} ${await issued.text()}`);
+  return ((await issued.json()) as { token: string }).token;
+}
+
+/** The page's calls to an embed route. */
+const callsTo = (path: string): RecordedCall[] => test.server.callsTo(path);
 
 beforeEach(() => {
   registerPortalTranslations();
@@ -138,29 +119,24 @@ function lastConnection() {
   return connection as { options: EmbedHostConnectionOptions; events: EmbedEvent[]; heights: number[] };
 }
 
-/** A document of ТОО Альфа sent to a person; the signer's view of it as an embed 'sign' session shows it. */
-async function signerView(): Promise<SigningLinkView> {
-  const session = await signInSdkFake();
-  const draft = await createDocument(
-    { name: 'Supply contract', signingMethod: 'PARALLEL', signers: [person] },
-    [pdfFile('contract.pdf', 256)],
-    { bin: ALFA_BIN },
-  );
-  const sent = await sendDocument(draft.id, { bin: ALFA_BIN });
-  return getSigningLink(session.server.signing.issueLink(sent.id, person.identityNumber).token);
+/** A document of ТОО Альфа sent to the person (one signer), through the real routes. */
+function sentToPerson() {
+  return test.server.documents.sent({ name: 'Supply contract', signers: [{ individual: 'daniyar' }] });
 }
 
 describe('embed page', () => {
   it('shows a refused token with its code and reports it to the parent the browser let frame it', async () => {
-    const server: EmbedServer = {
-      exchange: () => refused('EMBED_TOKEN_USED', 409),
-      view: () => {
-        throw new Error('no session');
-      },
-      calls: [],
-    };
-    serveEmbed(server);
-    renderPortal('/embed/qe_used');
+    const token = await embedToken('verify');
+    // The partner's page used it once already.
+    const { server } = test;
+    const first = await server.directFetch(`${server.baseUrl}${EMBED_PATHS.sessions}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGINS[0] ?? '' },
+      body: JSON.stringify({ token }),
+    });
+    expect(first.status).toBe(201);
+    serveEmbed();
+    renderPortal(`/embed/${token}`);
     const alert = await screen.findByRole('alert');
     expect(alert.getAttribute('data-code')).toBe('EMBED_TOKEN_USED');
     // Bare page: no site header or footer around the frame's content.
@@ -173,30 +149,33 @@ describe('embed page', () => {
       { type: 'error', code: 'EMBED_TOKEN_USED', message: alert.textContent },
     ]);
     // The token travelled in the body, never with cookies.
-    expect(server.calls[0]).toMatchObject({
-      path: EMBED_PATHS.sessions,
-      method: 'POST',
-      credentials: 'omit',
-    });
+    const [exchange] = callsTo(EMBED_PATHS.sessions);
+    expect(exchange?.method).toBe('POST');
+    expect(exchange?.json()).toEqual({ token });
+    expect(exchange?.path).toBe(EMBED_PATHS.sessions);
   });
 
   it('reports nothing when it cannot know the parent of a refused token', async () => {
     host.parentOrigin = null;
-    serveEmbed({ exchange: () => refused('EMBED_TOKEN_EXPIRED', 401), view: () => ({}) as never, calls: [] });
-    renderPortal('/embed/qe_old');
+    const token = await embedToken('verify');
+    // Past the token's life (the shortest a partner may ask for is a minute; the default is longer).
+    test.server.clock.advance(60 * 60);
+    serveEmbed();
+    renderPortal(`/embed/${token}`);
     expect((await screen.findByRole('alert')).getAttribute('data-code')).toBe('EMBED_TOKEN_EXPIRED');
     expect(host.connections).toHaveLength(0);
   });
 
   it("verifies files for a 'verify' token, talks to the token's origins only and follows the host's language and theme", async () => {
-    const server = serveSession('verify');
-    renderPortal('/embed/qe_verify');
+    const token = await embedToken('verify');
+    serveEmbed();
+    renderPortal(`/embed/${token}`);
     expect(await screen.findByText('Upload signed files to check their signatures.')).toBeTruthy();
     await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
     const { options } = lastConnection();
     expect(options.allowedOrigins).toEqual(ORIGINS);
-    expect(server.calls.filter((call) => call.path === EMBED_PATHS.sessions)).toHaveLength(1);
-    expect(server.calls.find((call) => call.path === EMBED_PATHS.session)?.authorization).toBe('Bearer es_1');
+    expect(callsTo(EMBED_PATHS.sessions)).toHaveLength(1);
+    expect(callsTo(EMBED_PATHS.session)[0]?.headers.get('authorization')).toMatch(/^Bearer \S+$/);
 
     expect(options.methods.getStatus()).toMatchObject({ state: 'ready', purpose: 'verify', errorCode: null });
     options.methods.setLanguage('ru');
@@ -212,27 +191,22 @@ describe('embed page', () => {
   });
 
   it('signs with NCALayer as the session signer and reports signed with the new status', async () => {
-    const view = await signerView();
-    let signed = false;
-    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) => data.map(() => fakeCms('signed')));
+    const sent = await sentToPerson();
+    const token = await embedToken('sign', { documentId: sent.id, signer: person.identityNumber });
+    // NCALayer holds daniyar's own key (an individual's certificate of the test CA the server trusts).
+    const { world, clock } = test.server;
+    const signCms = vi.fn<NcaLayerClient['signCms']>(async (data) =>
+      data.map((item) => {
+        const content = typeof item === 'string' ? Buffer.from(item, 'base64') : item;
+        const cms = world
+          .certificate('daniyar')
+          .signCms({ content, detached: true, signingTime: clock.now() });
+        return Buffer.from(cms).toString('base64');
+      }),
+    );
     host.ncaLayer = { signCms };
-    const afterSigning = () =>
-      sessionView('sign', {
-        document: {
-          ...view,
-          document: { ...view.document, status: 'SIGNED', allowedActions: [] },
-          signer: { ...view.signer, state: 'SIGNED' },
-        },
-      });
-    const server = serveSession('sign', {
-      documentId: view.document.id,
-      view: () => (signed ? afterSigning() : sessionView('sign', { document: view })),
-      sign: () => {
-        signed = true;
-        return afterSigning();
-      },
-    });
-    renderPortal('/embed/qe_sign#lang=en&theme=light');
+    serveEmbed();
+    renderPortal(`/embed/${token}#lang=en&theme=light`);
     await screen.findByRole('heading', { level: 2, name: 'Supply contract' });
     expect(screen.getByText(`Signer: ${person.nameRu}, BIN/IIN ${person.identityNumber}.`)).toBeTruthy();
     await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
@@ -242,57 +216,51 @@ describe('embed page', () => {
     await waitFor(() =>
       expect(lastConnection().events).toContainEqual({
         type: 'signed',
-        documentId: view.document.id,
+        documentId: sent.id,
         status: 'SIGNED',
       }),
     );
     expect(signCms.mock.calls[0]?.[1]).toMatchObject({ iin: person.identityNumber });
-    expect(server.calls.find((call) => call.path === EMBED_PATHS.sign)?.authorization).toBe('Bearer es_1');
+    expect(callsTo(EMBED_PATHS.sign)[0]?.headers.get('authorization')).toMatch(/^Bearer \S+$/);
     expect(lastConnection().options.methods.getStatus()).toMatchObject({
       state: 'signed',
-      documentId: view.document.id,
+      documentId: sent.id,
       documentStatus: 'SIGNED',
     });
+    const { status } = await test.server.documents.view(sent, { user: 'aigerim', company: ALFA });
+    expect(status).toBe('SIGNED');
   });
 
   it('exchanges the single-use token once even when the page renders twice', async () => {
-    const server = serveSession('verify');
-    const first = renderPortal('/embed/qe_twice');
+    const token = await embedToken('verify');
+    serveEmbed();
+    const first = renderPortal(`/embed/${token}`);
     await screen.findByText('Upload signed files to check their signatures.');
     first.unmount();
-    renderPortal('/embed/qe_twice');
+    renderPortal(`/embed/${token}`);
     await screen.findByText('Upload signed files to check their signatures.');
-    expect(server.calls.filter((call) => call.path === EMBED_PATHS.sessions)).toHaveLength(1);
+    expect(callsTo(EMBED_PATHS.sessions)).toHaveLength(1);
   });
 
   it('works unframed (opened on its own) without a host', async () => {
     host.framed = false;
-    serveSession('verify');
-    renderPortal('/embed/qe_alone');
+    const token = await embedToken('verify');
+    serveEmbed();
+    renderPortal(`/embed/${token}`);
     expect(await screen.findByText('Upload signed files to check their signatures.')).toBeTruthy();
     expect(host.connections).toHaveLength(0);
   });
 
   it("creates and sends a document for a 'create' token's company and reports created", async () => {
-    // The upload goes through fetch here (no XMLHttpRequest), so the stand-in server above receives it.
+    // The upload goes through fetch here (no XMLHttpRequest), so it reaches the test server.
     vi.stubGlobal('XMLHttpRequest', undefined);
-    const company = { bin: '990340005977', nameRu: 'ТОО «Альфа»', nameKk: null };
-    const uploads: FormData[] = [];
-    const server = serveSession('create', {
-      view: () => sessionView('create', { company, requiredSigner: person.identityNumber }),
-      create: (form) => {
-        uploads.push(form);
-        const draft = JSON.parse(String(form.get('document'))) as { name: string };
-        return new Response(
-          JSON.stringify({ documentId: 41, number: 7, name: draft.name, status: 'AT_SIGNING' }),
-          { status: 201 },
-        );
-      },
-    });
-    renderPortal('/embed/qe_create#lang=en');
+    const token = await embedToken('create', { signer: person.identityNumber });
+    serveEmbed();
+    renderPortal(`/embed/${token}#lang=en`);
     expect(
       await screen.findByText(
-        `A new document of ${company.nameRu} (BIN ${company.bin}): add its files and signers, then send it for signing.`,
+        // The server names the company by the register's short name.
+        `A new document of ТОО «Альфа» (BIN ${ALFA.bin}): add its files and signers, then send it for signing.`,
       ),
     ).toBeTruthy();
     await waitFor(() => expect(lastConnection().events).toEqual([{ type: 'ready' }]));
@@ -310,32 +278,33 @@ describe('embed page', () => {
     fireEvent.change(field(/^Name in Russian/), { target: { value: person.nameRu } });
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
-    fireEvent.change(input, { target: { files: [pdfFile('contract.pdf', 256)] } });
+    fireEvent.change(input, { target: { files: [pdfFile('contract.pdf')] } });
     await screen.findByText('contract.pdf');
     fireEvent.click(screen.getByRole('button', { name: 'Send for signing' }));
 
-    const done = await screen.findByText('Document No. 7 «Supply contract» has been sent for signing.');
-    expect(done.getAttribute('data-document-id')).toBe('41');
-    const sent = uploads[0];
-    expect([...(sent?.keys() ?? [])]).toEqual(['document', 'files']);
-    expect(JSON.parse(String(sent?.get('document')))).toMatchObject({
-      name: 'Supply contract',
-      signers: [{ identityNumber: person.identityNumber, email: person.email, nameRu: person.nameRu }],
-    });
-    expect(server.calls.find((call) => call.path === EMBED_PATHS.document)?.authorization).toBe(
-      'Bearer es_1',
-    );
-    expect(lastConnection().events).toContainEqual({
+    const done = await screen.findByText(/^Document No\. \d+ «Supply contract» has been sent for signing\.$/);
+    const documentId = Number(done.getAttribute('data-document-id'));
+    const [upload] = callsTo(EMBED_PATHS.document);
+    expect(upload?.headers.get('authorization')).toMatch(/^Bearer \S+$/);
+    // The server made it for the token's company and sent it to the signer as filled in.
+    const made = await test.server.documents.view({ id: documentId }, { user: 'aigerim', company: ALFA });
+    expect(made).toMatchObject({ name: 'Supply contract', status: 'AT_SIGNING' });
+    expect(made.signers.map((each) => [each.identityNumber, each.email])).toEqual([
+      [person.identityNumber, person.email],
+    ]);
+    const created = lastConnection().events.find((event) => event.type === 'created');
+    expect(created).toEqual({
       type: 'created',
-      documentId: 41,
-      number: 7,
+      documentId,
+      number: made.number,
       name: 'Supply contract',
       status: 'AT_SIGNING',
     });
+    expect(done.textContent).toContain(`No. ${made.number} `);
     expect(lastConnection().options.methods.getStatus()).toMatchObject({
       state: 'created',
       purpose: 'create',
-      documentId: 41,
+      documentId,
       documentStatus: 'AT_SIGNING',
     });
   });

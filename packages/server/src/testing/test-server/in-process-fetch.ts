@@ -31,6 +31,9 @@ async function readRequest(input: string | URL | Request, init: RequestInit | un
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  // happy-dom's Request drops an Origin header (a browser sets it itself): keep the one the caller names.
+  const origin = new Headers(init?.headers).get('origin');
+  if (origin !== null && headers.origin === undefined) headers.origin = origin;
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
   const body = hasBody ? Buffer.from(await request.arrayBuffer()) : undefined;
   return {
