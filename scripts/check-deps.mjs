@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The dependency rule of ARCHITECTURE.md: core <- sdk <- widgets <- portal; core <- help-widget <- portal;
 // core <- server; nothing imports upward, and no package reaches into another's files past its `exports` map.
-// The private contract tests use sdk and server.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +24,6 @@ export const ALLOWED = {
   '@qoltanba/server': ['@qoltanba/core', '@qoltanba/gost', '@qoltanba/testkit'],
   // The eGov mobile emulator parses with core's API #1/#2 schemas, so server and emulator cannot drift.
   '@qoltanba/testkit': ['@qoltanba/core', '@qoltanba/gost'],
-  // Private test workspace: runs the sdk's fake server and the real server side by side (nothing imports it).
-  '@qoltanba/contract-tests': ['@qoltanba/core', '@qoltanba/sdk', '@qoltanba/server'],
 };
 
 /**
@@ -38,8 +35,8 @@ export const ALLOWED = {
 export const TEST_ONLY = {
   '@qoltanba/testkit': ['packages/server/src/dev/', 'packages/server/src/testing/'],
   // The server only as the test server of the client packages' tests (and the portal's shared test set-up in
-  // src/test/); the contract tests run it as a whole.
-  '@qoltanba/server': ['packages/contract-tests/', 'packages/portal/src/test/'],
+  // src/test/).
+  '@qoltanba/server': ['packages/portal/src/test/'],
 };
 
 const isTestFile = (file) => /\.test\.[mc]?[jt]sx?$/.test(file) || file.includes('/test-support/');

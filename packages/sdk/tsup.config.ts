@@ -3,8 +3,7 @@ import { defineConfig } from 'tsup';
 // `npm run build` empties dist first: the three builds run in parallel and must not clean each other's files.
 export default defineConfig([
   {
-    // `testing` is the fake server for tests (`@qoltanba/sdk/testing`), a separate entry so apps never load it.
-    entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+    entry: { index: 'src/index.ts' },
     format: ['esm'],
     // tsup 8's declaration build passes `baseUrl`, which TypeScript 6 deprecates (an error unless silenced).
     dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
