@@ -10,7 +10,7 @@ import Fastify, {
 import { claimBlobFolder } from './blob/blob-folder-marker.js';
 import type { BlobStore } from './blob/blob-store.js';
 import { createLocalBlobStore, removeStaleBlobTempFiles } from './blob/local-blob-store.js';
-import { type CheckedBlobStore, createS3BlobStore, s3ClientOf } from './blob/s3-blob-store.js';
+import type { CheckedBlobStore } from './blob/s3-blob-store.js';
 import type { Config } from './config/config.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { createLiveChannel, type LiveChannel } from './db/live-channel.js';
@@ -216,6 +216,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     await migrate(database.db);
     // Object storage is checked before anything is served: a missing bucket or refused credentials stop start-up.
     if (!options.blobs && config.blobs.kind === 's3') {
+      // Loaded only when chosen: the AWS SDK is large, and local disk (the default) never needs it.
+      const { createS3BlobStore, s3ClientOf } = await import('./blob/s3-blob-store.js');
       objectStore = createS3BlobStore({
         client: s3ClientOf(config.blobs),
         bucket: config.blobs.bucket,
