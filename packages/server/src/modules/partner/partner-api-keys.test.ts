@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { addMembership, userIdOf } from '../../testing/companies.js';
 import { COMPANIES, testDraft, uploadParts } from '../../testing/documents.js';
-import { PARTNER_ORIGIN, usePartnerSuite } from '../../testing/partner-suite.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { PARTNER_ORIGIN, usePartnerSuite } from './test-support/partner-suite.js';
 
 const { sender, signer, outsider } = COMPANIES;
 

@@ -10,13 +10,13 @@ import {
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
+import { testDatabases } from '../../testing/test-databases.js';
 import {
   OTHER_SITE,
   PARTNER_ORIGIN,
   PARTNER_PUBLIC_URL,
   usePartnerSuite,
-} from '../../testing/partner-suite.js';
-import { testDatabases } from '../../testing/test-databases.js';
+} from './test-support/partner-suite.js';
 
 const { sender, signer, outsider } = COMPANIES;
 

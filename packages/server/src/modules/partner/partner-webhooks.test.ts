@@ -8,8 +8,8 @@ import {
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { COMPANIES } from '../../testing/documents.js';
-import { usePartnerSuite } from '../../testing/partner-suite.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { usePartnerSuite } from './test-support/partner-suite.js';
 
 const { sender, signer, outsider } = COMPANIES;
 

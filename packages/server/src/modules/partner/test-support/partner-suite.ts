@@ -1,12 +1,12 @@
 import { type ApiKeyCreated, apiPath, EMBED_PATHS, PARTNER_PATHS } from '@qoltanba/core';
 import { afterAll, beforeAll } from 'vitest';
-import { webhookSecrets } from '../modules/partner/webhook-secrets.js';
-import { runWebhookRound } from '../modules/partner/webhooks.js';
-import { call } from './accounts.js';
-import { type HttpRecorder, startHttpRecorder } from './http-recorder.js';
-import { type SigningSuite, useSigningSuite } from './signing.js';
-import { createSigningPki, type SigningPki } from './signing-pki.js';
-import type { TestBackend } from './test-databases.js';
+import { call } from '../../../testing/accounts.js';
+import { type HttpRecorder, startHttpRecorder } from '../../../testing/http-recorder.js';
+import { type SigningSuite, useSigningSuite } from '../../../testing/signing.js';
+import { createSigningPki, type SigningPki } from '../../../testing/signing-pki.js';
+import type { TestBackend } from '../../../testing/test-databases.js';
+import { webhookSecrets } from '../webhook-secrets.js';
+import { runWebhookRound } from '../webhooks.js';
 
 /** The portal's public address in the partner suites. */
 export const PARTNER_PUBLIC_URL = 'https://qoltanba.example.kz';
