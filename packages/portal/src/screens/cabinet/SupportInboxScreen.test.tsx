@@ -117,7 +117,8 @@ describe('support inbox screen', () => {
     const { id } = await onlyConversation();
     renderPortal(`/cabinet/support?conversation=${id}`);
     await waitFor(() => expect(messages()).toHaveLength(1));
-    await waitFor(() => expect(server.openStreams()).toBe(1));
+    // The inbox's stream and the header's unread-notifications counter.
+    await waitFor(() => expect(server.openStreams()).toBe(2));
 
     await visitorWrites('Жаңа келуші', { pageUrl: 'https://shop.kz' });
     await waitFor(() => expect(rows()).toHaveLength(2));
