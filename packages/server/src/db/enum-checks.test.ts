@@ -51,6 +51,8 @@ const MIRRORED: Record<string, readonly string[] | 'server'> = {
   billing_invoices_lang_check: LANGS,
   // The server's own lists (core has none of them).
   billing_sends_counted_as_check: 'server',
+  // core's `TariffNotice['kind']` is a type, not a list.
+  billing_tariff_notices_kind_check: 'server',
   document_files_state_check: 'server',
   // Stored roles only: core's DOCUMENT_ROLES adds 'approver', which no participant row holds.
   document_participants_role_check: 'server',
