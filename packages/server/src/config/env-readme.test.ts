@@ -12,7 +12,7 @@ async function documentedVariables(): Promise<string[]> {
   const names: string[] = [];
   for (const row of table.split('\n').slice(2)) {
     const [first = ''] = row.split('|').slice(1, 2);
-    const [head, ...siblings] = [...first.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1] ?? '');
+    const [head, ...siblings] = [...first.matchAll(/`([A-Z_][A-Z0-9_]*)`/g)].map((match) => match[1] ?? '');
     if (head === undefined) continue;
     names.push(head);
     const stem = head.slice(0, head.lastIndexOf('_'));
