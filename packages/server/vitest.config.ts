@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // `source` makes @qoltanba/* resolve to src/ (no build needed). Only that one: adding `import`/`module` here made
@@ -12,6 +13,9 @@ export default defineConfig({
     environment: 'node',
     // PGlite is WASM with a large heap: separate processes keep memory and state apart.
     pool: 'forks',
+    // The longest suite of the run: vitest's default (cores - 1) is one worker on a 2-core machine, which leaves a core
+    // idle once the other packages' suites are done. Files are isolated (own database clone or schema), so two is safe.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Database suites clone a migrated PGlite or create a PostgreSQL schema per file.
     testTimeout: 30_000,
     hookTimeout: 60_000,

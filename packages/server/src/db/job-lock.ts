@@ -10,7 +10,8 @@ export type JobLockResult<T> = { ran: true; value: T } | { ran: false };
 /**
  * Runs `fn` inside a transaction holding the advisory lock `name`, or skips it when another
  * session holds that lock right now. Periodic jobs use it so that, with several server instances on one
- * database, each run happens once. The lock is released with the transaction.
+ * database, each run happens once. The lock is released with the transaction. Advisory locks are database-wide, so
+ * the key includes the schema: deployments (and test suites) in other schemas of one database do not skip each other's runs.
  */
 export async function withJobLock<T>(
   db: Kysely<Database>,
@@ -19,7 +20,9 @@ export async function withJobLock<T>(
 ): Promise<JobLockResult<T>> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`
-      select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, hashtext(${name})) as locked`.execute(trx);
+      select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, hashtext(current_schema() || ':' || ${name})) as locked`.execute(
+      trx,
+    );
     if (rows[0]?.locked !== true) return { ran: false };
     return { ran: true, value: await fn(trx) };
   });
