@@ -12,9 +12,11 @@ import {
   i64,
   instantiate,
   load32u,
+  load64,
   OP,
   set,
   store32,
+  store64,
   tee,
   type WasmFunction,
 } from '../wasm-assembler.js';
@@ -53,10 +55,10 @@ export interface WasmField {
   madd(pointer: number): number;
 }
 
-/** Whether field-wasm handles p: 2^(32n) - c with 0 < c < 2^32 and n >= 2. */
+/** Whether field-wasm handles p: 2^(32n) - c with 0 < c < 2^32 and n even (add and sub use 64-bit words). */
 export function isWasmPrime(p: bigint): boolean {
   const bits = p.toString(2).length;
-  if (bits % 32 !== 0 || bits < 64) return false;
+  if (bits % 64 !== 0) return false;
   const c = (1n << BigInt(bits)) - p;
   return c > 0n && c < 1n << 32n;
 }
@@ -206,62 +208,83 @@ function mulFunction(n: number, c: bigint, square: boolean): WasmFunction {
   return b.fn(square ? 1 : 0);
 }
 
-/** add(d, a, b): s = a + b; s - p = s + c - 2^(32n) when s carries out or s + c does. */
+/**
+ * add(d, a, b) on 64-bit words (carries by unsigned comparison): s = a + b, and s - p = s + c - 2^(32n) when s
+ * carries out or s + c does.
+ */
 function addFunction(n: number, c: bigint): WasmFunction {
+  const words = n / 2;
   const b = new Body(3);
-  const r = b.locals(n);
-  const s = b.locals(n);
-  const [carry, carry2] = b.locals(2);
-  b.emit(i64(0), set(carry as number));
-  for (let i = 0; i < n; i += 1) {
-    b.emit(get(1), load32u(4 * i), get(2), load32u(4 * i), OP.I64_ADD, get(carry as number), OP.I64_ADD);
-    b.emit(tee(r[i] as number), i64(32), OP.I64_SHR_U, set(carry as number));
-    b.emit(get(r[i] as number), i64(MASK), OP.I64_AND, set(r[i] as number));
+  const r = b.locals(words);
+  const [x, carry, carry2, sum] = b.locals(4) as [number, number, number, number];
+  b.emit(i64(0), set(carry));
+  for (let i = 0; i < words; i += 1) {
+    const ri = r[i] as number;
+    b.emit(get(1), load64(8 * i), tee(x), get(2), load64(8 * i), OP.I64_ADD, tee(ri), get(x), OP.I64_LT_U);
+    b.emit(get(ri), get(carry), OP.I64_ADD, tee(ri), get(carry), OP.I64_LT_U, OP.I32_OR, OP.I64_EXTEND_I32_U);
+    b.emit(set(carry));
   }
-  b.emit(i64(c), set(carry2 as number));
-  for (let i = 0; i < n; i += 1) {
+  // r + c, word by word, into the stores below: the select needs the final carry first, so keep the sums.
+  const s = b.locals(words);
+  b.emit(i64(c), set(carry2));
+  for (let i = 0; i < words; i += 1) {
+    const si = s[i] as number;
     b.emit(
       get(r[i] as number),
-      get(carry2 as number),
+      get(carry2),
       OP.I64_ADD,
-      tee(s[i] as number),
-      i64(32),
-      OP.I64_SHR_U,
+      tee(si),
+      get(carry2),
+      OP.I64_LT_U,
+      OP.I64_EXTEND_I32_U,
     );
-    b.emit(set(carry2 as number), get(s[i] as number), i64(MASK), OP.I64_AND, set(s[i] as number));
+    b.emit(set(carry2));
   }
-  b.emit(get(carry as number), get(carry2 as number), OP.I64_OR, set(carry as number));
-  for (let i = 0; i < n; i += 1) {
+  b.emit(get(carry), get(carry2), OP.I64_OR, set(sum));
+  for (let i = 0; i < words; i += 1) {
     b.emit(
       get(0),
       get(s[i] as number),
       get(r[i] as number),
-      get(carry as number),
+      get(sum),
       OP.I32_WRAP_I64,
       OP.SELECT,
+      store64(8 * i),
     );
-    b.emit(store32(4 * i));
   }
   return b.fn(0);
 }
 
-/** sub(d, a, b): a - b with signed borrows; on a final borrow, + p = - c mod 2^(32n). */
+/** sub(d, a, b) on 64-bit words: a - b, and on a final borrow + p = - c mod 2^(32n) (no second borrow then). */
 function subFunction(n: number, c: bigint): WasmFunction {
+  const words = n / 2;
   const b = new Body(3);
-  const r = b.locals(n);
-  const [carry] = b.locals(1);
-  b.emit(i64(0), set(carry as number));
-  for (let i = 0; i < n; i += 1) {
-    b.emit(get(1), load32u(4 * i), get(2), load32u(4 * i), OP.I64_SUB, get(carry as number), OP.I64_ADD);
-    b.emit(tee(r[i] as number), i64(32), OP.I64_SHR_S, set(carry as number));
-    b.emit(get(r[i] as number), i64(MASK), OP.I64_AND, set(r[i] as number));
+  const r = b.locals(words);
+  const [x, y, borrow] = b.locals(3) as [number, number, number];
+  b.emit(i64(0), set(borrow));
+  for (let i = 0; i < words; i += 1) {
+    const ri = r[i] as number;
+    // r = x - y - borrow; borrow out = x < y or (x - y) < borrow.
+    b.emit(get(1), load64(8 * i), tee(x), get(2), load64(8 * i), tee(y), OP.I64_SUB, tee(ri));
+    b.emit(get(ri), get(borrow), OP.I64_SUB, set(ri), get(borrow), OP.I64_LT_U, get(x), get(y), OP.I64_LT_U);
+    b.emit(OP.I32_OR, OP.I64_EXTEND_I32_U, set(borrow));
   }
-  // carry is 0 or -1: subtract c & carry.
-  b.emit(get(r[0] as number), get(carry as number), i64(c), OP.I64_AND, OP.I64_SUB, set(r[0] as number));
-  b.emit(i64(0), set(carry as number));
-  for (let i = 0; i < n; i += 1) {
-    b.emit(get(r[i] as number), get(carry as number), OP.I64_ADD, tee(r[i] as number), i64(32), OP.I64_SHR_S);
-    b.emit(set(carry as number), get(0), get(r[i] as number), store32(4 * i));
+  // y := c when a borrow is out, else 0; then r - y with the borrow rippling up.
+  b.emit(i64(0), get(borrow), OP.I64_SUB, i64(c), OP.I64_AND, set(y));
+  for (let i = 0; i < words; i += 1) {
+    const ri = r[i] as number;
+    b.emit(
+      get(0),
+      get(ri),
+      get(y),
+      OP.I64_SUB,
+      store64(8 * i),
+      get(ri),
+      get(y),
+      OP.I64_LT_U,
+      OP.I64_EXTEND_I32_U,
+    );
+    b.emit(set(y));
   }
   return b.fn(0);
 }
