@@ -53,6 +53,8 @@ export interface WasmField {
    * the sum is the point at infinity, 2 when both are the same point (the caller doubles); 1 and 2 change nothing.
    */
   madd(pointer: number): number;
+  /** (x, y, z) += the Jacobian point at `pointer` (x, y, z; z != 0), z != 0 (add-2007-bl); returns as madd. */
+  jadd(pointer: number): number;
 }
 
 /** Whether field-wasm handles p: 2^(32n) - c with 0 < c < 2^32 and n even (add and sub use 64-bit words). */
@@ -301,7 +303,7 @@ function isZeroFunction(n: number): WasmFunction {
 const F = { mul: 0, sqr: 1, add: 2, sub: 3, isZero: 4 } as const;
 
 /** Point formulas as calls of the field functions on slots; `at(slot)` is the slot's byte offset. */
-function pointFunctions(bytes: number): { dbl: WasmFunction; madd: WasmFunction } {
+function pointFunctions(bytes: number): { dbl: WasmFunction; madd: WasmFunction; add: WasmFunction } {
   const at = (slot: number) => i32(slot * bytes);
   const { x, y, z } = SLOT;
   const t = (i: number) => SLOT.scratch + i;
@@ -367,12 +369,52 @@ function pointFunctions(bytes: number): { dbl: WasmFunction; madd: WasmFunction 
     op3(F.add, z, z, z), // z3 = 2 z1 h
     i32(0),
   ].flat();
-  return { dbl: { type: 3, locals: [], code: dbl }, madd: { type: 2, locals: [], code: madd } };
+
+  // add-2007-bl with z3 = 2 z1 z2 h: 12M + 4S. Parameter 0 points at a Jacobian x, y, z.
+  const qy = [...get(0), ...i32(bytes), OP.I32_ADD];
+  const qz = [...get(0), ...i32(2 * bytes), OP.I32_ADD];
+  const add = [
+    op2(F.sqr, t(0), z), // z1z1
+    [...at(t(1)), ...qz, ...call(F.sqr)], // z2z2
+    op3(F.mul, t(2), x, t(1)), // u1
+    [...at(t(3)), ...px, ...at(t(0)), ...call(F.mul)], // u2
+    [...at(t(4)), ...qz, ...at(t(1)), ...call(F.mul)],
+    op3(F.mul, t(4), y, t(4)), // s1
+    op3(F.mul, t(5), z, t(0)),
+    [...at(t(5)), ...qy, ...at(t(5)), ...call(F.mul)], // s2
+    op3(F.sub, t(3), t(3), t(2)), // h
+    op3(F.sub, t(5), t(5), t(4)), // r / 2
+    [...at(t(3)), ...call(F.isZero), ...OP.IF_EMPTY],
+    [...i32(1), ...at(t(5)), ...call(F.isZero), OP.I32_ADD, OP.RETURN, OP.END],
+    op3(F.add, t(6), t(3), t(3)),
+    op2(F.sqr, t(6), t(6)), // i = (2h)^2
+    op3(F.mul, t(7), t(3), t(6)), // j = h i
+    op3(F.add, t(5), t(5), t(5)), // r
+    op3(F.mul, t(8), t(2), t(6)), // v = u1 i
+    op2(F.sqr, t(9), t(5)),
+    op3(F.sub, t(9), t(9), t(7)),
+    op3(F.add, t(0), t(8), t(8)),
+    op3(F.sub, x, t(9), t(0)), // x3 = r^2 - j - 2 v
+    op3(F.sub, t(8), t(8), x),
+    op3(F.mul, t(8), t(5), t(8)),
+    op3(F.mul, t(7), t(4), t(7)),
+    op3(F.add, t(7), t(7), t(7)),
+    op3(F.sub, y, t(8), t(7)), // y3 = r (v - x3) - 2 s1 j
+    [...at(z), ...at(z), ...qz, ...call(F.mul)],
+    op3(F.mul, z, z, t(3)),
+    op3(F.add, z, z, z), // z3 = 2 z1 z2 h
+    i32(0),
+  ].flat();
+  return {
+    dbl: { type: 3, locals: [], code: dbl },
+    madd: { type: 2, locals: [], code: madd },
+    add: { type: 2, locals: [], code: add },
+  };
 }
 
 /** The module's bytes for p = 2^(32 limbs) - c. */
 export function fieldModuleBytes(limbs: number, c: bigint): Uint8Array {
-  const { dbl, madd } = pointFunctions(4 * limbs);
+  const { dbl, madd, add } = pointFunctions(4 * limbs);
   return assembleModule(
     2,
     [
@@ -389,6 +431,7 @@ export function fieldModuleBytes(limbs: number, c: bigint): Uint8Array {
       [null, isZeroFunction(limbs)],
       ['dbl', dbl],
       ['madd', madd],
+      ['jadd', add],
     ],
   );
 }

@@ -161,8 +161,7 @@ export class CurveMath {
   twoScalarMultiply(k1: bigint, k2: bigint, q: GostPoint): JacobianPoint {
     const wasm = this.wasmTwoScalar();
     if (!wasm) return this.twoScalarMultiplyBigint(k1, k2, q);
-    const key = this.oddMultiples(q, 1 << (KEY_WNAF_WIDTH - 2));
-    return wasm.multiply(wnaf(k1, BASE_WNAF_WIDTH), wnaf(k2, KEY_WNAF_WIDTH), key);
+    return wasm.multiply(wnaf(k1, BASE_WNAF_WIDTH), wnaf(k2, KEY_WNAF_WIDTH), q);
   }
 
   /** Whether twoScalarMultiply runs on WebAssembly for this curve. */
@@ -173,7 +172,7 @@ export class CurveMath {
   private wasmTwoScalar(): WasmTwoScalar | undefined {
     if (this.wasm === undefined) {
       const view: WasmFieldView | undefined = this.aIsMinus3 ? wasmFieldView(this.curve.p) : undefined;
-      this.wasm = view ? new WasmTwoScalar(view, this.baseTable()) : null;
+      this.wasm = view ? new WasmTwoScalar(view, this.baseTable(), 1 << (KEY_WNAF_WIDTH - 2)) : null;
     }
     return this.wasm ?? undefined;
   }
