@@ -30,6 +30,7 @@ export class WasmFieldView {
   /** Stores 0 <= value < 2^(32n) in a slot (as is: the caller keeps it below p where it must be). */
   write(slot: number, value: bigint): void {
     const hex = value.toString(16).padStart(8 * this.limbs, '0');
+    if (hex.length > 8 * this.limbs || value < 0n) throw new RangeError('field element out of range');
     const base = slot * this.limbs;
     for (let i = 0; i < this.limbs; i += 1) {
       const end = hex.length - 8 * i;
