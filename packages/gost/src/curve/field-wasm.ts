@@ -1,4 +1,4 @@
-// Field and point arithmetic of a curve with p = 2^(32n) - c (c < 2^32) and a = -3, as a small WebAssembly module
+// Field and point arithmetic of a curve with p = 2^(32n) - c (c < 2^32, n even) and a = -3, as a small WebAssembly module
 // assembled at first use: n 32-bit limbs (little-endian words in the module's memory, so an element's bytes are its
 // little-endian encoding), products in i64 without allocation. Both KZ curves (CryptoPro-A, tc26-512-A) qualify;
 // point.ts keeps its bigint arithmetic for other curves and where WebAssembly is missing.
@@ -35,7 +35,10 @@ export const SLOT = {
   tables: 16,
 } as const;
 
-/** The module's exports; pointers are byte offsets of field elements (canonical, in [0, p)) in its memory. */
+/**
+ * The module's exports; pointers are byte offsets of field elements in its memory. Every result is canonical (in
+ * [0, p)); add and sub need canonical operands, mul, sqr and small take any value below 2^(32n).
+ */
 export interface WasmField {
   memory: { buffer: ArrayBuffer };
   /** d := a * b mod p. */

@@ -156,7 +156,7 @@ export class CurveMath {
 
   /**
    * k1 * G + k2 * Q in Jacobian form (k1, k2 >= 0), interleaving the wNAF forms of both scalars: on the
-   * WebAssembly field where the curve qualifies (a = -3, p = 2^(32n) - c) and WebAssembly runs, else on bigint.
+   * WebAssembly field where the curve qualifies (a = -3, p = 2^(64m) - c) and WebAssembly runs, else on bigint.
    */
   twoScalarMultiply(k1: bigint, k2: bigint, q: GostPoint): JacobianPoint {
     const wasm = this.wasmTwoScalar();
