@@ -68,7 +68,10 @@ export class PrimeField {
   }
 }
 
-/** Bits of the leading parts Lehmer's steps work on: below 2^50, sums and quotients of doubles stay exact. */
+/**
+ * Bits of the leading parts Lehmer's steps work on (47 when bitLength overshoots by one): below 2^50, sums and
+ * quotients of doubles stay exact.
+ */
 const LEHMER_BITS = 48;
 
 /**
@@ -133,8 +136,13 @@ export function invertMod(a: bigint, m: bigint): bigint {
   return t < 0n ? t + m : t;
 }
 
-/** The bit length of x > 0. */
+/**
+ * The bit length of x > 0, or one more (Number(x) may round up to a power of two): all Lehmer's steps need. Below
+ * 2^1000 from the double, without a string.
+ */
 function bitLength(x: bigint): number {
+  const approximate = Number(x);
+  if (approximate < 2 ** 1000) return Math.floor(Math.log2(approximate)) + 1;
   const hex = x.toString(16);
   return 4 * hex.length - Math.clz32(Number.parseInt(hex.slice(0, 1), 16)) + 28;
 }
