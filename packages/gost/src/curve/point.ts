@@ -1,5 +1,6 @@
 import { GOST_CURVES, type GostCurve, type GostCurveName, type GostPoint } from './curves.js';
 import { PrimeField } from './field.js';
+import { type WasmFieldView, WasmTwoScalar, wasmFieldView } from './point-wasm.js';
 
 /** A point in Jacobian coordinates (x/z^2, y/z^3); z = 0 is the point at infinity. */
 export interface JacobianPoint {
@@ -23,6 +24,8 @@ export class CurveMath {
   private readonly aIsMinus3: boolean;
   private baseOdd: { plus: GostPoint[]; minus: GostPoint[] } | undefined;
   private baseWindows: GostPoint[][] | undefined;
+  /** The WebAssembly path of twoScalarMultiply: undefined before first use, null where it does not apply. */
+  private wasm: WasmTwoScalar | null | undefined;
 
   constructor(curve: GostCurve) {
     this.curve = curve;
@@ -151,8 +154,31 @@ export class CurveMath {
     return { x: x3, y: y3, z: z3 };
   }
 
-  /** k1 * G + k2 * Q in Jacobian form (k1, k2 >= 0), interleaving the wNAF forms of both scalars. */
+  /**
+   * k1 * G + k2 * Q in Jacobian form (k1, k2 >= 0), interleaving the wNAF forms of both scalars: on the
+   * WebAssembly field where the curve qualifies (a = -3, p = 2^(64m) - c) and WebAssembly runs, else on bigint.
+   */
   twoScalarMultiply(k1: bigint, k2: bigint, q: GostPoint): JacobianPoint {
+    const wasm = this.wasmTwoScalar();
+    if (!wasm) return this.twoScalarMultiplyBigint(k1, k2, q);
+    return wasm.multiply(wnaf(k1, BASE_WNAF_WIDTH), wnaf(k2, KEY_WNAF_WIDTH), q);
+  }
+
+  /** Whether twoScalarMultiply runs on WebAssembly for this curve. */
+  usesWasm(): boolean {
+    return this.wasmTwoScalar() !== undefined;
+  }
+
+  private wasmTwoScalar(): WasmTwoScalar | undefined {
+    if (this.wasm === undefined) {
+      const view: WasmFieldView | undefined = this.aIsMinus3 ? wasmFieldView(this.curve.p) : undefined;
+      this.wasm = view ? new WasmTwoScalar(view, this.baseTable(), 1 << (KEY_WNAF_WIDTH - 2)) : null;
+    }
+    return this.wasm ?? undefined;
+  }
+
+  /** twoScalarMultiply on bigint only: the path where WebAssembly does not apply, and the tests' oracle. */
+  twoScalarMultiplyBigint(k1: bigint, k2: bigint, q: GostPoint): JacobianPoint {
     const base = this.baseTable();
     const key = this.oddMultiples(q, 1 << (KEY_WNAF_WIDTH - 2));
     const naf1 = wnaf(k1, BASE_WNAF_WIDTH);

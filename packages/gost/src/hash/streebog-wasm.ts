@@ -3,6 +3,23 @@
 // 32-bit JavaScript needs. The tables and constants are the ones streebog.ts computes, copied into the module's
 // memory. When WebAssembly is missing (or the platform is big-endian) streebog.ts keeps its JavaScript rounds.
 
+import {
+  assembleModule,
+  call,
+  get,
+  I32,
+  I64,
+  i32,
+  i64,
+  instantiate,
+  load64,
+  OP,
+  set,
+  store64,
+  tee,
+  type WasmFunction,
+} from '../wasm-assembler.js';
+
 /** Byte offsets in the module's memory. */
 export const LAYOUT = {
   /** The eight LPS tables: 8 x 256 rows of 64 bits, the same bytes as streebog.ts's interleaved TABLE. */
@@ -28,60 +45,20 @@ export interface StreebogWasm {
   blocks(pointer: number, count: number): void;
 }
 
-const I32 = 0x7f;
-const I64 = 0x7e;
-
-function uleb(value: number): number[] {
-  const out: number[] = [];
-  let v = value >>> 0;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (v !== 0);
-  return out;
-}
-
-function sleb(value: number): number[] {
-  const out: number[] = [];
-  let v = value | 0;
-  for (;;) {
-    const byte = v & 0x7f;
-    v >>= 7;
-    if ((v === 0 && (byte & 0x40) === 0) || (v === -1 && (byte & 0x40) !== 0)) {
-      out.push(byte);
-      return out;
-    }
-    out.push(byte | 0x80);
-  }
-}
-
-const vector = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
-const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
-
-// Instructions used below.
-const get = (index: number) => [0x20, ...uleb(index)];
-const set = (index: number) => [0x21, ...uleb(index)];
-const i32 = (value: number) => [0x41, ...sleb(value)];
-const i64 = (value: number) => [0x42, ...sleb(value)];
-const load64 = (offset: number) => [0x29, 3, ...uleb(offset)];
-const store64 = (offset: number) => [0x37, 3, ...uleb(offset)];
-const call = (index: number) => [0x10, ...uleb(index)];
-const I32_ADD = 0x6a;
-const I32_SUB = 0x6b;
-const I32_AND = 0x71;
-const I32_SHL = 0x74;
-const I32_OR = 0x72;
-const I64_ADD = 0x7c;
-const I64_XOR = 0x85;
-const I64_SHR_U = 0x88;
-const I64_LT_U = 0x54;
-const I64_EXTEND_I32_U = 0xad;
-const I32_WRAP_I64 = 0xa7;
+const I32_ADD = OP.I32_ADD;
+const I32_SUB = OP.I32_SUB;
+const I32_AND = OP.I32_AND;
+const I32_SHL = OP.I32_SHL;
+const I32_OR = OP.I32_OR;
+const I64_ADD = OP.I64_ADD;
+const I64_XOR = OP.I64_XOR;
+const I64_SHR_U = OP.I64_SHR_U;
+const I64_LT_U = OP.I64_LT_U;
+const I64_EXTEND_I32_U = OP.I64_EXTEND_I32_U;
+const I32_WRAP_I64 = OP.I32_WRAP_I64;
 
 /** lps(dst, a, b): dst := LPS(a xor b); params 0..2, locals 3..10 hold the eight words of a xor b. */
-function lpsBody(): number[] {
+function lpsBody(): WasmFunction {
   const code: number[] = [];
   for (let i = 0; i < 8; i += 1)
     code.push(...get(1), ...load64(8 * i), ...get(2), ...load64(8 * i), I64_XOR, ...set(3 + i));
@@ -95,11 +72,11 @@ function lpsBody(): number[] {
     }
     code.push(...store64(8 * j));
   }
-  return [...vector([[8, I64]]), ...code, 0x0b];
+  return { type: 0, locals: [[8, I64]], code };
 }
 
 /** compress(h, n, m): h := g_N(h, m); local 3 counts rounds, local 4 points at the round constant. */
-function compressBody(): number[] {
+function compressBody(): WasmFunction {
   const { k, state, constants } = LAYOUT;
   const code: number[] = [
     ...i32(k),
@@ -154,11 +131,11 @@ function compressBody(): number[] {
       ...store64(8 * w),
     );
   }
-  return [...vector([[2, I32]]), ...code, 0x0b];
+  return { type: 0, locals: [[2, I32]], code };
 }
 
 /** add(dst, src): dst := dst + src mod 2^512; local 2 is the carry, 3 a sum, 4 the partial sum. */
-function addBody(): number[] {
+function addBody(): WasmFunction {
   const code: number[] = [...i64(0), ...set(2)];
   for (let w = 0; w < 8; w += 1) {
     // partial = dst[w] + src[w]; carry1 = partial < dst[w]; sum = partial + carry; carry = carry1 | (sum < partial)
@@ -188,11 +165,11 @@ function addBody(): number[] {
       ...store64(8 * w),
     );
   }
-  return [...vector([[3, I64]]), ...code, 0x0b];
+  return { type: 1, locals: [[3, I64]], code };
 }
 
 /** blocks(pointer, count). */
-function blocksBody(): number[] {
+function blocksBody(): WasmFunction {
   const { h, n, sigma, blockBits } = LAYOUT;
   const code: number[] = [
     0x02,
@@ -220,58 +197,29 @@ function blocksBody(): number[] {
     ...get(1),
     ...i32(1),
     I32_SUB,
-    0x22,
-    ...uleb(1), // local.tee count
+    ...tee(1), // count
     0x0d,
     0, // br_if 0 (the loop) while count != 0
     0x0b,
     0x0b,
   ];
-  return [...vector([]), ...code, 0x0b];
+  return { type: 1, locals: [], code };
 }
 
 function moduleBytes(): Uint8Array {
-  const types = vector([
-    [0x60, ...vector([[I32], [I32], [I32]]), ...vector([])],
-    [0x60, ...vector([[I32], [I32]]), ...vector([])],
-  ]);
-  const functions = vector([[0], [0], [1], [1]]);
-  const memory = vector([[0x00, 2]]);
-  const name = (s: string) => [...uleb(s.length), ...Array.from(s, (c) => c.charCodeAt(0))];
-  const exports = vector([
-    [...name('memory'), 0x02, 0],
-    [...name('blocks'), 0x00, 3],
-  ]);
-  const code = vector(
-    [lpsBody(), compressBody(), addBody(), blocksBody()].map((body) => [...uleb(body.length), ...body]),
+  return assembleModule(
+    2,
+    [
+      [[I32, I32, I32], []],
+      [[I32, I32], []],
+    ],
+    [
+      [null, lpsBody()],
+      [null, compressBody()],
+      [null, addBody()],
+      ['blocks', blocksBody()],
+    ],
   );
-  return Uint8Array.from([
-    0x00,
-    0x61,
-    0x73,
-    0x6d,
-    1,
-    0,
-    0,
-    0,
-    ...section(1, types),
-    ...section(3, functions),
-    ...section(5, memory),
-    ...section(7, exports),
-    ...section(10, code),
-  ]);
-}
-
-/** The part of the WebAssembly API used here (this package's compiler settings carry no DOM types). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
-}
-
-/** The part of the WebAssembly API used here (this package's compiler settings carry no DOM types). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: unknown };
 }
 
 /**
@@ -282,17 +230,11 @@ export function instantiateStreebogWasm(
   table: Int32Array,
   constants: readonly Int32Array[],
 ): StreebogWasm | undefined {
-  const api = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!api || new Uint8Array(Uint32Array.of(1).buffer)[0] !== 1) return undefined;
-  try {
-    const instance = new api.Instance(new api.Module(moduleBytes()), {});
-    const wasm = instance.exports as unknown as StreebogWasm;
-    const words = new Int32Array(wasm.memory.buffer);
-    words.set(table, LAYOUT.table / 4);
-    for (const [i, c] of constants.entries()) words.set(c, LAYOUT.constants / 4 + 16 * i);
-    words[LAYOUT.blockBits / 4] = 512;
-    return wasm;
-  } catch {
-    return undefined;
-  }
+  const wasm = instantiate(moduleBytes()) as StreebogWasm | undefined;
+  if (!wasm) return undefined;
+  const words = new Int32Array(wasm.memory.buffer);
+  words.set(table, LAYOUT.table / 4);
+  for (const [i, c] of constants.entries()) words.set(c, LAYOUT.constants / 4 + 16 * i);
+  words[LAYOUT.blockBits / 4] = 512;
+  return wasm;
 }
