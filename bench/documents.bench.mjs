@@ -1,4 +1,6 @@
 // Benchmark of the document reads at 100,000 documents of one company, against a bare Fastify route.
+// `npm run bench -- search-scale`: the searches against the first page at 10k, 100k and 1M documents (BENCH_SCALES,
+// comma-separated), one table grown in place between scales (heavy at 1M: run it alone, once).
 // Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and the built server (bench/run.mjs builds it).
 // Everything happens in a throw-away schema that is dropped at the end.
 import { spawn } from 'node:child_process';
@@ -22,51 +24,100 @@ import { load } from './load.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = Number(process.env.BENCH_DOCUMENTS ?? 100_000);
+/** Document counts of the search-scale run, smallest first. */
+const SCALES = process.argv.includes('search-scale')
+  ? (process.env.BENCH_SCALES ?? '10000,100000,1000000').split(',').map(Number)
+  : undefined;
 const CONCURRENCY = 16;
 // `npm run bench -- instructions`: both servers under callgrind, each row as instructions per request.
 const INSTRUCTIONS = process.argv.includes('instructions');
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? (INSTRUCTIONS ? 500 : 4000));
+const TOTAL = Number(process.env.BENCH_REQUESTS ?? (INSTRUCTIONS || SCALES ? 500 : 4000));
 const BIN = '200140000101'; // a valid BIN (check digit 1)
 const SIGNER_BIN = '200140000202';
 /** A counterparty of one document only (a SIGNED one, so it is in the outgoing box). */
 const RARE_BIN = '990440000017';
-const RARE_ID = Math.max(2, COUNT - (COUNT % 3) - 1);
+/** The document with the rare counterparty among `count`: a recent SIGNED one (id % 3 = 2). */
+const rareIdOf = (count) => Math.max(2, count - (count % 3) - 1);
+const RARE_ID = rareIdOf(COUNT);
 const PREFIX = '/proxy/documents-interceptor.bpmn/api/v1/companies';
 
 const url = benchDatabaseUrl();
 
-/** The same bulk seed as the server's EXPLAIN tests: generate_series, then ANALYZE. */
-async function seed(db) {
+/**
+ * The same bulk seed as the server's EXPLAIN tests: documents `from + 1` to `to` by one INSERT ... SELECT
+ * generate_series per table (no API calls), the rare counterparty moved to the newest SIGNED one, then ANALYZE.
+ * Called again with a larger `to`, it grows the table in place.
+ */
+async function seed(db, to, from = 0) {
   const status = `(case g % 3 when 0 then 'DRAFT' when 1 then 'AT_SIGNING' else 'SIGNED' end)`;
   const at = `(timestamptz '2025-01-01T00:00:00Z' + g * interval '1 second')`;
+  const searchText = (id) => `'документ ' || ${id} || E'\nтоо «бенч»\nтоо «подписант»'`;
   await db.query(
     `insert into documents (id, sender_bin, sender_name_ru, number, name, status, signing_method, creator_id,
        search_text, search_ids, created_at, updated_at)
      select g, $1, 'ТОО «Бенч»', g, 'Документ ' || g, ${status}, 'PARALLEL', '00000000-0000-4000-8000-000000000000',
-       'документ ' || g || E'\nтоо «бенч»\nтоо «подписант»', $1 || E'\n' || $3, ${at}, ${at}
-     from generate_series(1, $2::int) g`,
-    [BIN, COUNT, SIGNER_BIN],
+       ${searchText('g')}, $1 || E'\n' || $3, ${at}, ${at}
+     from generate_series($4::int + 1, $2::int) g`,
+    [BIN, to, SIGNER_BIN, from],
   );
   // One document with a counterparty of its own: the rare name and BIN the search rows look for.
+  if (from > 0) {
+    await db.query(
+      `update documents set search_text = ${searchText('id')}, search_ids = $1 || E'\n' || $2
+       where id = $3`,
+      [BIN, SIGNER_BIN, rareIdOf(from)],
+    );
+  }
   await db.query(
     `update documents set search_text = search_text || E'\nтоо «сирек серіктес»', search_ids = search_ids || E'\n' || $1
      where id = $2`,
-    [RARE_BIN, RARE_ID],
+    [RARE_BIN, rareIdOf(to)],
   );
-  await db.query(`select setval(pg_get_serial_sequence('documents', 'id'), $1::int)`, [COUNT]);
-  await db.query(`insert into document_participants (document_id, company_bin, role, doc_status, doc_number, doc_name,
+  await db.query(`select setval(pg_get_serial_sequence('documents', 'id'), $1::int)`, [to]);
+  await db.query(
+    `insert into document_participants (document_id, company_bin, role, doc_status, doc_number, doc_name,
       doc_created_at, doc_updated_at)
-    select id, sender_bin, 'sender', status, number, name, created_at, updated_at from documents`);
+    select id, sender_bin, 'sender', status, number, name, created_at, updated_at from documents where id > $1`,
+    [from],
+  );
   await db.query(
     `insert into document_signers (document_id, position, identity_number, email, name_ru)
-    select id, 1, $1, 'signer@example.kz', 'ТОО «Подписант»' from documents`,
-    [SIGNER_BIN],
+    select id, 1, $1, 'signer@example.kz', 'ТОО «Подписант»' from documents where id > $2`,
+    [SIGNER_BIN, from],
   );
-  await db.query(`insert into document_files (document_id, state, name, format, size, sha256, blob_key, uploaded_at)
-    select id, 'READY', 'document.pdf', 'pdf', 1000, repeat('a', 64), 'seed' || id, created_at from documents`);
+  await db.query(
+    `insert into document_files (document_id, state, name, format, size, sha256, blob_key, uploaded_at)
+    select id, 'READY', 'document.pdf', 'pdf', 1000, repeat('a', 64), 'seed' || id, created_at from documents
+    where id > $1`,
+    [from],
+  );
   for (const table of ['documents', 'document_participants', 'document_signers', 'document_files']) {
     await db.query(`analyze ${table}`);
   }
+}
+
+/** The search rows of issue 22 at a scale whose rare document is `rareId`, each read against the first page. */
+function searchScenarios(port, list, headers, rareId) {
+  return [
+    // Rare ones go through the trigram indexes, a common word along the keyset index.
+    [
+      'search, rare name (kk)',
+      { port, path: `${list}?box=outgoing&q=${encodeURIComponent('СИРЕК серіктес')}`, headers },
+    ],
+    [
+      'search, rare name + number (ru)',
+      { port, path: `${list}?box=outgoing&q=${encodeURIComponent(`Документ ${rareId}`)}`, headers },
+    ],
+    [
+      'search, BIN prefix (10 digits)',
+      { port, path: `${list}?box=outgoing&q=${RARE_BIN.slice(0, 10)}`, headers },
+    ],
+    ['search, document number', { port, path: `${list}?box=outgoing&q=${rareId}`, headers }],
+    [
+      'search, common word (all match)',
+      { port, path: `${list}?box=outgoing&q=${encodeURIComponent('документ')}`, headers },
+    ],
+  ];
 }
 
 const schema = `bench_${randomBytes(5).toString('hex')}`;
@@ -115,8 +166,73 @@ try {
 
   // A user through the API, a membership and the documents by SQL.
   const accessToken = await registerMember(port, db, BIN);
+  if (SCALES) await searchAtScales(port, db, accessToken);
+  else await documentReads(port, barePort, bare, server, db, accessToken, counting);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** The first page and the searches at each of {@link SCALES}, the table grown between them; p50 ratios printed. */
+async function searchAtScales(port, db, accessToken) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const list = `${PREFIX}/${BIN}/documents`;
+  const columns = [];
+  let seeded = 0;
+  for (const count of SCALES) {
+    const seeding = Date.now();
+    await seed(db, count, seeded);
+    seeded = count;
+    console.log(`seeded up to ${count} documents in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    const scenarios = [
+      ['listDocuments, first page', { port, path: `${list}?box=outgoing`, headers }],
+      ...searchScenarios(port, list, headers, rareIdOf(count)),
+    ];
+    // The grown table's rare counterparty is on its newest SIGNED document only: the rows measure what they say.
+    const rare = await fetch(`http://127.0.0.1:${port}${scenarios[1][1].path}`, { headers });
+    const found = ((await rare.json()).items ?? []).map((item) => Number(item.id));
+    if (found.join() !== String(rareIdOf(count))) throw new Error(`rare search at ${count}: ${found.join()}`);
+    const results = new Map();
+    for (const [name, options] of scenarios) {
+      // A short unmeasured pass first (JIT, the new rows' pages into the cache), then the measured requests.
+      await load({ ...options, concurrency: CONCURRENCY, total: 50, warmup: 0 });
+      results.set(name, await load({ ...options, concurrency: CONCURRENCY, total: TOTAL, warmup: 0 }));
+    }
+    columns.push({ count, results });
+  }
+  console.log(
+    `\nsearch p50 against the first page of the same box (issue 22: search p50 <= 20 ms at 1M); concurrency ` +
+      `${CONCURRENCY}, ${TOTAL} requests per row, Node ${process.version}\n`,
+  );
+  const label = (count) =>
+    count >= 1e6 ? `${count / 1e6}M` : count >= 1e3 ? `${count / 1e3}k` : String(count);
+  console.log(
+    `${'scenario'.padEnd(36)}${columns.map(({ count }) => `p50 ms ${label(count)}  vs 1st`.padStart(22)).join('')}`,
+  );
+  for (const name of columns[0].results.keys()) {
+    const cells = columns.map(({ results }) => {
+      const p50 = results.get(name).p50;
+      const anchor = results.get('listDocuments, first page').p50;
+      return `${p50.toFixed(2).padStart(12)} ${`${(p50 / anchor).toFixed(2)}x`.padStart(9)}`;
+    });
+    console.log(`${name.padEnd(36)}${cells.map((cell) => cell.padStart(22)).join('')}`);
+  }
+  const last = columns.at(-1);
+  const slowest = Math.max(
+    ...[...last.results].filter(([name]) => name.startsWith('search')).map(([, r]) => r.p50),
+  );
+  console.log(
+    `\nslowest search p50 at ${label(last.count)}: ${slowest.toFixed(1)} ms, ${(slowest / 20).toFixed(2)}x the 20 ms goal`,
+  );
+}
+
+/** The reads and searches at {@link COUNT} documents against the bare route: throughput, latency, CPU. */
+async function documentReads(port, barePort, bare, server, db, accessToken, counting) {
   const seeding = Date.now();
-  await seed(db);
+  await seed(db, COUNT);
   console.log(
     `seeded ${COUNT} documents in ${((Date.now() - seeding) / 1000).toFixed(1)} s (schema ${schema})`,
   );
@@ -147,24 +263,7 @@ try {
       { port, path: `${list}?box=outgoing&filter=inProcess&sort=number&order=asc`, headers },
     ],
     ['listDocuments, deep keyset page', { port, path: `${list}?box=outgoing&cursor=${cursor}`, headers }],
-    // Searches (issue 22): rare ones go through the trigram indexes, a common word along the keyset index.
-    [
-      'search, rare name (kk)',
-      { port, path: `${list}?box=outgoing&q=${encodeURIComponent('СИРЕК серіктес')}`, headers },
-    ],
-    [
-      'search, rare name + number (ru)',
-      { port, path: `${list}?box=outgoing&q=${encodeURIComponent(`Документ ${RARE_ID}`)}`, headers },
-    ],
-    [
-      'search, BIN prefix (10 digits)',
-      { port, path: `${list}?box=outgoing&q=${RARE_BIN.slice(0, 10)}`, headers },
-    ],
-    ['search, document number', { port, path: `${list}?box=outgoing&q=${RARE_ID}`, headers }],
-    [
-      'search, common word (all match)',
-      { port, path: `${list}?box=outgoing&q=${encodeURIComponent('документ')}`, headers },
-    ],
+    ...searchScenarios(port, list, headers, RARE_ID),
     // The first view of a document per company and day writes a VIEW event (a commit); later views only read.
     [
       'getDocument, first views (random)',
@@ -229,12 +328,6 @@ try {
   } else {
     report(results);
   }
-} finally {
-  for (const child of children) child.kill('SIGTERM');
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
 }
 
 /** Throughput, latency and CPU per request of each row. */

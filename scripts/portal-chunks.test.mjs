@@ -79,11 +79,43 @@ describe('the portal build: public pages load only what they show', () => {
   });
 });
 
+/** The portal's strings, one module (and chunk) per language; the first render waits for the active one's. */
+const LANGUAGE_STRINGS = { kk: 'src/i18n/kk.ts', ru: 'src/i18n/ru.ts', en: 'src/i18n/en.ts' };
+
+describe("the portal's strings load one language at a time", () => {
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  for (const [lang, module] of Object.entries(LANGUAGE_STRINGS)) {
+    it(`${lang} is a chunk of its own, loaded on demand, not part of the entry's static imports`, () => {
+      expect(manifest[module]?.isDynamicEntry, module).toBe(true);
+      expect(staticClosure(manifest, 'index.html').has(module)).toBe(false);
+      const sources = sourcesOf(manifest[module].file);
+      const others = Object.entries(LANGUAGE_STRINGS).filter(([other]) => other !== lang);
+      expect(sources.some((source) => source.endsWith(module))).toBe(true);
+      expect(sources.filter((source) => others.some(([, path]) => source.endsWith(path)))).toEqual([]);
+    });
+  }
+
+  it("no chunk of the entry's static imports holds a language's strings", () => {
+    const files = [...staticClosure(manifest, 'index.html')].map((key) => manifest[key].file);
+    const found = files.flatMap((file) =>
+      sourcesOf(file).filter((source) => /portal\/src\/i18n\/(kk|ru|en)\.ts$/.test(source)),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the first load of / as the size budget and the browser see it', () => {
   const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const landing = PUBLIC_PAGES['/'];
+  // The landing screen and the default language's strings (kk), with what each imports, beside the entry.
   const initial = () =>
-    [...staticClosure(manifest, landing, staticClosure(manifest, 'index.html'))]
+    [
+      ...staticClosure(
+        manifest,
+        LANGUAGE_STRINGS.kk,
+        staticClosure(manifest, landing, staticClosure(manifest, 'index.html')),
+      ),
+    ]
       .map((key) => manifest[key].file)
       .filter((file) => file.endsWith('.js'));
 
@@ -100,13 +132,14 @@ describe('the first load of / as the size budget and the browser see it', () => 
     expect(missed).toEqual([]);
   });
 
-  it("index.html preloads the landing screen's chunk beside the entry (no request waterfall)", () => {
+  it("index.html preloads the landing screen's and kk strings' chunks beside the entry (no request waterfall)", () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
     const missing = initial().filter(
       (file) => file !== manifest['index.html'].file && !preloaded.includes(file),
     );
     expect(preloaded).toContain(manifest[landing].file);
+    expect(preloaded).toContain(manifest[LANGUAGE_STRINGS.kk].file);
     expect(missing).toEqual([]);
   });
 });

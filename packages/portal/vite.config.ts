@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,10 +8,24 @@ import { firstRouteModulePreload } from './build/first-route-preload.ts';
 
 /**
  * The small translator standing in for i18next (the part of its API the sdk uses, keeping texts by reference), the
- * one the widgets' element builds use (@qoltanba/widgets src/elements/runtime/mini-i18next.ts): i18next's 50 kB
- * of options, plugins and plural rules are 14 kB of the portal's first load, and no portal text uses them.
+ * one the widgets' element builds use (exported as @qoltanba/widgets/mini-i18next): i18next's 50 kB of options,
+ * plugins and plural rules are 14 kB of the portal's first load, and no portal text uses them.
  */
-const I18NEXT_STAND_IN = new URL('../widgets/src/elements/runtime/mini-i18next.ts', import.meta.url).pathname;
+const I18NEXT_STAND_IN = sourceOfExport('@qoltanba/widgets', './mini-i18next');
+
+/**
+ * The file of a workspace package's export under its `source` condition, as an absolute path: the alias must be a
+ * file, not a specifier, since vanilla-extract's style compiler reuses the aliases without the `source` condition.
+ */
+function sourceOfExport(name: string, entry: string): string {
+  const manifestUrl = import.meta.resolve(`${name}/package.json`);
+  const manifest = JSON.parse(readFileSync(fileURLToPath(manifestUrl), 'utf8')) as {
+    exports: Record<string, { source: string }>;
+  };
+  const source = manifest.exports[entry]?.source;
+  if (!source) throw new Error(`${name} exports no ${entry} with a source condition`);
+  return fileURLToPath(new URL(source, manifestUrl));
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), vanillaExtractPlugin(), firstRouteModulePreload()],

@@ -7,6 +7,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'elements/index': 'src/elements/index.ts',
     'react-embed/index': 'src/react-embed/index.tsx',
+    'mini-i18next': 'src/elements/runtime/mini-i18next.ts',
   },
   format: ['esm'],
   // tsup 8's declaration build passes `baseUrl`, which TypeScript 6 deprecates (an error unless silenced).

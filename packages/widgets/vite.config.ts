@@ -8,7 +8,8 @@ const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDepen
 
 /**
  * Library build of the React components: dist/index.js + dist/index.css, dependencies left external (pdf.js
- * stays a dynamic import, its worker URL is left to the host's bundler).
+ * stays a dynamic import, its worker URL is left to the host's bundler); and dist/mini-i18next.js, the small
+ * translator that stands in for i18next in a bundler's alias (`@qoltanba/widgets/mini-i18next`, the portal's build).
  */
 export default defineConfig({
   plugins: [vanillaExtractPlugin(), react(), keepPdfWorkerUrl()],
@@ -17,7 +18,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    lib: { entry: 'src/index.ts', formats: ['es'], fileName: 'index', cssFileName: 'index' },
+    lib: {
+      entry: { index: 'src/index.ts', 'mini-i18next': 'src/elements/runtime/mini-i18next.ts' },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+      cssFileName: 'index',
+    },
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
     },

@@ -1,5 +1,6 @@
 import './app/global.css';
 import { EMBED_PAGE } from '@qoltanba/core';
+import { $locale } from '@qoltanba/sdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
@@ -7,6 +8,7 @@ import { App, createPortalRouter } from './app/App';
 import { whenRouterReady } from './app/whenRouterReady';
 import { bootPortal } from './boot/bootPortal';
 import { resolvePortalEnv } from './boot/portalEnv';
+import { loadPortalTexts } from './i18n';
 import {
   createPortalClient,
   embeddedClientOverrides,
@@ -41,8 +43,10 @@ else void startPortalSession(client);
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// The first paint waits for the first route's screen (preloaded beside the entry on `/`), so nothing shifts.
-void whenRouterReady(router).then(() => {
+// The first paint waits for the first route's screen (preloaded beside the entry on `/`), so nothing shifts, and for
+// the strings of its language (a failed fetch renders anyway: the route's error screen or the retry on a switch).
+const firstTexts = loadPortalTexts($locale.get()).catch(() => undefined);
+void Promise.all([whenRouterReady(router), firstTexts]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App router={router} />

@@ -6,7 +6,7 @@ import {
   trackLastProjectHref,
 } from '@qoltanba/sdk';
 import { lightTheme } from '@qoltanba/widgets';
-import { registerPortalTranslations } from '../i18n';
+import { loadPortalTexts } from '../i18n';
 
 /** Inputs of {@link bootPortal}; all come from the browser in production and are injected in tests. */
 export interface BootOptions {
@@ -29,16 +29,18 @@ export interface BootOptions {
 export const APP_PLATFORM_ATTRIBUTE = 'data-app-platform';
 
 /**
- * Everything the portal does once before the first render: strings, language (query, cookie, kk), `<html
+ * Everything the portal does once before the first render: language (query, cookie, kk) and its strings (the
+ * active language's catalogue is fetched now and on each switch; main.tsx awaits it before the first render), `<html
  * lang>` kept in step, mobile-app platform attribute, theme class, the last-page cookie and error
  * reporting. Returns a cleanup that undoes the listeners.
  */
 export function bootPortal(options: BootOptions): () => void {
   const doc = options.doc ?? document;
-  registerPortalTranslations();
   initLocale({ search: options.search, cookieDomain: options.cookieDomain });
   const stopLang = $locale.subscribe((lang) => {
     doc.documentElement.lang = lang;
+    // A failed fetch is retried on the next switch or render; the page keeps the language it has meanwhile.
+    void loadPortalTexts(lang).catch(() => undefined);
   });
 
   const app = detectMobileApp(options.userAgent);

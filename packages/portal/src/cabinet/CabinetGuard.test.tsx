@@ -4,7 +4,7 @@ import { addUser, NEWCOMER } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { $authDialogOpen, closeAuthDialog } from '../auth/authDialog';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { renderPortal } from '../test/renderPortal';
 import { portalServerPerFile } from '../test/serverSession';
 

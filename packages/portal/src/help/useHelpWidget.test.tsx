@@ -2,7 +2,7 @@ import { HELP_WIDGET_SCRIPT, SUPPORT_PATHS } from '@qoltanba/core';
 import { logout, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { renderPortal } from '../test/renderPortal';
 import { portalServerPerFile } from '../test/serverSession';
 import { HELP_WIDGET_SCRIPT_ID } from './helpWidget';

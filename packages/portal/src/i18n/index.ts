@@ -1,4 +1,4 @@
 export type { PortalKey, PortalStrings } from './portalStrings';
 export { PORTAL_NS } from './portalStrings';
-export { portalTranslations, registerPortalTranslations } from './portalTranslations';
+export { $portalLangs, loadPortalTexts, shownPortalLang } from './portalTexts';
 export { type PortalT, portalT, usePortalT } from './usePortalT';

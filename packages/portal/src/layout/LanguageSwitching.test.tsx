@@ -1,7 +1,7 @@
 import { readCookie, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { renderPortal } from '../test/renderPortal';
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { $auth, $selectedCompanyBin, reloadCompanies, setLocale } from '@qoltanb
 import { addUser, BETA, NEWCOMER } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { renderPortal } from '../test/renderPortal';
 import { portalServerPerFile } from '../test/serverSession';
 

@@ -1,7 +1,7 @@
 import { setLocale } from '@qoltanba/sdk';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { renderPortal } from '../test/renderPortal';
 import { portalServerPerFile } from '../test/serverSession';
 

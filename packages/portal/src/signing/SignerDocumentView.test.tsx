@@ -2,7 +2,7 @@ import type { Document, SigningLinkView } from '@qoltanba/core';
 import { setLocale } from '@qoltanba/sdk';
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../i18n';
+import { registerPortalTranslations } from '../i18n/portalTranslations';
 import { SignerDocumentView } from './SignerDocumentView';
 
 // The signer's page (a personal link's or an embed's) from its props alone: no server, no fake.

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { failingClearlyPool } from './connection-failure.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { createPGliteClusterApart } from './pglite-create.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
@@ -54,6 +55,11 @@ export interface PGliteOpenOptions {
   dataDir?: string;
   /** A dump from `dumpDataDir()` to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob | File;
+  /**
+   * An empty `dataDir`'s cluster is created in a child process first (pglite-create.ts: initdb's memory stays out
+   * of this process); the server's own database does so, tests open in place.
+   */
+  createApart?: boolean;
 }
 
 /** Opens (creating when needed) a PGlite database. */
@@ -67,6 +73,8 @@ export async function openPGlite(
   }
   let pglite: PGlite;
   try {
+    if (options.dataDir && options.createApart && !options.loadDataDir)
+      await createPGliteClusterApart(options.dataDir);
     pglite = new PGlite({
       // Trigram indexes serve the document search (migration 0024); PostgreSQL ships the same extension.
       extensions: { pg_trgm },
@@ -250,7 +258,7 @@ export async function openConfiguredDatabase(
         : { connectTimeoutMs: Math.round(config.databaseConnectTimeoutSeconds * 1000) }),
     });
   }
-  return openPGlite({ dataDir: join(config.dataDir, 'pglite') });
+  return openPGlite({ dataDir: join(config.dataDir, 'pglite'), createApart: true });
 }
 
 /** Answers whether the database responds to `select 1` within the timeout. */

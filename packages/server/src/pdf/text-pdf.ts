@@ -1,7 +1,6 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { pdfFontBytes } from './pdf-fonts.js';
-import { PdfLayout } from './pdf-layout.js';
+import type { PdfLayout } from './pdf-layout.js';
 
 /** What a new text PDF is called and when it was made. */
 export interface TextPdfOptions {
@@ -17,6 +16,12 @@ export interface TextPdfOptions {
 export async function createTextPdf(
   options: TextPdfOptions,
 ): Promise<{ pdf: PDFDocument; layout: PdfLayout }> {
+  // pdf-lib, fontkit and the layout (~40 MB resident) load with the first PDF made, not at the server's start.
+  const [{ PDFDocument }, { default: fontkit }, { PdfLayout }] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    import('./pdf-layout.js'),
+  ]);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const bytes = await pdfFontBytes();

@@ -3,7 +3,7 @@ import { createOrder, setLocale } from '@qoltanba/sdk';
 import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { renderPortal } from '../../test/renderPortal';
 import { signInRealServer } from '../../test-support/realServer';
 

@@ -2,7 +2,7 @@ import { DOCUMENT_PATHS, errorMessage } from '@qoltanba/core';
 import { $snackbars, getDocument, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { pdfFile, seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { ALFA_BIN, BETA_BIN, portalServerPerFile } from '../../test/serverSession';

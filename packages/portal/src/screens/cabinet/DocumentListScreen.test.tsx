@@ -2,7 +2,7 @@ import { DOCUMENT_PATHS } from '@qoltanba/core';
 import { setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { BETA_BIN, portalServerPerFile } from '../../test/serverSession';

@@ -3,7 +3,7 @@ import { $snackbars, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/
 import { ALFA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { BETA_BIN, portalServerPerFile } from '../../test/serverSession';

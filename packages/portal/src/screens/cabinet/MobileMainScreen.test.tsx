@@ -1,7 +1,7 @@
 import { setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';

@@ -10,7 +10,7 @@ import { ALFA, addUser, NEWCOMER, type WorldUser } from '@qoltanba/server/testin
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';
 

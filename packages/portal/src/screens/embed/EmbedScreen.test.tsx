@@ -8,7 +8,7 @@ import {
 import { ALFA, INDIVIDUAL, type RecordedCall, WORLD_USERS } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { pdfFile } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';

@@ -3,7 +3,7 @@ import { $companies, ApiError, type NcaLayerClient, setLocale } from '@qoltanba/
 import { ALFA, type Failure } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';
 

@@ -3,7 +3,7 @@ import { $companies, $currentCompany, $snackbars, setLocale } from '@qoltanba/sd
 import { ALFA, addUser, NEWCOMER, type TestServer, WORLD_USERS } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';
 

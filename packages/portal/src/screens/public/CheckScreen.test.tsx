@@ -3,7 +3,7 @@ import { setLocale } from '@qoltanba/sdk';
 import { BETA, samplePdf } from '@qoltanba/server/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';

@@ -3,7 +3,7 @@ import { createExternalLink, revokeExternalLink, setLocale } from '@qoltanba/sdk
 import { BETA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';

@@ -1,11 +1,12 @@
 import { AppError } from '@qoltanba/core';
-import { PDFDocument } from 'pdf-lib';
 
 /**
  * The printable copy: the document's PDF (the original, or its preview for office formats) with the signature
  * sheet appended as pages. PREVIEW_FAILED when the PDF cannot be read (damaged, no pages, or encrypted).
  */
 export async function appendSheet(documentPdf: Uint8Array, sheetPdf: Uint8Array): Promise<Uint8Array> {
+  // pdf-lib loads with the first printable copy, not at the server's start (text-pdf.ts likewise).
+  const { PDFDocument } = await import('pdf-lib');
   const sheet = await PDFDocument.load(sheetPdf);
   try {
     // pdf-lib reads leniently: a broken file may load and fail only when its pages are touched or saved.
