@@ -14,24 +14,18 @@ import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.j
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
 import { isSigningCertificate, isTimestampingCertificate } from './chain/usage.js';
 import { type ParsedCms, parseCms } from './cms/parse.js';
-import { signatureTimestamp } from './cms/timestamp-token.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
-import {
-  stampWithRetry,
-  type TimestampAuthority,
-  TimestampUnavailableError,
-} from './long-term/timestamp-authority.js';
-import { timestampAttribute, withUnsignedAttributes } from './long-term/unsigned-attributes.js';
+import { type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
+import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
+import type { TimestampAuthority } from './long-term/timestamp-authority.js';
 import {
   emptyValidationData,
   mergeValidationData,
   type ValidationData,
-  validationDataAttributes,
 } from './long-term/validation-data.js';
 import { LruCache } from './lru.js';
-import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
 import { signatureFamily } from './signature/algorithms.js';
@@ -119,12 +113,7 @@ export interface FileVerification extends CmsVerification {
   format: 'cms' | 'xml';
 }
 
-/** The result of {@link Verifier.secureCms}: the CMS to keep and its verification. */
-export interface SecuredCms {
-  /** CAdES-T with validation data when it passed and a TSA is configured; else the CMS as given. */
-  cms: Uint8Array;
-  verification: CmsVerification;
-}
+export type { SecuredCms };
 
 /** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
@@ -250,38 +239,8 @@ class SignatureVerifier implements Verifier {
     return { report, signers, content: cms.content };
   }
 
-  async secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
-    const tsa = this.config.timestamping;
-    // One memo for the three passes below: a large original is hashed once.
-    const memo =
-      input.content !== undefined
-        ? { contentDigests: input.contentDigests ?? digestMemo(input.content) }
-        : {};
-    const first = await this.verifyCms({ ...input, ...memo });
-    const cms = input.cms;
-    if (tsa === undefined || first.signers.length === 0 || first.report.verdict !== 'TOTAL_PASSED') {
-      return { cms, verification: first };
-    }
-    const parsed = parseCms(cms);
-    const tokens: Uint8Array[][] = [];
-    for (const signer of parsed.signers) {
-      tokens.push(
-        signatureTimestamp(signer) === null
-          ? [timestampAttribute(await stampWithRetry(tsa, signer.signature))]
-          : [],
-      );
-    }
-    const stamped = withUnsignedAttributes(cms, tokens, new Set());
-    // Judging the stamped CMS checks the TSA's token and collects its path and revocation answers too.
-    const judged = await this.verifyCms({ ...input, ...memo, cms: stamped });
-    if (judged.report.signatures.some((s) => s.timestamp?.indication !== 'TOTAL_PASSED')) {
-      throw new TimestampUnavailableError(
-        `the TSA token does not verify: ${JSON.stringify(judged.report.signatures.map((s) => s.timestamp))}`,
-      );
-    }
-    const kept = judged.signers.map((s) => validationDataAttributes(s.validationData));
-    const secured = withUnsignedAttributes(stamped, kept, KEPT_TYPES);
-    return { cms: secured, verification: await this.verifyCms({ ...input, ...memo, cms: secured }) };
+  secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
+    return secureCms((next) => this.verifyCms(next), this.config.timestamping, input);
   }
 
   async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
@@ -495,23 +454,16 @@ class SignatureVerifier implements Verifier {
    */
   async #leafRevocation(
     path: CertificationPath,
-    kept: { data: ValidationData; at: Date } | null,
+    kept: KeptEvidence | null,
   ): Promise<RevocationStatus | null> {
     const [leaf, issuer] = path;
     // A certificate trusted directly (in the trust folder itself) has no issuer to ask.
     if (leaf === undefined || issuer === undefined) return null;
-    if (kept) {
-      const local = this.#revocation.local(leaf, issuer);
-      if (local?.status === 'revoked') return local;
-      const fromKept = this.#revocation.fromEvidence(leaf, issuer, kept.data, kept.at);
-      if (fromKept) return fromKept;
-    }
+    const fromKept = kept ? keptRevocation(this.#revocation, leaf, issuer, kept) : null;
+    if (fromKept) return fromKept;
     return this.#revocation.check(leaf, issuer);
   }
 }
-
-/** The unsigned attributes {@link Verifier.secureCms} writes anew each time (kept once, not piled up). */
-const KEPT_TYPES: ReadonlySet<string> = new Set([OID.certValues, OID.revocationValues]);
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
 export async function createVerifier(config: PkiConfig): Promise<Verifier> {
