@@ -7,6 +7,7 @@ import {
   overallVerdict,
   type SignatureReport,
   type SignatureTimestamp,
+  signingCapacity,
   type VerificationReport,
 } from '@qoltanba/core';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
@@ -354,6 +355,7 @@ class SignatureVerifier implements Verifier {
         : subject.algorithmType,
       packaging: subject.packaging,
       revocation: revocationInfo(revocation),
+      ...(facts ? { capacity: signingCapacity(facts.signer) } : {}),
       ...(timestamp ? { timestamp } : {}),
     };
     return { report, validationData: used };
