@@ -98,13 +98,10 @@ export type CertificateSigner = z.infer<typeof certificateSignerSchema>;
  * `legal_entity` by whether it names a BIN), whether it signs for a company, and whether that role may.
  */
 export const signingCapacitySchema = z.object({
-  role: z
-    .enum(SIGNER_ROLES)
-    .nullable()
-    .meta({
-      description:
-        'The capacity: the most specific EKU role, else individual / legal_entity; null when unknown.',
-    }),
+  role: z.enum(SIGNER_ROLES).nullable().meta({
+    description:
+      'The capacity: the most specific EKU role, else individual / legal_entity; null when unknown.',
+  }),
   forCompany: z
     .boolean()
     .meta({ description: 'The certificate names a company (a BIN): it signs on its behalf.' }),
