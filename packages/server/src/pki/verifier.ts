@@ -60,6 +60,8 @@ export interface PkiConfig {
    * testkit's in tests); without one, secureCms keeps signatures as they came.
    */
   timestamping?: TimestampAuthority;
+  /** Bytes of XML `verifyXml` parses at most (larger: FORMAT_FAILURE unparsed); XML_MAX_BYTES by default. */
+  xmlMaxBytes?: number;
 }
 
 /** The result of {@link Verifier.verifyCms}. */
@@ -245,7 +247,7 @@ class SignatureVerifier implements Verifier {
   }
 
   async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
-    const signed = signedXmlOf(input.xml);
+    const signed = signedXmlOf(input.xml, { maxBytes: this.config.xmlMaxBytes });
     if (signed === null) return { report: reportOf([formatFailure('enveloped')]), signers: [] };
     return this.#judgeAll(xmlSubjects(signed, this.#readCertificate));
   }
