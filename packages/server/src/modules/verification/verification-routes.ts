@@ -54,7 +54,7 @@ const UPLOAD_RULES =
   `multipart/form-data, one \`files\` part per file: at most ${VERIFY_MAX_FILES} files (TOO_MANY_FILES), ` +
   `${VERIFY_MAX_TOTAL_BYTES} bytes in total (SIZE_OVER_LIMIT), each a PDF, a CMS in DER, base64 or PEM, or ` +
   'a signed XML (UNSUPPORTED_FILE_FORMAT; for XML: XML_MALFORMED, XML_DTD_REFUSED for any DOCTYPE, ' +
-  'XML_NOT_SIGNED without ds:Signature).';
+  'XML_NOT_SIGNED without ds:Signature, XML_TOO_LARGE over QOLTANBA_XML_MAX_BYTES, refused before parsing).';
 
 const STORED_RULE =
   'A file without a signature, a draft, an unknown document or file, a file of another document, or a ' +
