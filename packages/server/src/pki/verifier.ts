@@ -324,16 +324,10 @@ class SignatureVerifier implements Verifier {
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
       used = mergeValidationData(used, { certificates: path.map((c) => c.der), crls: [], ocsp: [] });
       this.#checkValidity(path, proven ?? signingTime, proven !== null);
-      this.#checkCaRevocation(path);
-      revocation = await this.#leafRevocation(path, kept && poe ? { data: kept, at: poe } : null);
-      if (revocation?.evidence) {
-        const { kind, der } = revocation.evidence;
-        used = mergeValidationData(used, {
-          certificates: [],
-          crls: kind === 'crl' ? [der] : [],
-          ocsp: kind === 'ocsp' ? [der] : [],
-        });
-      }
+      const evidence = kept && poe ? { data: kept, at: poe } : null;
+      used = mergeValidationData(used, this.#checkCaRevocation(path, evidence, poe));
+      revocation = await this.#leafRevocation(path, evidence);
+      used = mergeValidationData(used, evidenceData(revocation));
       const revokedAfterProof =
         proven !== null && revocation?.revokedAt != null && revocation.revokedAt > proven;
       if (revocation?.status === 'revoked' && !revokedAfterProof) fail('REVOKED');
@@ -442,14 +436,43 @@ class SignatureVerifier implements Verifier {
     }
   }
 
-  #checkCaRevocation(path: CertificationPath): void {
-    // CA certificates are checked against the trust folder's CRLs only (no network per CA).
+  /**
+   * The CA certificates' status, from the trust folder's CRLs (no network per CA) or, for a signature with kept
+   * evidence, from that evidence as of its proven time; a CA revoked after `poe` (the proven time) is no failure.
+   * Returns the CRLs / OCSP answers used, to keep beside the signature so the whole path verifies offline.
+   */
+  #checkCaRevocation(path: CertificationPath, kept: KeptEvidence | null, poe: Date | null): ValidationData {
+    let used = emptyValidationData();
+    for (const [ca, caIssuer] of this.#caIssuerPairs(path)) {
+      const status =
+        (kept ? keptRevocation(this.#revocation, ca, caIssuer, kept) : null) ??
+        this.#revocation.local(ca, caIssuer);
+      const revokedAfterProof = poe !== null && status?.revokedAt != null && status.revokedAt > poe;
+      if (status?.status === 'revoked' && !revokedAfterProof) fail('REVOKED_CA_NO_POE');
+      used = mergeValidationData(used, evidenceData(status));
+    }
+    return used;
+  }
+
+  /**
+   * Each CA of the path with its issuer: the intermediates, and the trusted CA the path ends at when it is an
+   * issuing CA whose root is in the trust folder too (as NCA RK's folders hold both), so its revocation counts.
+   */
+  #caIssuerPairs(path: CertificationPath): Array<[CertificateRecord, CertificateRecord]> {
+    const pairs: Array<[CertificateRecord, CertificateRecord]> = [];
     for (let i = 1; i + 1 < path.length; i += 1) {
       const ca = path[i];
       const caIssuer = path[i + 1];
-      if (ca && caIssuer && this.#revocation.local(ca, caIssuer)?.status === 'revoked')
-        fail('REVOKED_CA_NO_POE');
+      if (ca && caIssuer) pairs.push([ca, caIssuer]);
     }
+    const top = path[path.length - 1];
+    if (path.length > 1 && top && top.issuerKey !== top.subjectKey) {
+      const root = this.#store.bySubject
+        .get(top.issuerKey)
+        ?.find((anchor) => anchor.id !== top.id && this.#signatures.issuedBy(top, anchor));
+      if (root) pairs.push([top, root]);
+    }
+    return pairs;
   }
 
   /**
@@ -467,6 +490,16 @@ class SignatureVerifier implements Verifier {
     if (fromKept) return fromKept;
     return this.#revocation.check(leaf, issuer);
   }
+}
+
+/** The CRL or OCSP answer a status came from, as validation data to keep (none for a status without one). */
+function evidenceData(status: RevocationStatus | null): ValidationData {
+  const evidence = status?.evidence;
+  return {
+    certificates: [],
+    crls: evidence?.kind === 'crl' ? [evidence.der] : [],
+    ocsp: evidence?.kind === 'ocsp' ? [evidence.der] : [],
+  };
 }
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
