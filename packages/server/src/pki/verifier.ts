@@ -18,7 +18,7 @@ import { type ParsedCms, parseCms } from './cms/parse.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
-import { type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
+import { evidenceData, type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
 import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
 import type { TimestampAuthority } from './long-term/timestamp-authority.js';
 import {
@@ -490,16 +490,6 @@ class SignatureVerifier implements Verifier {
     if (fromKept) return fromKept;
     return this.#revocation.check(leaf, issuer);
   }
-}
-
-/** The CRL or OCSP answer a status came from, as validation data to keep (none for a status without one). */
-function evidenceData(status: RevocationStatus | null): ValidationData {
-  const evidence = status?.evidence;
-  return {
-    certificates: [],
-    crls: evidence?.kind === 'crl' ? [evidence.der] : [],
-    ocsp: evidence?.kind === 'ocsp' ? [evidence.der] : [],
-  };
 }
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */

@@ -23,3 +23,13 @@ export function keptRevocation(
   if (local?.status === 'revoked') return local;
   return checker.fromEvidence(cert, issuer, kept.data, kept.at);
 }
+
+/** The CRL or OCSP answer a status came from, as validation data to keep (none for a status without one). */
+export function evidenceData(status: RevocationStatus | null): ValidationData {
+  const evidence = status?.evidence;
+  return {
+    certificates: [],
+    crls: evidence?.kind === 'crl' ? [evidence.der] : [],
+    ocsp: evidence?.kind === 'ocsp' ? [evidence.der] : [],
+  };
+}
