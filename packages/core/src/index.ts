@@ -191,6 +191,8 @@ export {
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
   SIGNER_ROLE_TEXTS,
+  SIGNING_CAPACITY_TEXTS,
+  signingCapacityText,
   VERIFICATION_REPORT_FILE_NAMES,
 } from './i18n/verification-texts';
 export { checkDigit } from './identity/check-digit';
@@ -205,6 +207,7 @@ export {
   NCA_TEST_IDENTITY_NUMBERS,
   validateIdentityNumber,
 } from './identity/identity-number';
+export { COMPANY_SIGNING_ROLES, signingCapacity } from './identity/signing-capacity';
 export {
   ACCESS_TOKEN_SECONDS,
   ALLOWED_DOCUMENT_EXTENSIONS,
@@ -699,9 +702,11 @@ export {
   type SignatureTimestamp,
   type SignatureType,
   type SignerRole,
+  type SigningCapacity,
   STORED_FILE_HASH_PREFIX,
   signatureReportSchema,
   signatureTimestampSchema,
+  signingCapacitySchema,
   VERIFIED_FILE_KINDS,
   type VerificationReport,
   type VerificationResult,

@@ -4,6 +4,7 @@ import type {
   SignaturePackaging,
   SignatureType,
   SignerRole,
+  SigningCapacity,
 } from '../schemas/verification';
 import type { Lang } from './lang';
 
@@ -159,6 +160,24 @@ export const SIGNER_ROLE_TEXTS: Readonly<Record<SignerRole, LangTexts>> = {
   hr: { kk: 'Кадр құжаттары', ru: 'Кадровые документы', en: 'HR documents' },
   employee: { kk: 'Қызметкер', ru: 'Сотрудник', en: 'Employee' },
 };
+
+/** On whose behalf a signature was made, and the flag of a company certificate whose role may not sign for it. */
+export const SIGNING_CAPACITY_TEXTS = {
+  self: { kk: 'өз атынан', ru: 'от своего имени', en: 'on their own behalf' },
+  company: { kk: 'ұйым атынан', ru: 'от имени организации', en: 'on behalf of the company' },
+  noCompanyAuthority: {
+    kk: 'Сертификат рөлі ұйым атынан қол қоюға құқық бермейді: бірінші басшының немесе қол қою құқығы бар тұлғаның сертификаты қажет',
+    ru: 'Роль сертификата не даёт права подписи от имени организации: нужен сертификат первого руководителя или лица с правом подписи',
+    en: "The certificate's role gives no right to sign for the company: a first head's or an authorised signatory's certificate is needed",
+  },
+} as const satisfies Record<string, LangTexts>;
+
+/** The capacity in words, e.g. "First head, on behalf of the company"; null when the role is unknown. */
+export function signingCapacityText(capacity: SigningCapacity, lang: Lang): string | null {
+  if (capacity.role === null) return null;
+  const behalf = SIGNING_CAPACITY_TEXTS[capacity.forCompany ? 'company' : 'self'][lang];
+  return `${SIGNER_ROLE_TEXTS[capacity.role][lang]}, ${behalf}`;
+}
 
 /** The download name of the verification report PDF in each language (the server's Content-Disposition). */
 export const VERIFICATION_REPORT_FILE_NAMES: LangTexts = {

@@ -93,6 +93,30 @@ export const certificateSignerSchema = z.object({
 /** See {@link certificateSignerSchema}. */
 export type CertificateSigner = z.infer<typeof certificateSignerSchema>;
 
+/**
+ * In what capacity a certificate signed (see `signingCapacity`): its role (from the EKU, else `individual` or
+ * `legal_entity` by whether it names a BIN), whether it signs for a company, and whether that role may.
+ */
+export const signingCapacitySchema = z.object({
+  role: z.enum(SIGNER_ROLES).nullable().meta({
+    description:
+      'The capacity: the most specific EKU role, else individual / legal_entity; null when unknown.',
+  }),
+  forCompany: z
+    .boolean()
+    .meta({ description: 'The certificate names a company (a BIN): it signs on its behalf.' }),
+  maySignForCompany: z
+    .boolean()
+    .nullable()
+    .meta({
+      description:
+        "For a company's certificate, whether its role may sign for the company (first head or right to sign); " +
+        'false flags a financial, HR, employee or role-less certificate; null when it signs for no company.',
+    }),
+});
+/** See {@link signingCapacitySchema}. */
+export type SigningCapacity = z.infer<typeof signingCapacitySchema>;
+
 /** The signing certificate's identity and validity. */
 export const certificateInfoSchema = z.object({
   serial: z.string().meta({ description: 'Serial number, lower-case hex.' }),
@@ -142,6 +166,9 @@ export const signatureReportSchema = z.object({
   signatureType: z.enum(SIGNATURE_TYPES).nullable(),
   packaging: z.enum(SIGNATURE_PACKAGINGS),
   revocation: revocationInfoSchema,
+  capacity: signingCapacitySchema.optional().meta({
+    description: 'In what capacity the certificate signed; absent in reports made before it was reported.',
+  }),
   timestamp: signatureTimestampSchema
     .nullable()
     .optional()

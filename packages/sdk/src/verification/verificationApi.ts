@@ -33,7 +33,7 @@ function partName(file: Blob, index: number): string {
  * Verifies signatures with the public verification API (no account needed): PDF originals, CMS signatures and
  * XML documents with enveloped XMLDSig signatures in one multipart body, one `files` part per file, recognised by
  * content on the server. Rejects with ApiError TOO_MANY_FILES, SIZE_OVER_LIMIT, UNSUPPORTED_FILE_FORMAT,
- * XML_MALFORMED, XML_DTD_REFUSED, XML_NOT_SIGNED, DOCUMENT_NOT_SIGNED (a PDF alone that was not signed here) or
+ * XML_MALFORMED, XML_DTD_REFUSED, XML_NOT_SIGNED, XML_TOO_LARGE, DOCUMENT_NOT_SIGNED (a PDF alone that was not signed here) or
  * RATE_LIMITED.
  *
  * @example

@@ -81,15 +81,31 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the trust folder and offline mode of signature verification', () => {
+  it('reads the trust folder, offline mode and XML size cap of signature verification', () => {
     const defaults = loadDev({}, { cwd: '/srv' }).config.pki;
-    expect(defaults).toEqual({ trustDir: '/srv/.data/trust', offline: false, acceptTestIdentities: true });
+    expect(defaults).toEqual({
+      trustDir: '/srv/.data/trust',
+      offline: false,
+      acceptTestIdentities: true,
+      xmlMaxBytes: 5 * 1024 * 1024,
+    });
     const set = loadDev(
-      { QOLTANBA_TRUST_DIR: 'nca', QOLTANBA_PKI_OFFLINE: 'yes', QOLTANBA_IDENTITY_TEST_MODE: 'false' },
+      {
+        QOLTANBA_TRUST_DIR: 'nca',
+        QOLTANBA_PKI_OFFLINE: 'yes',
+        QOLTANBA_IDENTITY_TEST_MODE: 'false',
+        QOLTANBA_XML_MAX_BYTES: '65536',
+      },
       { cwd: '/srv' },
     ).config.pki;
-    expect(set).toEqual({ trustDir: '/srv/nca', offline: true, acceptTestIdentities: false });
+    expect(set).toEqual({
+      trustDir: '/srv/nca',
+      offline: true,
+      acceptTestIdentities: false,
+      xmlMaxBytes: 65536,
+    });
     expect(() => loadDev({ QOLTANBA_PKI_OFFLINE: 'maybe' })).toThrow(/QOLTANBA_PKI_OFFLINE/);
+    expect(() => loadDev({ QOLTANBA_XML_MAX_BYTES: '12' })).toThrow(/QOLTANBA_XML_MAX_BYTES/);
   });
 
   it('runs the development signer in development only, on port 13580, and reads the NCALayer address', () => {

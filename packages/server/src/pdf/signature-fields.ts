@@ -8,8 +8,10 @@ import {
   type LangTexts,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
-  SIGNER_ROLE_TEXTS,
+  SIGNING_CAPACITY_TEXTS,
   type SignatureReport,
+  signingCapacity,
+  signingCapacityText,
 } from '@qoltanba/core';
 import type { TextStyle } from './pdf-layout.js';
 
@@ -22,7 +24,7 @@ export const SIGNATURE_FIELD_LABELS = {
   iin: { kk: 'ЖСН', ru: 'ИИН', en: 'IIN' },
   bin: { kk: 'БСН', ru: 'БИН', en: 'BIN' },
   organisation: { kk: 'Ұйым', ru: 'Организация', en: 'Company' },
-  role: { kk: 'Рөлі', ru: 'Роль', en: 'Role' },
+  role: { kk: 'Қол қою мәртебесі', ru: 'Подписано в качестве', en: 'Signed as' },
   certificate: { kk: 'Сертификат', ru: 'Сертификат', en: 'Certificate' },
   serial: { kk: 'сериялық нөмірі', ru: 'серийный номер', en: 'serial' },
   validity: { kk: 'Жарамдылық мерзімі', ru: 'Срок действия', en: 'Valid' },
@@ -74,8 +76,8 @@ export interface SignatureCircumstances {
 }
 
 /**
- * The lines of one signature: the signer (full name, IIN, BIN, company, role), the certificate (serial, validity,
- * issuer), signing time (UTC+5), IP, signature type and packaging, the file, and the ETSI result in words with
+ * The lines of one signature: the signer (full name, IIN, BIN, company, capacity and its flag), the certificate
+ * (serial, validity, issuer), signing time (UTC+5), IP, signature type and packaging, the file, and the ETSI result in words with
  * its codes. Empty values print as a dash.
  */
 export function signatureFieldLines(
@@ -85,6 +87,8 @@ export function signatureFieldLines(
 ): PrintedLine[] {
   const L = (key: keyof typeof SIGNATURE_FIELD_LABELS) => SIGNATURE_FIELD_LABELS[key][lang];
   const { signer, certificate } = report;
+  // Reports stored before the capacity was reported have none: core's rule tells it from the signer.
+  const capacity = report.capacity ?? signingCapacity(signer);
   const dash = L('none');
   const type = report.signatureType ? SIGNATURE_TYPE_TEXTS[report.signatureType][lang] : dash;
   const time = report.signingTime ?? circumstances.fallbackTime;
@@ -93,7 +97,10 @@ export function signatureFieldLines(
     { text: signer.fullName ?? circumstances.fallbackName, style: { bold: true, size: 10 } },
     { text: `${L('iin')}: ${signer.iin ?? dash}    ${L('bin')}: ${signer.bin ?? dash}` },
     { text: `${L('organisation')}: ${signer.organisation ?? dash}` },
-    { text: `${L('role')}: ${signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : dash}` },
+    { text: `${L('role')}: ${signingCapacityText(capacity, lang) ?? dash}` },
+    ...(capacity.maySignForCompany === false
+      ? [{ text: SIGNING_CAPACITY_TEXTS.noCompanyAuthority[lang], style: { bold: true } }]
+      : []),
     {
       text: certificate
         ? `${L('certificate')}, ${L('serial')}: ${certificate.serial}`

@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { type EnvValues, envFlag, envUrl, parseEnv } from '../config/env-fields.js';
+import { type EnvValues, envFlag, envInteger, envUrl, parseEnv } from '../config/env-fields.js';
 import { httpTimestampAuthority } from './long-term/timestamp-authority.js';
 import type { PkiConfig } from './verifier.js';
+import { XML_MAX_BYTES } from './xml/xml-document.js';
 
 /** What {@link pkiConfigFromEnv} falls back to. */
 export interface PkiConfigDefaults {
@@ -14,8 +15,9 @@ export interface PkiConfigDefaults {
 }
 
 /**
- * Signature verification's variables: the trust folder, offline mode (no OCSP/CRL downloads) and the RFC 3161
- * TSA signatures made here are stamped by (NCA RK's TSP in production; unset: signatures kept as signed).
+ * Signature verification's variables: the trust folder, offline mode (no OCSP/CRL downloads), the RFC 3161
+ * TSA signatures made here are stamped by (NCA RK's TSP in production; unset: signatures kept as signed) and the
+ * size cap of XML files (refused unparsed above it).
  */
 export const pkiEnv = {
   QOLTANBA_TSA_URL: envUrl(/^https?$/),
@@ -24,6 +26,7 @@ export const pkiEnv = {
     z.string().optional(),
   ),
   QOLTANBA_PKI_OFFLINE: envFlag(false),
+  QOLTANBA_XML_MAX_BYTES: envInteger({ min: 1024 }, XML_MAX_BYTES),
 };
 
 /** The engine settings of {@link pkiEnv}'s values. */
@@ -32,6 +35,7 @@ export function pkiSettings(e: EnvValues<typeof pkiEnv>, defaults: PkiConfigDefa
     trustDir: e.QOLTANBA_TRUST_DIR ? resolve(defaults.cwd, e.QOLTANBA_TRUST_DIR) : defaults.trustDir,
     offline: e.QOLTANBA_PKI_OFFLINE,
     acceptTestIdentities: defaults.acceptTestIdentities,
+    xmlMaxBytes: e.QOLTANBA_XML_MAX_BYTES,
     ...(e.QOLTANBA_TSA_URL ? { timestamping: httpTimestampAuthority(e.QOLTANBA_TSA_URL) } : {}),
   };
 }

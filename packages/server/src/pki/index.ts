@@ -27,4 +27,10 @@ export {
   type XmlVerification,
 } from './verifier.js';
 export { outlineXml, type XmlOutline, XmlUnsignedError } from './xml/outline.js';
-export { looksLikeXml, type XmlRefusal, XmlRefusedError } from './xml/xml-document.js';
+export {
+  looksLikeXml,
+  XML_MAX_BYTES,
+  type XmlLimits,
+  type XmlRefusal,
+  XmlRefusedError,
+} from './xml/xml-document.js';

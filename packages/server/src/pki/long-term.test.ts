@@ -11,11 +11,13 @@ import {
   toPem,
 } from '@qoltanba/testkit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseCertificate } from './chain/certificate.js';
 import { parseCms } from './cms/parse.js';
 import { signatureTimestamp } from './cms/timestamp-token.js';
 import { createVerifier, type PkiConfig, type TimestampAuthority } from './index.js';
 import { TimestampUnavailableError } from './long-term/timestamp-authority.js';
 import { readValidationData } from './long-term/validation-data.js';
+import { crlIssuedBy, crlRevocationDate, parseCrl } from './revocation/crl.js';
 
 // Long-term validation: a signature made here is stamped by a TSA and kept with the OCSP answers and CRLs it was
 // checked with (CAdES-T + certValues + revocationValues); years later, its certificate expired, the responder gone
@@ -116,8 +118,15 @@ describe('a signature secured at signing (CAdES-T with validation data)', () => 
       expect(certificates).toContain(Buffer.from(der).toString('hex'));
     }
     expect(new Set(certificates).size).toBe(certificates.length);
-    // The TSA names no responder: the trust folder's CRL it was checked with is kept.
-    expect(kept?.crls).toHaveLength(1);
+    // The TSA names no responder: the trust folder's CRL it was checked with is kept; and the root's CRL the
+    // issuing CA was checked with, so the whole path verifies offline.
+    expect(kept?.crls).toHaveLength(2);
+    const ca = pki.ca('ecdsa');
+    const root = parseCertificate(ca.rootCertificateDer);
+    const issuing = parseCertificate(ca.issuingCertificateDer);
+    const rootCrls = (kept?.crls ?? []).map(parseCrl).filter((crl) => crlIssuedBy(crl, root));
+    expect(rootCrls).toHaveLength(1);
+    expect(rootCrls[0] && crlRevocationDate(rootCrls[0], issuing.serialHex)).toBeNull();
   });
 
   it('verifies years later, past its certificate expiry, with the network off, as it did at signing', async () => {
@@ -191,6 +200,84 @@ describe('a signature secured at signing (CAdES-T with validation data)', () => 
     expect(before.report.signatures[0]).toMatchObject({
       indication: 'TOTAL_FAILED',
       subIndication: 'REVOKED',
+    });
+  });
+
+  it('stays valid years later, network off, when the issuing CA was revoked after the timestamp', async () => {
+    const { pki, signer, tsa, stampingWith, verifierAt, networkOff } = setUp('ltv-ca-revoked-after');
+    const stampedAt = new Date(Date.now() - 10 * 60_000);
+    const signing = await verifierAt(null, { timestamping: stampingWith(tsa, stampedAt) });
+    const secured = await signing.secureCms({
+      cms: signCms({ signer, content, signingTime: stampedAt }),
+      content,
+    });
+    expect(secured.verification.report.verdict).toBe('TOTAL_PASSED');
+    pki.revokeIssuingCa('ecdsa', new Date(Date.now() - 5 * 60_000));
+    networkOff();
+    // The trust folder now carries the root's CRL that lists the issuing CA.
+    const years = await verifierAt(later(), { offline: true });
+    const { report } = await years.verifyCms({ cms: secured.cms, content });
+    expect(report.signatures[0]).toMatchObject({
+      indication: 'TOTAL_PASSED',
+      revocation: { status: 'good', source: 'ocsp' },
+      timestamp: { indication: 'TOTAL_PASSED' },
+    });
+    // The same signature without its timestamp has no proof it came before the CA's revocation.
+    const now = await verifierAt(null, { offline: true });
+    const bes = await now.verifyCms({ cms: signCms({ signer, content }), content });
+    expect(bes.report.signatures[0]?.subIndication).toBe('REVOKED_CA_NO_POE');
+  });
+
+  it('is refused when the issuing CA was revoked before the timestamp, kept evidence or not', async () => {
+    const { pki, signer, tsa, stampingWith, verifierAt, networkOff } = setUp('ltv-ca-revoked-before');
+    const stampedAt = new Date(Date.now() - 10 * 60_000);
+    const signing = await verifierAt(null, { timestamping: stampingWith(tsa, stampedAt) });
+    const secured = await signing.secureCms({
+      cms: signCms({ signer, content, signingTime: stampedAt }),
+      content,
+    });
+    pki.revokeIssuingCa('ecdsa', new Date(stampedAt.getTime() - 60_000));
+    networkOff();
+    // The TSA's certificate falls with its CA, so the token proves nothing: the signature has no proof of
+    // existence before either revocation (years later it reads as expired without proof).
+    const years = await (await verifierAt(later(), { offline: true })).verifyCms({
+      cms: secured.cms,
+      content,
+    });
+    expect(years.report.signatures[0]).toMatchObject({
+      indication: 'INDETERMINATE',
+      timestamp: { indication: 'INDETERMINATE', subIndication: 'REVOKED_CA_NO_POE' },
+    });
+    const now = await (await verifierAt(null, { offline: true })).verifyCms({ cms: secured.cms, content });
+    expect(now.report.signatures[0]).toMatchObject({
+      indication: 'INDETERMINATE',
+      subIndication: 'REVOKED_CA_NO_POE',
+    });
+  });
+
+  it('verifies the whole path from its kept data alone: a trust folder of roots only, the network off', async () => {
+    const { pki, signer, tsa, stampingWith, verifierAt, networkOff, asked } = setUp('ltv-roots-only');
+    const signing = await verifierAt(null, { timestamping: stampingWith(tsa) });
+    const secured = await signing.secureCms({ cms: signCms({ signer, content }), content });
+    networkOff();
+    asked.length = 0;
+    // Years later the CA rotated: the folder keeps the root, not the issuing CA nor any CRL.
+    const rootsOnly = await tempDir();
+    await writeFile(join(rootsOnly, 'root.cer'), pki.ca('ecdsa').rootCertificateDer);
+    const years = await createVerifier({
+      trustDir: rootsOnly,
+      offline: false,
+      fetch: async () => {
+        throw new TypeError('fetch failed: network is off');
+      },
+      now: later,
+      acceptTestIdentities: true,
+    });
+    const { report } = await years.verifyCms({ cms: secured.cms, content });
+    expect(report.signatures[0]).toMatchObject({
+      indication: 'TOTAL_PASSED',
+      revocation: { status: 'good', source: 'ocsp' },
+      timestamp: { indication: 'TOTAL_PASSED' },
     });
   });
 

@@ -7,6 +7,7 @@ import {
   overallVerdict,
   type SignatureReport,
   type SignatureTimestamp,
+  signingCapacity,
   type VerificationReport,
 } from '@qoltanba/core';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
@@ -14,24 +15,18 @@ import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.j
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
 import { isSigningCertificate, isTimestampingCertificate } from './chain/usage.js';
 import { type ParsedCms, parseCms } from './cms/parse.js';
-import { signatureTimestamp } from './cms/timestamp-token.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
-import {
-  stampWithRetry,
-  type TimestampAuthority,
-  TimestampUnavailableError,
-} from './long-term/timestamp-authority.js';
-import { timestampAttribute, withUnsignedAttributes } from './long-term/unsigned-attributes.js';
+import { evidenceData, type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
+import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
+import type { TimestampAuthority } from './long-term/timestamp-authority.js';
 import {
   emptyValidationData,
   mergeValidationData,
   type ValidationData,
-  validationDataAttributes,
 } from './long-term/validation-data.js';
 import { LruCache } from './lru.js';
-import { OID } from './oids.js';
 import { certificateInfo, indicationOf, revocationInfo, UNKNOWN_SIGNER } from './report.js';
 import { RevocationChecker, type RevocationStatus } from './revocation/checker.js';
 import { signatureFamily } from './signature/algorithms.js';
@@ -65,6 +60,8 @@ export interface PkiConfig {
    * testkit's in tests); without one, secureCms keeps signatures as they came.
    */
   timestamping?: TimestampAuthority;
+  /** Bytes of XML `verifyXml` parses at most (larger: FORMAT_FAILURE unparsed); XML_MAX_BYTES by default. */
+  xmlMaxBytes?: number;
 }
 
 /** The result of {@link Verifier.verifyCms}. */
@@ -119,12 +116,7 @@ export interface FileVerification extends CmsVerification {
   format: 'cms' | 'xml';
 }
 
-/** The result of {@link Verifier.secureCms}: the CMS to keep and its verification. */
-export interface SecuredCms {
-  /** CAdES-T with validation data when it passed and a TSA is configured; else the CMS as given. */
-  cms: Uint8Array;
-  verification: CmsVerification;
-}
+export type { SecuredCms };
 
 /** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
@@ -250,42 +242,12 @@ class SignatureVerifier implements Verifier {
     return { report, signers, content: cms.content };
   }
 
-  async secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
-    const tsa = this.config.timestamping;
-    // One memo for the three passes below: a large original is hashed once.
-    const memo =
-      input.content !== undefined
-        ? { contentDigests: input.contentDigests ?? digestMemo(input.content) }
-        : {};
-    const first = await this.verifyCms({ ...input, ...memo });
-    const cms = input.cms;
-    if (tsa === undefined || first.signers.length === 0 || first.report.verdict !== 'TOTAL_PASSED') {
-      return { cms, verification: first };
-    }
-    const parsed = parseCms(cms);
-    const tokens: Uint8Array[][] = [];
-    for (const signer of parsed.signers) {
-      tokens.push(
-        signatureTimestamp(signer) === null
-          ? [timestampAttribute(await stampWithRetry(tsa, signer.signature))]
-          : [],
-      );
-    }
-    const stamped = withUnsignedAttributes(cms, tokens, new Set());
-    // Judging the stamped CMS checks the TSA's token and collects its path and revocation answers too.
-    const judged = await this.verifyCms({ ...input, ...memo, cms: stamped });
-    if (judged.report.signatures.some((s) => s.timestamp?.indication !== 'TOTAL_PASSED')) {
-      throw new TimestampUnavailableError(
-        `the TSA token does not verify: ${JSON.stringify(judged.report.signatures.map((s) => s.timestamp))}`,
-      );
-    }
-    const kept = judged.signers.map((s) => validationDataAttributes(s.validationData));
-    const secured = withUnsignedAttributes(stamped, kept, KEPT_TYPES);
-    return { cms: secured, verification: await this.verifyCms({ ...input, ...memo, cms: secured }) };
+  secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
+    return secureCms((next) => this.verifyCms(next), this.config.timestamping, input);
   }
 
   async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
-    const signed = signedXmlOf(input.xml);
+    const signed = signedXmlOf(input.xml, { maxBytes: this.config.xmlMaxBytes });
     if (signed === null) return { report: reportOf([formatFailure('enveloped')]), signers: [] };
     return this.#judgeAll(xmlSubjects(signed, this.#readCertificate));
   }
@@ -362,16 +324,10 @@ class SignatureVerifier implements Verifier {
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
       used = mergeValidationData(used, { certificates: path.map((c) => c.der), crls: [], ocsp: [] });
       this.#checkValidity(path, proven ?? signingTime, proven !== null);
-      this.#checkCaRevocation(path);
-      revocation = await this.#leafRevocation(path, kept && poe ? { data: kept, at: poe } : null);
-      if (revocation?.evidence) {
-        const { kind, der } = revocation.evidence;
-        used = mergeValidationData(used, {
-          certificates: [],
-          crls: kind === 'crl' ? [der] : [],
-          ocsp: kind === 'ocsp' ? [der] : [],
-        });
-      }
+      const evidence = kept && poe ? { data: kept, at: poe } : null;
+      used = mergeValidationData(used, this.#checkCaRevocation(path, evidence, poe));
+      revocation = await this.#leafRevocation(path, evidence);
+      used = mergeValidationData(used, evidenceData(revocation));
       const revokedAfterProof =
         proven !== null && revocation?.revokedAt != null && revocation.revokedAt > proven;
       if (revocation?.status === 'revoked' && !revokedAfterProof) fail('REVOKED');
@@ -395,6 +351,7 @@ class SignatureVerifier implements Verifier {
         : subject.algorithmType,
       packaging: subject.packaging,
       revocation: revocationInfo(revocation),
+      ...(facts ? { capacity: signingCapacity(facts.signer) } : {}),
       ...(timestamp ? { timestamp } : {}),
     };
     return { report, validationData: used };
@@ -479,14 +436,43 @@ class SignatureVerifier implements Verifier {
     }
   }
 
-  #checkCaRevocation(path: CertificationPath): void {
-    // CA certificates are checked against the trust folder's CRLs only (no network per CA).
+  /**
+   * The CA certificates' status, from the trust folder's CRLs (no network per CA) or, for a signature with kept
+   * evidence, from that evidence as of its proven time; a CA revoked after `poe` (the proven time) is no failure.
+   * Returns the CRLs / OCSP answers used, to keep beside the signature so the whole path verifies offline.
+   */
+  #checkCaRevocation(path: CertificationPath, kept: KeptEvidence | null, poe: Date | null): ValidationData {
+    let used = emptyValidationData();
+    for (const [ca, caIssuer] of this.#caIssuerPairs(path)) {
+      const status =
+        (kept ? keptRevocation(this.#revocation, ca, caIssuer, kept) : null) ??
+        this.#revocation.local(ca, caIssuer);
+      const revokedAfterProof = poe !== null && status?.revokedAt != null && status.revokedAt > poe;
+      if (status?.status === 'revoked' && !revokedAfterProof) fail('REVOKED_CA_NO_POE');
+      used = mergeValidationData(used, evidenceData(status));
+    }
+    return used;
+  }
+
+  /**
+   * Each CA of the path with its issuer: the intermediates, and the trusted CA the path ends at when it is an
+   * issuing CA whose root is in the trust folder too (as NCA RK's folders hold both), so its revocation counts.
+   */
+  #caIssuerPairs(path: CertificationPath): Array<[CertificateRecord, CertificateRecord]> {
+    const pairs: Array<[CertificateRecord, CertificateRecord]> = [];
     for (let i = 1; i + 1 < path.length; i += 1) {
       const ca = path[i];
       const caIssuer = path[i + 1];
-      if (ca && caIssuer && this.#revocation.local(ca, caIssuer)?.status === 'revoked')
-        fail('REVOKED_CA_NO_POE');
+      if (ca && caIssuer) pairs.push([ca, caIssuer]);
     }
+    const top = path[path.length - 1];
+    if (path.length > 1 && top && top.issuerKey !== top.subjectKey) {
+      const root = this.#store.bySubject
+        .get(top.issuerKey)
+        ?.find((anchor) => anchor.id !== top.id && this.#signatures.issuedBy(top, anchor));
+      if (root) pairs.push([top, root]);
+    }
+    return pairs;
   }
 
   /**
@@ -495,23 +481,16 @@ class SignatureVerifier implements Verifier {
    */
   async #leafRevocation(
     path: CertificationPath,
-    kept: { data: ValidationData; at: Date } | null,
+    kept: KeptEvidence | null,
   ): Promise<RevocationStatus | null> {
     const [leaf, issuer] = path;
     // A certificate trusted directly (in the trust folder itself) has no issuer to ask.
     if (leaf === undefined || issuer === undefined) return null;
-    if (kept) {
-      const local = this.#revocation.local(leaf, issuer);
-      if (local?.status === 'revoked') return local;
-      const fromKept = this.#revocation.fromEvidence(leaf, issuer, kept.data, kept.at);
-      if (fromKept) return fromKept;
-    }
+    const fromKept = kept ? keptRevocation(this.#revocation, leaf, issuer, kept) : null;
+    if (fromKept) return fromKept;
     return this.#revocation.check(leaf, issuer);
   }
 }
-
-/** The unsigned attributes {@link Verifier.secureCms} writes anew each time (kept once, not piled up). */
-const KEPT_TYPES: ReadonlySet<string> = new Set([OID.certValues, OID.revocationValues]);
 
 /** Creates a verifier over the trust folder of `config` (read once now; call `reload` after changes). */
 export async function createVerifier(config: PkiConfig): Promise<Verifier> {

@@ -14,12 +14,13 @@ import { canonicalElement } from './xml/c14n.js';
 import { readSignedXml, type SignedXml } from './xml/outline.js';
 import { type ParsedXmlSignature, readSignatureElement } from './xml/signature-element.js';
 import { referencesMatch } from './xml/signed-document.js';
+import type { XmlLimits } from './xml/xml-document.js';
 
-/** Signed XML parsed from `xml`, or null for XML the engine refuses or that carries no signature. */
-export function signedXmlOf(xml: Uint8Array | SignedXml): SignedXml | null {
+/** Signed XML parsed from `xml`, or null for XML the engine refuses (over the cap too) or that carries no signature. */
+export function signedXmlOf(xml: Uint8Array | SignedXml, limits: XmlLimits = {}): SignedXml | null {
   if (!(xml instanceof Uint8Array)) return xml;
   try {
-    return readSignedXml(xml);
+    return readSignedXml(xml, limits);
   } catch {
     return null;
   }

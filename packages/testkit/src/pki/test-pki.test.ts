@@ -159,6 +159,27 @@ describe('createTestPki', () => {
     expect(crl.nextUpdate?.value.getTime()).toBeGreaterThan(crl.thisUpdate.value.getTime());
   });
 
+  it("lists the issuing CA on its root's CRL once revoked, signed by the root", async () => {
+    const own = createTestPki({ seed: 'test-pki.root-crl' });
+    const { rootCertificateDer, issuingCertificateDer } = own.ca('ecdsa');
+    const root = pkijs.Certificate.fromBER(rootCertificateDer);
+    const serial = toHex(
+      pkijs.Certificate.fromBER(issuingCertificateDer).serialNumber.valueBlock.valueHexView,
+    );
+    const revokedSerials = async () => {
+      const crl = pkijs.CertificateRevocationList.fromBER(own.rootCrlDer('ecdsa'));
+      expect(await crl.verify({ issuerCertificate: root })).toBe(true);
+      return (crl.revokedCertificates ?? []).map((entry) =>
+        toHex(entry.userCertificate.valueBlock.valueHexView),
+      );
+    };
+    expect(await revokedSerials()).toEqual([]);
+    own.revokeIssuingCa('ecdsa', new Date(Date.now() + 60_000));
+    expect(await revokedSerials()).toEqual([]);
+    own.revokeIssuingCa('ecdsa', new Date(Date.now() - 60_000));
+    expect(await revokedSerials()).toEqual([serial]);
+  });
+
   it('gives the same CA keys for the same seed', () => {
     const again = createTestPki({ seed: 'test-pki.test' });
     const spki = (der: Uint8Array) =>

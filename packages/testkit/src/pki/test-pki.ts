@@ -91,11 +91,18 @@ export interface TestPki {
   statusOf(algorithm: KeyAlgorithm, serialNumberHex: string): CertificateStatus;
   /** A fresh CRL of the family's issuing CA, nextUpdate a day later. */
   crlDer(algorithm: KeyAlgorithm): Uint8Array;
+  /** Marks the family's issuing CA revoked by its root from `at` (default now): the root's CRL lists it then. */
+  revokeIssuingCa(algorithm: KeyAlgorithm, at?: Date, reason?: number): void;
+  /** A fresh CRL of the family's root (the issuing CA on it once revoked), nextUpdate a day later. */
+  rootCrlDer(algorithm: KeyAlgorithm): Uint8Array;
   /** The families created so far. */
   readonly algorithms: readonly KeyAlgorithm[];
   /** Root certificates of the created families. */
   trustAnchorsDer(): Uint8Array[];
-  /** Writes `<algorithm>-root.cer|.pem`, `<algorithm>-ca.cer|.pem` and `<algorithm>-ca.crl` per family; returns the paths. */
+  /**
+   * Writes `<algorithm>-root.cer|.pem`, `<algorithm>-ca.cer|.pem`, `<algorithm>-ca.crl` (the issuing CA's) and
+   * `<algorithm>-root.crl` (the root's, about the issuing CA) per family; returns the paths.
+   */
   writeTrustDir(dir: string): Promise<string[]>;
 }
 
@@ -113,6 +120,13 @@ interface CaState extends TestCa {
   readonly issued: Set<string>;
   readonly revoked: Map<string, Revocation>;
   crlNumber: number;
+  readonly rootName: pkijs.RelativeDistinguishedNames;
+  readonly rootKey: SigningKey;
+  readonly rootKeyId: Uint8Array;
+  readonly issuingSerialHex: string;
+  /** The root's revocation of the issuing CA, null while it stands. */
+  issuingRevocation: Revocation | null;
+  rootCrlNumber: number;
 }
 
 /** Creates a test PKI. CAs of a family come into being on first use, so asking only for ECDSA costs no RSA keys. */
@@ -146,8 +160,9 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
       extensions: [caBasicConstraints(), caUsage, subjectKeyIdentifierExtension(rootKeyId)],
       issuerKey: rootKey,
     });
+    const issuingSerial = randomSerialNumber();
     const issuingCertificateDer = buildCertificate({
-      serialNumber: randomSerialNumber(),
+      serialNumber: issuingSerial,
       issuer: rootName,
       subject: issuingName,
       notBefore: start,
@@ -171,6 +186,12 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
       issued: new Set(),
       revoked: new Map(),
       crlNumber: 0,
+      rootName,
+      rootKey,
+      rootKeyId,
+      issuingSerialHex: toHex(issuingSerial),
+      issuingRevocation: null,
+      rootCrlNumber: 0,
     };
   }
 
@@ -309,6 +330,29 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     });
   }
 
+  function revokeIssuingCa(algorithm: KeyAlgorithm, at?: Date, reason = 0): void {
+    ca(algorithm).issuingRevocation = { revokedAt: at ?? now(), reason };
+  }
+
+  function rootCrlDer(algorithm: KeyAlgorithm): Uint8Array {
+    const state = ca(algorithm);
+    state.rootCrlNumber += 1;
+    const thisUpdate = now();
+    const revocation = state.issuingRevocation;
+    return buildCrl({
+      issuer: state.rootName,
+      issuerKey: state.rootKey,
+      issuerKeyId: state.rootKeyId,
+      thisUpdate,
+      nextUpdate: new Date(thisUpdate.getTime() + DAY),
+      crlNumber: state.rootCrlNumber,
+      revoked:
+        revocation && revocation.revokedAt.getTime() <= thisUpdate.getTime()
+          ? [{ serialNumberHex: state.issuingSerialHex, ...revocation }]
+          : [],
+    });
+  }
+
   async function writeTrustDir(dir: string): Promise<string[]> {
     await mkdir(dir, { recursive: true });
     const written: string[] = [];
@@ -319,6 +363,7 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
         [`${state.algorithm}-ca.cer`, state.issuingCertificateDer],
         [`${state.algorithm}-ca.pem`, toPem('CERTIFICATE', state.issuingCertificateDer)],
         [`${state.algorithm}-ca.crl`, crlDer(state.algorithm)],
+        [`${state.algorithm}-root.crl`, rootCrlDer(state.algorithm)],
       ];
       for (const [name, data] of files) {
         const path = join(dir, name);
@@ -337,6 +382,8 @@ export function createTestPki(options: TestPkiOptions = {}): TestPki {
     revoke,
     statusOf,
     crlDer,
+    revokeIssuingCa,
+    rootCrlDer,
     get algorithms() {
       return [...cas.keys()];
     },

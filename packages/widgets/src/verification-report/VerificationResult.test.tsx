@@ -71,7 +71,7 @@ describe('VerificationResult', () => {
       IIN: '920715401122',
       BIN: '990340005977',
       Organisation: 'ТОО «Альфа»',
-      Role: 'First head',
+      'Signed as': 'First head, on behalf of the company',
       'Certificate serial number': passedSignature.certificate?.serial,
       'Signature type': 'GOST 34.10-2015, detached',
       'IP address': '203.0.113.7',
@@ -81,7 +81,7 @@ describe('VerificationResult', () => {
     const uploaded = factsOf('СЕРІКОВА АЙГЕРІМ');
     expect(uploaded).toMatchObject({
       IIN: '870412300415',
-      Role: 'Individual',
+      'Signed as': 'Individual, on their own behalf',
       'Signature type': 'RSA, attached',
     });
     expect(uploaded).not.toHaveProperty('BIN');
@@ -132,6 +132,34 @@ describe('VerificationResult', () => {
       '990340000123 expected, the certificate names another',
     );
     expect(factsOf('СЕРІКОВА АЙГЕРІМ')).not.toHaveProperty('Expected IIN/BIN');
+  });
+
+  it("flags a company certificate whose role may not sign for the company, and says each signer's capacity", () => {
+    const hr = {
+      ...passedSignature,
+      signer: {
+        ...passedSignature.signer,
+        role: 'hr' as const,
+        roles: ['hr' as const, 'legal_entity' as const],
+      },
+      capacity: { role: 'hr' as const, forCompany: true, maySignForCompany: false },
+    };
+    render(<VerificationResult result={{ ...failedResult, signatures: [hr, revokedSignature] }} />);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')).toMatchObject({
+      'Signed as': 'HR documents, on behalf of the company',
+      'Right to sign for the company':
+        "The certificate's role gives no right to sign for the company: a first head's or an authorised signatory's certificate is needed",
+    });
+    // An individual signs for nobody else: no flag.
+    expect(factsOf('СЕРІКОВА АЙГЕРІМ')).not.toHaveProperty('Right to sign for the company');
+    cleanup();
+    // A report stored before the field existed: the same rule read from the certificate's roles.
+    const { capacity: _dropped, ...withoutCapacity } = hr;
+    act(() => setLocale('ru'));
+    render(<VerificationResult result={{ ...failedResult, signatures: [withoutCapacity] }} />);
+    expect(screen.getByText('Подписано в качестве')).toBeTruthy();
+    expect(screen.getByText('Кадровые документы, от имени организации')).toBeTruthy();
+    expect(screen.getByText(/^Роль сертификата не даёт права подписи от имени организации/)).toBeTruthy();
   });
 
   it('says which document signed here the file belongs to', () => {

@@ -8,8 +8,10 @@ import {
   type VerificationResult as Result,
   SIGNATURE_PACKAGING_TEXTS,
   SIGNATURE_TYPE_TEXTS,
-  SIGNER_ROLE_TEXTS,
+  SIGNING_CAPACITY_TEXTS,
   type SignatureTimestamp,
+  signingCapacity,
+  signingCapacityText,
   type VerifiedDocument,
   type VerifiedSignature,
 } from '@qoltanba/core';
@@ -91,11 +93,17 @@ const VERDICT_ICONS: Record<EtsiIndication, string> = {
 function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string, string]> {
   const t = verificationReportT(lang);
   const { signer, certificate } = signature;
+  // Reports stored before the capacity was reported have none: core's rule tells it from the signer.
+  const capacity = signature.capacity ?? signingCapacity(signer);
   const rows: Array<[string, string | null]> = [
     [t('iin'), signer.iin],
     [t('bin'), signer.bin],
     [t('organisation'), signer.organisation],
-    [t('role'), signer.role ? SIGNER_ROLE_TEXTS[signer.role][lang] : null],
+    [t('role'), signingCapacityText(capacity, lang)],
+    [
+      t('companyAuthority'),
+      capacity.maySignForCompany === false ? SIGNING_CAPACITY_TEXTS.noCompanyAuthority[lang] : null,
+    ],
     [
       t('expectedIdentity'),
       signature.expectedIdentity && !signature.expectedIdentity.matches

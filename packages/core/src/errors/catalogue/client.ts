@@ -83,6 +83,13 @@ export const clientErrors = {
     ru: 'XML-файлы с DTD или внешними сущностями не принимаются из соображений безопасности',
     en: 'XML files with a DTD or external entities are refused for security',
   },
+  // Ours: an XML file past the configured cap (QOLTANBA_XML_MAX_BYTES) is refused before it is parsed.
+  XML_TOO_LARGE: {
+    kk: 'XML файлы тексеру үшін тым үлкен',
+    ru: 'XML-файл слишком большой для проверки',
+    en: 'The XML file is too large to verify',
+    status: 413,
+  },
   TOO_MANY_FILES: {
     kk: `Файлдар тым көп. Ең көбі ${VERIFY_MAX_FILES} файл жүктеуге болады`,
     ru: `Слишком много файлов. Можно загрузить не более ${VERIFY_MAX_FILES}`,

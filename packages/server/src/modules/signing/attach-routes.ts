@@ -6,6 +6,7 @@ import {
   type RegistryEntry,
   SIGNING_PATHS,
   type SignatureReport,
+  signingCapacity,
 } from '@qoltanba/core';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route.js';
@@ -17,11 +18,11 @@ import type { SigningContext } from './signing-context.js';
 
 const TAGS = ['companies'];
 
-/** The BIN a certificate may attach: a legal entity's, with the role of first head or right to sign. */
+/** The BIN a certificate may attach: a legal entity's, whose role may sign for it (core's signingCapacity). */
 function attachableBin(report: SignatureReport): string {
-  const { bin, roles, role } = report.signer;
-  const mayAttach = [role, ...roles].some((r) => r === 'first_head' || r === 'right_to_sign');
-  if (!bin || !mayAttach) throw new AppError('ATTACH_SIGNATURE_ROLE');
+  const { bin } = report.signer;
+  if (!bin || signingCapacity(report.signer).maySignForCompany !== true)
+    throw new AppError('ATTACH_SIGNATURE_ROLE');
   return bin;
 }
 

@@ -7,6 +7,7 @@ import {
   looksLikeXml,
   outlineCms,
   outlineXml,
+  type XmlLimits,
   type XmlOutline,
   XmlRefusedError,
   XmlUnsignedError,
@@ -63,6 +64,7 @@ function base64Cms(bytes: Uint8Array): Uint8Array | undefined {
 function xmlRefusal(error: unknown): AppError {
   let code: ErrorCode = 'XML_MALFORMED';
   if (error instanceof XmlRefusedError && error.reason === 'dtd') code = 'XML_DTD_REFUSED';
+  else if (error instanceof XmlRefusedError && error.reason === 'too_large') code = 'XML_TOO_LARGE';
   else if (error instanceof XmlUnsignedError) code = 'XML_NOT_SIGNED';
   else if (!(error instanceof XmlRefusedError)) throw error;
   return new AppError(code, undefined, { cause: error });
@@ -70,8 +72,9 @@ function xmlRefusal(error: unknown): AppError {
 
 /**
  * Recognises a whole uploaded file by content alone (never by name or declared type): a PDF by its `%PDF-`
- * header (kept as given, whole or in pieces), XML by its first non-blank byte `<` (then it must be well-formed
- * UTF-8 without a DTD and carry a ds:Signature: XML_MALFORMED, XML_DTD_REFUSED, XML_NOT_SIGNED), a CMS by parsing
+ * header (kept as given, whole or in pieces), XML by its first non-blank byte `<` (then at most `xml.maxBytes`,
+ * XML_TOO_LARGE unparsed, well-formed UTF-8 without a DTD and carrying a ds:Signature: XML_MALFORMED,
+ * XML_DTD_REFUSED, XML_NOT_SIGNED), a CMS by parsing
  * it as SignedData (DER, or base64 / PEM text as NCALayer can save it, kept decoded). Anything else is an
  * original: DOC, DOCX, ODT by content, else `other`. `sha256`: the hex SHA-256 of the content when the reader already has it.
  */
@@ -79,6 +82,7 @@ export function recogniseFile(
   name: string,
   content: ContentBytes,
   sha256 = sha256Hex(content),
+  xml: XmlLimits = {},
 ): UploadedFile {
   if (ascii(headOf(content, PDF_MAGIC.length)) === PDF_MAGIC) {
     return { name, kind: 'pdf', content, sha256 };
@@ -87,7 +91,7 @@ export function recogniseFile(
   if (looksLikeXml(bytes)) {
     let outline: XmlOutline;
     try {
-      outline = outlineXml(bytes);
+      outline = outlineXml(bytes, xml);
     } catch (error) {
       throw xmlRefusal(error);
     }

@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, type MultipartBody, type RouteRateLimit } from '../../http/route.js';
+import { XML_MAX_BYTES } from '../../pki/index.js';
 import type { ModuleContext } from '../module.js';
 import { signedFilesWithContent } from './signed-files-here.js';
 import { checkStoredFile } from './stored-file-check.js';
@@ -53,7 +54,7 @@ const UPLOAD_RULES =
   `multipart/form-data, one \`files\` part per file: at most ${VERIFY_MAX_FILES} files (TOO_MANY_FILES), ` +
   `${VERIFY_MAX_TOTAL_BYTES} bytes in total (SIZE_OVER_LIMIT), each a PDF, a CMS in DER, base64 or PEM, or ` +
   'a signed XML (UNSUPPORTED_FILE_FORMAT; for XML: XML_MALFORMED, XML_DTD_REFUSED for any DOCTYPE, ' +
-  'XML_NOT_SIGNED without ds:Signature).';
+  'XML_NOT_SIGNED without ds:Signature, XML_TOO_LARGE over QOLTANBA_XML_MAX_BYTES, refused before parsing).';
 
 const STORED_RULE =
   'A file without a signature, a draft, an unknown document or file, a file of another document, or a ' +
@@ -73,7 +74,7 @@ function sendReport(reply: FastifyReply, pdf: Uint8Array, lang: Lang): Buffer {
  * and `downloadStoredFileVerificationReport`: public, rate-limited per IP by `rateLimit`.
  */
 export function registerVerificationRoutes(
-  { route, services }: Pick<ModuleContext, 'route' | 'services'>,
+  { route, services, config }: Pick<ModuleContext, 'route' | 'services' | 'config'>,
   rateLimit: RouteRateLimit,
 ): void {
   const { db } = services.database;
@@ -84,7 +85,7 @@ export function registerVerificationRoutes(
     reply.header('cache-control', NO_STORE);
     let files: Awaited<ReturnType<typeof readVerificationUpload>>;
     try {
-      files = await readVerificationUpload(request);
+      files = await readVerificationUpload(request, { maxBytes: config.pki.xmlMaxBytes ?? XML_MAX_BYTES });
     } catch (error) {
       // Refused midway: do not read (and discard) the rest of a possibly large body.
       if (!request.raw.complete) reply.header('connection', 'close');

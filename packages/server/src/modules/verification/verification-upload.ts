@@ -9,6 +9,7 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartBody } from '../../http/route.js';
+import type { XmlLimits } from '../../pki/index.js';
 import { ContentPieces } from './content-pieces.js';
 import { recogniseFile, type UploadedFile } from './uploaded-file.js';
 
@@ -49,7 +50,7 @@ interface ByteBudget {
   used: number;
 }
 
-async function readPart(part: MultipartFile, budget: ByteBudget): Promise<UploadedFile> {
+async function readPart(part: MultipartFile, budget: ByteBudget, xml: XmlLimits): Promise<UploadedFile> {
   const content = new ContentPieces();
   // Hashed as it arrives (while the next chunk is on the wire), not once more after.
   const hash = createHash('sha256');
@@ -60,16 +61,20 @@ async function readPart(part: MultipartFile, budget: ByteBudget): Promise<Upload
     hash.update(chunk);
   }
   if (part.file.truncated) throw new AppError('SIZE_OVER_LIMIT');
-  return recogniseFile(part.filename, content.pieces(), hash.digest('hex'));
+  return recogniseFile(part.filename, content.pieces(), hash.digest('hex'), xml);
 }
 
 /**
  * Reads the verification upload into memory part by part, never to disk: only `files` parts, at most
  * VERIFY_MAX_FILES (the next one is TOO_MANY_FILES before it is read), VERIFY_MAX_TOTAL_BYTES in total
  * (SIZE_OVER_LIMIT as soon as it is passed), each recognised by content as an original (any file: the
- * original of a detached CMS may be DOCX, ODT, ...), a CMS or a signed XML. No file: MULTIPART_INVALID.
+ * original of a detached CMS may be DOCX, ODT, ...), a CMS or a signed XML (at most `xml.maxBytes`, else
+ * XML_TOO_LARGE before it is parsed). No file: MULTIPART_INVALID.
  */
-export async function readVerificationUpload(request: FastifyRequest): Promise<UploadedFile[]> {
+export async function readVerificationUpload(
+  request: FastifyRequest,
+  xml: XmlLimits = {},
+): Promise<UploadedFile[]> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const files: UploadedFile[] = [];
   const budget: ByteBudget = { used: 0 };
@@ -83,7 +88,7 @@ export async function readVerificationUpload(request: FastifyRequest): Promise<U
         throw new AppError('MULTIPART_INVALID');
       }
       if (files.length >= VERIFY_MAX_FILES) throw new AppError('TOO_MANY_FILES');
-      files.push(await readPart(part, budget));
+      files.push(await readPart(part, budget, xml));
     }
   } catch (error) {
     throw verificationUploadError(error);

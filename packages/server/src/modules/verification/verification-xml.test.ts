@@ -29,6 +29,8 @@ const file = (filename: string, value: Uint8Array | string, contentType = 'appli
   contentType,
 });
 
+const XML_CAP = 64 * 1024;
+
 let address = 0;
 const nextAddress = () => {
   address += 1;
@@ -36,7 +38,8 @@ const nextAddress = () => {
 };
 
 describe.each(testDatabases())('signed XML in public verification on $name', (backend) => {
-  const suite = useSigningSuite(backend, { pki });
+  // A low XML cap, to see it refuse (signed XML here is a few KB).
+  const suite = useSigningSuite(backend, { pki, env: { QOLTANBA_XML_MAX_BYTES: String(XML_CAP) } });
 
   async function verify(parts: readonly Part[], lang = 'en') {
     const { payload, contentType } = multipart(parts);
@@ -114,5 +117,22 @@ describe.each(testDatabases())('signed XML in public verification on $name', (ba
         expect(res.json()).toMatchObject({ code, message: errorMessage(code, lang) });
       }
     }
+  });
+
+  it('refuses XML over the configured cap with XML_TOO_LARGE before parsing it, and takes it at the cap', async () => {
+    const signed = signers.gost.signXml({ xml: INVOICE });
+    // A comment after the root pads the file without touching what is signed.
+    const padTo = (size: number) => `${signed}<!--${'x'.repeat(size - Buffer.byteLength(signed) - 7)}-->`;
+    for (const lang of ['kk', 'ru', 'en'] as const) {
+      const res = await verify([file('big.xml', padTo(XML_CAP + 1))], lang);
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toMatchObject({
+        code: 'XML_TOO_LARGE',
+        message: errorMessage('XML_TOO_LARGE', lang),
+      });
+    }
+    const atCap = await verify([file('at-cap.xml', padTo(XML_CAP))]);
+    expect(atCap.statusCode, atCap.body).toBe(200);
+    expect((atCap.json() as VerificationResult).verdict).toBe('TOTAL_PASSED');
   });
 });

@@ -1,6 +1,6 @@
 import type { Document, Element } from '@xmldom/xmldom';
 import { signatureElements } from './signed-document.js';
-import { parseXmlDocument } from './xml-document.js';
+import { parseXmlDocument, type XmlLimits } from './xml-document.js';
 
 /** Signed XML as parsed once: the document and its ds:Signature elements in document order (at least one). */
 export interface SignedXml {
@@ -21,9 +21,12 @@ export class XmlUnsignedError extends Error {
   override readonly name = 'XmlUnsignedError';
 }
 
-/** Parses signed XML as the engine verifies it, or throws `XmlRefusedError` (malformed, DTD) or {@link XmlUnsignedError}. */
-export function readSignedXml(bytes: Uint8Array): SignedXml {
-  const document = parseXmlDocument(bytes);
+/**
+ * Parses signed XML as the engine verifies it, or throws `XmlRefusedError` (malformed, DTD, too large) or
+ * {@link XmlUnsignedError}.
+ */
+export function readSignedXml(bytes: Uint8Array, limits: XmlLimits = {}): SignedXml {
+  const document = parseXmlDocument(bytes, limits);
   const signatures = signatureElements(document);
   if (signatures.length === 0) throw new XmlUnsignedError('no ds:Signature');
   return { document, signatures };
@@ -31,11 +34,11 @@ export function readSignedXml(bytes: Uint8Array): SignedXml {
 
 /**
  * Recognises signed XML by parsing it as the engine will (same refusals): its outline, or throws
- * `XmlRefusedError` (malformed, DTD) or {@link XmlUnsignedError} (no ds:Signature).
+ * `XmlRefusedError` (malformed, DTD, over `limits.maxBytes`) or {@link XmlUnsignedError} (no ds:Signature).
  *
  * @example outlineXml(upload).signatures // 2 for a file two signers signed
  */
-export function outlineXml(bytes: Uint8Array): XmlOutline {
-  const parsed = readSignedXml(bytes);
+export function outlineXml(bytes: Uint8Array, limits: XmlLimits = {}): XmlOutline {
+  const parsed = readSignedXml(bytes, limits);
   return { signatures: parsed.signatures.length, parsed };
 }

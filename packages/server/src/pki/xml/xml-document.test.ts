@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeXml, parseXmlDocument, XML_MAX_DEPTH, XmlRefusedError } from './xml-document.js';
+import {
+  looksLikeXml,
+  parseXmlDocument,
+  XML_MAX_BYTES,
+  XML_MAX_DEPTH,
+  XmlRefusedError,
+} from './xml-document.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-function refusal(text: string | Uint8Array): string | null {
+function refusal(text: string | Uint8Array, maxBytes?: number): string | null {
   try {
-    parseXmlDocument(typeof text === 'string' ? bytes(text) : text);
+    parseXmlDocument(
+      typeof text === 'string' ? bytes(text) : text,
+      maxBytes === undefined ? {} : { maxBytes },
+    );
     return null;
   } catch (error) {
     if (error instanceof XmlRefusedError) return error.reason;
@@ -54,6 +63,20 @@ describe('parseXmlDocument', () => {
     ).join('');
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol0 "lol">${levels}]><lolz>&lol9;</lolz>`;
     expect(refusal(bomb)).toBe('dtd');
+  });
+
+  it('refuses a file over the size cap before parsing it, whatever it holds', () => {
+    const padded = (size: number) => `<a>${'x'.repeat(size - 7)}</a>`;
+    expect(refusal(padded(1024), 1024)).toBeNull();
+    expect(refusal(padded(1025), 1024)).toBe('too_large');
+    // Not even decoded: invalid UTF-8 and a DTD past the cap are refused for their size alone.
+    const junk = new Uint8Array(2048).fill(0xff);
+    junk[0] = 0x3c;
+    expect(refusal(junk, 1024)).toBe('too_large');
+    expect(refusal(`<!DOCTYPE a [<!ENTITY b "c">]>${padded(2048)}`, 1024)).toBe('too_large');
+    // The default cap holds without options.
+    expect(refusal(padded(XML_MAX_BYTES + 1))).toBe('too_large');
+    expect(refusal(padded(XML_MAX_BYTES))).toBeNull();
   });
 
   it('refuses nesting deeper than XML_MAX_DEPTH and processing instructions inside the root', () => {

@@ -1,9 +1,9 @@
 import { DOMParser, type Document, type Node } from '@xmldom/xmldom';
 
 /** Why an XML file is refused before any signature is looked at. */
-export type XmlRefusal = 'malformed' | 'dtd';
+export type XmlRefusal = 'malformed' | 'dtd' | 'too_large';
 
-/** Thrown by {@link parseXmlDocument}: the bytes are no well-formed UTF-8 XML, or they carry a DTD. */
+/** Thrown by {@link parseXmlDocument}: the bytes are no well-formed UTF-8 XML, carry a DTD, or pass the size cap. */
 export class XmlRefusedError extends Error {
   override readonly name = 'XmlRefusedError';
   constructor(
@@ -12,6 +12,18 @@ export class XmlRefusedError extends Error {
   ) {
     super(`${reason}: ${detail}`);
   }
+}
+
+/**
+ * Bytes of XML parsed by default (QOLTANBA_XML_MAX_BYTES overrides): a DOM costs many times its text, so larger
+ * files are refused before parsing. Signed XML from KZ services (eGov, iDocs) is far below it.
+ */
+export const XML_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Options of {@link parseXmlDocument}. */
+export interface XmlLimits {
+  /** Bytes above which the file is refused unparsed (`too_large`); {@link XML_MAX_BYTES} by default. */
+  maxBytes?: number;
 }
 
 /** Element nesting deeper than this is refused: canonicalization recurses per level. */
@@ -67,9 +79,12 @@ function checkTree(document: Document): void {
  * error (an undefined entity, content after the root, a mismatched tag) is `malformed`, and a document type
  * declaration of any kind is `dtd`. xmldom never loads external entities nor expands entities a DTD declares
  * (XXE, billion laughs), and the DTD is refused outright besides, so no declaration reaches the signature checks.
- * Throws {@link XmlRefusedError}.
+ * A file over `limits.maxBytes` is `too_large` before a byte is decoded. Throws {@link XmlRefusedError}.
  */
-export function parseXmlDocument(bytes: Uint8Array): Document {
+export function parseXmlDocument(bytes: Uint8Array, limits: XmlLimits = {}): Document {
+  const maxBytes = limits.maxBytes ?? XML_MAX_BYTES;
+  if (bytes.byteLength > maxBytes)
+    throw new XmlRefusedError('too_large', `${bytes.byteLength} bytes > ${maxBytes}`);
   let text: string;
   try {
     text = UTF8.decode(bytes);

@@ -258,6 +258,38 @@ describe('XMLDSig with the testkit PKI (RSA-SHA256, GOST 34.310-2004, GOST 34.10
       'signed',
     ]);
   });
+
+  it('reports XML over the configured cap as FORMAT_FAILURE without parsing it', async () => {
+    const emptyDir = async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'pki-xmldsig-cap-'));
+      scratch.push(dir);
+      return dir;
+    };
+    const signed = xmlBytes(pki.issue({ ...holder, algorithm: 'gost2015' }).signXml({ xml: DOCUMENT }));
+    const capped = await createVerifier({
+      trustDir: await emptyDir(),
+      offline: true,
+      acceptTestIdentities: true,
+      xmlMaxBytes: signed.byteLength - 1,
+    });
+    const { report, signers } = await capped.verifyXml({ xml: signed });
+    expect(only(report.signatures)).toMatchObject({
+      subIndication: 'FORMAT_FAILURE',
+      packaging: 'enveloped',
+    });
+    expect(signers).toEqual([]);
+    expect(() => outlineXml(signed, { maxBytes: signed.byteLength - 1 })).toThrow(XmlRefusedError);
+    // At the cap it is read and judged (here without the CAs in the folder).
+    const atCap = await createVerifier({
+      trustDir: await emptyDir(),
+      offline: true,
+      acceptTestIdentities: true,
+      xmlMaxBytes: signed.byteLength,
+    });
+    expect(only((await atCap.verifyXml({ xml: signed })).report.signatures).subIndication).toBe(
+      'NO_CERTIFICATE_CHAIN_FOUND',
+    );
+  });
 });
 
 const nca = ncaMaterialPresent();
