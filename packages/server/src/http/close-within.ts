@@ -15,9 +15,8 @@ export async function closeWithin(app: FastifyInstance, deadlineMs: number): Pro
   const outcome = await Promise.race([closed.then(() => 'closed' as const), late]);
   clearTimeout(timer);
   if (outcome === 'closed') return 0;
-  let cut = 0;
-  await new Promise<void>((resolve) =>
-    app.server.getConnections((_error, count) => resolve(void (cut = count))),
+  const cut = await new Promise<number>((resolve) =>
+    app.server.getConnections((_error, count) => resolve(count)),
   );
   app.log.warn({ deadlineMs, connections: cut }, 'shutdown: requests still running at the deadline, cut');
   app.server.closeAllConnections();
