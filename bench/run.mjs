@@ -49,6 +49,8 @@ else if (process.argv.includes('lighthouse')) await import('./lighthouse.bench.m
 else if (process.argv.includes('pki')) await import('./pki.bench.mjs');
 // `npm run bench -- package`: the signed package's time to first byte (PostgreSQL needed).
 else if (process.argv.includes('package')) await import('./package.bench.mjs');
+// `npm run bench -- uploads`: 5 MB uploads at concurrency 4, S3 (s3rver) against local disk (PostgreSQL needed).
+else if (process.argv.includes('uploads')) await import('./uploads.bench.mjs');
 // `npm run bench -- check`: a full /check of 10 files, 30 MB, against the bare engine; memory (PostgreSQL needed).
 else if (check) await import('./check.bench.mjs');
 else await import('./documents.bench.mjs');

@@ -23,6 +23,7 @@ import {
   streamHeartbeatMs,
   trustedProxyMatcher,
 } from './http/client-connections.js';
+import { closeWithin } from './http/close-within.js';
 import { classifyError, errorBody, retryAfterOf } from './http/error-reply.js';
 import { createEventStreams } from './http/event-stream.js';
 import { loggerOptions, REQUEST_ID_HEADER, requestIdFor } from './http/logging.js';
@@ -377,7 +378,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       metrics,
       close() {
         closing ??= (async () => {
-          await app.close();
+          await closeWithin(app, config.shutdownMs);
           await outbox?.stop();
           // After the modules' close hooks: uploads and conversions have stopped using it.
           await temp?.close();

@@ -100,7 +100,20 @@ describe.each(subjects)('the blob store contract on %s', (_name, make) => {
         .update(back ?? new Uint8Array())
         .digest('hex'),
     ).toBe(stored.sha256);
+    const streamed = await subject.store.getStream(stored.key);
+    const streamHash = createHash('sha256');
+    let streamedSize = 0;
+    for await (const chunk of streamed?.stream ?? []) {
+      streamHash.update(chunk as Buffer);
+      streamedSize += (chunk as Buffer).byteLength;
+    }
+    expect([streamed?.size, streamedSize, streamHash.digest('hex')]).toEqual([
+      all.byteLength,
+      all.byteLength,
+      stored.sha256,
+    ]);
     expect(await subject.store.delete(stored.key)).toBe(true);
+    expect(await subject.store.getStream(stored.key)).toBeUndefined();
   });
 
   it('keeps nothing when the source fails, early or after several parts, and rejects with its error', async () => {
@@ -123,6 +136,7 @@ describe.each(subjects)('the blob store contract on %s', (_name, make) => {
     const { key } = await store.put(new Uint8Array([1]));
     for (const attack of ['../secret.txt', `${key}/`, '', 'x'.repeat(22), `${key.slice(0, 21)}.`]) {
       expect(await store.get(attack)).toBeUndefined();
+      expect(await store.getStream(attack)).toBeUndefined();
       expect(await store.has(attack)).toBe(false);
       expect(await store.delete(attack)).toBe(false);
     }
@@ -155,6 +169,7 @@ describe('the S3 blob store', () => {
       expect(await store.ready?.()).toBe(false);
       await expect(store.put(new Uint8Array([1]))).rejects.toBeInstanceOf(BlobStoreUnavailableError);
       await expect(store.get(kept.key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
+      await expect(store.getStream(kept.key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
       await expect(store.has(kept.key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
       await expect(store.delete(kept.key)).rejects.toBeInstanceOf(BlobStoreUnavailableError);
       async function* body() {

@@ -1,7 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore, StoredBlob } from './blob-store.js';
@@ -130,6 +141,24 @@ export function createLocalBlobStore(root: string, options: LocalBlobStoreOption
       if (!isBlobKey(key)) return undefined;
       try {
         return new Uint8Array(await readFile(pathOf(key)));
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async getStream(key) {
+      if (!isBlobKey(key)) return undefined;
+      try {
+        // Opened first: a missing file answers undefined here, not an error in the middle of a reply.
+        const handle = await open(pathOf(key), 'r');
+        try {
+          const { size } = await handle.stat();
+          return { stream: handle.createReadStream(), size };
+        } catch (error) {
+          await handle.close();
+          throw error;
+        }
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;

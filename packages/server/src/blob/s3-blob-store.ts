@@ -153,6 +153,21 @@ export function createS3BlobStore(options: S3BlobStoreOptions): CheckedBlobStore
       }
     },
 
+    async getStream(key) {
+      if (!isBlobKey(key)) return undefined;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        // In Node the SDK's body is the response's own stream: bytes are passed on as they arrive.
+        if (!(object.Body instanceof Readable)) return undefined;
+        return object.ContentLength === undefined
+          ? { stream: object.Body }
+          : { stream: object.Body, size: object.ContentLength };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        return unavailable(error);
+      }
+    },
+
     async has(key) {
       return isBlobKey(key) && exists(key);
     },

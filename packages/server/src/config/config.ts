@@ -84,6 +84,11 @@ export interface Config {
   mailFrom: string;
   /** Largest accepted JSON body in bytes. */
   bodyLimit: number;
+  /**
+   * On shutdown (SIGTERM), how long requests in flight may finish before their connections are cut
+   * (QOLTANBA_SHUTDOWN_SECONDS).
+   */
+  shutdownMs: number;
   /** The Prometheus endpoint: its own address (null: not served) and the bearer token a scrape must send. */
   metrics: { listen: { host: string; port: number } | null; token: string | null };
   /** Where files are kept (`QOLTANBA_BLOBS`): the data folder, or S3-compatible object storage. */

@@ -16,15 +16,15 @@ export interface EventStreams {
   readonly log: FastifyBaseLogger;
   /** Open streams now, by kind. */
   counts(): Record<EventStreamKind, number>;
-  /** Ends every open stream (the server is closing). */
+  /** Ends every open stream (the server is closing): each says so with a last retry hint, then its connection closes. */
   endAll(): void;
-  /** Registers a stream's end; answers the unregister. */
-  add(kind: EventStreamKind, end: () => void): () => void;
+  /** Registers a stream's end (told 'shutdown' by {@link endAll}); answers the unregister. */
+  add(kind: EventStreamKind, end: (reason?: 'shutdown') => void): () => void;
 }
 
 /** A registry of open event streams. */
 export function createEventStreams(options: { heartbeatMs: number; log: FastifyBaseLogger }): EventStreams {
-  const open = new Map<() => void, EventStreamKind>();
+  const open = new Map<(reason?: 'shutdown') => void, EventStreamKind>();
   return {
     heartbeatMs: options.heartbeatMs,
     log: options.log,
@@ -34,7 +34,7 @@ export function createEventStreams(options: { heartbeatMs: number; log: FastifyB
       return counts;
     },
     endAll() {
-      for (const end of [...open.keys()]) end();
+      for (const end of [...open.keys()]) end('shutdown');
     },
     add(kind, end) {
       open.set(end, kind);
@@ -79,10 +79,12 @@ export async function writeEventStream(
   spec: EventStreamSpec,
 ): Promise<void> {
   let closed = false;
+  let shutdown = false;
   let pending = true;
   let interrupt: () => void = () => undefined;
-  const end = () => {
+  const end = (reason?: 'shutdown') => {
     closed = true;
+    if (reason === 'shutdown') shutdown = true;
     interrupt();
   };
   const unsubscribe = spec.subscribe?.(() => {
@@ -92,7 +94,7 @@ export async function writeEventStream(
   const unregister = streams.add(spec.kind, end);
   reply.hijack();
   const raw = reply.raw;
-  raw.on('close', end);
+  raw.on('close', () => end());
   const send = (event: ServerSentEvent) => {
     if (!closed) raw.write(`${event.id === undefined ? '' : `id: ${event.id}\n`}data: ${event.data}\n\n`);
   };
@@ -139,6 +141,10 @@ export async function writeEventStream(
   } finally {
     unsubscribe?.();
     unregister();
+    // The server is going away: the client reconnects (to another instance) after the hint and catches up by id.
+    if (shutdown && raw.headersSent && !raw.destroyed) {
+      raw.write(`: server closing\nretry: ${EVENT_STREAM_RETRY_MS}\n\n`);
+    }
     raw.end();
   }
 }

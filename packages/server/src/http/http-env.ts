@@ -16,6 +16,7 @@ export const httpEnv = {
   QOLTANBA_HEADERS_TIMEOUT_SECONDS: envNumber({ min: 0.1, max: 300 }, 20),
   QOLTANBA_REQUEST_TIMEOUT_SECONDS: envNumber({ min: 0.1, max: 3600 }, 300),
   QOLTANBA_IDLE_TIMEOUT_SECONDS: envNumber({ min: 0.1, max: 3600 }, 30),
+  QOLTANBA_SHUTDOWN_SECONDS: envNumber({ min: 0.1, max: 3600 }, 25),
   QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS: envInteger({ min: 0, max: 1_000_000 }),
   LOG_LEVEL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
@@ -34,6 +35,7 @@ type HttpSettings = Pick<
   | 'maxConnectionsPerAddress'
   | 'logLevel'
   | 'bodyLimit'
+  | 'shutdownMs'
 >;
 
 /** The HTTP settings of {@link httpEnv}'s values; throws an Error naming the variable when they disagree. */
@@ -60,5 +62,6 @@ export function httpSettings(e: EnvValues<typeof httpEnv>): HttpSettings {
       e.QOLTANBA_MAX_CONNECTIONS_PER_ADDRESS ?? (typeof trustProxy === 'number' ? 0 : 128),
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.QOLTANBA_BODY_LIMIT,
+    shutdownMs: Math.round(e.QOLTANBA_SHUTDOWN_SECONDS * 1000),
   };
 }

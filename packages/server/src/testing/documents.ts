@@ -11,6 +11,7 @@ import { call, nextIp, type TestClock, testClock } from './accounts.js';
 import { emptyTablesBeforeEach } from './empty-tables.js';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import type { TestBackend } from './test-databases.js';
+import { emptyS3Blobs, s3BlobKeys } from './test-storage.js';
 
 /** The `n`-th valid BIN of a legal entity registered in January 2020 (check digit computed). */
 export function validBin(n: number): string {
@@ -142,7 +143,9 @@ export function useDocumentsSuite(
   emptyTablesBeforeEach(() => suite.server.services.database.db);
   // The blob folder goes with the tables, so a test sees only the files it stored.
   beforeEach(async () => {
-    await rm(join(suite.server.config.dataDir, 'blobs'), { recursive: true, force: true });
+    const { blobs, dataDir } = suite.server.config;
+    if (blobs.kind === 's3') await emptyS3Blobs(blobs);
+    else await rm(join(dataDir, 'blobs'), { recursive: true, force: true });
   });
 
   const suite: DocumentsSuite = {
@@ -234,9 +237,12 @@ export function listPath(bin: string, query: Record<string, string | number>): s
 
 /**
  * Names of the files in the suite's blob folder (the folder's marker not), and of uploads still being written to
- * the temporary folder.
+ * the temporary folder; on S3, the keys of the objects under the suite's prefix.
  */
 export async function blobFiles(suite: DocumentsSuite): Promise<string[]> {
+  const { blobs } = suite.server.config;
+  // On object storage: the objects under the suite's prefix (an upload is no object until it is complete).
+  if (blobs.kind === 's3') return s3BlobKeys(blobs);
   const root = join(suite.server.config.dataDir, 'blobs');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   // Uploads in progress are written in the server's temporary folder first.

@@ -41,6 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
     // Likewise the message queue's sweep: the kick after each commit delivers; tests of retries drain or opt in.
     QOLTANBA_OUTBOX_SWEEP_SECONDS: '0',
+    // A backend of testDatabasesAndStorage() brings its blob store.
+    ...backend?.storageEnv,
     ...env,
   });
   const database = backend ? await backend.open() : await openTestPGlite();

@@ -16,6 +16,8 @@ export interface TestBackend {
   name: DatabaseKind;
   /** Opens a fresh, migrated, isolated database; close the handle when done (it cleans up). */
   open(): Promise<DatabaseHandle>;
+  /** Environment for the server's blob store when it is not the data folder (see test-storage.ts). */
+  storageEnv?: Record<string, string>;
 }
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */

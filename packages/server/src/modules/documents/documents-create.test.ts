@@ -13,6 +13,7 @@ import {
   useDocumentsSuite,
 } from '../../testing/documents.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 
 const { sender, signer, outsider } = COMPANIES;
 const createPath = apiPath(DOCUMENT_PATHS.documents, { bin: sender.bin });
@@ -36,7 +37,7 @@ async function tableCounts(suite: DocumentsSuite) {
   };
 }
 
-describe.each(testDatabases())('createDocument on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('createDocument on $name, $storage', (backend) => {
   const suite = useDocumentsSuite(backend);
 
   it('saves a draft with files recognised by content, hashes them, and numbers it', async () => {

@@ -33,6 +33,7 @@ function gatedBlobs(suite: () => DocumentsSuite) {
       return local().putStream(source);
     },
     get: (key) => local().get(key),
+    getStream: (key) => local().getStream(key),
     has: (key) => local().has(key),
     delete: (key) => local().delete(key),
   };

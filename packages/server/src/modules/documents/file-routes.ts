@@ -8,6 +8,7 @@ import {
   documentSchema,
 } from '@qoltanba/core';
 import { z } from 'zod';
+import { BLOB_STREAM, blobDownload } from '../../blob/blob-download.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { closeIfUnread, discardFiles, readUpload, UPLOAD_LIMITS } from '../../files/file-upload.js';
 import { FILES_PART } from '../../files/files-part.js';
@@ -119,18 +120,17 @@ export function registerFileRoutes(context: DocumentsContext): void {
       params: documentFileParamsSchema,
       produces: 'binary',
       binaryContentTypes: Object.values(FORMAT_CONTENT_TYPES),
-      response: BYTES,
+      response: BLOB_STREAM,
       handler: async ({ request, reply, params }) => {
         const actor = await actingCompany(context, request, params.bin);
         const file = await requireFile(db, actor.bin, params.id, params.fileId);
-        const bytes = await svc.blobs.get(file.blobKey);
-        if (!bytes) throw new AppError('FILE_LOAD_FAILED');
+        const body = await blobDownload(svc.blobs, file.blobKey, reply);
         reply
           .type(FORMAT_CONTENT_TYPES[file.format])
           .header('content-disposition', contentDisposition('attachment', file.name))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', FILE_CACHE_CONTROL);
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return body;
       },
     }),
   );

@@ -13,7 +13,8 @@ import { deferred } from '../../testing/deferred.js';
 import { sampleDocx } from '../../testing/document-files.js';
 import { blobFiles, COMPANIES, documentPaths, useDocumentsSuite } from '../../testing/documents.js';
 import { createTestApp } from '../../testing/test-app.js';
-import { openTestPostgres, testDatabases } from '../../testing/test-databases.js';
+import { openTestPostgres } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 import { usedStorage } from './company-counters.js';
 import { DOCUMENTS_PURGE_FIRST_DELAY_MS } from './documents-module.js';
 import { runDocumentPurge } from './trash-purge.js';
@@ -22,7 +23,7 @@ const { sender, signer } = COMPANIES;
 const DAY = 24 * 3600;
 const RETENTION = { retentionDays: 30 };
 
-describe.each(testDatabases())('trash purge on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('trash purge on $name, $storage', (backend) => {
   const suite = useDocumentsSuite(backend);
   const db = () => suite.server.services.database.db;
   const purge = () => runDocumentPurge(db(), suite.server.services.blobs, suite.clock.now(), RETENTION);

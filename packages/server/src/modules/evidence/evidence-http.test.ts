@@ -15,7 +15,7 @@ import { COMPANIES, testDraft } from '../../testing/documents.js';
 import { decodeQrMatrix, drawnQrMatrices, pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki } from '../../testing/signing-pki.js';
-import { testDatabases } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 
 // The evidence routes over documents signed with real CMS (the testkit's PKI, verified by the engine): the sender
 // signs its draft with GOST 34.10-2015, the signer company with RSA.
@@ -53,7 +53,7 @@ afterAll(async () => {
   await rm(trustDir, { recursive: true, force: true });
 });
 
-describe.each(testDatabases())('signed package, signature sheet and printable copy on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('signed package, sheet and copy on $name, $storage', (backend) => {
   const suite = useSigningSuite(backend, {
     pki,
     // No LibreOffice: the printable copy of a docx goes through the documents module's preview, which then refuses.

@@ -10,6 +10,7 @@ import {
 } from '@qoltanba/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { BLOB_STREAM, blobDownload } from '../../blob/blob-download.js';
 import { FORMAT_CONTENT_TYPES } from '../../files/file-type.js';
 import { defineRoute, type RouteRateLimit } from '../../http/route.js';
 import { documentParts, recordExternalLinkView, signingTarget } from '../documents/index.js';
@@ -102,18 +103,17 @@ export function registerExternalDocumentRoutes(
       rateLimit,
       produces: 'binary',
       binaryContentTypes: Object.values(FORMAT_CONTENT_TYPES),
-      response: BYTES,
+      response: BLOB_STREAM,
       handler: async ({ reply, params, headers }) => {
         const link = await liveLink(headers[EXTERNAL_LINK_HEADER], params.id);
         const file = await linkedFile(link, params.fileId);
-        const bytes = await services.blobs.get(file.blobKey);
-        if (!bytes) throw new AppError('FILE_LOAD_FAILED');
-        return sendBytes(
-          reply,
-          bytes,
-          FORMAT_CONTENT_TYPES[file.format],
-          contentDisposition('attachment', file.name),
-        );
+        const body = await blobDownload(services.blobs, file.blobKey, reply);
+        privateAnswer(reply);
+        reply
+          .type(FORMAT_CONTENT_TYPES[file.format])
+          .header('content-disposition', contentDisposition('attachment', file.name))
+          .header('x-content-type-options', 'nosniff');
+        return body;
       },
     }),
   );

@@ -9,7 +9,7 @@ import type { SigningPartyInfo } from '../module-hooks.js';
 import { refuseIfExpired } from './document-schedule.js';
 import { type CmsPackaging, secureSignatureOver, signerIdentity } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
-import { releaseSigningLock, takeSigningLock } from './signing-locks.js';
+import { type HeldSigningLocks, releaseSigningLock, takeSigningLock } from './signing-locks.js';
 
 /** What a signing needs besides its input. */
 export interface SignFlowServices {
@@ -17,6 +17,8 @@ export interface SignFlowServices {
   blobs: BlobStore;
   verifier: SigningVerifier;
   clock: () => Date;
+  /** The locks this instance holds, given back at shutdown (see signing-locks.ts). */
+  held?: HeldSigningLocks;
   /** Test hook between taking the lock and verifying. */
   beforeSignatureCheck?: () => Promise<void>;
   /**
@@ -115,6 +117,8 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   const pairs = pairWithFiles(target, input.signatures);
   const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
   if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
+  const lock = { documentId, identityNumber: party.identityNumber, holder };
+  svc.held?.add(lock);
   let signed: SignedEvent;
   try {
     await svc.beforeSignatureCheck?.();
@@ -150,6 +154,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
     };
   } finally {
     await releaseSigningLock(db, documentId, party.identityNumber, holder);
+    svc.held?.delete(lock);
   }
   if (signed.change.sent) await svc.outbox.kick();
   await svc.onSigned?.(signed);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPANIES, documentPaths, listPath } from '../../testing/documents.js';
 import { gateForAll, twoSigners, useSigningSuite } from '../../testing/signing.js';
 import { createSigningPki, PERSON } from '../../testing/signing-pki.js';
-import { testDatabases } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 import { runDocumentPurge } from '../documents/index.js';
 import { forgetDocuments, signaturesOf } from './signature-store.js';
 
@@ -18,7 +18,7 @@ const { sender, signer, second, outsider } = COMPANIES;
 // Real CMS verified by the engine: ECDSA where the algorithm does not matter, GOST 2015 and RSA where named.
 const pki = createSigningPki(['gost2015', 'rsa']);
 
-describe.each(testDatabases())('signing a document on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('signing a document on $name, $storage', (backend) => {
   const suite = useSigningSuite(backend, { pki });
   const history = async (document: Document) =>
     (

@@ -46,3 +46,37 @@ export async function releaseSigningLock(
     .where('holder', '=', holder)
     .execute();
 }
+
+/** One lock taken by this instance. */
+export interface HeldSigningLock {
+  documentId: number;
+  identityNumber: string;
+  holder: string;
+}
+
+/**
+ * The signing locks this instance holds now. At shutdown the ones still held (a request cut at the deadline) are
+ * given back, so the signer may retry on another instance at once instead of after SIGNING_LOCK_SECONDS.
+ */
+export interface HeldSigningLocks {
+  add(lock: HeldSigningLock): void;
+  delete(lock: HeldSigningLock): void;
+  /** Releases every lock still held; answers how many. */
+  releaseAll(db: Kysely<Database>): Promise<number>;
+}
+
+/** A new, empty {@link HeldSigningLocks}. */
+export function heldSigningLocks(): HeldSigningLocks {
+  const held = new Set<HeldSigningLock>();
+  return {
+    add: (lock) => void held.add(lock),
+    delete: (lock) => void held.delete(lock),
+    async releaseAll(db) {
+      const locks = [...held];
+      held.clear();
+      for (const lock of locks)
+        await releaseSigningLock(db, lock.documentId, lock.identityNumber, lock.holder);
+      return locks.length;
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { runAfterCommit } from './signer-actions.js';
 import { registerSigningConfigRoute } from './signing-config-route.js';
 import type { SigningContext } from './signing-context.js';
 import { registerSigningLinkRoutes } from './signing-link-routes.js';
+import { heldSigningLocks } from './signing-locks.js';
 
 // One signing context per app (keyed by its hooks), for modules that act through a signer's grant (embed).
 const signingContexts = new WeakMap<ModuleHooks, SigningContext>();
@@ -55,6 +56,13 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
     name: 'signing',
     register({ app, config, services, route, hooks }) {
       const { db } = services.database;
+      const held = heldSigningLocks();
+      // After HTTP closed (requests finished or cut at the deadline), before the database: no lock outlives us.
+      app.addHook('onClose', async () => {
+        const released = await held.releaseAll(db);
+        if (released > 0)
+          app.log.warn({ released }, 'shutdown: released signing locks of requests cut short');
+      });
       const context: SigningContext = {
         route,
         db,
@@ -71,6 +79,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           verifier: services.verifier,
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
+          held,
           // A signature that sent its draft is a send like any other: every `documentSent` listener sees it.
           // Otherwise whoever the signature made due is e-mailed now: the next signer, or its approver.
           inTransaction: async (trx, { sent, documentId, at, core, steps }) => {

@@ -20,6 +20,7 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { BLOB_STREAM, blobDownload } from '../../blob/blob-download.js';
 import { defineRoute } from '../../http/route.js';
 import { requireUser } from '../account/index.js';
 import { findAttachment } from './attachment-store.js';
@@ -34,7 +35,6 @@ const TAGS = ['support'];
 const OPERATORS =
   'Support operators only (a role an administrator grants with `npm run admin -- support-operator grant <login>`): ' +
   '401 without a session, 403 SUPPORT_OPERATOR_ONLY for anybody else. A missing conversation answers 404 ENTITY_NOT_FOUND.';
-const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
 
 /** The operators' inbox (portal, session bearer). */
 export function registerInboxRoutes(context: SupportContext): void {
@@ -217,14 +217,13 @@ export function registerInboxRoutes(context: SupportContext): void {
       params: supportInboxAttachmentParamsSchema,
       produces: 'binary',
       binaryContentTypes: SUPPORT_ATTACHMENT_TYPES,
-      response: BYTES,
+      response: BLOB_STREAM,
       handler: async ({ request, reply, params }) => {
         await requireOperator(request);
         const attachment = await findAttachment(db, params.attachmentId, { conversationId: params.id });
         if (!attachment) throw new AppError('ENTITY_NOT_FOUND');
-        const bytes = await context.blobs.get(attachment.blobKey);
-        if (!bytes) throw new AppError('FILE_LOAD_FAILED');
-        return sendAttachment(reply, attachment, bytes, contentDisposition('attachment', attachment.name));
+        const body = await blobDownload(context.blobs, attachment.blobKey, reply);
+        return sendAttachment(reply, attachment, body, contentDisposition('attachment', attachment.name));
       },
     }),
   );

@@ -11,7 +11,8 @@ import type { Database } from '../../db/schema.js';
 import { deferred } from '../../testing/deferred.js';
 import { blobFiles } from '../../testing/documents.js';
 import { OPERATOR_EMAIL, PNG, useSupportSuite } from '../../testing/support.js';
-import { openTestPostgres, testDatabases } from '../../testing/test-databases.js';
+import { openTestPostgres } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 import { postVisitorMessage } from './conversation-store.js';
 import { headSeq } from './event-store.js';
 import { runSupportPurge, SUPPORT_PURGE_BATCH, type SupportPurgeRound } from './retention-purge.js';
@@ -31,7 +32,7 @@ function failingDeletes(inner: BlobStore): BlobStore {
 
 const ZERO = { conversations: 0, messages: 0, attachments: 0, events: 0, visitors: 0, blobsQueued: 0 };
 
-describe.each(testDatabases())('support retention purge on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('support retention purge on $name, $storage', (backend) => {
   const suite = useSupportSuite(backend);
   const db = () => suite.server.services.database.db;
   const blobs = () => suite.server.services.blobs;

@@ -1,10 +1,10 @@
 import { apiPath, SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_PATHS, type SupportMessage } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { PNG, useSupportSuite } from '../../testing/support.js';
-import { testDatabases } from '../../testing/test-databases.js';
+import { testDatabasesAndStorage } from '../../testing/test-storage.js';
 
 // Attachments: recognised by content, size-limited, served only to their visitor and to operators.
-describe.each(testDatabases())('support chat attachments on $name', (backend) => {
+describe.each(testDatabasesAndStorage())('support chat attachments on $name, $storage', (backend) => {
   const suite = useSupportSuite(backend);
   const { newVisitor, my } = suite;
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
@@ -21,15 +22,15 @@ export interface SupportContext extends EventStreamContext {
 export function sendAttachment(
   reply: FastifyReply,
   attachment: { name: string; contentType: string },
-  bytes: Uint8Array,
+  body: Readable,
   disposition: string,
-): Buffer {
+): Readable {
   reply
     .type(attachment.contentType)
     .header('content-disposition', disposition)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store');
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return body;
 }
 
 /**

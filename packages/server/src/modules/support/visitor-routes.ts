@@ -26,6 +26,7 @@ import {
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { BLOB_STREAM, blobDownload } from '../../blob/blob-download.js';
 import { closeIfUnread } from '../../files/file-upload.js';
 import { defineRoute } from '../../http/route.js';
 import { findAttachment } from './attachment-store.js';
@@ -51,7 +52,6 @@ const VISITOR =
 const RATE = `At most ${SUPPORT_MESSAGES_PER_MINUTE} messages a minute per visitor (429 RATE_LIMITED with Retry-After).`;
 /** New visitors one client address may create a minute. */
 const VISITOR_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
-const BYTES = z.custom<Buffer>((value) => Buffer.isBuffer(value));
 
 /** The help widget's routes: configuration, visitors, and the visitor's own conversation (`/my/...`). */
 export function registerVisitorRoutes(context: SupportContext): void {
@@ -293,14 +293,13 @@ export function registerVisitorRoutes(context: SupportContext): void {
       params: supportAttachmentParamsSchema,
       produces: 'binary',
       binaryContentTypes: SUPPORT_ATTACHMENT_TYPES,
-      response: BYTES,
+      response: BLOB_STREAM,
       handler: async ({ request, reply, params }) => {
         const visitor = visitorOf(request);
         const attachment = await findAttachment(db, params.attachmentId, { subject: visitor.subject });
         if (!attachment) throw new AppError('ENTITY_NOT_FOUND');
-        const bytes = await context.blobs.get(attachment.blobKey);
-        if (!bytes) throw new AppError('FILE_LOAD_FAILED');
-        return sendAttachment(reply, attachment, bytes, contentDisposition('attachment', attachment.name));
+        const body = await blobDownload(context.blobs, attachment.blobKey, reply);
+        return sendAttachment(reply, attachment, body, contentDisposition('attachment', attachment.name));
       },
     }),
   );
