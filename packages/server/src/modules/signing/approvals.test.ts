@@ -171,6 +171,18 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     ]);
     const afterwards = await approve(token);
     expect([afterwards.statusCode, afterwards.json().code]).toEqual([403, 'DOCUMENT_CHANGE_FORBIDDEN']);
+    // The sender is told of the decline with the approver's comment, and of the rejection it made.
+    const told = (
+      (await suite.request(suite.tokens.sender, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage
+    ).items
+      .filter((n) => n.documentId === document.id)
+      .map((n) => [n.event, n.reason]);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['document.declined', 'Сумма договора неверна'],
+        ['document.rejected', 'Сумма договора неверна'],
+      ]),
+    );
   });
 
   it("sequential with an approver in the middle: each is e-mailed at its turn, the approval at its signer's turn", async () => {
