@@ -6,13 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { PROFILE_PATHS } from '@qoltanba/core';
+import { testServerEnv } from '../server-env';
 import type { Tokens } from './accounts-session';
 import { senderOfTestCompany, TEST_COMPANY } from './signing-session';
 
 // A company has one administrator: the member who attached it first (registry module). On the suite's shared server
 // that is whichever spec attached АО "ТЕСТ" first, so a spec that needs the administrator (API keys) runs against a
 // server of its own with an empty database, where its user attaches the company first by construction. Nothing in
-// the product changes for it: the same built server, started once more with a fresh data folder.
+// the product changes for it: the same built server, started once more with a fresh data folder. A spec that needs
+// other settings (tariffs.spec.ts: tariffs enforced) starts one with `startServer` itself.
 
 const SERVER_MAIN = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -36,7 +38,7 @@ export interface CompanyAdministrator {
 }
 
 /** A port nothing listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -49,28 +51,39 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+/** A built server started by {@link startServer}: its address, its process and its data folder. */
+export interface StartedServer {
+  url: string;
+  child: ChildProcess;
+  dataDir: string;
+}
+
+/** What a spec changes in {@link startServer}'s start. */
+export interface StartOptions {
+  /** Variables over the defaults (e.g. tariffs enforced). */
+  env?: NodeJS.ProcessEnv;
+  /** Runs with the server's environment before it starts (an admin command: PGlite lets one process open the folder). */
+  beforeStart?: (env: NodeJS.ProcessEnv) => void;
+  /** How long the server may take to answer `/readyz` (30 s by default). */
+  readyTimeout?: number;
+}
+
+/**
+ * Starts the built server on free ports and an empty data folder, with playwright.config.ts's webServer settings
+ * (the development signer on) and `options.env` over them; resolves once it answers `/readyz`, refuses if it exits.
+ */
+export async function startServer(options: StartOptions = {}): Promise<StartedServer> {
   const [port, devSignerPort] = [await freePort(), await freePort()];
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'qoltanba-e2e-isolated-'));
-  // The same settings as playwright.config.ts's webServer, on other ports and an empty data folder.
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      QOLTANBA_PUBLIC_URL: url,
-      QOLTANBA_DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      QOLTANBA_DEV_SIGNER: 'true',
-      QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),
-      QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '1',
-      // embed.spec.ts's webhook receiver (the examples' backend) listens on 127.0.0.1.
-      QOLTANBA_WEBHOOKS_ALLOW_PRIVATE: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The suite's server settings on other ports and an empty data folder.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...testServerEnv({ port, devSignerPort, dataDir }),
+    ...options.env,
+  };
+  options.beforeStart?.(env);
+  const child = spawn(process.execPath, [SERVER_MAIN], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the isolated server exited with ${code}`))),
   );
@@ -86,12 +99,26 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
           ),
         {
           message: `the isolated server on ${url}`,
-          timeout: 30_000,
+          timeout: options.readyTimeout ?? 30_000,
         },
       )
       .toBe(200),
   ]);
+  // Ready, and ours: a server already on the port would answer too, while this one exits (port in use).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(child.exitCode, `the server on port ${port} exited`).toBeNull();
   return { url, child, dataDir };
+}
+
+/** Stops a server of {@link startServer} (unless it exited) and removes its data folder. */
+export async function stopServer(server: StartedServer): Promise<void> {
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const stopped = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await stopped;
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -108,10 +135,7 @@ export const test = base.extend<
     async ({}, use) => {
       const server = await startServer();
       await use({ url: server.url });
-      const stopped = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await stopped;
-      rmSync(server.dataDir, { recursive: true, force: true });
+      await stopServer(server);
     },
     { scope: 'worker', timeout: 60_000 },
   ],

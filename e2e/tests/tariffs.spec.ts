@@ -1,7 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
@@ -20,6 +17,7 @@ import {
   type Tokens,
   uniqueEmail,
 } from './accounts-session';
+import { type StartedServer, startServer, stopServer } from './company-admin';
 import { samplePdf } from './document-files';
 import { TEST_COMPANY } from './signing-session';
 
@@ -37,27 +35,12 @@ const OPERATOR = { email: uniqueEmail('cashier'), firstname: 'Saule', lastname: 
 // The seller's account as the statement names it: any IBAN; the import reads the payments made to it.
 const SELLER_ACCOUNT = 'KZ86125KZT5004100100';
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+let server: StartedServer | undefined;
 let serverOrigin = '';
 let api: APIRequestContext;
 let user: Tokens;
 let operator: Tokens;
 const bin = FIXTURE_TEST_INDIVIDUAL.iin;
-
-/** A port nothing listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Runs the server's admin command (`npm run admin -- ...`) with the server's environment. */
 function admin(env: NodeJS.ProcessEnv, ...args: string[]): string {
@@ -127,41 +110,19 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  serverOrigin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(join(tmpdir(), 'qoltanba-e2e-tariffs-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    QOLTANBA_PUBLIC_URL: serverOrigin,
-    QOLTANBA_DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    QOLTANBA_DEV_SIGNER: 'false',
-    // Sending counts against the tariff and is refused without one, as in production.
-    QOLTANBA_TARIFF_ENFORCEMENT: 'true',
-    RATE_LIMIT_MAX: '20000',
-  };
-  // Granted by login before the account exists; the server is not running yet, as PGlite needs.
-  expect(admin(env, 'billing-operator', 'grant', OPERATOR.email)).toContain(OPERATOR.email);
-  server = spawn(process.execPath, [join(SERVER_DIST, 'main.js')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  server = await startServer({
+    env: {
+      QOLTANBA_DEV_SIGNER: 'false',
+      // Sending counts against the tariff and is refused without one, as in production.
+      QOLTANBA_TARIFF_ENFORCEMENT: 'true',
+      RATE_LIMIT_MAX: '20000',
+    },
+    // Granted by login before the account exists; the server is not running yet, as PGlite needs.
+    beforeStart: (env) =>
+      expect(admin(env, 'billing-operator', 'grant', OPERATOR.email)).toContain(OPERATOR.email),
+    readyTimeout: 60_000,
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${serverOrigin}/readyz`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { message: 'the spec’s Qoltanba server', timeout: 60_000 },
-    )
-    .toBe(200);
-  // Ready, and ours: a server already on the port would answer too, while this one exits (port in use).
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(server.exitCode, `the server on port ${port} exited`).toBeNull();
+  serverOrigin = server.url;
   api = await playwrightRequest.newContext({ baseURL: serverOrigin });
   user = await registerWithCompany(api);
   operator = await registerByApi(api, { ...OPERATOR, password: PASSWORD });
@@ -169,12 +130,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await api?.dispose();
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await stopped;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (server) await stopServer(server);
 });
 
 test('the free limit, the refusal with its link, buying a plan, the statement paying it, sending again', async ({

@@ -331,7 +331,9 @@ export {
   approvalLinkPreviewUrl,
   approveByLink,
   declineByLink,
+  downloadApprovalLinkFile,
   getApprovalLink,
+  previewApprovalLinkFile,
 } from './signing/approvalLinkApi';
 export {
   attachCompanyBySignature,

@@ -55,6 +55,13 @@ describe('site header account states', () => {
     expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/cabinet/profile');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menuButton);
+    // A press inside the menu keeps it open; one outside closes it.
+    fireEvent.click(menuButton);
+    fireEvent.pointerDown(screen.getByText('aigerim@example.kz'));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
   });
 
   it.each(['/cabinet/edit/5', '/cabinet/copy/5', '/cabinet/draft/5'])(

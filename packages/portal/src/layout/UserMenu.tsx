@@ -2,43 +2,18 @@ import { mdiAccountCircleOutline, mdiChevronDown, mdiLogout } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import { $profile, logout, reportError } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
-import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import type { JSX } from 'react';
+import { Link } from 'react-router';
 import { usePortalT } from '../i18n';
 import { pathTo } from '../routes/routePaths';
 import * as css from './account.css';
+import { useHeaderMenu } from './useHeaderMenu';
 
 /** The signed-in user's menu in the header (a disclosure): profile and logout. */
 export function UserMenu(): JSX.Element {
   const { t } = usePortalT();
   const profile = useStore($profile);
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-  const { pathname } = useLocation();
-
-  // Any navigation (e.g. the profile link) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
-  useEffect(() => setOpen(false), [pathname]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, popupId, toggle } = useHeaderMenu();
 
   const name = profile ? `${profile.firstname} ${profile.lastname}`.trim() : '';
   const signOut = (): void => {
@@ -49,13 +24,9 @@ export function UserMenu(): JSX.Element {
   return (
     <div ref={rootRef} className={css.menuRoot}>
       <button
-        ref={buttonRef}
-        type="button"
+        {...toggle}
         className={css.menuButton}
-        aria-expanded={open}
-        aria-controls={listId}
         aria-label={name ? `${t('account.menu')}: ${name}` : t('account.menu')}
-        onClick={() => setOpen((value) => !value)}
       >
         <Icon path={mdiAccountCircleOutline} size={24} />
         <span className={css.menuName}>{profile?.firstname ?? ''}</span>
@@ -63,7 +34,7 @@ export function UserMenu(): JSX.Element {
           <Icon path={mdiChevronDown} size={18} />
         </span>
       </button>
-      <ul id={listId} className={css.menuList} hidden={!open}>
+      <ul id={popupId} className={css.menuList} hidden={!open}>
         {profile ? (
           <li className={css.menuIdentity}>
             <span className={css.menuIdentityName}>{name}</span>

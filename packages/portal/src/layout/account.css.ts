@@ -1,6 +1,7 @@
 import { vars } from '@qoltanba/widgets';
 import { keyframes, style } from '@vanilla-extract/css';
 import { media } from '../app/breakpoints';
+import { headerMenuPopup, headerMenuRoot, headerMenuToggle } from './headerMenu.css';
 
 export const loginButton = style({
   position: 'relative',
@@ -48,33 +49,22 @@ export const narrowHidden = style({
   },
 });
 
-export const menuRoot = style({
-  position: 'relative',
-  flexShrink: 0,
-  '@media': { [media.narrow]: { marginInlineStart: vars.space.sm } },
-});
+export const menuRoot = headerMenuRoot;
 
-export const menuButton = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '40px',
-  maxWidth: '220px',
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.grey['800'],
-  font: 'inherit',
-  fontWeight: 500,
-  cursor: 'pointer',
-  '@media': { [media.narrow]: { justifyContent: 'center', width: '40px', padding: 0 } },
-  selectors: {
-    '&:hover': { background: vars.color.grey['100'] },
-    '&[aria-expanded="true"]': { background: vars.color.grey['100'], borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+export const menuButton = style([
+  headerMenuToggle,
+  {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: vars.space.xs,
+    minHeight: '40px',
+    maxWidth: '220px',
+    padding: `0 ${vars.space.sm}`,
+    font: 'inherit',
+    fontWeight: 500,
+    '@media': { [media.narrow]: { justifyContent: 'center', width: '40px', padding: 0 } },
   },
-});
+]);
 
 /** The first name beside the avatar on wide screens (the menu shows the full name). */
 export const menuName = style({
@@ -91,23 +81,10 @@ export const menuChevron = style({
   '@media': { [media.narrow]: { display: 'none' } },
 });
 
-export const menuList = style({
-  position: 'absolute',
-  insetInlineEnd: 0,
-  top: 'calc(100% + 6px)',
-  zIndex: 20,
-  display: 'grid',
-  gap: '2px',
-  minWidth: '240px',
-  margin: 0,
-  padding: vars.space.xs,
-  listStyle: 'none',
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.12)',
-  selectors: { '&[hidden]': { display: 'none' } },
-});
+export const menuList = style([
+  headerMenuPopup,
+  { gap: '2px', minWidth: '240px', margin: 0, padding: vars.space.xs, listStyle: 'none' },
+]);
 
 export const menuIdentity = style({
   display: 'grid',

@@ -2,14 +2,15 @@ import { mdiBellOutline } from '@mdi/js';
 import { errorMessage } from '@qoltanba/core';
 import { $notifications, $unreadNotifications } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
-import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type JSX, useEffect, useId } from 'react';
+import { Link } from 'react-router';
 import { media } from '../app/breakpoints';
 import { useSdkStore } from '../app/useSdkStore';
 import { usePortalT } from '../i18n';
+import { useHeaderMenu } from '../layout/useHeaderMenu';
 import { useMediaQuery } from '../layout/useMediaQuery';
 import { pathTo } from '../routes/routePaths';
-import { NotificationList } from './NotificationList';
+import { MarkAllReadButton, NotificationList } from './NotificationList';
 import * as css from './notifications.css';
 
 /** Notifications the dropdown shows; the screen shows them all. */
@@ -49,51 +50,21 @@ export default function NotificationBell(): JSX.Element {
 
 function BellDropdown({ label, badge }: { label: string; badge: JSX.Element | null }): JSX.Element {
   const { t, lang } = usePortalT();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, setOpen, rootRef, popupId, toggle } = useHeaderMenu();
   const headingId = useId();
-  const { pathname } = useLocation();
 
-  // Any navigation (a followed notification) closes the dropdown.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input.
-  useEffect(() => setOpen(false), [pathname]);
-
+  // Each opening shows the latest notifications.
   useEffect(() => {
-    if (!open) return;
-    void $notifications.reload();
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) void $notifications.reload();
   }, [open]);
 
   return (
     <div ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={css.bellButton}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={label}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button {...toggle} className={css.bellButton} aria-label={label}>
         <Icon path={mdiBellOutline} size={22} />
         {badge}
       </button>
-      <section id={panelId} className={css.panel} hidden={!open} aria-labelledby={headingId}>
+      <section id={popupId} className={css.panel} hidden={!open} aria-labelledby={headingId}>
         {open ? (
           <DropdownContent headingId={headingId} lang={lang} t={t} close={() => setOpen(false)} />
         ) : null}
@@ -114,7 +85,6 @@ function DropdownContent({
   close: () => void;
 }): JSX.Element {
   const list = useSdkStore($notifications);
-  const unread = useSdkStore($unreadNotifications) ?? 0;
   const items = list.items.slice(0, DROPDOWN_COUNT);
   return (
     <>
@@ -122,14 +92,7 @@ function DropdownContent({
         <h2 id={headingId} className={css.panelTitle}>
           {t('notifications.dropdownLabel')}
         </h2>
-        <button
-          type="button"
-          className={css.textButton}
-          disabled={unread === 0}
-          onClick={() => void $notifications.markAllRead()}
-        >
-          {t('notifications.markAllRead')}
-        </button>
+        <MarkAllReadButton className={css.textButton} />
       </div>
       {list.status === 'failed' ? (
         <p role="alert" className={css.panelNote}>

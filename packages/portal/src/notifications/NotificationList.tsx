@@ -1,12 +1,32 @@
 import { mdiCheck } from '@mdi/js';
 import { formatDateTime, type Notification } from '@qoltanba/core';
-import { $notifications } from '@qoltanba/sdk';
+import { $notifications, $unreadNotifications } from '@qoltanba/sdk';
 import { Icon } from '@qoltanba/widgets';
 import type { JSX } from 'react';
 import { Link } from 'react-router';
+import { useSdkStore } from '../app/useSdkStore';
 import { usePortalT } from '../i18n';
 import { followNotification, notificationSentence } from './notificationItem';
 import * as css from './notifications.css';
+
+/**
+ * The head of a notification list, the dropdown's and the screen's: "Mark all as read", disabled while none is
+ * unread. `className` is the place's button style.
+ */
+export function MarkAllReadButton({ className }: { className: string }): JSX.Element {
+  const { t } = usePortalT();
+  const unread = useSdkStore($unreadNotifications) ?? 0;
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={unread === 0}
+      onClick={() => void $notifications.markAllRead()}
+    >
+      {t('notifications.markAllRead')}
+    </button>
+  );
+}
 
 /** Props of {@link NotificationList}. */
 export interface NotificationListProps {

@@ -1,32 +1,22 @@
 import { vars } from '@qoltanba/widgets';
 import { style } from '@vanilla-extract/css';
-import { media } from '../app/breakpoints';
+import { headerMenuPopup, headerMenuRoot, headerMenuToggle } from '../layout/headerMenu.css';
+import { visuallyHiddenHeading } from '../screens/screens.css';
 
-export const bellRoot = style({
-  position: 'relative',
-  flexShrink: 0,
-  '@media': { [media.narrow]: { marginInlineStart: vars.space.sm } },
-});
+export const bellRoot = headerMenuRoot;
 
-export const bellButton = style({
-  position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '40px',
-  height: '40px',
-  padding: 0,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.grey['800'],
-  cursor: 'pointer',
-  selectors: {
-    '&:hover': { background: vars.color.grey['100'] },
-    '&[aria-expanded="true"]': { background: vars.color.grey['100'], borderColor: vars.color.primary },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+export const bellButton = style([
+  headerMenuToggle,
+  {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '40px',
+    height: '40px',
+    padding: 0,
   },
-});
+]);
 
 /** The count on the bell (the button's label says it to screen readers). */
 export const badge = style({
@@ -45,32 +35,19 @@ export const badge = style({
   textAlign: 'center',
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-});
+/** Read out, not shown (the unread mark, the live counter). */
+export const visuallyHidden = visuallyHiddenHeading;
 
-export const panel = style({
-  position: 'absolute',
-  insetInlineEnd: 0,
-  top: 'calc(100% + 6px)',
-  zIndex: 20,
-  display: 'grid',
-  gap: vars.space.xs,
-  width: 'min(380px, 90vw)',
-  maxHeight: '70vh',
-  overflowY: 'auto',
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  boxShadow: '0 8px 24px rgba(0, 0, 0, 0.12)',
-  selectors: { '&[hidden]': { display: 'none' } },
-});
+export const panel = style([
+  headerMenuPopup,
+  {
+    gap: vars.space.xs,
+    width: 'min(380px, 90vw)',
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    padding: vars.space.sm,
+  },
+]);
 
 export const panelHead = style({
   display: 'flex',

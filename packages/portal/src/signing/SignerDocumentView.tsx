@@ -1,8 +1,8 @@
 import { type DocumentFile, helpPagePath, type SigningLinkView } from '@qoltanba/core';
-import { DocumentCard, RejectDialog, SignPanel, type SignPanelActions } from '@qoltanba/widgets';
+import { RejectDialog, SignPanel, type SignPanelActions } from '@qoltanba/widgets';
 import { type JSX, type ReactNode, useState } from 'react';
 import { usePortalT } from '../i18n';
-import { FilePreview } from '../screens/cabinet/documents/FilePreview';
+import { PreviewableDocumentCard } from '../screens/cabinet/documents/PreviewableDocumentCard';
 import * as css from '../screens/screens.css';
 
 /** Props of {@link SignerDocumentView}. */
@@ -30,8 +30,6 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
   const { view, actions } = props;
   const { t, lang } = usePortalT();
   const [rejecting, setRejecting] = useState(false);
-  const [previewed, setPreviewed] = useState<DocumentFile>();
-  const { loadPreview } = props;
   const allowed = new Set<string>(view.document.allowedActions);
   const { signer } = view;
   return (
@@ -64,20 +62,11 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
           onRejected={props.onRejected}
         />
       ) : null}
-      {previewed && loadPreview ? (
-        <FilePreview
-          key={previewed.id}
-          file={previewed}
-          load={() => loadPreview(previewed)}
-          onClose={() => setPreviewed(undefined)}
-          onDownload={() => props.onDownload(previewed)}
-        />
-      ) : null}
-      <DocumentCard
+      <PreviewableDocumentCard
         document={view.document}
         history={view.history ?? []}
         onDownload={props.onDownload}
-        {...(loadPreview ? { onPreview: setPreviewed } : {})}
+        {...(props.loadPreview ? { loadPreview: props.loadPreview } : {})}
       />
     </>
   );

@@ -38,3 +38,16 @@ export async function readResponse<T>(
   const body = await pending;
   return expectResponse(schema, body, getLang());
 }
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+
+/**
+ * Waits for a file preview's bytes (e.g. wretch's `.arrayBuffer()`) for pdf.js. Anything that is not a PDF
+ * rejects with ApiError INTERNAL_ERROR (502), like a JSON answer that breaks the contract.
+ */
+export async function readPdf(pending: Promise<ArrayBuffer>, getLang: () => Lang): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await pending);
+  if (PDF_MAGIC.every((byte, index) => bytes[index] === byte)) return bytes;
+  const { code, message } = parseApiError({ code: 'INTERNAL_ERROR' }, MALFORMED_RESPONSE_STATUS, getLang());
+  throw new ApiError(MALFORMED_RESPONSE_STATUS, code, message, { body: bytes.slice(0, 64) });
+}

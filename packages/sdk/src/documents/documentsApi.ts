@@ -10,8 +10,7 @@ import {
   type HistoryEvent,
   historyEventSchema,
 } from '@qoltanba/core';
-import { ApiError, parseApiError } from '../api/apiError';
-import { expectResponse, readResponse } from '../api/expectResponse';
+import { expectResponse, readPdf, readResponse } from '../api/expectResponse';
 import { type CompanyScope, companyRequest } from '../company/companyScope';
 import { multipartLayout, partProgress } from './uploadProgress';
 
@@ -234,8 +233,6 @@ export async function downloadDocumentFile(
   return { blob: await response.blob(), fileName };
 }
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-
 /**
  * Downloads a file's PDF preview as bytes (e.g. for pdf.js). Anything that is not a PDF rejects with
  * ApiError INTERNAL_ERROR (502), like a JSON answer that breaks the contract.
@@ -246,8 +243,5 @@ export async function previewDocumentFile(
   scope?: CompanyScope,
 ): Promise<Uint8Array> {
   const { api, client } = companyRequest(DOCUMENT_PATHS.filePreview, { id, fileId }, scope);
-  const bytes = new Uint8Array(await api.get().arrayBuffer());
-  if (PDF_MAGIC.every((byte, index) => bytes[index] === byte)) return bytes;
-  const { code, message } = parseApiError({ code: 'INTERNAL_ERROR' }, 502, client.lang());
-  throw new ApiError(502, code, message, { body: bytes.slice(0, 64) });
+  return readPdf(api.get().arrayBuffer(), client.lang);
 }

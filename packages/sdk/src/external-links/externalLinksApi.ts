@@ -10,8 +10,7 @@ import {
   externalLinkCreatedSchema,
   externalLinkSchema,
 } from '@qoltanba/core';
-import { ApiError, parseApiError } from '../api/apiError';
-import { readResponse } from '../api/expectResponse';
+import { readPdf, readResponse } from '../api/expectResponse';
 import { type CompanyScope, companyRequest } from '../company/companyScope';
 import { contentDispositionFileName, type DownloadedFile } from '../documents/documentsApi';
 import { activeClient } from '../session/activeClient';
@@ -92,13 +91,8 @@ export async function downloadExternalFile(
   return { blob: await response.blob(), fileName };
 }
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-
 /** A file's PDF preview through an external link, as bytes for pdf.js; anything but a PDF rejects (502). */
 export async function previewExternalFile(id: number, token: string, fileId: number): Promise<Uint8Array> {
   const { api, client } = linkRequest(EXTERNAL_LINK_PATHS.filePreview, { id, fileId }, token);
-  const bytes = new Uint8Array(await api.get().arrayBuffer());
-  if (PDF_MAGIC.every((byte, index) => bytes[index] === byte)) return bytes;
-  const { code, message } = parseApiError({ code: 'INTERNAL_ERROR' }, 502, client.lang());
-  throw new ApiError(502, code, message, { body: bytes.slice(0, 64) });
+  return readPdf(api.get().arrayBuffer(), client.lang);
 }

@@ -1,5 +1,5 @@
 import { type ApprovalLinkView, apiPath, approvalLinkViewSchema, SIGNING_PATHS } from '@qoltanba/core';
-import { readResponse } from '../api/expectResponse';
+import { readPdf, readResponse } from '../api/expectResponse';
 import { activeClient } from '../session/activeClient';
 
 // An approver without an account: the approval link's token is the only credential, so every call is anonymous.
@@ -45,4 +45,18 @@ export function approvalLinkPreviewUrl(token: string, fileId: number): string {
 export function approvalLinkFileUrl(token: string, fileId: number): string {
   const client = activeClient();
   return `${client.baseUrl}${apiPath(SIGNING_PATHS.approvalLinkFile, { token, fileId: String(fileId) })}`;
+}
+
+/** A file of the document awaiting approval as a PDF preview, bytes for pdf.js; anything but a PDF rejects (502). */
+export function previewApprovalLinkFile(token: string, fileId: number): Promise<Uint8Array> {
+  const { api, client } = approvalRequest(SIGNING_PATHS.approvalLinkFilePreview, token, {
+    fileId: String(fileId),
+  });
+  return readPdf(api.get().arrayBuffer(), client.lang);
+}
+
+/** Downloads one original file of the document awaiting approval. */
+export function downloadApprovalLinkFile(token: string, fileId: number): Promise<Blob> {
+  const { api } = approvalRequest(SIGNING_PATHS.approvalLinkFile, token, { fileId: String(fileId) });
+  return api.get().blob();
 }

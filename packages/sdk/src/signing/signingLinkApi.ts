@@ -8,8 +8,7 @@ import {
   type SignRequest,
   signingLinkViewSchema,
 } from '@qoltanba/core';
-import { ApiError, parseApiError } from '../api/apiError';
-import { readResponse } from '../api/expectResponse';
+import { readPdf, readResponse } from '../api/expectResponse';
 import { activeClient } from '../session/activeClient';
 import { type NcaLayerSigning, signFilesWithNcaLayer } from './signFiles';
 
@@ -42,17 +41,12 @@ export function signingLinkFileUrl(token: string, fileId: number): string {
   return `${client.baseUrl}${apiPath(SIGNING_PATHS.signingLinkFile, { token, fileId: String(fileId) })}`;
 }
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
-
 /** A linked document's file as a PDF preview, bytes for pdf.js; anything but a PDF rejects (502). */
 export async function previewSigningLinkFile(token: string, fileId: number): Promise<Uint8Array> {
   const { api, client } = linkRequest(SIGNING_PATHS.signingLinkFilePreview, token, {
     fileId: String(fileId),
   });
-  const bytes = new Uint8Array(await api.get().arrayBuffer());
-  if (PDF_MAGIC.every((byte, index) => bytes[index] === byte)) return bytes;
-  const { code, message } = parseApiError({ code: 'INTERNAL_ERROR' }, 502, client.lang());
-  throw new ApiError(502, code, message, { body: bytes.slice(0, 64) });
+  return readPdf(api.get().arrayBuffer(), client.lang);
 }
 
 /** Downloads one original file of the linked document. */

@@ -72,6 +72,11 @@ export const docsEn = {
     boxes: 'Documents of the folder',
     notFound: 'There is no such folder.',
   },
+  /** A document the acting company cannot see (a notification's or an e-mail's link after it left or deleted it). */
+  gone: {
+    text: 'You cannot see this document: it was deleted, or it belongs to a company you are no longer a member of. If you are in several companies, choose the one it was sent to in the header.',
+    back: 'Go to incoming documents',
+  },
   counterparties: {
     added: '“{{name}}” added to your counterparties',
     updated: 'Counterparty “{{name}}” saved',

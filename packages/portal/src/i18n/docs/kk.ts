@@ -70,6 +70,11 @@ export const docsKk = {
     boxes: 'Қалтадағы құжаттар',
     notFound: 'Мұндай қалта жоқ.',
   },
+  /** A document the acting company cannot see (a notification's or an e-mail's link after it left or deleted it). */
+  gone: {
+    text: 'Бұл құжат сізге қолжетімсіз: ол жойылған немесе сіз енді мүшесі емес компанияға тиесілі. Бірнеше компанияда болсаңыз, тақырыптан құжат жіберілген компанияны таңдаңыз.',
+    back: 'Кіріс құжаттарға',
+  },
   counterparties: {
     added: '«{{name}}» контрагенттерге қосылды',
     updated: '«{{name}}» контрагенті сақталды',

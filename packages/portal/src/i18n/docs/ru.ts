@@ -72,6 +72,11 @@ export const docsRu = {
     boxes: 'Документы папки',
     notFound: 'Такой папки нет.',
   },
+  /** A document the acting company cannot see (a notification's or an e-mail's link after it left or deleted it). */
+  gone: {
+    text: 'Этот документ вам недоступен: он удалён или относится к компании, в которой вас больше нет. Если вы состоите в нескольких компаниях, выберите в шапке ту, которой он был отправлен.',
+    back: 'К входящим',
+  },
   counterparties: {
     added: '«{{name}}» добавлен в контрагенты',
     updated: 'Контрагент «{{name}}» сохранён',

@@ -2,6 +2,7 @@ import { type DocumentFile, helpPagePath } from '@qoltanba/core';
 import {
   documentStore,
   downloadDocumentFile,
+  errorCodeOf,
   errorTextOf,
   isApiError,
   previewDocumentFile,
@@ -10,11 +11,12 @@ import {
 } from '@qoltanba/sdk';
 import { DocumentCard, RejectDialog, RevokeDialog, SignPanel } from '@qoltanba/widgets';
 import { type JSX, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { saveFile } from '../../app/saveFile';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import type { RouteName } from '../../routes/routeNames';
+import { pathTo } from '../../routes/routePaths';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
 import { documentSignActions } from '../../signing/signingActions';
 import { ScreenHeading } from '../ScreenHeading';
@@ -151,11 +153,25 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         remindable={reminders.remindable}
         remindAvailableAt={reminders.availableAt}
       />
+      {state.status === 'failed' && errorCodeOf(state.error) === 'ENTITY_NOT_FOUND' ? <DocumentGone /> : null}
       {document?.role === 'sender' &&
       (document.lifecycleStatus === 'DRAFT' || document.lifecycleStatus === 'AT_SIGNING') ? (
         <DocumentScheduleForm documentId={id} />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Why a document is not found, under the card's refusal: a link from a notification or an e-mail may lead to one the
+ * user's acting company does not see any more (deleted, or a company the user left or is not acting for).
+ */
+function DocumentGone(): JSX.Element {
+  const { t } = usePortalT();
+  return (
+    <p className={css.muted} data-document-gone>
+      {t('docs.gone.text')} <Link to={pathTo('Incoming')}>{t('docs.gone.back')}</Link>
+    </p>
   );
 }
 
@@ -170,6 +186,7 @@ export default function DocumentScreen(): JSX.Element {
     <section className={css.screen} data-route={name}>
       <ScreenHeading>{t(`titles.${name}`)}</ScreenHeading>
       <DocumentCard error="ENTITY_NOT_FOUND" />
+      <DocumentGone />
     </section>
   );
 }

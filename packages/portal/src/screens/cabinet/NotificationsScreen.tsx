@@ -1,9 +1,9 @@
 import { errorMessage } from '@qoltanba/core';
-import { $notifications, $unreadNotifications } from '@qoltanba/sdk';
+import { $notifications } from '@qoltanba/sdk';
 import type { JSX } from 'react';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
-import { NotificationList } from '../../notifications/NotificationList';
+import { MarkAllReadButton, NotificationList } from '../../notifications/NotificationList';
 import { ScreenHeading } from '../ScreenHeading';
 import { ScreenLoading } from '../ScreenLoading';
 import * as screens from '../screens.css';
@@ -12,20 +12,12 @@ import * as screens from '../screens.css';
 export default function NotificationsScreen(): JSX.Element {
   const { t, lang } = usePortalT();
   const list = useSdkStore($notifications);
-  const unread = useSdkStore($unreadNotifications) ?? 0;
   return (
     <section className={screens.screen} data-route="Notification">
       <ScreenHeading>{t('titles.Notification')}</ScreenHeading>
       <p className={screens.muted}>{t('notifications.window')}</p>
       <div>
-        <button
-          type="button"
-          className={screens.secondaryButton}
-          disabled={unread === 0}
-          onClick={() => void $notifications.markAllRead()}
-        >
-          {t('notifications.markAllRead')}
-        </button>
+        <MarkAllReadButton className={screens.secondaryButton} />
       </div>
       {list.status === 'failed' ? (
         <div role="alert">

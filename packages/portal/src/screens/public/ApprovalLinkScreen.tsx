@@ -1,15 +1,18 @@
 import type { ApprovalLinkView, DocumentFile } from '@qoltanba/core';
 import {
-  approvalLinkFileUrl,
   approveByLink,
   declineByLink,
+  downloadApprovalLinkFile,
   errorTextOf,
   getApprovalLink,
+  previewApprovalLinkFile,
   showSnackbar,
 } from '@qoltanba/sdk';
-import { DocumentCard, RejectDialog } from '@qoltanba/widgets';
+import { RejectDialog } from '@qoltanba/widgets';
 import { type JSX, useState } from 'react';
+import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
+import { PreviewableDocumentCard } from '../cabinet/documents/PreviewableDocumentCard';
 import * as css from '../screens.css';
 import { LinkDocumentScreen } from './LinkDocumentScreen';
 
@@ -43,7 +46,10 @@ function ApproverView({
     );
   };
   const download = (file: DocumentFile) => {
-    window.open(approvalLinkFileUrl(token, file.id), '_blank', 'noopener');
+    downloadApprovalLinkFile(token, file.id).then(
+      (blob) => saveFile(blob, file.name),
+      (error: unknown) => showSnackbar({ message: errorTextOf(error, lang), kind: 'error' }),
+    );
   };
   return (
     <>
@@ -82,14 +88,20 @@ function ApproverView({
           onRejected={() => showSnackbar({ message: t('approvalLink.declined'), kind: 'success' })}
         />
       ) : null}
-      <DocumentCard document={view.document} history={[]} onDownload={download} />
+      <PreviewableDocumentCard
+        document={view.document}
+        history={[]}
+        onDownload={download}
+        loadPreview={(file) => previewApprovalLinkFile(token, file.id)}
+      />
     </>
   );
 }
 
 /**
  * An approver's personal link (`/approve/:token`, from the e-mail the server sends when a signer's turn comes):
- * the document read-only, approve or decline with a comment, without an account. An unknown or expired link says so.
+ * the document read-only with its files' preview (through the link's token), approve or decline with a comment,
+ * without an account. An unknown or expired link says so.
  */
 export default function ApprovalLinkScreen(): JSX.Element {
   return (

@@ -14,7 +14,7 @@ import { useLocation, useParams } from 'react-router';
 import { saveFile } from '../../app/saveFile';
 import { usePortalT } from '../../i18n';
 import { dateOnly, historyInWords } from '../cabinet/documents/dateTime';
-import { FilePreview } from '../cabinet/documents/FilePreview';
+import { PreviewableDocumentCard } from '../cabinet/documents/PreviewableDocumentCard';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
@@ -34,7 +34,6 @@ function idOf(text: string | undefined): number | undefined {
 function ExternalView({ id, token, view }: { id: number; token: string; view: ExternalDocumentView }) {
   const { t, lang } = usePortalT();
   const headingId = useId();
-  const [previewed, setPreviewed] = useState<DocumentFile>();
   const history = useMemo(() => historyInWords(view.history, t), [view.history, t]);
   const download = (file: DocumentFile) => {
     downloadExternalFile(id, token, file.id).then(
@@ -58,20 +57,11 @@ function ExternalView({ id, token, view }: { id: number; token: string; view: Ex
           </section>
         ))}
       </section>
-      {previewed ? (
-        <FilePreview
-          key={previewed.id}
-          file={previewed}
-          load={() => previewExternalFile(id, token, previewed.id)}
-          onClose={() => setPreviewed(undefined)}
-          onDownload={() => download(previewed)}
-        />
-      ) : null}
-      <DocumentCard
+      <PreviewableDocumentCard
         document={view.document}
         history={history}
         onDownload={download}
-        onPreview={setPreviewed}
+        loadPreview={(file) => previewExternalFile(id, token, file.id)}
       />
     </>
   );

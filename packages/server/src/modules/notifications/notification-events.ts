@@ -73,7 +73,11 @@ async function notifyAbout(db: Db, document: DocumentParties, occasion: Document
       occasion.event === 'document.received' || occasion.event === 'document.reminded'
         ? document.sender.nameRu
         : (partyName(document, occasion.actor) ?? occasion.actorName ?? null),
-    reason: occasion.event === 'document.rejected' ? document.rejectionReason : null,
+    // A decline rejects the document with the approver's comment: both texts end with it.
+    reason:
+      occasion.event === 'document.rejected' || occasion.event === 'document.declined'
+        ? document.rejectionReason
+        : null,
     at: occasion.at,
     noEmailTo: (contact) => received && contact.email !== null && linkEmails.has(contact.email.toLowerCase()),
   });

@@ -171,6 +171,18 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     ]);
     const afterwards = await approve(token);
     expect([afterwards.statusCode, afterwards.json().code]).toEqual([403, 'DOCUMENT_CHANGE_FORBIDDEN']);
+    // The sender is told of the decline with the approver's comment, and of the rejection it made.
+    const told = (
+      (await suite.request(suite.tokens.sender, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage
+    ).items
+      .filter((n) => n.documentId === document.id)
+      .map((n) => [n.event, n.reason]);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['document.declined', 'Сумма договора неверна'],
+        ['document.rejected', 'Сумма договора неверна'],
+      ]),
+    );
   });
 
   it("sequential with an approver in the middle: each is e-mailed at its turn, the approval at its signer's turn", async () => {
@@ -209,6 +221,43 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect((await linkMails('outsider@example.kz')).length).toBe(1);
     expect((await suite.sign(document, outsider.bin)).statusCode).toBe(200);
     expect((await suite.view(document, sender.bin)).status).toBe('SIGNED');
+  });
+
+  it("the approver sees its document's files, original and preview, through its link's token and no other way", async () => {
+    const document = await suite.document(withApprover());
+    const token = tokenIn((await mails(APPROVER))[0]?.body, 'approve');
+    const other = await suite.document(withApprover());
+    const fileId = document.files[0]?.id ?? 0;
+    const fileOf = (path: string, linkToken: string, id: number) =>
+      suite.server.app.inject({
+        method: 'GET',
+        url: apiPath(path, { token: linkToken, fileId: String(id) }),
+      });
+
+    const original = await fileOf(SIGNING_PATHS.approvalLinkFile, token, fileId);
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload).toEqual(await suite.fileBytes(document, fileId));
+    const preview = await fileOf(SIGNING_PATHS.approvalLinkFilePreview, token, fileId);
+    expect([preview.statusCode, preview.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(preview.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Another document's file through this link: not found, whether it exists or not.
+    const foreign = other.files[0]?.id ?? 0;
+    for (const path of [SIGNING_PATHS.approvalLinkFile, SIGNING_PATHS.approvalLinkFilePreview]) {
+      const refused = await fileOf(path, token, foreign);
+      expect([refused.statusCode, refused.json().code]).toEqual([404, 'ENTITY_NOT_FOUND']);
+      const unknown = await fileOf(path, 'x'.repeat(43), fileId);
+      expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'APPROVAL_LINK_NOT_FOUND']);
+    }
+    // A signing link's token is no approval link's.
+    await suite.document();
+    const signingToken = tokenIn((await linkMails('signer@example.kz'))[0]?.body, 'sign');
+    const crossed = await fileOf(SIGNING_PATHS.approvalLinkFilePreview, signingToken, fileId);
+    expect([crossed.statusCode, crossed.json().code]).toEqual([404, 'APPROVAL_LINK_NOT_FOUND']);
+
+    suite.clock.advance(31 * 24 * 60 * 60);
+    const expired = await fileOf(SIGNING_PATHS.approvalLinkFilePreview, token, fileId);
+    expect([expired.statusCode, expired.json().code]).toEqual([404, 'APPROVAL_LINK_NOT_FOUND']);
   });
 
   it("the approver's link expires like a signing link and the sender can send a new one", async () => {
