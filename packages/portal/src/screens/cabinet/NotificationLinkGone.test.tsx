@@ -2,7 +2,7 @@ import { setLocale, trashDocument } from '@qoltanba/sdk';
 import { addUser, NEWCOMER } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { portalServerPerFile } from '../../test/serverSession';

@@ -2,7 +2,7 @@ import { SIGNING_PATHS } from '@qoltanba/core';
 import { createDocument, sendDocument, setLocale } from '@qoltanba/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPortalTranslations } from '../../i18n';
+import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { pdfFile } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
 import { ALFA_BIN, portalServerPerFile } from '../../test/serverSession';
