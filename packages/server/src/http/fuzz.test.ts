@@ -162,5 +162,5 @@ describe.each(testDatabases())('fuzzing every route in the OpenAPI document on $
     // The generator must reach real handlers, not only the router's 404.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(10);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(10);
-  });
+  }, 90_000); // Thousands of requests: a loaded 2-core machine needs more than the default (as openapi-fuzz.test.ts).
 });
