@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // PGlite is WASM with a large heap: separate processes keep memory and state apart.
+    // PGlite is WASM with a large heap: worker processes keep the two workers' memory apart.
     pool: 'forks',
     // The longest suite of the run: vitest's default (cores - 1) is one worker on a 2-core machine, which leaves a core
     // idle once the other packages' suites are done. Files are isolated (own database clone or schema), so two is safe.

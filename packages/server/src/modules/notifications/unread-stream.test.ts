@@ -72,7 +72,7 @@ describe.each(testDatabases())('the live unread counter on $name', (backend) => 
       const secondOrigin = await second.app.listen({ port: 0, host: '127.0.0.1' });
       const elsewhere = await stream(secondOrigin, suite.tokens.signer);
       expect((await elsewhere.events(1)).map(unreadOf)).toEqual([0]);
-      // Sent through the first instance, in the sending transaction: the second sees it by polling the signals.
+      // Sent through the first instance, in the sending transaction: the second hears it through LISTEN/NOTIFY.
       const document = await suite.document();
       await elsewhere.until((block) => block.data !== undefined && unreadOf(block) === 1);
       const [notification] = (await suite.request(suite.tokens.signer, 'GET', NOTIFICATION_PATHS.list)).json()
