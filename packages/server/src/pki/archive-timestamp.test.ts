@@ -22,6 +22,7 @@ import {
   type TimestampAuthority,
 } from './index.js';
 import { readAtsHashIndex } from './long-term/archive-timestamp.js';
+import { readValidationData } from './long-term/validation-data.js';
 import { OID } from './oids.js';
 
 // CAdES-A: a signature kept for decades outlives its TSA's certificate; an archive-time-stamp-v3 (ETSI EN 319
@@ -144,9 +145,20 @@ describe('an archive timestamp (CAdES-A, archive-time-stamp-v3)', () => {
   it('chains renewals: each archive timestamp is checked at the time of the next', async () => {
     const { pki, secured, archive, verifierAt } = setUp('cades-a-chain');
     const cms = await secured();
-    const once = await archive(cms, pki.issueTsa('ecdsa', { notAfter: at(4) }), at(1.5));
+    const secondTsa = pki.issueTsa('ecdsa', { notAfter: at(4) });
+    const once = await archive(cms, secondTsa, at(1.5));
     const twice = await archive(once, pki.issueTsa('ecdsa', { notAfter: at(9) }), at(3.5));
     expect(archiveAttributes(twice)).toHaveLength(2);
+    // Before the second one, the first one's token got its TSA's path and status as checked at the renewal.
+    const [first] = archiveAttributes(twice);
+    const firstToken = readTimestampToken(new Uint8Array(first?.values[0]?.valueBeforeDecodeView ?? []));
+    const evidence = readValidationData(firstToken.cms.signers[0]?.unsignedAttrs ?? []);
+    const hex = (der: Uint8Array) => Buffer.from(der).toString('hex');
+    expect(evidence?.certificates.map(hex)).toContain(hex(secondTsa.certificateDer));
+    expect((evidence?.crls.length ?? 0) + (evidence?.ocsp.length ?? 0)).toBeGreaterThan(0);
+    expect(archiveAttributes(once)[0]?.values[0]?.valueBeforeDecodeView.byteLength).toBeLessThan(
+      first?.values[0]?.valueBeforeDecodeView.byteLength ?? 0,
+    );
     const decades = await verifierAt(at(6), { offline: true });
     const { report } = await decades.verifyCms({ cms: twice, content });
     expect(report.signatures[0]).toMatchObject({

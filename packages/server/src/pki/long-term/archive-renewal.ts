@@ -9,7 +9,12 @@ import type { CmsVerification, VerifyCmsInput } from '../verifier.js';
 import { archiveImprintInput, archiveInputs, atsHashIndexDer, atsHashIndexOf } from './archive-timestamp.js';
 import type { SecuredCms } from './secure-cms.js';
 import { stampWithRetry, type TimestampAuthority, TimestampUnavailableError } from './timestamp-authority.js';
-import { attributeDer, withUnsignedAttributes } from './unsigned-attributes.js';
+import {
+  attributeDer,
+  withUnsignedAttributeReplaced,
+  withUnsignedAttributes,
+} from './unsigned-attributes.js';
+import { type ValidationData, validationDataAttributes } from './validation-data.js';
 
 /**
  * Adds an archive-time-stamp-v3 (ETSI EN 319 122-1 5.5.3, CAdES-A) to each SignerInfo of a CMS that verifies
@@ -32,7 +37,11 @@ export async function addArchiveTimestamps(
   if (content === null || content === undefined)
     throw new FormatError('archive timestamp: no signed content');
   const contentHash = digest(OID.sha256, content);
-  const inputs = archiveInputs(input.cms);
+  const cms = withNewestArchiveEvidence(
+    input.cms,
+    first.signers.map((s) => s.validationData),
+  );
+  const inputs = archiveInputs(cms);
   const added: Uint8Array[][] = [];
   for (let index = 0; index < inputs.signers.length; index += 1) {
     const indexDer = atsHashIndexDer(atsHashIndexOf(inputs, index));
@@ -50,13 +59,45 @@ export async function addArchiveTimestamps(
     );
     added.push([attributeDer(OID.archiveTimestampV3, withIndex)]);
   }
-  const archived = withUnsignedAttributes(input.cms, added, new Set());
+  const archived = withUnsignedAttributes(cms, added, new Set());
   const verification = await verifyCms({ ...input, ...memo, cms: archived });
   const archives = verification.report.signatures.map((s) => s.archiveTimestamps?.at(-1));
   if (archives.some((a) => a?.indication !== 'TOTAL_PASSED')) {
     throw new TimestampUnavailableError(`the archive timestamp does not verify: ${JSON.stringify(archives)}`);
   }
   return { cms: archived, verification };
+}
+
+/**
+ * Before a new archive timestamp covers it, the newest earlier archive timestamp's token gets (as certValues and
+ * revocationValues among its own unsigned attributes, which its TSA did not sign) the validation data the
+ * signature was just checked with: that TSA's path and status as of now, which no one may be able to fetch once
+ * its certificate has ended. The signature timestamp's TSA needs none: its data was kept at signing.
+ */
+function withNewestArchiveEvidence(cms: Uint8Array, used: readonly ValidationData[]): Uint8Array {
+  let out = cms;
+  parseCms(cms).signers.forEach((signer, index) => {
+    const data = used[index];
+    let newest: { position: number; token: Uint8Array; at: Date } | null = null;
+    signer.unsignedAttrs.forEach((attribute, position) => {
+      const value = attribute.values[0];
+      if (attribute.type !== OID.archiveTimestampV3 || value === undefined) return;
+      const token = new Uint8Array(value.valueBeforeDecodeView);
+      const at = readTimestampToken(token).genTime;
+      if (newest === null || at >= newest.at) newest = { position, token, at };
+    });
+    const found = newest as { position: number; token: Uint8Array; at: Date } | null;
+    if (found === null || data === undefined) return;
+    const replaced = new Set<string>([OID.certValues, OID.revocationValues]);
+    const token = withUnsignedAttributes(found.token, [validationDataAttributes(data)], replaced);
+    out = withUnsignedAttributeReplaced(
+      out,
+      index,
+      found.position,
+      attributeDer(OID.archiveTimestampV3, token),
+    );
+  });
+  return out;
 }
 
 /** The token's TSA certificate's end of validity; null when the token carries no certificate that signed it. */
