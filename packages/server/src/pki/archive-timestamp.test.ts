@@ -217,10 +217,14 @@ describe('an archive timestamp (CAdES-A, archive-time-stamp-v3)', () => {
     if (!indexValue) throw new Error('no ats-hash-index-v3 in the token');
     const indexDer = Buffer.from(new Uint8Array(indexValue.valueBeforeDecodeView));
 
-    // The hash index lists SHA-256 (its default, so no algorithm field) of each attrType || AttributeValue before it.
+    // The hash index lists the SHA-256 of each attrType || AttributeValue before it.
     const index = readAtsHashIndex(indexDer);
-    const fields = (asn1js.fromBER(indexDer.slice().buffer).result as asn1js.Sequence).valueBlock.value;
-    expect(fields).toHaveLength(3);
+    const fields = (asn1js.fromBER(new Uint8Array(indexDer).buffer).result as asn1js.Sequence).valueBlock.value;
+    // hashIndAlgorithm written out (EN 319 122-1 Annex D has no DEFAULT; DSS requires it): SEQUENCE { sha256 }.
+    expect(fields).toHaveLength(4);
+    const algorithm = (fields[0] as asn1js.Sequence).valueBlock.value;
+    expect(algorithm).toHaveLength(1);
+    expect((algorithm[0] as asn1js.ObjectIdentifier).valueBlock.toString()).toBe(OID.sha256);
     const expectedValues = attributes
       .slice(0, archiveIndex)
       .flatMap((a) =>

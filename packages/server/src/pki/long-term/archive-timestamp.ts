@@ -114,26 +114,22 @@ export function atsHashIndexOf(
 const octetsDer = (bytes: Uint8Array) =>
   new Uint8Array(new asn1js.OctetString({ valueHex: bytes }).toBER(false));
 
-/** DER of an ATSHashIndexV3; hashIndAlgorithm is left out when SHA-256 (its DEFAULT, as DER requires). */
+/**
+ * DER of an ATSHashIndexV3. hashIndAlgorithm is always written (SEQUENCE { OID }, no parameters): EN 319 122-1's
+ * ASN.1 module gives it no DEFAULT, and DSS requires it for v3 although the clause text says DEFAULT sha256.
+ */
 export function atsHashIndexDer(index: AtsHashIndex): Uint8Array {
   const list = (hashes: Uint8Array[]) => tlv(TAG.sequence, hashes.map(octetsDer));
-  const algorithm =
-    index.hashAlgorithm === DER_SHA256
-      ? []
-      : [
-          tlv(TAG.sequence, [
-            new Uint8Array(new asn1js.ObjectIdentifier({ value: index.hashAlgorithm }).toBER(false)),
-          ]),
-        ];
+  const oid = new Uint8Array(new asn1js.ObjectIdentifier({ value: index.hashAlgorithm }).toBER(false));
   return tlv(TAG.sequence, [
-    ...algorithm,
+    tlv(TAG.sequence, [oid]),
     list(index.certificates),
     list(index.crls),
     list(index.unsignedAttrValues),
   ]);
 }
 
-/** Reads an ATSHashIndexV3 (DER); throws FormatError for anything else. */
+/** Reads an ATSHashIndexV3 (DER), with or without hashIndAlgorithm (then SHA-256); throws FormatError otherwise. */
 export function readAtsHashIndex(der: Uint8Array): AtsHashIndex {
   const fields = [...constructed(decodeDer(der, 'ATSHashIndexV3'), 'ATSHashIndexV3')];
   let hashAlgorithm: string = DER_SHA256;
