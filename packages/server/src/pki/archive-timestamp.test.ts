@@ -219,7 +219,8 @@ describe('an archive timestamp (CAdES-A, archive-time-stamp-v3)', () => {
 
     // The hash index lists the SHA-256 of each attrType || AttributeValue before it.
     const index = readAtsHashIndex(indexDer);
-    const fields = (asn1js.fromBER(new Uint8Array(indexDer).buffer).result as asn1js.Sequence).valueBlock.value;
+    const fields = (asn1js.fromBER(new Uint8Array(indexDer).buffer).result as asn1js.Sequence).valueBlock
+      .value;
     // hashIndAlgorithm written out (EN 319 122-1 Annex D has no DEFAULT; DSS requires it): SEQUENCE { sha256 }.
     expect(fields).toHaveLength(4);
     const algorithm = (fields[0] as asn1js.Sequence).valueBlock.value;
