@@ -3,7 +3,7 @@ import type { BlobStore } from '../../blob/blob-store.js';
 import { withJobLock } from '../../db/job-lock.js';
 import type { Database } from '../../db/schema.js';
 import { archiveRenewalDue, type Verifier } from '../../pki/index.js';
-import { verifiableFile } from '../documents/index.js';
+import { signingPort } from '../documents/index.js';
 
 /** The advisory lock name of the archive renewal job: one round at a time across instances. */
 export const ARCHIVE_RENEWAL_JOB = 'archive-renewal';
@@ -51,7 +51,7 @@ export async function runArchiveRenewalRound(
         continue;
       }
       if (!due) continue;
-      const file = await verifiableFile(trx, row.document_id, row.file_id);
+      const file = await signingPort.signedFile(trx, row.document_id, row.file_id);
       const content = file ? await deps.blobs.get(file.blobKey) : undefined;
       if (!content) {
         failed.push({ id: row.id, reason: 'the signed file is no longer stored' });
