@@ -1,6 +1,7 @@
 // Benchmark of the document reads at 100,000 documents of one company, against a bare Fastify route.
 // `npm run bench -- search-scale`: the searches against the first page at 10k, 100k and 1M documents (BENCH_SCALES,
 // comma-separated), one table grown in place between scales (heavy at 1M: run it alone, once).
+// `npm run bench -- instances`: the reads through two server processes on the one database against one (issue 23).
 // Needs PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and the built server (bench/run.mjs builds it).
 // Everything happens in a throw-away schema that is dropped at the end.
 import { spawn } from 'node:child_process';
@@ -29,6 +30,7 @@ const SCALES = process.argv.includes('search-scale')
   ? (process.env.BENCH_SCALES ?? '10000,100000,1000000').split(',').map(Number)
   : undefined;
 const CONCURRENCY = 16;
+const INSTANCES = process.argv.includes('instances');
 // `npm run bench -- instructions`: both servers under callgrind, each row as instructions per request.
 const INSTRUCTIONS = process.argv.includes('instructions');
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? (INSTRUCTIONS || SCALES ? 500 : 4000));
@@ -129,6 +131,7 @@ await admin.connect();
 await admin.query(`create schema ${schema}`);
 const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
 const children = [];
+const tokenSecret = randomBytes(32).toString('hex');
 
 try {
   const [port, barePort] = [await freePort(), await freePort()];
@@ -145,6 +148,8 @@ try {
     wrapper,
     env: {
       RATE_LIMIT_MAX: '100000000',
+      // One secret for both instances of the instances run: a token of one is good on the other.
+      QOLTANBA_TOKEN_SECRET: tokenSecret,
     },
   });
   children.push(server);
@@ -166,7 +171,21 @@ try {
 
   // A user through the API, a membership and the documents by SQL.
   const accessToken = await registerMember(port, db, BIN);
-  if (SCALES) await searchAtScales(port, db, accessToken);
+  if (INSTANCES) {
+    // A second process on the same schema and data folder, as a second instance behind a load balancer.
+    const secondPort = await freePort();
+    const second = startBenchServer({
+      url: `${url}${url.includes('?') ? '&' : '?'}application_name=${applicationName}`,
+      schema,
+      port: secondPort,
+      dataDir,
+      nodeArgs,
+      env: { RATE_LIMIT_MAX: '100000000', QOLTANBA_TOKEN_SECRET: tokenSecret },
+    });
+    children.push(second);
+    await waitFor(secondPort, '/readyz', 60);
+    await instanceScaling([port, secondPort], db, accessToken);
+  } else if (SCALES) await searchAtScales(port, db, accessToken);
   else await documentReads(port, barePort, bare, server, db, accessToken, counting);
 } finally {
   for (const child of children) child.kill('SIGTERM');
@@ -174,6 +193,68 @@ try {
   await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
   await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The same reads through one instance and through two (`ports`), the load split evenly and the total concurrency
+ * the same: requests per second and p50/p99, and the ratio two : one (a load balancer's gain on this machine; on 2
+ * cores the database and both servers share them, so the ratio says more about headroom than about scaling).
+ */
+async function instanceScaling(ports, db, accessToken) {
+  const seeding = Date.now();
+  await seed(db, COUNT);
+  console.log(
+    `seeded ${COUNT} documents in ${((Date.now() - seeding) / 1000).toFixed(1)} s (schema ${schema})`,
+  );
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const list = `${PREFIX}/${BIN}/documents`;
+  const scenarios = [
+    ['listDocuments, first page', `${list}?box=outgoing`],
+    ['listDocuments, filtered page', `${list}?box=outgoing&filter=inProcess&sort=number&order=asc`],
+    ['getDocument, first views (random)', () => `${list}/${1 + Math.floor(Math.random() * COUNT)}`],
+  ];
+  /** `total` requests split over `over` instances, `CONCURRENCY` in flight in all: one combined result. */
+  const through = async (over, path, total) => {
+    const started = process.hrtime.bigint();
+    const parts = await Promise.all(
+      over.map((port) =>
+        load({
+          port,
+          path,
+          headers,
+          concurrency: CONCURRENCY / over.length,
+          total: total / over.length,
+          warmup: 0,
+        }),
+      ),
+    );
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return {
+      rps: total / seconds,
+      p50: Math.max(...parts.map((part) => part.p50)),
+      p99: Math.max(...parts.map((part) => part.p99)),
+    };
+  };
+  for (const [, path] of scenarios)
+    for (const over of [ports.slice(0, 1), ports]) await through(over, path, 400);
+  console.log(
+    `\nAPI reads with 2 instances vs 1 on one PostgreSQL (${COUNT} documents), concurrency ${CONCURRENCY} in all, ` +
+      `${TOTAL} requests per cell, ${cpus().length} CPUs, Node ${process.version}\n`,
+  );
+  console.log(
+    `${'scenario'.padEnd(36)}${'1: req/s'.padStart(10)}${'p50'.padStart(8)}${'p99'.padStart(8)}` +
+      `${'2: req/s'.padStart(10)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'2 : 1'.padStart(8)}`,
+  );
+  for (const [name, path] of scenarios) {
+    // Alternated in one run, so drift on the shared machine falls on both columns.
+    const one = await through(ports.slice(0, 1), path, TOTAL);
+    const two = await through(ports, path, TOTAL);
+    const cell = (r) =>
+      `${r.rps.toFixed(0).padStart(10)}${r.p50.toFixed(1).padStart(8)}${r.p99.toFixed(1).padStart(8)}`;
+    console.log(
+      `${name.padEnd(36)}${cell(one)}${cell(two)}${`${(two.rps / one.rps).toFixed(2)}x`.padStart(8)}`,
+    );
+  }
 }
 
 /** The first page and the searches at each of {@link SCALES}, the table grown between them; p50 ratios printed. */

@@ -3,6 +3,7 @@
 // `npm run bench -- embed-sizes`: our embedding elements' sizes next to peers' published embed packages.
 // `npm run bench -- memory`: idle memory of the server on PGlite (as npm start) and on PostgreSQL.
 // `npm run bench -- search-scale`: the searches against the first page at 10k, 100k and 1M documents (BENCH_SCALES).
+// `npm run bench -- instances`: the document reads through two server processes on one PostgreSQL against one.
 // `npm run bench -- instructions`: the documents benchmark with both servers under callgrind (instructions per request).
 // Not a test: it prints figures and asserts nothing (see bench/documents.bench.mjs).
 import { spawnSync } from 'node:child_process';

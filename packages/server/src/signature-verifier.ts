@@ -10,7 +10,8 @@ export type CmsVerifier = Pick<Verifier, 'verifyCms'>;
 export type SigningVerifier = Pick<Verifier, 'verifyCms' | 'secureCms'>;
 
 /** What the server needs: XML documents with enveloped XMLDSig signatures too (`verifyXml`), and signing's. */
-export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml' | 'secureCms'>;
+export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml' | 'secureCms'> &
+  Partial<Pick<Verifier, 'archiveCms'>>;
 
 /** The outcome of {@link CmsVerifier.verifyCms}. */
 export type { CmsVerification } from './pki/index.js';

@@ -177,6 +177,14 @@ export const signatureReportSchema = z.object({
         'The signature timestamp, when the signature carries one; a verified one is the best signature time, used for ' +
         'the certificate validity checks instead of the claimed signingTime.',
     }),
+  archiveTimestamps: z
+    .array(signatureTimestampSchema)
+    .optional()
+    .meta({
+      description:
+        'Archive timestamps (CAdES-A archive-time-stamp-v3) over the signature and its kept evidence, oldest first; a ' +
+        'verified one proves the earlier timestamp and evidence existed before their certificates expired.',
+    }),
 });
 /** See {@link signatureReportSchema}. */
 export type SignatureReport = z.infer<typeof signatureReportSchema>;

@@ -150,6 +150,10 @@ export interface Config {
   reminderCooldownSeconds: number;
   /** Seconds between rounds of the expiry and automatic-reminder job (once across instances); 0 turns it off. */
   scheduleIntervalSeconds: number;
+  /** Seconds between rounds of the archive timestamp renewal job (CAdES-A, once across instances); 0 turns it off. */
+  archiveRenewalIntervalSeconds: number;
+  /** Days before a signature's newest TSA certificate ends at which the renewal job adds an archive timestamp. */
+  archiveRenewalMarginDays: number;
   /** The message queue: sweep interval (0: only the kick after each commit), attempts and back-off. */
   outbox: { sweepSeconds: number; maxAttempts: number; retryBaseSeconds: number; retryMaxSeconds: number };
   /** Seconds between webhook delivery rounds of the partner module; 0 turns delivery off. */

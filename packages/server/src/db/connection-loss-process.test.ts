@@ -1,56 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { apiPath, VERIFICATION_PATHS } from '@qoltanba/core';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer, freePort, SERVER_PACKAGE_DIR } from '../testing/server-process.js';
 
 // The real server as its own process (src/main.ts bundled with esbuild, dependencies from node_modules), under
 // pg_terminate_backend of its own backends: the process must live through it. connection-loss.test.ts checks the
 // answers in detail in-process; this one checks what only a process shows (an unhandled 'error' event ends it).
 
 const url = process.env.TEST_DATABASE_URL ?? '';
-const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const packageDir = SERVER_PACKAGE_DIR;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
-
-/** src/main.ts as one ESM file in node_modules/.cache (so its imports resolve), workspace packages from source. */
-async function bundleServer(outDir: string): Promise<string> {
-  const outfile = join(outDir, 'main.mjs');
-  await build({
-    entryPoints: [join(packageDir, 'src', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    conditions: ['source'],
-    logLevel: 'error',
-    plugins: [
-      {
-        name: 'dependencies-external',
-        setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@qoltanba/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
-}
 
 describe.skipIf(!url)('the server process when its PostgreSQL connections are terminated', () => {
   const schema = `test_${randomBytes(6).toString('hex')}`;

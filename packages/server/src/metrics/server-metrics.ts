@@ -100,6 +100,7 @@ export function createServerMetrics(database: DatabaseHandle, sources: ServerMet
           verifications.inc({ format: 'cms', verdict: result.verification.report.verdict });
           return result;
         },
+        ...(verifier.archiveCms ? { archiveCms: verifier.archiveCms.bind(verifier) } : {}),
       };
     },
   };

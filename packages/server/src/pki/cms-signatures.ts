@@ -1,8 +1,14 @@
 import type { CertificateRecord } from './chain/certificate.js';
 import type { ParsedCms, ParsedSigner } from './cms/parse.js';
 import { readSignedAttributes } from './cms/signed-attributes.js';
-import { signatureTimestamp } from './cms/timestamp-token.js';
+import { readTimestampToken, signatureTimestamp, type TimestampToken } from './cms/timestamp-token.js';
 import { bytesEqual, FormatError } from './der.js';
+import {
+  archiveImprintInput,
+  archiveInputs,
+  hashIndexIntact,
+  readAtsHashIndex,
+} from './long-term/archive-timestamp.js';
 import { readValidationData } from './long-term/validation-data.js';
 import { OID } from './oids.js';
 import { SIGNATURE_HASHES, signatureFamily } from './signature/algorithms.js';
@@ -37,9 +43,10 @@ export function cmsSubjects(
   cms: ParsedCms,
   content: SignedContent | null,
   readCertificate: CertificateReader,
+  der?: Uint8Array,
 ): CmsSubject[] {
   const records = readCertificates(cms.certificates, readCertificate);
-  return cms.signers.map((signer) => ({
+  return cms.signers.map((signer, index) => ({
     leaf: findSigner(signer, records),
     pool: records,
     packaging: cms.content === null ? 'detached' : 'attached',
@@ -48,7 +55,52 @@ export function cmsSubjects(
     check: (leaf) => checkCmsSigner(cms, signer, leaf, content),
     timestamp: () => timestampOf(signer, readCertificate),
     validationData: () => readValidationData(signer.unsignedAttrs),
+    archiveTimestamps: () =>
+      der === undefined ? [] : archiveTimestampsOf(der, index, signer, content, readCertificate),
   }));
+}
+
+/** The token's TSA as a subject judged at the time it stamped. */
+function tsaSubject(token: TimestampToken, readCertificate: CertificateReader): SignatureSubject {
+  const tstInfo = token.tstInfo;
+  const [tsa] = cmsSubjects(token.cms, { bytes: tstInfo, hashOf: digestMemo(tstInfo) }, readCertificate);
+  if (tsa === undefined) throw new FormatError('timestamp token without a signer');
+  return { ...tsa, purpose: 'timestamp', signingTime: () => token.genTime, timestamp: () => null };
+}
+
+/**
+ * The archive-time-stamp-v3 tokens of SignerInfo `index` of the CMS `der` (EN 319 122-1 5.5.3): each imprint is
+ * recomputed from its own ats-hash-index-v3, and what that index lists must still be present before it.
+ */
+function archiveTimestampsOf(
+  der: Uint8Array,
+  index: number,
+  signer: ParsedSigner,
+  content: SignedContent | null,
+  readCertificate: CertificateReader,
+): SignatureTimestampToken[] {
+  if (!signer.unsignedAttrs.some((a) => a.type === OID.archiveTimestampV3)) return [];
+  const inputs = archiveInputs(der);
+  const tokens: SignatureTimestampToken[] = [];
+  signer.unsignedAttrs.forEach((attribute, position) => {
+    if (attribute.type !== OID.archiveTimestampV3) return;
+    const value = attribute.values[0];
+    if (value === undefined) throw new FormatError('archive-time-stamp-v3 without a value');
+    const token = readTimestampToken(new Uint8Array(value.valueBeforeDecodeView));
+    const indexValue = token.cms.signers[0]?.unsignedAttrs.find((a) => a.type === OID.atsHashIndexV3)
+      ?.values[0];
+    let imprintMatches = false;
+    if (indexValue !== undefined && content !== null) {
+      const indexDer = new Uint8Array(indexValue.valueBeforeDecodeView);
+      const algorithm = token.imprint.hashAlgorithm;
+      const input = archiveImprintInput(inputs, index, content.hashOf(algorithm), indexDer);
+      imprintMatches =
+        bytesEqual(digest(algorithm, input), token.imprint.hash) &&
+        hashIndexIntact(inputs, index, position, readAtsHashIndex(indexDer));
+    }
+    tokens.push({ genTime: token.genTime, tsa: tsaSubject(token, readCertificate), imprintMatches });
+  });
+  return tokens;
 }
 
 /** The signatureTimeStampToken of `signer` with its TSA as a subject; null without one. */
@@ -58,14 +110,11 @@ function timestampOf(
 ): SignatureTimestampToken | null {
   const token = signatureTimestamp(signer);
   if (token === null) return null;
-  const tstInfo = token.tstInfo;
-  const [tsa] = cmsSubjects(token.cms, { bytes: tstInfo, hashOf: digestMemo(tstInfo) }, readCertificate);
-  if (tsa === undefined) throw new FormatError('signatureTimeStampToken without a signer');
   const imprint = digest(token.imprint.hashAlgorithm, signer.signature);
   return {
     genTime: token.genTime,
     // The TSA's certificate is judged at the time it stamped.
-    tsa: { ...tsa, purpose: 'timestamp', signingTime: () => token.genTime, timestamp: () => null },
+    tsa: tsaSubject(token, readCertificate),
     imprintMatches: bytesEqual(imprint, token.imprint.hash),
   };
 }

@@ -5,6 +5,7 @@
 
 export { type CmsOutline, outlineCms } from './cms/outline.js';
 export { pkiConfigFromEnv, pkiEnv, pkiSettings } from './config.js';
+export { archiveRenewalDue, proofExpiry } from './long-term/archive-renewal.js';
 export {
   type HttpTsaOptions,
   httpTimestampAuthority,

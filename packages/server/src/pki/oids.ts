@@ -13,6 +13,10 @@ export const OID = {
   certValues: '1.2.840.113549.1.9.16.2.23',
   /** CAdES id-aa-ets-revocationValues: the CRLs and basic OCSP responses the signature was checked with. */
   revocationValues: '1.2.840.113549.1.9.16.2.24',
+  /** ETSI EN 319 122-1 id-aa-ets-archiveTimestampV3: an archive timestamp over the signature and its evidence. */
+  archiveTimestampV3: '0.4.0.1733.2.4',
+  /** ETSI EN 319 122-1 id-aa-ATSHashIndex-v3: what an archive-time-stamp-v3 covers (in its token's unsigned attrs). */
+  atsHashIndexV3: '0.4.0.19122.1.5',
   sha1: '1.3.14.3.2.26',
   sha224: '2.16.840.1.101.3.4.2.4',
   sha256: '2.16.840.1.101.3.4.2.1',

@@ -43,6 +43,8 @@ export interface SignatureSubject {
    * FormatError for unreadable attributes.
    */
   validationData?(): ValidationData | null;
+  /** The signature's archive-time-stamp-v3 tokens (CAdES-A), in order; may throw FormatError. */
+  archiveTimestamps?(): SignatureTimestampToken[];
 }
 
 /** A signature's timestamp token as its format found it, before the TSA is judged. */
@@ -50,7 +52,10 @@ export interface SignatureTimestampToken {
   genTime: Date;
   /** The token's own signer, judged like a signature with purpose `timestamp`. */
   tsa: SignatureSubject;
-  /** Whether the token's message imprint is the digest of this signature's value. */
+  /**
+   * Whether the token's message imprint is what it must stamp: the signature value (signature timestamp), or for an
+   * archive timestamp the ETSI hash input with everything its hash index lists still present.
+   */
   imprintMatches: boolean;
 }
 

@@ -18,6 +18,7 @@ import { type ParsedCms, parseCms } from './cms/parse.js';
 import { cmsSubjects, type SignedContent } from './cms-signatures.js';
 import { FormatError, sha256Hex } from './der.js';
 import { kzSigner } from './identity/kz-subject.js';
+import { addArchiveTimestamps } from './long-term/archive-renewal.js';
 import { evidenceData, type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
 import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
 import type { TimestampAuthority } from './long-term/timestamp-authority.js';
@@ -36,7 +37,14 @@ import {
   digestMemo,
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
-import { type CertificateReader, fail, readCertificates, type SignatureSubject, Verdict } from './verdict.js';
+import {
+  type CertificateReader,
+  fail,
+  readCertificates,
+  type SignatureSubject,
+  type SignatureTimestampToken,
+  Verdict,
+} from './verdict.js';
 import type { SignedXml } from './xml/outline.js';
 import { looksLikeXml } from './xml/xml-document.js';
 import { signedXmlOf, xmlSubjects } from './xml-signatures.js';
@@ -136,6 +144,12 @@ export interface Verifier {
    * bad input: malformed XML, a DTD or no signature at all is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
   verifyXml(input: VerifyXmlInput): Promise<XmlVerification>;
+  /**
+   * Renews a kept CMS's proof of existence before its newest TSA certificate ends: verifies it and, when every
+   * signature passed, adds an archive-time-stamp-v3 (CAdES-A) from the configured TSA over each signature and its
+   * kept evidence. Throws when no TSA is configured or it gives no token that verifies.
+   */
+  archiveCms(input: VerifyCmsInput): Promise<SecuredCms>;
   /**
    * Verifies a CMS as {@link verifyCms} does and, when every signature passed and a TSA is configured, makes it
    * long-term: a signatureTimeStampToken over each signature value (kept when the signer already stamped), then
@@ -238,12 +252,20 @@ class SignatureVerifier implements Verifier {
     const hashOf = input.content !== undefined && input.contentDigests ? input.contentDigests : undefined;
     const signed: SignedContent | null =
       content === null ? null : { bytes: content, hashOf: hashOf ?? digestMemo(content) };
-    const { report, signers } = await this.#judgeAll(cmsSubjects(cms, signed, this.#readCertificate));
+    const { report, signers } = await this.#judgeAll(
+      cmsSubjects(cms, signed, this.#readCertificate, input.cms),
+    );
     return { report, signers, content: cms.content };
   }
 
   secureCms(input: VerifyCmsInput): Promise<SecuredCms> {
     return secureCms((next) => this.verifyCms(next), this.config.timestamping, input);
+  }
+
+  archiveCms(input: VerifyCmsInput): Promise<SecuredCms> {
+    const tsa = this.config.timestamping;
+    if (tsa === undefined) throw new Error('archiveCms needs a TSA (PkiConfig.timestamping)');
+    return addArchiveTimestamps((next) => this.verifyCms(next), tsa, input);
   }
 
   async verifyXml(input: VerifyXmlInput): Promise<XmlVerification> {
@@ -296,12 +318,14 @@ class SignatureVerifier implements Verifier {
    * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
    * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation. A verified
    * timestamp is the best signature time: validity is checked at it, and a revocation after it does not count.
+   * `at` (a later archive timestamp's time) replaces "now" for the path: proof that the subject existed then.
    */
-  async #judge(subject: SignatureSubject): Promise<Judgement> {
+  async #judge(subject: SignatureSubject, at: Date | null = null): Promise<Judgement> {
     const { leaf } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
     let timestamp: SignatureTimestamp | null = null;
+    let archive: SignatureTimestamp[] = [];
     let sub: EtsiSubIndication | null = null;
     let used = emptyValidationData();
     try {
@@ -311,10 +335,14 @@ class SignatureVerifier implements Verifier {
       if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
       if (subject.purpose !== 'timestamp' && !this.#facts(leaf).identityOk) fail('SIGNER_IDENTITY_MALFORMED');
       const kept = subject.validationData?.() ?? null;
-      const stamp = await this.#timestamp(subject, kept);
+      const archived = await this.#archiveTimestamps(subject, kept, at);
+      archive = archived.reports;
+      used = mergeValidationData(used, archived.validationData);
+      const stamp = await this.#timestamp(subject, kept, archived.provenAt ?? at);
       timestamp = stamp?.timestamp ?? null;
       if (stamp) used = mergeValidationData(used, stamp.validationData);
-      const proven = timestamp?.indication === 'TOTAL_PASSED' ? new Date(timestamp.time) : null;
+      const proven =
+        timestamp?.indication === 'TOTAL_PASSED' ? new Date(timestamp.time) : (archived.provenAt ?? null);
       // A TSA's token proves its own genTime: the time its certificate's status is asked for.
       const poe = proven ?? (subject.purpose === 'timestamp' ? signingTime : null);
       const pool = kept
@@ -323,13 +351,14 @@ class SignatureVerifier implements Verifier {
       const path = this.#path(leaf, pool);
       if (path === null) fail('NO_CERTIFICATE_CHAIN_FOUND');
       used = mergeValidationData(used, { certificates: path.map((c) => c.der), crls: [], ocsp: [] });
-      this.#checkValidity(path, proven ?? signingTime, proven !== null);
+      this.#checkValidity(path, proven ?? signingTime, proven !== null, at);
       const evidence = kept && poe ? { data: kept, at: poe } : null;
       used = mergeValidationData(used, this.#checkCaRevocation(path, evidence, poe));
       revocation = await this.#leafRevocation(path, evidence);
       used = mergeValidationData(used, evidenceData(revocation));
+      const provenBefore = proven ?? at;
       const revokedAfterProof =
-        proven !== null && revocation?.revokedAt != null && revocation.revokedAt > proven;
+        provenBefore !== null && revocation?.revokedAt != null && revocation.revokedAt > provenBefore;
       if (revocation?.status === 'revoked' && !revokedAfterProof) fail('REVOKED');
       if (revocation?.status === 'unknown') fail('TRY_LATER');
     } catch (error) {
@@ -353,6 +382,7 @@ class SignatureVerifier implements Verifier {
       revocation: revocationInfo(revocation),
       ...(facts ? { capacity: signingCapacity(facts.signer) } : {}),
       ...(timestamp ? { timestamp } : {}),
+      ...(archive.length > 0 ? { archiveTimestamps: archive } : {}),
     };
     return { report, validationData: used };
   }
@@ -364,13 +394,23 @@ class SignatureVerifier implements Verifier {
   async #timestamp(
     subject: SignatureSubject,
     kept: ValidationData | null,
+    at: Date | null,
   ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData } | null> {
     const token = subject.timestamp?.() ?? null;
     if (token === null) return null;
-    const { report: tsa, validationData } = await this.#judge({
-      ...token.tsa,
-      validationData: () => token.tsa.validationData?.() ?? kept,
-    });
+    return this.#judgeToken(token, kept, at);
+  }
+
+  /** One timestamp token judged (its TSA at `at`, else now) and whether it stamps what it must. */
+  async #judgeToken(
+    token: SignatureTimestampToken,
+    kept: ValidationData | null,
+    at: Date | null,
+  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData }> {
+    const { report: tsa, validationData } = await this.#judge(
+      { ...token.tsa, validationData: () => token.tsa.validationData?.() ?? kept },
+      at,
+    );
     const imprintFails = tsa.indication === 'TOTAL_PASSED' && !token.imprintMatches;
     return {
       timestamp: {
@@ -381,6 +421,34 @@ class SignatureVerifier implements Verifier {
       },
       validationData,
     };
+  }
+
+  /**
+   * The archive timestamps judged newest first: the newest at `at` (else now), each older one at the time of the
+   * newer one that passed (it proves the older token existed then). `provenAt` is the oldest passing one's time.
+   */
+  async #archiveTimestamps(
+    subject: SignatureSubject,
+    kept: ValidationData | null,
+    at: Date | null,
+  ): Promise<{ reports: SignatureTimestamp[]; provenAt: Date | null; validationData: ValidationData }> {
+    const tokens = [...(subject.archiveTimestamps?.() ?? [])].sort(
+      (a, b) => b.genTime.getTime() - a.genTime.getTime(),
+    );
+    let reference = at;
+    let provenAt: Date | null = null;
+    let used = emptyValidationData();
+    const reports: SignatureTimestamp[] = [];
+    for (const token of tokens) {
+      const { timestamp, validationData } = await this.#judgeToken(token, kept, reference);
+      reports.unshift(timestamp);
+      used = mergeValidationData(used, validationData);
+      if (timestamp.indication === 'TOTAL_PASSED') {
+        reference = token.genTime;
+        provenAt = token.genTime;
+      }
+    }
+    return { reports, provenAt, validationData: used };
   }
 
   /** Whether the certificate may act for `purpose`: sign documents or issue timestamps. */
@@ -422,13 +490,13 @@ class SignatureVerifier implements Verifier {
    * the signature existed at `signingTime`) the path is checked at that time instead, so expiry after it is no
    * failure.
    */
-  #checkValidity(path: CertificationPath, signingTime: Date | null, proven: boolean): void {
+  #checkValidity(path: CertificationPath, signingTime: Date | null, proven: boolean, at: Date | null): void {
     const [leaf] = path;
     if (leaf && signingTime) {
       if (signingTime > leaf.notAfter) fail('EXPIRED');
       if (signingTime < leaf.notBefore) fail('NOT_YET_VALID');
     }
-    const now = proven && signingTime ? signingTime : this.#now();
+    const now = proven && signingTime ? signingTime : (at ?? this.#now());
     for (const cert of path) {
       if (now < cert.notBefore) fail('NOT_YET_VALID');
       // A claimed signingTime is no proof of existence, so an expired certificate leaves the signature open.

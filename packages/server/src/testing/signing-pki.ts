@@ -32,10 +32,16 @@ export interface SigningPki {
   writeTrustDir(dir: string): Promise<string[]>;
 }
 
-/** Creates the test PKI of a file (call once per file, at the top: ECDSA ~5 ms a certificate, RSA ~400 ms once). */
-export function createSigningPki(algorithms: readonly KeyAlgorithm[] = ['ecdsa']): SigningPki {
+/**
+ * Creates the test PKI of a file (call once per file, at the top: ECDSA ~5 ms a certificate, RSA ~400 ms once),
+ * issued at `issuedAt` (a server process on the wall clock needs it issued now).
+ */
+export function createSigningPki(
+  algorithms: readonly KeyAlgorithm[] = ['ecdsa'],
+  issuedAt: Date = TEST_CLOCK_START,
+): SigningPki {
   const families: KeyAlgorithm[] = ['ecdsa', ...algorithms.filter((a) => a !== 'ecdsa')];
-  const pki = createTestPki({ seed: `qoltanba-signing:${families.join(',')}`, now: () => TEST_CLOCK_START });
+  const pki = createTestPki({ seed: `qoltanba-signing:${families.join(',')}`, now: () => issuedAt });
   // The CAs exist before the trust folder is written, so certificates issued later chain to it.
   for (const family of families) pki.ca(family);
   const issue = (options: HolderOptions = {}, algorithm: KeyAlgorithm = 'ecdsa') =>
@@ -50,8 +56,8 @@ export function createSigningPki(algorithms: readonly KeyAlgorithm[] = ['ecdsa']
     });
   const heads = new Map<string, TestSigner>();
   const revoked = issue();
-  pki.revoke(revoked, new Date(TEST_CLOCK_START.getTime() - 60_000));
-  const other = createTestPki({ seed: 'qoltanba-signing:untrusted', now: () => TEST_CLOCK_START });
+  pki.revoke(revoked, new Date(issuedAt.getTime() - 60_000));
+  const other = createTestPki({ seed: 'qoltanba-signing:untrusted', now: () => issuedAt });
   return {
     algorithms: families,
     head(bin, algorithm = 'ecdsa') {
@@ -75,7 +81,7 @@ export function createSigningPki(algorithms: readonly KeyAlgorithm[] = ['ecdsa']
       usage: 'sign',
       algorithm: 'ecdsa',
     }),
-    tsa: pki.issueTsa('ecdsa', { notAfter: new Date(TEST_CLOCK_START.getTime() + 5 * 365 * 86_400_000) }),
+    tsa: pki.issueTsa('ecdsa', { notAfter: new Date(issuedAt.getTime() + 5 * 365 * 86_400_000) }),
     writeTrustDir: (dir) => pki.writeTrustDir(dir),
   };
 }

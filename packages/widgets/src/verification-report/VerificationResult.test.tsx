@@ -118,6 +118,31 @@ describe('VerificationResult', () => {
     expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')).not.toHaveProperty('Timestamp (TSA)');
   });
 
+  it('shows the archive timestamps that renewed a signature, oldest first, and nothing without them', () => {
+    const archived = {
+      ...passedSignature,
+      archiveTimestamps: [
+        {
+          time: '2030-03-12T09:05:01.000Z',
+          tsa: 'CN=TSA 2 QOLTANBA TEST',
+          indication: 'TOTAL_PASSED' as const,
+          subIndication: null,
+        },
+        {
+          time: '2034-03-12T09:05:01.000Z',
+          tsa: 'CN=TSA 3 QOLTANBA TEST',
+          indication: 'TOTAL_FAILED' as const,
+          subIndication: 'HASH_FAILURE' as const,
+        },
+      ],
+    };
+    render(<VerificationResult result={{ ...failedResult, signatures: [archived, revokedSignature] }} />);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')['Archive timestamp (CAdES-A)']).toMatch(
+      /^.*2030.*CN=TSA 2 QOLTANBA TEST: verified; .*2034.*failed verification, not taken into account$/,
+    );
+    expect(factsOf('СЕРІКОВА АЙГЕРІМ')).not.toHaveProperty('Archive timestamp (CAdES-A)');
+  });
+
   it('flags a signature whose BIN is not the one the document expected, and is silent when it matches', () => {
     const mismatch = {
       ...passedSignature,

@@ -124,6 +124,12 @@ function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string
     [t('signingTime'), signature.signingTime ? formatDateTime(signature.signingTime, lang) : t('notStated')],
     [t('timestamp'), signature.timestamp ? timestampText(signature.timestamp, lang) : null],
     [
+      t('archiveTimestamps'),
+      signature.archiveTimestamps?.length
+        ? signature.archiveTimestamps.map((stamp) => timestampText(stamp, lang)).join('; ')
+        : null,
+    ],
+    [
       t('signatureType'),
       [
         signature.signatureType ? SIGNATURE_TYPE_TEXTS[signature.signatureType][lang] : null,

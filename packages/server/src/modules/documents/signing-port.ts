@@ -27,6 +27,7 @@ import { documentParts, knownParties, readDocument } from './document-read.js';
 import { applySend, syncParticipants } from './document-store.js';
 import { type DocumentCore, type SigningRulesInput, signingRulesInput } from './document-view.js';
 import { type EventActor, listHistory, recordEvent } from './history.js';
+import { verifiableFile } from './verifiable-files.js';
 
 // The documents module's one port for signing ("who signs and when"): the signing module verifies and keeps
 // signatures, and reaches the signer state only through `signingPort` below. A signing asks once (signingTarget,
@@ -401,6 +402,8 @@ export interface DocumentSigningPort {
   partyView: typeof partyView;
   linkView: typeof documentForLink;
   linkHistory: typeof historyForLink;
+  /** A signed file's bytes and name for a signature's re-verification (the archive timestamp renewal). */
+  signedFile: typeof verifiableFile;
 }
 
 /** The documents module's {@link DocumentSigningPort}; call it as `signingPort.recordSigned(…)`. */
@@ -414,4 +417,5 @@ export const signingPort: DocumentSigningPort = {
   partyView,
   linkView: documentForLink,
   linkHistory: historyForLink,
+  signedFile: verifiableFile,
 };

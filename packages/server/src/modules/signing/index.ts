@@ -1,5 +1,6 @@
 /** The signing module's front door (signatures, links, QR sessions): the only file other modules and app wiring import. */
 
+export { type ArchiveRenewalRound, runArchiveRenewalRound } from './archive-renewal-job.js';
 export { signaturesOfFiles } from './file-signatures.js';
 export { decodeSignatures } from './signature-decode.js';
 export { signaturesOf } from './signature-store.js';

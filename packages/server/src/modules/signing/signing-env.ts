@@ -9,6 +9,8 @@ export const signingEnv = {
   QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY: envInteger({ min: 0, max: 100_000 }, 200),
   QOLTANBA_REMINDER_COOLDOWN_SECONDS: envInteger({ min: 0, max: 7 * 86_400 }, 86_400),
   QOLTANBA_SCHEDULE_INTERVAL_SECONDS: envInteger({ min: 0, max: 86_400 }, 60),
+  QOLTANBA_ARCHIVE_RENEWAL_INTERVAL_SECONDS: envInteger({ min: 0, max: 7 * 86_400 }, 0),
+  QOLTANBA_ARCHIVE_RENEWAL_MARGIN_DAYS: envInteger({ min: 1, max: 3650 }, 180),
 };
 
 /** The signing settings of {@link signingEnv}'s values. */
@@ -22,6 +24,8 @@ export function signingSettings(
   | 'signingLinkResendsPerDay'
   | 'reminderCooldownSeconds'
   | 'scheduleIntervalSeconds'
+  | 'archiveRenewalIntervalSeconds'
+  | 'archiveRenewalMarginDays'
 > {
   return {
     qrSigningTimeoutSeconds: e.QOLTANBA_QR_SIGNING_TIMEOUT_SECONDS,
@@ -30,5 +34,7 @@ export function signingSettings(
     signingLinkResendsPerDay: e.QOLTANBA_SIGNING_LINK_RESENDS_PER_DAY,
     reminderCooldownSeconds: e.QOLTANBA_REMINDER_COOLDOWN_SECONDS,
     scheduleIntervalSeconds: e.QOLTANBA_SCHEDULE_INTERVAL_SECONDS,
+    archiveRenewalIntervalSeconds: e.QOLTANBA_ARCHIVE_RENEWAL_INTERVAL_SECONDS,
+    archiveRenewalMarginDays: e.QOLTANBA_ARCHIVE_RENEWAL_MARGIN_DAYS,
   };
 }

@@ -5,6 +5,7 @@ import type { StatisticsRegister } from '../registry/index.js';
 import { configuredStatisticsRegister } from '../registry/index.js';
 import { registerApprovalRoutes } from './approval-routes.js';
 import { announceRequested } from './approvals.js';
+import { ARCHIVE_RENEWAL_JOB, runArchiveRenewalRound } from './archive-renewal-job.js';
 import { registerAttachRoutes } from './attach-routes.js';
 import { refuseIfExpired } from './document-schedule.js';
 import { registerDocumentSigningRoutes } from './document-signing-routes.js';
@@ -130,6 +131,35 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
         });
         app.addHook('onClose', async () => {
           await job?.stop();
+        });
+      }
+      // CAdES-A renewal (off by default): an archive timestamp before a kept signature's TSA certificate ends.
+      const archiving = services.verifier.archiveCms ? services.verifier : undefined;
+      if (config.archiveRenewalIntervalSeconds > 0 && archiving?.archiveCms) {
+        const verifier = { archiveCms: archiving.archiveCms.bind(archiving) };
+        let renewal: { stop(): Promise<void> } | undefined;
+        app.addHook('onReady', async () => {
+          renewal = startPeriodicJob({
+            name: ARCHIVE_RENEWAL_JOB,
+            observe: services.observeJobRun,
+            intervalMs: config.archiveRenewalIntervalSeconds * 1000,
+            run: async () => {
+              const round = await runArchiveRenewalRound(
+                { db, blobs: services.blobs, verifier },
+                services.clock(),
+                config.archiveRenewalMarginDays * 86_400_000,
+              );
+              if (round.renewed.length > 0 || round.failed.length > 0) {
+                app.log.info({ job: ARCHIVE_RENEWAL_JOB, ...round }, 'archive timestamps renewed');
+              }
+              return round;
+            },
+            onError: (error) =>
+              app.log.error({ err: error, job: ARCHIVE_RENEWAL_JOB }, 'archive renewal failed'),
+          });
+        });
+        app.addHook('onClose', async () => {
+          await renewal?.stop();
         });
       }
     },

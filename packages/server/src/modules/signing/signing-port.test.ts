@@ -47,6 +47,7 @@ describe('the signing port', () => {
       'recordRevocation',
       'recordSigned',
       'sentDocument',
+      'signedFile',
       'signingTarget',
     ]);
   });

@@ -48,6 +48,36 @@ export function withUnsignedAttributes(
   return tlv(TAG.sequence, [raw(contentType), tlv(TAG.context0, [tlv(TAG.sequence, newFields)])]);
 }
 
+/**
+ * The CMS with the unsigned attribute at `position` of SignerInfo `signerIndex` replaced by `attribute` (DER); every
+ * other byte copied as it came.
+ */
+export function withUnsignedAttributeReplaced(
+  cms: Uint8Array,
+  signerIndex: number,
+  position: number,
+  attribute: Uint8Array,
+): Uint8Array {
+  const root = decodeDer(cms, 'CMS', true);
+  const [contentType, wrapped] = constructed(root, 'ContentInfo');
+  if (contentType === undefined || wrapped === undefined) throw new FormatError('ContentInfo: no content');
+  const fields = constructed(constructed(wrapped, 'ContentInfo content')[0], 'SignedData');
+  const signers = constructed(fields[fields.length - 1], 'SignerInfos').map((signer, index) => {
+    if (index !== signerIndex) return raw(signer);
+    const parts = constructed(signer, 'SignerInfo');
+    const last = parts[parts.length - 1];
+    if (last === undefined || last.idBlock.tagClass !== 3 || last.idBlock.tagNumber !== 1) {
+      throw new FormatError('SignerInfo: no unsigned attributes');
+    }
+    const attributes = constructed(last, 'unsignedAttrs').map((a, i) =>
+      i === position ? attribute : raw(a),
+    );
+    return tlv(TAG.sequence, [...parts.slice(0, -1).map(raw), tlv(TAG.context1, attributes)]);
+  });
+  const newFields = [...fields.slice(0, -1).map(raw), tlv(TAG.set, signers)];
+  return tlv(TAG.sequence, [raw(contentType), tlv(TAG.context0, [tlv(TAG.sequence, newFields)])]);
+}
+
 /** The DER Attribute `type` with the one value `valueDer`. */
 export function attributeDer(type: string, valueDer: Uint8Array): Uint8Array {
   const oid = new Uint8Array(new asn1js.ObjectIdentifier({ value: type }).toBER(false));
