@@ -77,6 +77,9 @@ describe('startPeriodicJob', () => {
   });
 
   it('does not keep the process alive', async () => {
+    // On real timers: a spy over the fake setTimeout outlived the fake clock and left the worker's next files (they
+    // share modules and globals) a setTimeout that never fired.
+    vi.useRealTimers();
     const spy = vi.spyOn(globalThis, 'setTimeout');
     const job = startPeriodicJob({ intervalMs: 1_000, run: async () => undefined, onError: () => {} });
     const timer = spy.mock.results[0]?.value as NodeJS.Timeout | undefined;
