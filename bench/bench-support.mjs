@@ -2,10 +2,12 @@
 // waiting for a server, a JSON POST.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /** The built server's entry; BENCH_SERVER_MAIN runs another build (e.g. main's, checked out elsewhere) for a before/after pair. */
 export const SERVER_MAIN =
@@ -90,6 +92,30 @@ export async function registerMember(port, db, bin) {
     [user.rows[0].id, bin],
   );
   return tokens.access_token;
+}
+
+/**
+ * A throw-away schema of `url` and a data folder for one bench server: `db` (not yet connected) reads the schema,
+ * `drop()` ends both clients and removes schema and folder.
+ */
+export async function benchSchema(url) {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  return {
+    schema,
+    dataDir,
+    db,
+    async drop() {
+      await db.end().catch(() => undefined);
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

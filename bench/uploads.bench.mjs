@@ -5,9 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import S3rver from 's3rver';
-import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
+import {
+  benchDatabaseUrl,
+  benchSchema,
+  freePort,
+  registerMember,
+  startBenchServer,
+  waitFor,
+} from './bench-support.mjs';
 
 const SIZE = 5_000_000;
 const UPLOADS = 40;
@@ -35,12 +41,7 @@ const quantile = (values, q) =>
 
 /** Runs the uploads against a server started with `env`; answers throughput, latencies and peak memory. */
 async function run(label, env) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+  const { schema, dataDir, db, drop } = await benchSchema(url);
   let server;
   try {
     const port = await freePort();
@@ -96,10 +97,7 @@ async function run(label, env) {
     };
   } finally {
     server?.kill('SIGTERM');
-    await db.end().catch(() => undefined);
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 
