@@ -68,6 +68,8 @@ test.describe('accounts', () => {
     await modal.getByLabel('Repeat the password').fill(PASSWORD);
     await modal.getByRole('button', { name: 'Create account' }).click();
     await expectSignedIn(page, 'Aigerim');
+    // A new account lands in the cabinet (/ -> /cabinet -> its home): a menu opened mid-way closes on navigation.
+    await expect(page).toHaveURL(/\/cabinet\/\w+/);
 
     await logOutThroughMenu(page);
 
