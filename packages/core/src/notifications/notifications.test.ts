@@ -110,9 +110,11 @@ describe('texts and links', () => {
     );
   });
 
-  it('links a document event to the document and a tariff event to the tariffs page', () => {
-    expect(notificationLink('document.signed', 12)).toBe('/cabinet/document/12');
-    expect(notificationLink('tariff.ended', null)).toBe('/tariffs');
+  it('links a document event to the document as the notified company, a tariff event to the tariffs page', () => {
+    expect(notificationLink('document.signed', 12, '123456789021')).toBe(
+      '/cabinet/document/12?company=123456789021',
+    );
+    expect(notificationLink('tariff.ended', null, '123456789021')).toBe('/tariffs');
   });
 
   it('knows its own events only', () => {
