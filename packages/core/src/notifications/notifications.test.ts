@@ -106,7 +106,10 @@ describe('texts and links', () => {
       notificationText('document.rejected', 'en', { document: 'Act', party: 'LLP Alma', reason: 'no stamp' }),
     ).toBe('LLP Alma rejected «Act»: no stamp');
     expect(notificationText('document.signed', 'ru', { document: 'Акт', party: null })).toBe(
-      ' подписал документ «Акт»',
+      'Участник подписал документ «Акт»',
+    );
+    expect(notificationText('document.approved', 'en', { document: 'Act', party: '' })).toBe(
+      '«Act» was approved (A party)',
     );
   });
 
