@@ -108,8 +108,9 @@ function assertSignsForParty(target: SigningTarget, party: SigningParty, report:
  * Signs document `documentId` for the party, crossing into the documents module twice through its signing port:
  * it asks (`signingTarget`: files, parties and core's `signCheck`, before any lock), takes the signing lock of
  * (document, party) or answers DOCUMENT_SIGNING_LOCKED (its lease renewed while the signing runs, and confirmed
- * in the transaction), verifies every CMS against its stored file outside any transaction, then tells (`recordSigned`, which checks the rule again under the document's row lock) and stores
- * the signatures in one short transaction, with `inTransaction` observing the change there. All files or none.
+ * in the transaction), verifies every CMS against its stored file outside any transaction, then tells
+ * (`recordSigned`, which checks the rule again under the document's row lock) and stores the signatures in one
+ * short transaction, with `inTransaction` observing the change there. All files or none.
  * After the commit: the lock goes, the outbox is kicked when the draft was sent, `onSigned` runs.
  */
 export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SigningChange> {

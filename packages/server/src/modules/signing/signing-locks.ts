@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
 /** The lease of a signing lock: a holder that stops renewing it (a crashed instance) loses it within this. */
 export const SIGNING_LOCK_SECONDS = 10;
 
-/** How often a live holder renews its lease: a third of it, so two missed renewals still keep the lock. */
+/** How often a live holder renews its lease: a third of it, so one missed renewal still leaves time to spare. */
 export const SIGNING_LOCK_RENEW_MS = Math.floor((SIGNING_LOCK_SECONDS * 1000) / 3);
 
 /**
