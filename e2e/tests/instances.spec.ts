@@ -13,13 +13,17 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { loadPkcs12, NCA_TEST_PASSWORD, signWithEgovMobile } from '@qoltanba/testkit';
 import pg from 'pg';
 import { registerByApi, registerWithCompany, signInPage, type Tokens, uniqueEmail } from './accounts-session';
 import { type StartedServer, startServer, stopServer } from './company-admin';
 import {
   cardActions,
+  cardStatus,
   draftForTestIndividual,
+  INDIVIDUAL_P12,
   senderOfTestCompany,
+  signingLinkSentTo,
   skipWithoutNcaTestKeys,
 } from './signing-session';
 import { chatLog, inboxRow, openOperatorInbox, openWidget, writeInWidget } from './support-session';
@@ -27,7 +31,8 @@ import { chatLog, inboxRow, openOperatorInbox, openWidget, writeInWidget } from 
 // Two instances of the built server behind no balancer, on one PostgreSQL schema and one data folder (issue 23): what
 // a user does on B reaches a browser on A live, through PostgreSQL's LISTEN/NOTIFY (neither process polls the other).
 // A support reply written in B's inbox appears in the visitor's chat on A; a document sent on B raises the recipient's
-// notification counter on A. Needs PostgreSQL (TEST_DATABASE_URL, as CI sets it) and the NCA TEST keys.
+// notification counter on A; eGov mobile signing through B moves the signing page open on A. Needs PostgreSQL
+// (TEST_DATABASE_URL, as CI sets it) and the NCA TEST keys.
 
 const url = process.env.TEST_DATABASE_URL ?? '';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -152,6 +157,48 @@ test("a document sent on B raises the recipient's notification counter on A with
       .getByRole('link', { name: new RegExp(`sent you «${name}» for signing`) }),
   ).toBeVisible();
   for (const side of [recipient, sender]) {
+    await side.context.close();
+    await side.request.dispose();
+  }
+});
+
+test('eGov mobile signs through B while the signing page is open on A: the page on A follows live', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  if (!a || !b) throw new Error('the instances did not start');
+  const sender = await on(b, browser, playwright.request);
+  await senderOfTestCompany(sender.page, sender.request);
+  const name = `QR across instances ${stamp()}`;
+  const email = uniqueEmail('signer');
+  await draftForTestIndividual(sender.page, name, email);
+  await cardActions(sender.page).getByRole('button', { name: 'Send for signing' }).click();
+  await expect(sender.page.getByText('The document was sent for signing')).toBeVisible();
+
+  // The signer opens the e-mailed link on A and starts eGov mobile signing there.
+  const signerSide = await on(a, browser, playwright.request);
+  await signerSide.page.goto(`${await signingLinkSentTo(sender.request, email)}?lang=en`);
+  await expect(signerSide.page.getByRole('heading', { level: 2, name })).toBeVisible();
+  await signerSide.page.getByRole('button', { name: 'Sign with eGov mobile (QR)' }).click();
+  const dialog = signerSide.page.getByRole('dialog', { name: 'Sign with eGov mobile' });
+  const qr = dialog.locator('[data-qr-payload]');
+  await expect(qr).toHaveAttribute('data-qr-payload', /^mobileSign:http/);
+  // The phone reaches the deployment through another instance: the QR's address of A, answered by B.
+  const payload = ((await qr.getAttribute('data-qr-payload')) ?? '').replace(a.url, b.url);
+  expect(payload).toContain(b.url);
+  const outcome = await signWithEgovMobile({
+    qr: payload,
+    signer: await loadPkcs12(INDIVIDUAL_P12, NCA_TEST_PASSWORD),
+  });
+  expect(outcome.status).toBe(200);
+  const thanks = 'Thank you: your signature is on the document';
+  await expect(
+    signerSide.page.getByRole('main').getByRole('status').filter({ hasText: thanks }),
+  ).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(cardStatus(signerSide.page, name)).toHaveAttribute('data-status', 'SIGNED');
+  for (const side of [signerSide, sender]) {
     await side.context.close();
     await side.request.dispose();
   }
