@@ -143,3 +143,49 @@ describe('the first load of / as the size budget and the browser see it', () => 
     expect(missing).toEqual([]);
   });
 });
+
+/** Pages opened directly with their own copy of index.html, and the screens each must preload (route-pages.json). */
+const ROUTE_PAGE_SCREENS = {
+  '/check': ['src/screens/public/CheckScreen.tsx'],
+  '/tariffs': ['src/screens/public/TariffsScreen.tsx'],
+  '/cabinet': ['src/cabinet/CabinetLayout.tsx', 'src/screens/cabinet/DocumentListScreen.tsx'],
+};
+
+describe('a page opened directly preloads its own screens, not the landing screen', () => {
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const routePagesPath = join(dist, 'route-pages.json');
+  const routePages = existsSync(routePagesPath) ? JSON.parse(readFileSync(routePagesPath, 'utf8')) : [];
+  const linked = (html, rel) =>
+    [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
+
+  it('route-pages.json names a page for each', () => {
+    expect(routePages.map((page) => page.prefix).sort()).toEqual(Object.keys(ROUTE_PAGE_SCREENS).sort());
+  });
+
+  for (const [prefix, screens] of Object.entries(ROUTE_PAGE_SCREENS)) {
+    it(`${prefix}: the entry and kk as index.html has them, its screens and their imports and styles, no landing`, () => {
+      const page = routePages.find((entry) => entry.prefix === prefix);
+      expect(page, prefix).toBeDefined();
+      const html = readFileSync(join(dist, page.file), 'utf8');
+      const index = readFileSync(join(dist, 'index.html'), 'utf8');
+      expect(html).toContain(`src="/${manifest['index.html'].file}"`);
+      const preloaded = linked(html, 'modulepreload');
+      const needed = [...screens.reduce((seen, screen) => staticClosure(manifest, screen, seen), new Set())]
+        .map((key) => manifest[key].file)
+        .filter((file) => file !== manifest['index.html'].file);
+      expect(needed.filter((file) => !preloaded.includes(file))).toEqual([]);
+      expect(preloaded).toContain(manifest[LANGUAGE_STRINGS.kk].file);
+      expect(preloaded).not.toContain(manifest[PUBLIC_PAGES['/']].file);
+      const styles = screens.flatMap((screen) => manifest[screen].css ?? []);
+      expect(styles.filter((css) => !linked(html, 'stylesheet').includes(css))).toEqual([]);
+      // Everything index.html loads but the landing screen, the same way.
+      const shared = linked(index, 'modulepreload').filter(
+        (file) =>
+          !staticClosure(manifest, PUBLIC_PAGES['/']).has(
+            Object.keys(manifest).find((key) => manifest[key].file === file),
+          ) || preloaded.includes(file),
+      );
+      expect(shared.filter((file) => !preloaded.includes(file))).toEqual([]);
+    });
+  }
+});

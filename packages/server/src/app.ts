@@ -38,6 +38,7 @@ import {
   NO_CACHE,
   PORTAL_NOT_BUILT_HTML,
   pathOf,
+  portalPageFor,
   registerStaticFiles,
   WIDGETS_PREFIX,
   wantsPortalPage,
@@ -346,7 +347,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       if (wantsPortalPage(request.method, request.url, request.headers.accept)) {
         reply.header('cache-control', NO_CACHE);
         if (isCapabilityPage(request.url)) reply.header('referrer-policy', 'no-referrer');
-        if (serving.portalBuilt) return reply.code(200).sendFile('index.html');
+        if (serving.portalBuilt)
+          return reply.code(200).sendFile(portalPageFor(serving.routePages, request.url));
         return reply.code(200).type('text/html; charset=utf-8').send(PORTAL_NOT_BUILT_HTML);
       }
       const path = pathOf(request.url);

@@ -10,11 +10,56 @@ import {
   isCapabilityPage,
   isStaticFilePath,
   NO_CACHE,
+  portalPageFor,
+  readRoutePages,
   wantsPortalPage,
 } from './static-files.js';
 
 const INDEX =
   '<!doctype html><html><head><title>Qoltanba portal</title></head><body><div id="root"></div></body></html>';
+// The portal build's pages with their own preloads (route-pages.json beside index.html).
+const CHECK_PAGE = INDEX.replace(
+  '</head>',
+  '<link rel="modulepreload" href="/assets/CheckScreen-1.js"></head>',
+);
+const CABINET_PAGE = INDEX.replace(
+  '</head>',
+  '<link rel="modulepreload" href="/assets/Cabinet-1.js"></head>',
+);
+
+describe('portalPageFor', () => {
+  const pages = [
+    { prefix: '/check', file: 'pages/check.html' },
+    { prefix: '/cabinet', file: 'pages/cabinet.html' },
+  ];
+  it('answers the page of the prefix the path is or lies under, index.html otherwise', () => {
+    expect(portalPageFor(pages, '/check')).toBe('pages/check.html');
+    expect(portalPageFor(pages, '/check/12/3?lang=ru')).toBe('pages/check.html');
+    expect(portalPageFor(pages, '/cabinet/incoming')).toBe('pages/cabinet.html');
+    expect(portalPageFor(pages, '/checkout')).toBe('index.html');
+    expect(portalPageFor(pages, '/')).toBe('index.html');
+    expect(portalPageFor([], '/check')).toBe('index.html');
+  });
+
+  it('reads only a well-formed list naming page files that exist', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'qoltanba-route-pages-'));
+    try {
+      expect(await readRoutePages(dir)).toEqual([]);
+      await mkdir(join(dir, 'pages'));
+      await writeFile(join(dir, 'pages', 'check.html'), CHECK_PAGE);
+      const write = (value: unknown) => writeFile(join(dir, 'route-pages.json'), JSON.stringify(value));
+      await write([...pages, { prefix: '/x', file: '../secret.html' }]);
+      expect(await readRoutePages(dir)).toEqual([]);
+      await write(pages);
+      // The cabinet's page was not built: only the check page serves.
+      expect(await readRoutePages(dir)).toEqual([pages[0]]);
+      await writeFile(join(dir, 'route-pages.json'), '{not json');
+      expect(await readRoutePages(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('isCapabilityPage', () => {
   it('is the external document page, with or without a query, and nothing else', () => {
@@ -63,6 +108,16 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await mkdir(join(portal, 'assets'), { recursive: true });
     await mkdir(widgets, { recursive: true });
     await writeFile(join(portal, 'index.html'), INDEX);
+    await mkdir(join(portal, 'pages'));
+    await writeFile(join(portal, 'pages', 'check.html'), CHECK_PAGE);
+    await writeFile(join(portal, 'pages', 'cabinet.html'), CABINET_PAGE);
+    await writeFile(
+      join(portal, 'route-pages.json'),
+      JSON.stringify([
+        { prefix: '/check', file: 'pages/check.html' },
+        { prefix: '/cabinet', file: 'pages/cabinet.html' },
+      ]),
+    );
     await writeFile(join(portal, 'assets', 'index-Cx1a2b3c.js'), 'export const app = 1;');
     await writeFile(join(portal, 'robots.txt'), 'User-agent: *');
     await writeFile(join(portal, '.env'), 'SECRET=1');
@@ -119,11 +174,18 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
   });
 
-  it('falls back to index.html for client routes that accept HTML', async () => {
-    for (const url of ['/cabinet', '/cabinet/incoming', '/check/abc/def?lang=ru', '/no/such/page']) {
+  it('falls back to index.html, or the page of its route, for client routes that accept HTML', async () => {
+    for (const [url, page] of [
+      ['/cabinet', CABINET_PAGE],
+      ['/cabinet/incoming', CABINET_PAGE],
+      ['/check/abc/def?lang=ru', CHECK_PAGE],
+      ['/checkout', INDEX],
+      ['/no/such/page', INDEX],
+    ] as const) {
       const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(page);
+      expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.headers['cache-control'], url).toBe(NO_CACHE);
     }
   });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /** Long cache for content-hashed files; everything else revalidates. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -61,9 +62,50 @@ or point <code>QOLTANBA_PORTAL_DIR</code> at a built portal.</p>
 </body></html>
 `;
 
+/**
+ * Pages of the portal build with their own preloads (`route-pages.json`, written by the portal's build beside
+ * index.html): the page file that answers a path prefix, e.g. `/check` with `pages/check.html`.
+ */
+export interface RoutePage {
+  prefix: string;
+  file: string;
+}
+
+const routePagesSchema = z.array(
+  z.object({
+    prefix: z.string().regex(/^\/[\w-]+$/),
+    file: z.string().regex(/^pages\/[\w-]+\.html$/),
+  }),
+);
+
+/** The route pages of a portal build; none when the build wrote no list (or an unreadable one: index.html serves all). */
+export async function readRoutePages(portalDir: string): Promise<RoutePage[]> {
+  const text = await readFile(join(portalDir, 'route-pages.json'), 'utf8').catch(() => undefined);
+  if (text === undefined) return [];
+  try {
+    const parsed = routePagesSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return [];
+    return parsed.data.filter((page) => existsSync(join(portalDir, page.file)));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The portal page a history-fallback path gets: the route page whose prefix is the path or a parent of it (its
+ * screens preloaded beside the entry, no request waterfall), else index.html.
+ */
+export function portalPageFor(routePages: readonly RoutePage[], url: string): string {
+  const path = pathOf(url);
+  const page = routePages.find((entry) => path === entry.prefix || path.startsWith(`${entry.prefix}/`));
+  return page?.file ?? 'index.html';
+}
+
 /** Which static folders were found and are served. */
 export interface StaticServing {
   portalBuilt: boolean;
+  /** The portal build's pages with their own preloads (see {@link portalPageFor}). */
+  routePages: RoutePage[];
   widgetsServed: boolean;
   /** The iframe SDK's scripts found in the sdk's build and served under `/widgets/`. */
   embedScripts: string[];
@@ -221,5 +263,6 @@ export async function registerStaticFiles(
       },
     });
   }
-  return { portalBuilt, widgetsServed, embedScripts, helpWidgetServed };
+  const routePages = portalBuilt ? await readRoutePages(dirs.portalDir) : [];
+  return { portalBuilt, routePages, widgetsServed, embedScripts, helpWidgetServed };
 }
