@@ -1,4 +1,5 @@
 import type {
+  CardFinding,
   EtsiIndication,
   EtsiSubIndication,
   SignaturePackaging,
@@ -132,6 +133,45 @@ export const ETSI_SUB_INDICATION_TEXTS: Readonly<Record<EtsiSubIndication, LangT
     kk: 'Кері қайтарылу мәртебесі белгісіз, кейінірек тексеріңіз',
     ru: 'Статус отзыва неизвестен, проверьте позже',
     en: 'The revocation status is unknown; try later',
+  },
+};
+
+/** What a document card's signature does not meet of the card specification, in words. */
+export const CARD_FINDING_TEXTS: Readonly<Record<CardFinding, LangTexts>> = {
+  NOT_CMS: {
+    kk: 'Қолтаңба файлы CMS пішімінде емес',
+    ru: 'Файл подписи не в формате CMS',
+    en: 'The signature file is not a CMS',
+  },
+  TIMESTAMP_MISSING: {
+    kk: 'Қолтаңбада TSP уақыт белгісі жоқ',
+    ru: 'В подписи нет метки времени TSP',
+    en: 'The signature carries no TSP timestamp',
+  },
+  TIMESTAMP_FAILED: {
+    kk: 'TSP уақыт белгісі тексеруден өтпеді',
+    ru: 'Метка времени TSP не прошла проверку',
+    en: 'The TSP timestamp does not verify',
+  },
+  REVOCATION_MISSING: {
+    kk: 'Қолтаңбада сертификат мәртебесінің дәлелі (OCSP немесе CRL) жоқ',
+    ru: 'В подписи нет подтверждения статуса сертификата (OCSP или CRL)',
+    en: "The signature carries no proof of the certificate's status (OCSP or CRL)",
+  },
+  OCSP_NOT_AT_SIGNATURE_TIME: {
+    kk: 'OCSP жауабы қол қою уақытынан 5 минуттан артық алшақ',
+    ru: 'Ответ OCSP отстоит от момента подписания более чем на 5 минут',
+    en: 'The OCSP answer is more than 5 minutes away from the signature time',
+  },
+  CRL_NOT_AT_SIGNATURE_TIME: {
+    kk: 'CRL қолданылу мерзімі қол қою уақытын қамтымайды',
+    ru: 'Период действия CRL не покрывает момент подписания',
+    en: "The CRL's period does not cover the signature time",
+  },
+  DELTA_CRL_MISSING: {
+    kk: 'Куәландырушы орталық дельта-CRL шығарады, бірақ ол қолтаңбада жоқ',
+    ru: 'УЦ выпускает разностные CRL, но разностного CRL в подписи нет',
+    en: 'The CA publishes delta CRLs, but the signature carries none',
   },
 };
 

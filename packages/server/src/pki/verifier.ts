@@ -10,6 +10,8 @@ import {
   signingCapacity,
   type VerificationReport,
 } from '@qoltanba/core';
+import type { CardOutline } from './card/card-outline.js';
+import { type CardVerification, verifyCard } from './card/verify-card.js';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
@@ -81,6 +83,11 @@ export interface CmsVerification {
     certificateDer: Uint8Array;
     /** What the checks used: the certificate paths (signer's, TSA's) and the CRLs / OCSP answers. */
     validationData: ValidationData;
+    /**
+     * The signing certificate's status as the checks found it, with the answer it came from and whether that was
+     * the signature's own evidence; absent when the checks ended before asking (null: no issuer to ask).
+     */
+    revocationStatus?: RevocationStatus | null;
   }>;
   /** The attached content (a view into `cms`), null for a detached CMS. */
   content: Uint8Array | null;
@@ -119,12 +126,17 @@ export interface VerifyFileInput {
   contentDigests?: ContentDigests;
 }
 
+/** What {@link Verifier.verifyCard} checks: a document card as `outlineCard` read it. */
+export interface VerifyCardInput {
+  card: CardOutline;
+}
+
 /** The result of {@link Verifier.verify}: the CMS result (`content` null for XML) and the format it was read as. */
 export interface FileVerification extends CmsVerification {
   format: 'cms' | 'xml';
 }
 
-export type { SecuredCms };
+export type { CardVerification, SecuredCms };
 
 /** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
@@ -144,6 +156,13 @@ export interface Verifier {
    * bad input: malformed XML, a DTD or no signature at all is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
   verifyXml(input: VerifyXmlInput): Promise<XmlVerification>;
+  /**
+   * Verifies a document card (kaarkz/ddcard, read by `outlineCard`): each signature file as a detached CMS over the
+   * card's original, judged on the evidence it carries (timestamp, revocation values) like any CAdES-T/LT
+   * signature, then the card specification's checks (`card/card-checks.ts`); a signature that passed with a
+   * finding is INDETERMINATE / SIG_CONSTRAINTS_FAILURE. Never throws for bad input.
+   */
+  verifyCard(input: VerifyCardInput): Promise<CardVerification>;
   /**
    * Renews a kept CMS's proof of existence before its newest TSA certificate ends: verifies it and, when every
    * signature passed, adds an archive-time-stamp-v3 (CAdES-A) from the configured TSA over each signature and its
@@ -178,6 +197,8 @@ interface LeafFacts {
 interface Judgement {
   report: SignatureReport;
   validationData: ValidationData;
+  /** See `CmsVerification.signers[].revocationStatus`. */
+  revocationStatus?: RevocationStatus | null;
 }
 
 /** The report of a signature that cannot be read at all. */
@@ -274,6 +295,10 @@ class SignatureVerifier implements Verifier {
     return this.#judgeAll(xmlSubjects(signed, this.#readCertificate));
   }
 
+  verifyCard(input: VerifyCardInput): Promise<CardVerification> {
+    return verifyCard((next) => this.verifyCms(next), this.#readCertificate, input.card);
+  }
+
   async verify(input: VerifyFileInput): Promise<FileVerification> {
     if (looksLikeXml(input.file)) {
       return { ...(await this.verifyXml({ xml: input.file })), content: null, format: 'xml' };
@@ -291,9 +316,16 @@ class SignatureVerifier implements Verifier {
         reports.push(formatFailure('enveloped'));
         continue;
       }
-      const { report, validationData } = await this.#judge(subject);
+      const { report, validationData, revocationStatus } = await this.#judge(subject);
       reports.push(report);
-      if (subject.leaf) signers.push({ report, certificateDer: subject.leaf.der, validationData });
+      if (subject.leaf) {
+        signers.push({
+          report,
+          certificateDer: subject.leaf.der,
+          validationData,
+          ...(revocationStatus !== undefined ? { revocationStatus } : {}),
+        });
+      }
     }
     return { report: reportOf(reports), signers };
   }
@@ -324,6 +356,7 @@ class SignatureVerifier implements Verifier {
     const { leaf } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
+    let asked = false;
     let timestamp: SignatureTimestamp | null = null;
     let archive: SignatureTimestamp[] = [];
     let sub: EtsiSubIndication | null = null;
@@ -355,6 +388,7 @@ class SignatureVerifier implements Verifier {
       const evidence = kept && poe ? { data: kept, at: poe } : null;
       used = mergeValidationData(used, this.#checkCaRevocation(path, evidence, poe));
       revocation = await this.#leafRevocation(path, evidence);
+      asked = true;
       used = mergeValidationData(used, evidenceData(revocation));
       const provenBefore = proven ?? at;
       const revokedAfterProof =
@@ -384,7 +418,7 @@ class SignatureVerifier implements Verifier {
       ...(timestamp ? { timestamp } : {}),
       ...(archive.length > 0 ? { archiveTimestamps: archive } : {}),
     };
-    return { report, validationData: used };
+    return { report, validationData: used, ...(asked ? { revocationStatus: revocation } : {}) };
   }
 
   /**

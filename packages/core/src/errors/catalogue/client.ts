@@ -1,4 +1,4 @@
-import { VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '../../limits';
+import { CARD_MAX_ATTACHMENTS, VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '../../limits';
 import type { ErrorCode } from '../codes';
 import type { ErrorEntry } from './entry';
 
@@ -89,6 +89,38 @@ export const clientErrors = {
     ru: 'XML-файл слишком большой для проверки',
     en: 'The XML file is too large to verify',
     status: 413,
+  },
+  // Ours: a document card (a PDF carrying the original and its detached CMS as attached files, kaarkz/ddcard).
+  CARD_MALFORMED: {
+    kk: 'Электрондық құжат карточкасының тіркелген файлдарын оқу мүмкін емес',
+    ru: 'Не удаётся прочитать вложенные файлы карточки электронного документа',
+    en: "The document card's attached files cannot be read",
+  },
+  CARD_NO_ORIGINAL: {
+    kk: 'Электрондық құжат карточкасында түпнұсқа жоқ: бірінші тіркелген файл құжаттың өзі болуы керек',
+    ru: 'В карточке электронного документа нет подлинника: первым вложенным файлом должен быть сам документ',
+    en: 'The document card carries no original: its first attached file must be the document itself',
+  },
+  CARD_SIGNATURE_NOT_DETACHED: {
+    kk: 'Карточкадағы қолтаңба құжатты өз ішінде сақтайды: карточка тек бөлек (detached) CMS қабылдайды',
+    ru: 'Подпись в карточке содержит подписанные данные внутри себя: карточка допускает только открепленные CMS',
+    en: 'A signature in the card carries the signed data inside it: a card takes detached CMS only',
+  },
+  CARD_EXECUTABLE_ORIGINAL: {
+    kk: 'Карточкадағы түпнұсқа — орындалатын файл; ол тексерілмейді',
+    ru: 'Подлинник в карточке — исполняемый файл; он не проверяется',
+    en: "The card's original is an executable file; it is not verified",
+  },
+  CARD_TOO_LARGE: {
+    kk: `Карточканың тіркелген файлдары тым үлкен (барлығы ең көбі ${VERIFY_MB} МБ)`,
+    ru: `Вложенные файлы карточки слишком велики (всего не более ${VERIFY_MB} МБ)`,
+    en: `The card's attached files are too large (at most ${VERIFY_MB} MB in all)`,
+    status: 413,
+  },
+  CARD_TOO_MANY_FILES: {
+    kk: `Карточкада тіркелген файлдар тым көп (ең көбі ${CARD_MAX_ATTACHMENTS})`,
+    ru: `В карточке слишком много вложенных файлов (не более ${CARD_MAX_ATTACHMENTS})`,
+    en: `The card has too many attached files (at most ${CARD_MAX_ATTACHMENTS})`,
   },
   TOO_MANY_FILES: {
     kk: `Файлдар тым көп. Ең көбі ${VERIFY_MAX_FILES} файл жүктеуге болады`,
