@@ -46,6 +46,12 @@ const kk = {
   done: 'Тексеру аяқталды',
   downloadReport: 'Есепті жүктеу (PDF)',
   preparingReport: 'Есеп дайындалуда…',
+  cardTitle: 'Электрондық құжат карточкасы: {{name}}',
+  cardOriginal: 'Түпнұсқа',
+  cardSignatureFiles: 'Қолтаңба файлдары',
+  cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
+  cardChecks: 'Карточка талаптары',
+  cardChecksMet: 'орындалды',
 };
 
 /** Texts of the `verificationReport` namespace. */
@@ -90,6 +96,12 @@ export const verificationReportTexts = {
     done: 'Проверка завершена',
     downloadReport: 'Скачать отчёт (PDF)',
     preparingReport: 'Готовим отчёт…',
+    cardTitle: 'Карточка электронного документа: {{name}}',
+    cardOriginal: 'Подлинник',
+    cardSignatureFiles: 'Файлы подписей',
+    cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
+    cardChecks: 'Требования карточки',
+    cardChecksMet: 'выполнены',
   },
   en: {
     title: 'Verification result',
@@ -130,6 +142,12 @@ export const verificationReportTexts = {
     done: 'Verification finished',
     downloadReport: 'Download report (PDF)',
     preparingReport: 'Preparing the report…',
+    cardTitle: 'Document card: {{name}}',
+    cardOriginal: 'Original',
+    cardSignatureFiles: 'Signature files',
+    cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
+    cardChecks: 'Card requirements',
+    cardChecksMet: 'met',
   },
 } satisfies Translations<typeof kk>;
 
