@@ -62,7 +62,8 @@ async function outlineOf(file: UploadedFile, budget: { remaining: number }): Pro
 }
 
 /**
- * Finds the document cards among the uploaded PDFs (by their attached files, `outlineCard`) and verifies each:
+ * Finds the document cards among the uploaded PDFs that no uploaded CMS signs (`covered`: their indexes), by their
+ * attached files (`outlineCard`), and verifies each:
  * its original and signature files listed after the uploaded ones (`inCard` the card's index), its signatures
  * with the card specification's checks. The files all cards carry share one budget of VERIFY_MAX_TOTAL_BYTES
  * decoded bytes. A card refused: its catalogue code (CARD_*), never a server error.
@@ -70,10 +71,13 @@ async function outlineOf(file: UploadedFile, budget: { remaining: number }): Pro
 export async function verifyCards(
   files: readonly UploadedFile[],
   verifier: Pick<SignatureVerifier, 'verifyCard'>,
+  covered: ReadonlySet<number>,
 ): Promise<CardsOfUpload> {
   const budget = { remaining: VERIFY_MAX_TOTAL_BYTES };
   const out: CardsOfUpload = { files: [], signatures: [], cards: [] };
   for (const [index, file] of files.entries()) {
+    // A PDF an uploaded CMS signs is that signature's original; scanning it costs ~1 ms a MiB for nothing.
+    if (covered.has(index)) continue;
     const outline = await outlineOf(file, budget);
     if (outline === null) continue;
     const verified = await verifier.verifyCard({ card: outline });

@@ -182,8 +182,8 @@ export async function verifyUpload(
       }
     }
   }
-  // Document cards: the PDFs whose attached files are an original and its signatures.
-  const carded = await verifyCards(files, sources.verifier);
+  // Document cards: the PDFs no uploaded CMS signs whose attached files are an original and its signatures.
+  const carded = await verifyCards(files, sources.verifier, covered);
   signatures.push(...carded.signatures);
   if (signatures.length === 0) throw new AppError('DOCUMENT_NOT_SIGNED');
   const listed = files.map(({ name, kind, sha256 }) => ({ name, kind, sha256 }));
