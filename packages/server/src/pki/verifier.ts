@@ -25,6 +25,11 @@ import { evidenceData, type KeptEvidence, keptRevocation } from './long-term/kep
 import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
 import type { TimestampAuthority } from './long-term/timestamp-authority.js';
 import {
+  type JudgeSubject,
+  judgeArchiveTimestamps,
+  judgeTimestampToken,
+} from './long-term/timestamp-checks.js';
+import {
   emptyValidationData,
   mergeValidationData,
   type ValidationData,
@@ -39,14 +44,7 @@ import {
   digestMemo,
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
-import {
-  type CertificateReader,
-  fail,
-  readCertificates,
-  type SignatureSubject,
-  type SignatureTimestampToken,
-  Verdict,
-} from './verdict.js';
+import { type CertificateReader, fail, readCertificates, type SignatureSubject, Verdict } from './verdict.js';
 import type { SignedXml } from './xml/outline.js';
 import { looksLikeXml } from './xml/xml-document.js';
 import { signedXmlOf, xmlSubjects } from './xml-signatures.js';
@@ -346,6 +344,9 @@ class SignatureVerifier implements Verifier {
     return record;
   };
 
+  /** {@link #judge} for the timestamp checks (`long-term/timestamp-checks.ts`), which judge each token's TSA. */
+  readonly #judgeSubject: JudgeSubject = (subject, at) => this.#judge(subject, at);
+
   /**
    * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
    * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation. A verified
@@ -368,10 +369,12 @@ class SignatureVerifier implements Verifier {
       if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
       if (subject.purpose !== 'timestamp' && !this.#facts(leaf).identityOk) fail('SIGNER_IDENTITY_MALFORMED');
       const kept = subject.validationData?.() ?? null;
-      const archived = await this.#archiveTimestamps(subject, kept, at);
+      const archived = await judgeArchiveTimestamps(this.#judgeSubject, subject, kept, at);
       archive = archived.reports;
       used = mergeValidationData(used, archived.validationData);
-      const stamp = await this.#timestamp(subject, kept, archived.provenAt ?? at);
+      const token = subject.timestamp?.() ?? null;
+      const stamp =
+        token && (await judgeTimestampToken(this.#judgeSubject, token, kept, archived.provenAt ?? at));
       timestamp = stamp?.timestamp ?? null;
       if (stamp) used = mergeValidationData(used, stamp.validationData);
       const proven =
@@ -419,70 +422,6 @@ class SignatureVerifier implements Verifier {
       ...(archive.length > 0 ? { archiveTimestamps: archive } : {}),
     };
     return { report, validationData: used, ...(asked ? { revocationStatus: revocation } : {}) };
-  }
-
-  /**
-   * The signature's timestamp judged: the TSA's certificate and token (its status from the signature's kept
-   * validation data when there is some), then whether it stamps this signature.
-   */
-  async #timestamp(
-    subject: SignatureSubject,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData } | null> {
-    const token = subject.timestamp?.() ?? null;
-    if (token === null) return null;
-    return this.#judgeToken(token, kept, at);
-  }
-
-  /** One timestamp token judged (its TSA at `at`, else now) and whether it stamps what it must. */
-  async #judgeToken(
-    token: SignatureTimestampToken,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData }> {
-    const { report: tsa, validationData } = await this.#judge(
-      { ...token.tsa, validationData: () => token.tsa.validationData?.() ?? kept },
-      at,
-    );
-    const imprintFails = tsa.indication === 'TOTAL_PASSED' && !token.imprintMatches;
-    return {
-      timestamp: {
-        time: token.genTime.toISOString(),
-        tsa: tsa.certificate?.subject ?? null,
-        indication: imprintFails ? 'TOTAL_FAILED' : tsa.indication,
-        subIndication: imprintFails ? 'HASH_FAILURE' : tsa.subIndication,
-      },
-      validationData,
-    };
-  }
-
-  /**
-   * The archive timestamps judged newest first: the newest at `at` (else now), each older one at the time of the
-   * newer one that passed (it proves the older token existed then). `provenAt` is the oldest passing one's time.
-   */
-  async #archiveTimestamps(
-    subject: SignatureSubject,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ reports: SignatureTimestamp[]; provenAt: Date | null; validationData: ValidationData }> {
-    const tokens = [...(subject.archiveTimestamps?.() ?? [])].sort(
-      (a, b) => b.genTime.getTime() - a.genTime.getTime(),
-    );
-    let reference = at;
-    let provenAt: Date | null = null;
-    let used = emptyValidationData();
-    const reports: SignatureTimestamp[] = [];
-    for (const token of tokens) {
-      const { timestamp, validationData } = await this.#judgeToken(token, kept, reference);
-      reports.unshift(timestamp);
-      used = mergeValidationData(used, validationData);
-      if (timestamp.indication === 'TOTAL_PASSED') {
-        reference = token.genTime;
-        provenAt = token.genTime;
-      }
-    }
-    return { reports, provenAt, validationData: used };
   }
 
   /** Whether the certificate may act for `purpose`: sign documents or issue timestamps. */
