@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VERIFICATION_PATHS } from '@qoltanba/core';
 import { timestampToken } from '@qoltanba/testkit';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifier } from '../../pki/index.js';
 import { TEST_CLOCK_START } from '../../testing/accounts.js';
+import { multipart } from '../../testing/documents.js';
+import { pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { detached, file, pdf, pki, signers, useVerificationSuite } from '../../testing/verification-suite.js';
 
@@ -48,7 +51,7 @@ async function cardPdf(files: ReadonlyArray<{ name: string; bytes: Uint8Array; d
 }
 
 describe.each(testDatabases())('document cards in the public verification on $name', (backend) => {
-  const { passed, refused } = useVerificationSuite(backend);
+  const { suite, passed, refused } = useVerificationSuite(backend);
 
   it('reports a card: its original (name, size, hash), each signature with the card checks', async () => {
     const card = await cardPdf([
@@ -104,6 +107,18 @@ describe.each(testDatabases())('document cards in the public verification on $na
     const open = await passed([file('card.pdf', bare)]);
     expect(open.cards?.[0]?.verdict).toBe('INDETERMINATE');
     expect(open.signatures[0]?.card?.findings).toEqual(['TIMESTAMP_MISSING', 'REVOCATION_MISSING']);
+    // The report PDF says the same: the files the card carries, and what the signature lacks.
+    const { payload, contentType } = multipart([file('card.pdf', bare)]);
+    const report = await suite.server.app.inject({
+      method: 'POST',
+      url: `${VERIFICATION_PATHS.report}?lang=en`,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(report.statusCode).toBe(200);
+    const text = (await pdfPageTexts(new Uint8Array(report.rawPayload))).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('a.pdf (PDF document, from document card No. 1)');
+    expect(text).toContain('Card requirements: The signature carries no TSP timestamp');
     expect(open.signatures[0]).toMatchObject({
       indication: 'INDETERMINATE',
       subIndication: 'SIG_CONSTRAINTS_FAILURE',
