@@ -136,43 +136,30 @@ export const ETSI_SUB_INDICATION_TEXTS: Readonly<Record<EtsiSubIndication, LangT
   },
 };
 
-/** What a document card's signature does not meet of the card specification, in words. */
+/**
+ * What a document card's signature does not meet of the card specification, in words (short: they ship in the
+ * verification widget's chunk, which has a size budget).
+ */
 export const CARD_FINDING_TEXTS: Readonly<Record<CardFinding, LangTexts>> = {
-  NOT_CMS: {
-    kk: 'Қолтаңба файлы CMS пішімінде емес',
-    ru: 'Файл подписи не в формате CMS',
-    en: 'The signature file is not a CMS',
-  },
-  TIMESTAMP_MISSING: {
-    kk: 'Қолтаңбада TSP уақыт белгісі жоқ',
-    ru: 'В подписи нет метки времени TSP',
-    en: 'The signature carries no TSP timestamp',
-  },
+  NOT_CMS: { kk: 'CMS пішімі емес', ru: 'Не CMS', en: 'Not a CMS' },
+  TIMESTAMP_MISSING: { kk: 'Уақыт белгісі жоқ', ru: 'Нет метки времени', en: 'No timestamp' },
   TIMESTAMP_FAILED: {
-    kk: 'TSP уақыт белгісі тексеруден өтпеді',
-    ru: 'Метка времени TSP не прошла проверку',
-    en: 'The TSP timestamp does not verify',
+    kk: 'Уақыт белгісі жарамсыз',
+    ru: 'Метка времени недействительна',
+    en: 'Invalid timestamp',
   },
-  REVOCATION_MISSING: {
-    kk: 'Қолтаңбада сертификат мәртебесінің дәлелі (OCSP немесе CRL) жоқ',
-    ru: 'В подписи нет подтверждения статуса сертификата (OCSP или CRL)',
-    en: "The signature carries no proof of the certificate's status (OCSP or CRL)",
-  },
+  REVOCATION_MISSING: { kk: 'OCSP немесе CRL жоқ', ru: 'Нет OCSP или CRL', en: 'No OCSP answer or CRL' },
   OCSP_NOT_AT_SIGNATURE_TIME: {
-    kk: 'OCSP жауабы қол қою уақытынан 5 минуттан артық алшақ',
-    ru: 'Ответ OCSP отстоит от момента подписания более чем на 5 минут',
-    en: 'The OCSP answer is more than 5 minutes away from the signature time',
+    kk: 'OCSP қол қоюдан 5 минуттан алыс',
+    ru: 'OCSP дальше 5 минут от подписания',
+    en: 'OCSP over 5 minutes from signing',
   },
   CRL_NOT_AT_SIGNATURE_TIME: {
-    kk: 'CRL қолданылу мерзімі қол қою уақытын қамтымайды',
-    ru: 'Период действия CRL не покрывает момент подписания',
-    en: "The CRL's period does not cover the signature time",
+    kk: 'CRL қол қою уақытын қамтымайды',
+    ru: 'CRL не покрывает время подписания',
+    en: 'The CRL does not cover the signing time',
   },
-  DELTA_CRL_MISSING: {
-    kk: 'Куәландырушы орталық дельта-CRL шығарады, бірақ ол қолтаңбада жоқ',
-    ru: 'УЦ выпускает разностные CRL, но разностного CRL в подписи нет',
-    en: 'The CA publishes delta CRLs, but the signature carries none',
-  },
+  DELTA_CRL_MISSING: { kk: 'Дельта-CRL жоқ', ru: 'Нет разностного CRL', en: 'No delta CRL' },
 };
 
 /** The signature algorithm families in words. */

@@ -166,12 +166,9 @@ function timestampText(timestamp: SignatureTimestamp, lang: Lang): string {
   return t('timestampVerified', { time, tsa: timestamp.tsa ?? '?' });
 }
 
-/** A file a card carries: name, size and SHA-256. */
+/** A file a card carries: name, size and SHA-256 (the same in every language: not in the budgeted texts). */
 function cardFileText(file: VerifiedFile | undefined, lang: Lang): string {
-  const t = verificationReportT(lang);
-  if (file === undefined) return '?';
-  const size = file.size === undefined ? '?' : formatFileSize(file.size, lang);
-  return t('cardFile', { name: file.name, size, sha256: file.sha256 });
+  return file ? `${file.name} (${formatFileSize(file.size ?? 0, lang)}), SHA-256 ${file.sha256}` : '?';
 }
 
 /**
@@ -182,31 +179,36 @@ function CardSummary({
   card,
   files,
   lang,
-  heading: Heading,
 }: {
   card: VerifiedCard;
   files: readonly VerifiedFile[];
   lang: Lang;
-  heading: 'h3' | 'h4';
-}): JSX.Element {
+}) {
   const t = verificationReportT(lang);
+  const title = t('cardTitle', { name: files[card.file]?.name ?? '' });
+  const rows: Array<[string, string[]]> = [
+    [t('cardOriginal'), [cardFileText(files[card.original], lang)]],
+    [t('cardSignatureFiles'), card.signatureFiles.map((index) => cardFileText(files[index], lang))],
+  ];
   return (
-    <section aria-label={t('cardTitle', { name: files[card.file]?.name ?? '' })}>
-      <Heading className={sectionHeading}>{t('cardTitle', { name: files[card.file]?.name ?? '' })}</Heading>
+    <section aria-label={title}>
       <p className={verdict[card.verdict]}>
-        <Indication indication={card.verdict} text={OVERALL_VERDICT_TEXTS[card.verdict][lang]} />
+        <Indication
+          indication={card.verdict}
+          text={`${title}: ${OVERALL_VERDICT_TEXTS[card.verdict][lang]}`}
+        />
       </p>
       <dl className={facts}>
-        <dt className={term}>{t('cardOriginal')}</dt>
-        <dd className={value}>{cardFileText(files[card.original], lang)}</dd>
-        <dt className={term}>{t('cardSignatureFiles')}</dt>
-        <dd className={value}>
-          <ul className={plainList}>
-            {card.signatureFiles.map((index) => (
-              <li key={index}>{cardFileText(files[index], lang)}</li>
+        {rows.map(([name, lines]) => (
+          <Fragment key={name}>
+            <dt className={term}>{name}</dt>
+            {lines.map((line) => (
+              <dd key={line} className={value}>
+                {line}
+              </dd>
             ))}
-          </ul>
-        </dd>
+          </Fragment>
+        ))}
       </dl>
     </section>
   );
@@ -283,7 +285,7 @@ export function VerificationResult({
       ) : null}
       {onDownloadReport ? <ReportButton download={onDownloadReport} lang={lang} /> : null}
       {(result.cards ?? []).map((card) => (
-        <CardSummary key={card.file} card={card} files={result.files} lang={lang} heading={Section} />
+        <CardSummary key={card.file} card={card} files={result.files} lang={lang} />
       ))}
       {groups.map((group) => (
         <Fragment key={group.document?.id ?? 0}>

@@ -49,7 +49,6 @@ const kk = {
   cardTitle: 'Электрондық құжат карточкасы: {{name}}',
   cardOriginal: 'Түпнұсқа',
   cardSignatureFiles: 'Қолтаңба файлдары',
-  cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
   cardChecks: 'Карточка талаптары',
   cardChecksMet: 'орындалды',
 };
@@ -99,7 +98,6 @@ export const verificationReportTexts = {
     cardTitle: 'Карточка электронного документа: {{name}}',
     cardOriginal: 'Подлинник',
     cardSignatureFiles: 'Файлы подписей',
-    cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
     cardChecks: 'Требования карточки',
     cardChecksMet: 'выполнены',
   },
@@ -145,7 +143,6 @@ export const verificationReportTexts = {
     cardTitle: 'Document card: {{name}}',
     cardOriginal: 'Original',
     cardSignatureFiles: 'Signature files',
-    cardFile: '{{name}} ({{size}}), SHA-256 {{sha256}}',
     cardChecks: 'Card requirements',
     cardChecksMet: 'met',
   },

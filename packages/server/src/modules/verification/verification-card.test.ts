@@ -118,7 +118,7 @@ describe.each(testDatabases())('document cards in the public verification on $na
     expect(report.statusCode).toBe(200);
     const text = (await pdfPageTexts(new Uint8Array(report.rawPayload))).join(' ').replace(/\s+/g, ' ');
     expect(text).toContain('a.pdf (PDF document, from document card No. 1)');
-    expect(text).toContain('Card requirements: The signature carries no TSP timestamp');
+    expect(text).toContain('Card requirements: No timestamp; No OCSP answer or CRL');
     expect(open.signatures[0]).toMatchObject({
       indication: 'INDETERMINATE',
       subIndication: 'SIG_CONSTRAINTS_FAILURE',
