@@ -2,6 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import {
   answerOcspRequest,
   createTestPki,
@@ -242,6 +243,35 @@ describe('a document card', () => {
       ...Array.from({ length: 4 }, () => ({ name: 'x.cms', bytes: detached })),
     ];
     expect(await reason(many, { maxFiles: 3, budget: { remaining: 1024 * 1024 } })).toBe('too_many');
+  });
+});
+
+describe('a PDF too costly to parse', () => {
+  it('is refused before pdf-lib reads it: too many objects, or object streams that inflate past the budget', async () => {
+    const objects = Array.from(
+      { length: 20_001 },
+      (_, i) => `${i + 1} 0 obj\n<< /Type /EmbeddedFile /Length 0 >>\nstream\n\nendstream\nendobj\n`,
+    );
+    const many = new TextEncoder().encode(`%PDF-1.7\n${objects.join('')}trailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+    await expect(outlineCard(many, limits())).rejects.toMatchObject({ reason: 'malformed' });
+    // 8 MiB of object stream from 8 KiB of deflate: stopped one byte past a 1 MiB budget.
+    const bomb = deflateSync(Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /EmbeddedFile /Length 0 >>\nstream\n\nendstream\nendobj\n'),
+      Buffer.from(
+        `2 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`,
+      ),
+      bomb,
+      Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+    ]);
+    expect(pdf.byteLength).toBeLessThan(64 * 1024);
+    await expect(
+      outlineCard(pdf, { maxFiles: 50, budget: { remaining: 1024 * 1024 } }),
+    ).rejects.toMatchObject({
+      reason: 'too_large',
+    });
+    // The same PDF within budget is read (and is no card).
+    expect(await outlineCard(pdf, limits())).toBeNull();
   });
 });
 

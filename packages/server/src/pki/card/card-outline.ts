@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { withoutUnsafeCharacters } from '@qoltanba/core';
 import { outlineCms } from '../cms/outline.js';
 import { type ContentBytes, joinedBytes } from '../signature/digest.js';
+import { parseCost } from './parse-cost.js';
 import { readPdfAttachments } from './pdf-attachments.js';
 
 // A document card (SIGEX's "карточка электронного документа", public spec kaarkz/ddcard): a PDF whose attached
@@ -93,13 +94,20 @@ function cardFile(name: string, description: string | null, bytes: Uint8Array): 
 
 /**
  * Reads a PDF as a document card: null when it is none (no attached file is a CMS, or it is no PDF pdf-lib reads),
- * else the original and the signature files. Throws {@link CardRefusedError} for a card that cannot be verified:
+ * else the original and the signature files. A PDF that attaches files but would cost pdf-lib more than
+ * CARD_MAX_OBJECTS objects (`malformed`) or object streams inflating past the budget (`too_large`) is refused
+ * before it is parsed, card or not. Throws {@link CardRefusedError} for a card that cannot be verified:
  * more than `maxFiles` attachments, attachments past the byte budget (an inflation bomb too) or not decodable, a
  * CMS first (no original), a CMS carrying its content, an executable original.
  */
 export async function outlineCard(pdf: ContentBytes, limits: CardLimits): Promise<CardOutline | null> {
   if (!contains(pdf, EMBEDDED_FILE)) return null;
-  const read = await readPdfAttachments(joinedBytes(pdf), limits);
+  const bytes = joinedBytes(pdf);
+  // pdf-lib's parse is unbounded: a PDF that would cost too much is refused before it (`parse-cost.ts`).
+  const cost = parseCost(bytes, limits.budget.remaining);
+  if (cost === 'too_large') throw new CardRefusedError('too_large');
+  if (cost === 'too_many_objects') throw new CardRefusedError('malformed');
+  const read = await readPdfAttachments(bytes, limits);
   if (read === null) return null;
   const cms = read.files.map((file) => (file.bytes ? outlineCms(file.bytes) : null));
   // A PDF that merely attaches files (none a signature) is an ordinary PDF.
