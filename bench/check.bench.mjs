@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { benchDatabaseUrl, freePort, startBenchServer, waitFor } from './bench-support.mjs';
+import { benchDatabaseUrl, benchSchema, freePort, startBenchServer, waitFor } from './bench-support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { createVerifier } = await import(join(ROOT, 'packages/server/dist/index.js'));
@@ -85,7 +83,9 @@ const files = [
 const uploadBytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
 if (uploadBytes > VERIFY_MAX_TOTAL_BYTES) throw new Error(`the upload (${uploadBytes}) is over the limit`);
 
-const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-check-'));
+// A throw-away schema and data folder (the trust store below goes in it), dropped at the end.
+const bench = await benchSchema(url);
+const { schema, dataDir } = bench;
 const trustDir = join(dataDir, 'trust');
 await pki.writeTrustDir(trustDir);
 const verifier = await createVerifier({ trustDir, offline: true });
@@ -192,10 +192,6 @@ async function transfer(send) {
 const encoded = multipartBody(files);
 const encodedOriginals = multipartBody(files.slice(0, PAIRS));
 
-const schema = `bench_${randomBytes(5).toString('hex')}`;
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create schema ${schema}`);
 let server;
 let sink;
 
@@ -298,7 +294,5 @@ try {
 } finally {
   server?.kill('SIGTERM');
   sink?.kill('SIGTERM');
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.drop();
 }

@@ -6,14 +6,13 @@
 // Everything happens in a throw-away schema that is dropped at the end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import {
   BENCH_SERVER_HOST,
   benchDatabaseUrl,
+  benchSchema,
   callgrind,
   freePort,
   processCpuMs,
@@ -122,14 +121,10 @@ function searchScenarios(port, list, headers, rareId) {
   ];
 }
 
-const schema = `bench_${randomBytes(5).toString('hex')}`;
+const bench = await benchSchema(url);
+const { schema, dataDir, db } = bench;
 // The server's connections carry this name, so the PostgreSQL backends serving it can be told from others'.
 const applicationName = `qoltanba-${schema}`;
-const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create schema ${schema}`);
-const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
 const children = [];
 const tokenSecret = randomBytes(32).toString('hex');
 
@@ -189,10 +184,7 @@ try {
   else await documentReads(port, barePort, bare, server, db, accessToken, counting);
 } finally {
   for (const child of children) child.kill('SIGTERM');
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.drop();
 }
 
 /**

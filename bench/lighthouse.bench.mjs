@@ -4,7 +4,7 @@
 // Not a test: it prints figures and asserts nothing; Lighthouse's own figures move with the machine's load.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ import { freePort, SERVER_MAIN, waitFor } from './bench-support.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/check', '/cabinet/incoming'];
+// BENCH_LIGHTHOUSE_PAGES=/check,/ measures only those.
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/check', '/cabinet/incoming'];
 // Chromium without lookups of Google hosts (TOOLCHAIN.md trap 8) and without a sandbox (containers, root).
 const CHROME_FLAGS = [
   '--headless=new',
@@ -89,6 +90,12 @@ try {
       continue;
     }
     const report = JSON.parse(run.stdout);
+    // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each page's full report (request chains, LCP element) to read.
+    if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
+      await mkdir(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = page === '/' ? 'root' : page.slice(1).replaceAll('/', '-');
+      await writeFile(join(process.env.BENCH_LIGHTHOUSE_REPORTS, `${name}.json`), run.stdout);
+    }
     const bytes = report.audits['total-byte-weight']?.numericValue ?? 0;
     rows.push({ page, values: GOALS.map(([, , , read]) => read(report)), kib: bytes / 1024 });
   }

@@ -3,12 +3,17 @@
 // TEST_DATABASE_URL, a throw-away schema), side by side with the goal of issue 22 (<= 300 MiB embedded).
 // Not a test: it prints figures and asserts nothing.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { benchDatabaseUrl, freePort, SERVER_MAIN, startBenchServer, waitFor } from './bench-support.mjs';
+import {
+  benchDatabaseUrl,
+  benchSchema,
+  freePort,
+  SERVER_MAIN,
+  startBenchServer,
+  waitFor,
+} from './bench-support.mjs';
 
 /** Seconds the server idles after /readyz before its memory is read. */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
@@ -60,19 +65,15 @@ rows.push(
 );
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (url) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: benchDatabaseUrl() });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const bench = await benchSchema(benchDatabaseUrl());
   try {
     rows.push(
       await measure('production (PostgreSQL)', (port, dataDir) =>
-        startBenchServer({ url: benchDatabaseUrl(), schema, port, dataDir }),
+        startBenchServer({ url: benchDatabaseUrl(), schema: bench.schema, port, dataDir }),
       ),
     );
   } finally {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    await bench.drop();
   }
 }
 

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { benchDatabaseUrl, freePort, registerMember, startBenchServer, waitFor } from './bench-support.mjs';
+import {
+  benchDatabaseUrl,
+  benchSchema,
+  freePort,
+  registerMember,
+  startBenchServer,
+  waitFor,
+} from './bench-support.mjs';
 
 const SIZE = 5 * 1024 * 1024;
 const SIGNATURES = 10;
@@ -71,12 +74,8 @@ async function timed(port, path, headers) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const schema = `bench_${randomBytes(5).toString('hex')}`;
-const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-bench-'));
-const admin = new pg.Client({ connectionString: url });
-await admin.connect();
-await admin.query(`create schema ${schema}`);
-const db = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+const bench = await benchSchema(url);
+const { schema, dataDir, db } = bench;
 let server;
 
 try {
@@ -159,8 +158,5 @@ try {
   );
 } finally {
   server?.kill('SIGTERM');
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.drop();
 }

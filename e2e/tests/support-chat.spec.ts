@@ -7,12 +7,20 @@ import {
   type APIRequestContext,
   type Browser,
   expect,
-  type Locator,
   type Page,
   request as playwrightRequest,
   test,
 } from '@playwright/test';
 import { registerByApi, signInPage, type Tokens, uniqueEmail } from './accounts-session';
+import {
+  chatLog,
+  inboxRow,
+  launcher,
+  openOperatorInbox,
+  openWidget,
+  panel,
+  writeInWidget,
+} from './support-session';
 
 // The support chat end to end against the real built server (issue 11), nothing of our API stubbed: the help widget's
 // script tag on examples/plain-html (served by its own backend on another origin) and inside the portal, the
@@ -129,39 +137,10 @@ test.afterEach(() => {
   expect(dialogs).toEqual([]);
 });
 
-/** The help widget's floating button (its name says the unread count when there is one). */
-const launcher = (page: Page, name: string | RegExp = 'Help') =>
-  page.getByRole('button', { name, exact: typeof name === 'string' });
-const panel = (page: Page) => page.getByRole('dialog', { name: 'How can we help?' });
-const chatLog = (page: Page) => panel(page).getByRole('log', { name: 'Online chat' });
-
-async function openWidget(page: Page): Promise<void> {
-  await launcher(page).click();
-  await expect(panel(page)).toBeVisible();
-  await expect(panel(page).getByRole('heading', { name: 'Online chat' })).toBeVisible();
-}
-
-async function writeInWidget(page: Page, text: string): Promise<void> {
-  await panel(page).getByLabel('Message').fill(text);
-  await panel(page).getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(chatLog(page).getByText(text, { exact: true })).toBeVisible();
-}
-
-/** An operator's page, signed in, on the inbox. */
+/** An operator's page, signed in, on the inbox (its dialogs watched like the test's page). */
 async function operatorInbox(browser: Browser): Promise<Page> {
-  const page = watchDialogs(
-    await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage(),
-  );
-  await page.goto(`${serverOrigin}/?lang=en`);
-  await signInPage(page, operatorTokens);
-  await page.goto(`${serverOrigin}/cabinet/support?lang=en`);
-  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
-  return page;
+  return watchDialogs(await openOperatorInbox(browser, serverOrigin, operatorTokens));
 }
-
-/** The inbox row of the conversation whose last message is `text`. */
-const inboxRow = (page: Page, text: string): Locator =>
-  page.getByRole('main').getByRole('link').filter({ hasText: text });
 
 test('an anonymous visitor on a partner page chats with an operator: the inbox, a live reply, the unread badge', async ({
   page,

@@ -31,6 +31,7 @@ describe('public entry', () => {
         "CODE_RESEND_SECONDS",
         "CODE_TTL_SECONDS",
         "COMPANY_NAME_MAX",
+        "COMPANY_QUERY",
         "COMPANY_SIGNING_ROLES",
         "COPY_RESULT_STATUS",
         "COUNTERPARTY_EMAILS_MAX",

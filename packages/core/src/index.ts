@@ -273,7 +273,12 @@ export {
   linkMail,
   linkMailText,
 } from './notifications/link-mail-texts';
-export { DOCUMENT_PAGE, NOTIFICATIONS_PAGE, notificationLink } from './notifications/notification-links';
+export {
+  COMPANY_QUERY,
+  DOCUMENT_PAGE,
+  NOTIFICATIONS_PAGE,
+  notificationLink,
+} from './notifications/notification-links';
 export {
   NOTIFICATION_EMAIL_TEXTS,
   NOTIFICATION_TEXTS,

@@ -91,6 +91,7 @@ export interface CreateAppOptions {
   beforeCodeCompare?: AppServices['beforeCodeCompare'];
   verifier?: AppServices['verifier'];
   beforeSignatureCheck?: AppServices['beforeSignatureCheck'];
+  signingLockRenewMs?: AppServices['signingLockRenewMs'];
   /** How outgoing connections (webhooks) resolve host names; the system resolver by default. */
   resolveHost?: AppServices['resolveHost'];
   /** The development signer running beside the server (see `dev/dev-signer.ts`): browsers are sent to it. */
@@ -279,6 +280,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       beforeCodeCompare: options.beforeCodeCompare,
       verifier: metrics.countedVerifier(options.verifier ?? (await createVerifier(config.pki))),
       beforeSignatureCheck: options.beforeSignatureCheck,
+      signingLockRenewMs: options.signingLockRenewMs,
       signingConfig,
       resolveHost: options.resolveHost ?? systemResolver,
     };

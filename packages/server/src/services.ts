@@ -54,6 +54,8 @@ export interface AppServices {
    * concurrent signings here to show the lock.
    */
   beforeSignatureCheck?: () => Promise<void>;
+  /** How often a signing lock's lease is renewed while its signing runs; `SIGNING_LOCK_RENEW_MS` unless a test asks. */
+  signingLockRenewMs?: number;
   /** What browsers are told about signing: NCALayer's address and whether a test signer answers there. */
   signingConfig: SigningConfig;
   /**

@@ -7,12 +7,23 @@ export const DOCUMENT_PAGE = '/cabinet/document/:id';
 export const NOTIFICATIONS_PAGE = '/cabinet/notification';
 
 /**
- * The portal path a notification leads to: its document, or the tariffs page for a tariff or payment event.
- *
- * @example notificationLink('document.signed', 12) // '/cabinet/document/12'
+ * The query parameter of a cabinet address that names the company (BIN or IIN) to act as: a link followed from
+ * an e-mail opens the document as the company it concerns, whichever company the browser had selected.
  */
-export function notificationLink(event: NotificationEvent, documentId: number | null): string {
+export const COMPANY_QUERY = 'company';
+
+/**
+ * The portal path a notification leads to: its document as the notified company, or the tariffs page for a
+ * tariff or payment event.
+ *
+ * @example notificationLink('document.signed', 12, '123456789021') // '/cabinet/document/12?company=123456789021'
+ */
+export function notificationLink(
+  event: NotificationEvent,
+  documentId: number | null,
+  companyBin: string,
+): string {
   if (NOTIFICATION_EVENT_RULES[event].document && documentId !== null)
-    return DOCUMENT_PAGE.replace(':id', String(documentId));
+    return `${DOCUMENT_PAGE.replace(':id', String(documentId))}?${COMPANY_QUERY}=${encodeURIComponent(companyBin)}`;
   return TARIFFS_PAGE;
 }

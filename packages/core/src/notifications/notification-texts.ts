@@ -87,6 +87,9 @@ export const NOTIFICATION_EMAIL_TEXTS = {
   },
 } as const satisfies Record<string, NotificationText>;
 
+/** Who acted when the notification does not know the party's name. */
+const UNNAMED_PARTY: Readonly<Record<Lang, string>> = { kk: 'Қатысушы', ru: 'Участник', en: 'A party' };
+
 /** The values a notification's text is filled with. */
 export interface NotificationTextParams {
   document?: string | null;
@@ -95,7 +98,8 @@ export interface NotificationTextParams {
 }
 
 /**
- * The text of `event` in `lang`, filled with `params` (a missing value becomes an empty string, never `{name}`).
+ * The text of `event` in `lang`, filled with `params` (a missing party reads "A party", another missing value
+ * becomes an empty string, never `{name}`).
  *
  * @example notificationText('document.signed', 'en', { document: 'Act', party: 'LLP Alma' }) // 'LLP Alma signed «Act»'
  */
@@ -106,7 +110,8 @@ export function notificationText(
 ): string {
   const values: Record<string, string> = {
     document: params.document ?? '',
-    party: params.party ?? '',
+    // A sentence that starts with the party never starts with a blank.
+    party: params.party || UNNAMED_PARTY[lang],
     reason: params.reason ?? '',
   };
   return NOTIFICATION_TEXTS[event][lang].replace(

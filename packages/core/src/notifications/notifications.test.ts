@@ -106,13 +106,18 @@ describe('texts and links', () => {
       notificationText('document.rejected', 'en', { document: 'Act', party: 'LLP Alma', reason: 'no stamp' }),
     ).toBe('LLP Alma rejected «Act»: no stamp');
     expect(notificationText('document.signed', 'ru', { document: 'Акт', party: null })).toBe(
-      ' подписал документ «Акт»',
+      'Участник подписал документ «Акт»',
+    );
+    expect(notificationText('document.approved', 'en', { document: 'Act', party: '' })).toBe(
+      '«Act» was approved (A party)',
     );
   });
 
-  it('links a document event to the document and a tariff event to the tariffs page', () => {
-    expect(notificationLink('document.signed', 12)).toBe('/cabinet/document/12');
-    expect(notificationLink('tariff.ended', null)).toBe('/tariffs');
+  it('links a document event to the document as the notified company, a tariff event to the tariffs page', () => {
+    expect(notificationLink('document.signed', 12, '123456789021')).toBe(
+      '/cabinet/document/12?company=123456789021',
+    );
+    expect(notificationLink('tariff.ended', null, '123456789021')).toBe('/tariffs');
   });
 
   it('knows its own events only', () => {

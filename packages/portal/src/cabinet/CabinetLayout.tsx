@@ -13,6 +13,7 @@ import { CabinetCompaniesError } from './CabinetCompaniesError';
 import { CabinetLoginGate } from './CabinetLoginGate';
 import { CabinetTabs } from './CabinetTabs';
 import * as css from './cabinet.css';
+import { useCompanyFromAddress } from './useCompanyFromAddress';
 
 /** Where a signed-in user without any company context is sent. */
 export const ONBOARDING_PATH = pathTo('OnboardingStart');
@@ -29,6 +30,10 @@ export default function CabinetLayout(): JSX.Element {
   const companiesLoad = useStore($companiesLoad);
   const route = useCurrentRoute();
   const authenticated = auth.status === 'authenticated';
+  const applyingCompany = useCompanyFromAddress(
+    route.name,
+    authenticated && companiesLoad.status === 'loaded',
+  );
   // A logout here is followed by the move to `/`: show no login request (and no dialog) meanwhile.
   const [signedInHere, setSignedInHere] = useState(authenticated);
   useEffect(() => {
@@ -37,7 +42,7 @@ export default function CabinetLayout(): JSX.Element {
 
   if (!authenticated) return signedInHere ? <ScreenLoading /> : <CabinetLoginGate />;
   if (companiesLoad.status === 'failed') return <CabinetCompaniesError code={companiesLoad.code} />;
-  if (companiesLoad.status !== 'loaded') return <ScreenLoading />;
+  if (companiesLoad.status !== 'loaded' || applyingCompany) return <ScreenLoading />;
   if (companies.length === 0) {
     if (!isOpenWithoutCompany(route.name)) return <Navigate to={ONBOARDING_PATH} replace />;
     return (

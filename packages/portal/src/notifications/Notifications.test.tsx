@@ -1,4 +1,5 @@
 import { $snackbars, getDocumentSchedule, getNotificationSettings, setLocale } from '@qoltanba/sdk';
+import { BETA } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../i18n/portalTranslations';
@@ -31,7 +32,7 @@ describe('notifications in the portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread: 1' }));
     const panel = within(await screen.findByRole('region', { name: 'Latest notifications' }));
     const link = await panel.findByRole('link', { name: /sent you «Supply contract 7» for signing/ });
-    expect(link.getAttribute('href')).toBe(`/cabinet/document/${sent.id}`);
+    expect(link.getAttribute('href')).toBe(`/cabinet/document/${sent.id}?company=${BETA.bin}`);
     expect(panel.getByRole('link', { name: 'All notifications' }).getAttribute('href')).toBe(
       '/cabinet/notification',
     );
@@ -42,6 +43,7 @@ describe('notifications in the portal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, unread: 1' }));
     fireEvent.click(await screen.findByRole('link', { name: /sent you «Supply contract 7» for signing/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cabinet/document/${sent.id}`));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
     await screen.findByRole('button', { name: 'Notifications' });
     expect(screen.getByTestId('unread-live').textContent).toBe('');
   }, 90_000);

@@ -1,5 +1,5 @@
 import { type Lang, type Notification, type NotificationEvent, notificationText } from '@qoltanba/core';
-import { $notifications, selectCompany } from '@qoltanba/sdk';
+import { $notifications } from '@qoltanba/sdk';
 import type { PortalKey } from '../i18n/portalStrings';
 
 /** The portal key of an event's name (i18next reads dots as nesting, so the keys use `_`). */
@@ -17,10 +17,9 @@ export function notificationSentence(notification: Notification, lang: Lang): st
 }
 
 /**
- * Following a notification: it is marked read, and its company (one of the user's) acts, so the document opens as
- * the company it was sent to. The caller navigates to `notification.link`.
+ * Following a notification: it is marked read. The caller navigates to `notification.link`, whose `?company=` makes
+ * the notified company act (the cabinet applies it), so the document opens as the company it was sent to.
  */
 export function followNotification(notification: Notification): void {
-  selectCompany(notification.companyBin);
   if (notification.readAt === null) void $notifications.markRead(notification.id);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import {
@@ -15,19 +15,9 @@ import {
 } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BlobStore, StoredBlob } from './blob-store.js';
+import { type BlobStore, isBlobKey, keyToWrite, type StoredBlob } from './blob-store.js';
 
-/** 128 random bits in base64url: 22 characters from [A-Za-z0-9_-], so a key can never name a path. */
-const KEY_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-
-/** Answers whether a string has the shape of a key this store issues. */
-export function isBlobKey(value: string): boolean {
-  return KEY_PATTERN.test(value);
-}
-
-function newKey(): string {
-  return randomBytes(16).toString('base64url');
-}
+export { isBlobKey } from './blob-store.js';
 
 /** Options of {@link createLocalBlobStore}. */
 export interface LocalBlobStoreOptions {
@@ -86,8 +76,8 @@ export function createLocalBlobStore(root: string, options: LocalBlobStoreOption
   const tempOf = (folder: string, key: string) => join(options.tempDir ?? folder, `.${key}.tmp`);
 
   return {
-    async put(data) {
-      const key = newKey();
+    async put(data, wanted) {
+      const key = keyToWrite(wanted);
       const folder = join(root, key.slice(0, 2));
       await mkdir(folder, { recursive: true });
       const temp = tempOf(folder, key);
@@ -106,8 +96,8 @@ export function createLocalBlobStore(root: string, options: LocalBlobStoreOption
       return stored;
     },
 
-    async putStream(source) {
-      const key = newKey();
+    async putStream(source, wanted) {
+      const key = keyToWrite(wanted);
       const folder = join(root, key.slice(0, 2));
       await mkdir(folder, { recursive: true });
       const temp = tempOf(folder, key);

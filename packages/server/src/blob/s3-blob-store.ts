@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -11,8 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BlobsConfig } from './blob-env.js';
-import { type BlobStore, BlobStoreUnavailableError } from './blob-store.js';
-import { isBlobKey } from './local-blob-store.js';
+import { type BlobStore, BlobStoreUnavailableError, isBlobKey, keyToWrite } from './blob-store.js';
 
 /** Options of {@link createS3BlobStore}. */
 export interface S3BlobStoreOptions {
@@ -71,7 +70,6 @@ function unavailable(error: unknown): never {
 export function createS3BlobStore(options: S3BlobStoreOptions): CheckedBlobStore {
   const { client, bucket, prefix } = options;
   const objectKey = (key: string) => `${prefix}${key}`;
-  const newKey = () => randomBytes(16).toString('base64url');
 
   async function exists(key: string): Promise<boolean> {
     try {
@@ -84,8 +82,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): CheckedBlobStore
   }
 
   return {
-    async put(data) {
-      const key = newKey();
+    async put(data, wanted) {
+      const key = keyToWrite(wanted);
       const sha256 = createHash('sha256').update(data).digest('hex');
       await client
         .send(
@@ -100,8 +98,8 @@ export function createS3BlobStore(options: S3BlobStoreOptions): CheckedBlobStore
       return { key, size: data.byteLength, sha256 };
     },
 
-    async putStream(source) {
-      const key = newKey();
+    async putStream(source, wanted) {
+      const key = keyToWrite(wanted);
       const hash = createHash('sha256');
       let size = 0;
       let sourceError: { error: unknown } | undefined;

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       storageQuotaBytes: 1024 * 1024 * 1024,
       trashRetentionDays: 30,
       documentsPurgeIntervalMinutes: 60,
+      pendingBlobGraceMinutes: 60,
       signedRetentionDays: 90,
       supportRetentionDays: 365,
       sofficePath: undefined,

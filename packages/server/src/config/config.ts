@@ -109,6 +109,11 @@ export interface Config {
   /** Minutes between document purge rounds (trash, stale uploads, blob deletions); 0 disables them. */
   documentsPurgeIntervalMinutes: number;
   /**
+   * Minutes a stored blob may stay pending (written, no committed row referring to it) before the documents purge
+   * takes it as abandoned (a process killed mid-upload) and deletes it.
+   */
+  pendingBlobGraceMinutes: number;
+  /**
    * Days a signed, rejected or revoked document keeps its original files after it finished (the purge then
    * deletes their bytes and keeps what verification needs); 0 keeps them forever.
    */

@@ -9,11 +9,11 @@ import {
   sanitizeFileName,
 } from '@qoltanba/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BlobStore } from '../blob/blob-store.js';
 import type { MultipartBody } from '../http/route.js';
 import { detectDocumentFormat, FAMILY_HEAD_BYTES, type FormatFamily, formatFamily } from './file-type.js';
+import { type BlobTarget, discardBlobs, putBlob } from './pending-blobs.js';
 
-/** A file received into the blob store, recognised by content. */
+/** A file received into the blob store, recognised by content; its blob is pending until a row keeps it. */
 export interface ReceivedFile {
   name: string;
   format: DocumentFileFormat;
@@ -64,7 +64,7 @@ export function uploadError(error: unknown): AppError {
  * bytes announce no accepted container, so the rest is never read. Only DOC and zip candidates are kept in
  * memory (at most MAX_FILE_BYTES) for the final check, which needs their directory.
  */
-export async function receiveFile(blobs: BlobStore, part: MultipartFile): Promise<ReceivedFile> {
+export async function receiveFile(target: BlobTarget, part: MultipartFile): Promise<ReceivedFile> {
   let family: FormatFamily | undefined;
   let size = 0;
   const kept: Buffer[] = [];
@@ -90,10 +90,10 @@ export async function receiveFile(blobs: BlobStore, part: MultipartFile): Promis
       throw uploadError(error);
     }
   }
-  const stored = await blobs.putStream(checked());
+  const stored = await putBlob(target, checked());
   const format = family === 'pdf' ? 'pdf' : detectDocumentFormat(Buffer.concat(kept));
   if (!format) {
-    await blobs.delete(stored.key);
+    await discardBlobs(target, [stored.key]);
     throw new AppError('FILE_FORMAT_NOT_ALLOWED');
   }
   return {
@@ -131,11 +131,12 @@ function parseJsonPart(part: Multipart): unknown {
 /**
  * Reads a multipart document upload part by part, streaming each file to the blob store (never the whole
  * request in memory). On any failure, including a client that goes away midway, the blobs stored so far are
- * deleted before the error propagates; the caller deletes them ({@link discardFiles}) if a later step fails.
+ * deleted before the error propagates; the caller deletes them ({@link discardFiles}) if a later step fails. The
+ * blobs are pending (`pending-blobs.ts`) until the transaction that refers to them keeps them.
  */
 export async function readUpload(
   request: FastifyRequest,
-  blobs: BlobStore,
+  target: BlobTarget,
   options: ReadUploadOptions,
 ): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
@@ -162,21 +163,27 @@ export async function readUpload(
       }
       if (files.length >= DOCUMENT_MAX_FILES) throw new AppError('DOCUMENT_FILES_LIMIT');
       await options.beforeFile?.(files.length);
-      const file = await receiveFile(blobs, part);
+      const file = await receiveFile(target, part);
       files.push(file);
       await options.afterFile?.(files.length - 1, file);
     }
     if (expectJson) throw new AppError('MULTIPART_INVALID');
     return files;
   } catch (error) {
-    await discardFiles(blobs, files);
+    await discardFiles(target, files);
     throw error;
   }
 }
 
-/** Deletes the blobs of received files that will not be kept. */
-export async function discardFiles(blobs: BlobStore, files: readonly ReceivedFile[]): Promise<void> {
-  await Promise.all(files.map((file) => blobs.delete(file.blobKey).catch(() => false)));
+/** Deletes the blobs of received files that will not be kept, and their pending records. */
+export async function discardFiles(
+  target: Pick<BlobTarget, 'db' | 'blobs'>,
+  files: readonly ReceivedFile[],
+): Promise<void> {
+  await discardBlobs(
+    target,
+    files.map((file) => file.blobKey),
+  );
 }
 
 /**

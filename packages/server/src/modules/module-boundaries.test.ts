@@ -67,13 +67,13 @@ const OWNED_TABLES: Record<string, readonly string[]> = {
 
 /**
  * Tables outside the domain modules: the migrations' bookkeeping (`db/migrate.ts`), the dev outbox and the message
- * queue (`outbox/`), the blob folder's marker (`blob/`) and the blob deletion queue (`files/`).
+ * queue (`outbox/`), the blob folder's marker (`blob/`) and the blob deletion queue and the pending blob records (`files/`).
  */
 const INFRASTRUCTURE_TABLES: Record<string, readonly string[]> = {
   migrations: ['schema_migrations'],
   blob: ['blob_folder'],
   outbox: ['outbox_messages', 'message_queue'],
-  files: ['blob_deletions'],
+  files: ['blob_deletions', 'pending_blobs'],
 };
 
 /** One file per owner, `db/tables/<owner>.ts`, types its tables in an `export interface …Tables { table: Row }`. */

@@ -1,5 +1,6 @@
-import { setLocale, trashDocument } from '@qoltanba/sdk';
-import { addUser, NEWCOMER } from '@qoltanba/server/testing';
+import { notificationLink } from '@qoltanba/core';
+import { $selectedCompanyBin, setLocale, trashDocument } from '@qoltanba/sdk';
+import { ALFA, addUser, BETA, NEWCOMER } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n/portalTranslations';
@@ -20,6 +21,37 @@ beforeEach(() => {
 const GONE =
   'You cannot see this document: it was deleted, or it belongs to a company you are no longer a member of. ' +
   'If you are in several companies, choose the one it was sent to in the header.';
+
+describe("an e-mailed notification's link opens the document as the company it concerns", () => {
+  it('switches to that company first when the browser had another selected, then drops it from the address', async () => {
+    // aigerim is in ALFA (main, selected) and BETA; daniyar's document went to BETA only.
+    const { server } = await test.signIn('aigerim');
+    const toBeta = await server.documents.sent({
+      from: { user: 'daniyar' },
+      name: 'Act for Beta',
+      signers: [BETA],
+    });
+    expect($selectedCompanyBin.get()).toBe(ALFA.bin);
+    const { router } = renderPortal(notificationLink('document.received', toBeta.id, BETA.bin));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Act for Beta' })).toBeTruthy();
+    expect($selectedCompanyBin.get()).toBe(BETA.bin);
+    expect(router.state.location.pathname).toBe(`/cabinet/document/${toBeta.id}`);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a company the user is not in changes nothing: the selection stays and the page says it is not theirs', async () => {
+    const { server } = await test.signIn('bolat');
+    const other = await server.documents.sent({
+      from: { user: 'daniyar' },
+      signers: [{ individual: 'operator' }],
+    });
+    const before = $selectedCompanyBin.get();
+    const { router } = renderPortal(notificationLink('document.received', other.id, ALFA.bin));
+    expect((await screen.findByRole('alert')).textContent).toBe('Status, company or document not found');
+    expect($selectedCompanyBin.get()).toBe(before);
+    expect(router.state.location.search).toBe('');
+  });
+});
 
 describe("a notification's link into a document the user may no longer see", () => {
   it('a company the user is not (or no longer) in: not found, with why and the way to the incoming documents', async () => {

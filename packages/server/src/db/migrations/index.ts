@@ -25,6 +25,7 @@ import * as approvals from './0022_approvals.js';
 import * as searchIndex from './0024_search_index.js';
 import * as liveNotify from './0025_live_notify.js';
 import * as billingNotices from './0026_billing_notices.js';
+import * as pendingBlobs from './0027_pending_blobs.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -63,4 +64,5 @@ export const migrations: readonly Migration[] = [
   searchIndex,
   liveNotify,
   billingNotices,
+  pendingBlobs,
 ];

@@ -106,17 +106,27 @@ export async function setUserLang(db: Kysely<Database>, userId: string, lang: La
   await db.updateTable('users').set({ lang }).where('id', '=', userId).execute();
 }
 
-/** Points the account at a stored avatar image (a blob key and its MIME type). */
+/**
+ * Points the account at a stored avatar image (a blob key and its MIME type); answers the key of the image it
+ * replaced, read under the row's lock, so two changes at once each answer a different one. Call in a transaction.
+ */
 export async function setUserAvatar(
   db: Kysely<Database>,
   userId: string,
   avatar: { key: string; mime: string },
-): Promise<void> {
+): Promise<string | null> {
+  const previous = await db
+    .selectFrom('users')
+    .select('avatar_key')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
   await db
     .updateTable('users')
     .set({ avatar_key: avatar.key, avatar_mime: avatar.mime })
     .where('id', '=', userId)
     .execute();
+  return previous?.avatar_key ?? null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { AppError, DOCUMENT_MAX_FILES, type DocumentFileFormat } from '@qoltanba
 import { isRowId } from '../../db/row-id.js';
 import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
 import type { ReceivedFile } from '../../files/file-upload.js';
+import { keepBlobs } from '../../files/pending-blobs.js';
 import { releaseStorage, reserveStorage } from './company-counters.js';
 import { type Db, requireAccessible } from './document-access.js';
 import {
@@ -43,14 +44,24 @@ export async function beginFileUpload(svc: DocumentEditServices, actor: Actor, i
   });
 }
 
-/** Remembers the blob of a file whose bytes have arrived, so an upload abandoned later can still be cleaned. */
+/**
+ * Remembers the blob of a file whose bytes have arrived, so an upload abandoned later can still be cleaned: from
+ * this commit on the UPLOADING row refers to the blob (the purge drops stale ones with their blobs), so it is no
+ * longer pending. MULTIPART_INVALID when the purge already took the row as abandoned.
+ */
 export async function attachUploadedBlob(db: Db, upload: PendingUpload): Promise<void> {
-  await db
-    .updateTable('document_files')
-    .set({ blob_key: upload.file?.blobKey ?? null })
-    .where('id', '=', upload.fileId)
-    .where('state', '=', 'UPLOADING')
-    .execute();
+  const key = upload.file?.blobKey;
+  if (!key) return;
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('document_files')
+      .set({ blob_key: key })
+      .where('id', '=', upload.fileId)
+      .where('state', '=', 'UPLOADING')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw new AppError('MULTIPART_INVALID');
+    await keepBlobs(trx, [key]);
+  });
 }
 
 /**

@@ -70,7 +70,7 @@ export function registerDocumentRoutes(context: DocumentsContext): void {
         try {
           const actor = await actingCompany(context, request, params.bin);
           let draft: DocumentDraft | undefined;
-          const files = await readUpload(request, svc.blobs, {
+          const files = await readUpload(request, svc, {
             parseJson: (value) => {
               draft = parseDraft(context, value, params.bin, DOCUMENT_UPLOAD_PARTS.document);
             },

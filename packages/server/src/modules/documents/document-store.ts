@@ -1,6 +1,7 @@
 import { AppError, type DocumentDraft, transition } from '@qoltanba/core';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { discardFiles, type ReceivedFile } from '../../files/file-upload.js';
+import { keepBlobs, putBlob } from '../../files/pending-blobs.js';
 import type { ModuleHooks } from '../module-hooks.js';
 import { companyNames } from '../registry/index.js';
 import { nextDocumentNumber, reserveStorage } from './company-counters.js';
@@ -152,16 +153,21 @@ async function insertDocument(svc: DocumentServices, actor: Actor, input: NewDoc
       if (input.draft.signers.length > 0) {
         await trx.insertInto('document_signers').values(signerRows(id, input.draft)).execute();
       }
-      if (input.files.length > 0)
+      if (input.files.length > 0) {
         await trx
           .insertInto('document_files')
           .values(fileRows(id, input.files, now))
           .execute();
+        await keepBlobs(
+          trx,
+          input.files.map((file) => file.blobKey),
+        );
+      }
       await recordEvent(trx, id, input.event, actor, now, input.details);
       return id;
     });
   } catch (error) {
-    await discardFiles(svc.blobs, input.files);
+    await discardFiles(svc, input.files);
     throw error;
   }
 }
@@ -370,7 +376,7 @@ export async function copyDocument(svc: DocumentServices, actor: Actor, id: numb
       if (!file.blob_key) throw new AppError('FILE_NOT_RETAINED');
       const bytes = await svc.blobs.get(file.blob_key);
       if (!bytes || !file.format) throw new AppError('FILE_LOAD_FAILED');
-      const stored = await svc.blobs.put(bytes);
+      const stored = await putBlob(svc, bytes);
       copies.push({
         name: file.name,
         format: file.format,
@@ -380,7 +386,7 @@ export async function copyDocument(svc: DocumentServices, actor: Actor, id: numb
       });
     }
   } catch (error) {
-    await discardFiles(svc.blobs, copies);
+    await discardFiles(svc, copies);
     throw error;
   }
   const draft: DocumentDraft = {

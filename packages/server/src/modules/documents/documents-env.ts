@@ -12,6 +12,8 @@ export const documentsEnv = {
   // SPEC: completed documents are kept for a limited period, 3 months mentioned.
   QOLTANBA_SIGNED_RETENTION_DAYS: envInteger({ min: 0, max: 36_500 }, 90),
   QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES: envInteger({ min: 0, max: WEEK_MINUTES }, 60),
+  // Longer than any upload may take (QOLTANBA_REQUEST_TIMEOUT_SECONDS is at most an hour): a live write is never taken.
+  QOLTANBA_PENDING_BLOB_GRACE_MINUTES: envInteger({ min: 5, max: WEEK_MINUTES }, 60),
   QOLTANBA_SOFFICE_PATH: envText(),
   QOLTANBA_PREVIEW_TIMEOUT_SECONDS: envInteger({ min: 1, max: 600 }, 60),
   QOLTANBA_PREVIEW_SANDBOX: envChoice(['auto', 'bwrap', 'none'], 'auto'),
@@ -26,6 +28,7 @@ type DocumentsSettings = Pick<
   | 'trashRetentionDays'
   | 'signedRetentionDays'
   | 'documentsPurgeIntervalMinutes'
+  | 'pendingBlobGraceMinutes'
   | 'sofficePath'
   | 'previewTimeoutSeconds'
   | 'previewSandbox'
@@ -41,6 +44,7 @@ export function documentsSettings(e: EnvValues<typeof documentsEnv>): DocumentsS
     trashRetentionDays: e.QOLTANBA_TRASH_RETENTION_DAYS,
     signedRetentionDays: e.QOLTANBA_SIGNED_RETENTION_DAYS,
     documentsPurgeIntervalMinutes: e.QOLTANBA_DOCUMENTS_PURGE_INTERVAL_MINUTES,
+    pendingBlobGraceMinutes: e.QOLTANBA_PENDING_BLOB_GRACE_MINUTES,
     sofficePath: e.QOLTANBA_SOFFICE_PATH,
     previewTimeoutSeconds: e.QOLTANBA_PREVIEW_TIMEOUT_SECONDS,
     previewSandbox: e.QOLTANBA_PREVIEW_SANDBOX,

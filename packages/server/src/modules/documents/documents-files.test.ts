@@ -26,11 +26,11 @@ function gatedBlobs(suite: () => DocumentsSuite) {
   };
   const control: { gate?: Deferred; reached?: Deferred } = {};
   const blobs: BlobStore = {
-    put: (data) => local().put(data),
-    async putStream(source) {
+    put: (data, key) => local().put(data, key),
+    async putStream(source, key) {
       control.reached?.resolve();
       await control.gate?.promise;
-      return local().putStream(source);
+      return local().putStream(source, key);
     },
     get: (key) => local().get(key),
     getStream: (key) => local().getStream(key),

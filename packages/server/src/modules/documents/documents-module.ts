@@ -138,6 +138,7 @@ export function createDocumentsModule(options: DocumentsModuleOptions = {}): App
               const round = await runDocumentPurge(db, services.blobs, services.clock(), {
                 retentionDays: config.trashRetentionDays,
                 signedRetentionDays: config.signedRetentionDays,
+                pendingBlobGraceMs: config.pendingBlobGraceMinutes * 60_000,
                 onDocumentsDeleted: async (trx, documentIds) => {
                   await hooks.documentsPurged.run({ trx, documentIds });
                 },

@@ -59,7 +59,7 @@ export function registerFileRoutes(context: DocumentsContext): void {
           const document = await requireAccessible(db, actor.bin, params.id);
           assertSenderMayChange(document);
           if (!canTransition(document.core.status, 'update')) throw new AppError('DOCUMENT_CHANGE_FORBIDDEN');
-          await readUpload(request, svc.blobs, {
+          await readUpload(request, svc, {
             beforeFile: async () => {
               uploads.push({ fileId: await beginFileUpload(svc, actor, params.id) });
             },
@@ -80,7 +80,7 @@ export function registerFileRoutes(context: DocumentsContext): void {
           await abortFileUploads(svc, uploads);
           if (received)
             await discardFiles(
-              svc.blobs,
+              svc,
               uploads.flatMap((u) => (u.file ? [u.file] : [])),
             );
           throw error;

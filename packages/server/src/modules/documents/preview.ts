@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '@qoltanba/core';
 import type { BlobStore } from '../../blob/blob-store.js';
 import type { PreviewFailureReason } from '../../db/tables/documents.js';
+import { discardBlobs, keepBlobs, putBlob } from '../../files/pending-blobs.js';
 import type { Db } from './document-access.js';
 import type { StoredFile } from './document-files.js';
 import { DEFAULT_EXPANSION_LIMITS, type ExpansionLimits, preparePackage } from './office-package.js';
@@ -117,15 +118,19 @@ export function createPreviewService(options: PreviewServiceOptions): PreviewSer
       if (reason) await remember(file.sha256, reason);
       throw error;
     }
-    const stored = await blobs.put(pdf);
-    const inserted = await db
-      .insertInto('document_previews')
-      .values({ sha256: file.sha256, blob_key: stored.key, size: stored.size, created_at: clock() })
-      .onConflict((oc) => oc.column('sha256').doNothing())
-      .returning('sha256')
-      .executeTakeFirst();
+    const stored = await putBlob({ db, blobs, clock }, pdf);
+    const inserted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('document_previews')
+        .values({ sha256: file.sha256, blob_key: stored.key, size: stored.size, created_at: clock() })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .returning('sha256')
+        .executeTakeFirst();
+      if (row) await keepBlobs(trx, [stored.key]);
+      return row;
+    });
     // Another instance cached the same content first: keep theirs.
-    if (!inserted) await blobs.delete(stored.key);
+    if (!inserted) await discardBlobs({ db, blobs }, [stored.key]);
     await db.deleteFrom('document_preview_failures').where('sha256', '=', file.sha256).execute();
     return pdf;
   }

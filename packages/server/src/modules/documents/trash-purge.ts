@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { BlobStore } from '../../blob/blob-store.js';
 import { type JobLockResult, withJobLock } from '../../db/job-lock.js';
 import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
+import { expirePendingBlobs, PENDING_BLOB_GRACE_MS } from '../../files/pending-blobs.js';
 import { releaseStorage } from './company-counters.js';
 import type { Db } from './document-access.js';
 import { STALE_UPLOAD_MS } from './document-store.js';
@@ -22,6 +23,8 @@ export interface PurgeCounts {
   documents: number;
   staleUploads: number;
   previews: number;
+  /** Blobs left pending past the grace period (an upload whose process died before its commit). */
+  pendingBlobs: number;
   blobsQueued: number;
 }
 
@@ -33,6 +36,8 @@ export interface PurgeOptions {
    * keeps them forever.
    */
   signedRetentionDays?: number;
+  /** A blob pending longer than this is deleted with its record (`files/pending-blobs.ts`); an hour by default. */
+  pendingBlobGraceMs?: number;
   /** Runs while the lock is held (tests hold a round here to race a second instance against it). */
   whileLocked?: () => Promise<void>;
   /** Runs inside the purge transaction with the ids of the documents it deletes (other modules' rows go too). */
@@ -43,8 +48,9 @@ export interface PurgeOptions {
  * One purge transaction under the `documents-purge` advisory lock (another instance holding it makes this
  * call skip): deletes participations that stayed in a company's trash past the retention, then the documents
  * no participant is left for (a draft has only its sender) with their rows, gives their bytes back to the
- * sender's quota, drops uploads abandoned over an hour ago and previews no file needs any more. Their blobs are
- * queued in the same transaction and deleted by {@link runDocumentPurge} after the commit.
+ * sender's quota, drops uploads abandoned over an hour ago, previews no file needs any more and blobs pending past
+ * the grace period (stored, never referred to). Their blobs are queued in the same transaction and deleted by
+ * {@link runDocumentPurge} after the commit.
  */
 export async function purgeDocuments(
   db: Db,
@@ -130,13 +136,20 @@ export async function purgeDocuments(
       .execute();
     keys.push(...previews.map((row) => row.blob_key));
     await queueBlobDeletions(trx, keys, now);
+    const pendingBlobs = await expirePendingBlobs(
+      trx,
+      new Date(now.getTime() - (options.pendingBlobGraceMs ?? PENDING_BLOB_GRACE_MS)),
+      now,
+      PURGE_BATCH,
+    );
     return {
       participations: removed.length,
       filesReleased,
       documents,
       staleUploads: stale.length,
       previews: previews.length,
-      blobsQueued: keys.length,
+      pendingBlobs,
+      blobsQueued: keys.length + pendingBlobs,
     };
   });
 }
@@ -162,6 +175,7 @@ export async function runDocumentPurge(
     documents: 0,
     staleUploads: 0,
     previews: 0,
+    pendingBlobs: 0,
     blobsQueued: 0,
     blobsDeleted: 0,
   };
@@ -175,10 +189,12 @@ export async function runDocumentPurge(
       'documents',
       'staleUploads',
       'previews',
+      'pendingBlobs',
       'blobsQueued',
     ];
     for (const key of counted as Array<keyof PurgeCounts>) round[key] += result.value[key];
-    if (result.value.participations < PURGE_BATCH && result.value.filesReleased < PURGE_BATCH) break;
+    const { participations, filesReleased, pendingBlobs } = result.value;
+    if (participations < PURGE_BATCH && filesReleased < PURGE_BATCH && pendingBlobs < PURGE_BATCH) break;
   }
   for (;;) {
     const deleted = await drainBlobDeletions(db, blobs);

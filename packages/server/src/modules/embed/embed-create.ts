@@ -80,7 +80,7 @@ async function createAndSend(
   let sent: number | undefined;
   try {
     let draft: DocumentDraft | undefined;
-    const files = await readUpload(request, services.blobs, {
+    const files = await readUpload(request, svc, {
       parseJson: (value) => {
         const parsed = draftSchema.safeParse(value);
         if (!parsed.success) throw validationError(parsed.error, DOCUMENT_UPLOAD_PARTS.document);

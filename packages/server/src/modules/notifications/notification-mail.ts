@@ -42,7 +42,7 @@ export function renderNotificationMail(
       party: row.party,
       reason: row.reason,
     });
-    return [{ text, url: `${publicUrl}${notificationLink(row.event, row.document_id)}` }];
+    return [{ text, url: `${publicUrl}${notificationLink(row.event, row.document_id, row.company_bin)}` }];
   });
   const first = lines[0];
   const subject =

@@ -96,7 +96,7 @@ export function toNotification(row: NotificationRow): Notification {
     documentName: row.document_name,
     party: row.party,
     reason: row.reason,
-    link: notificationLink(event, row.document_id),
+    link: notificationLink(event, row.document_id, row.company_bin),
     at: new Date(row.created_at).toISOString(),
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
   };

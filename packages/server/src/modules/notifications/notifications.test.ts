@@ -84,7 +84,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
           documentId: document.id,
           documentName: document.name,
           party: sender.nameRu,
-          link: `/cabinet/document/${document.id}`,
+          link: `/cabinet/document/${document.id}?company=${signer.bin}`,
           readAt: null,
         },
       ],
@@ -241,8 +241,8 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     expect(first).toHaveLength(1);
     // The signature went at once; the completion right after it waits for the group window.
     expect(first[0]?.subject).toBe(`${signer.nameRu} signed «${a.name}»`);
-    expect(first[0]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${a.id}`);
-    expect(first[0]?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${a.id}"`);
+    expect(first[0]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}`);
+    expect(first[0]?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}"`);
 
     // Within the group window: nothing more goes out until it ends, then one e-mail of both.
     suite.clock.advance(60);
@@ -257,7 +257,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     expect(grouped[1]?.subject).toBe('Qoltanba: 3 new notifications');
     expect(grouped[1]?.text).toContain(`«${a.name}» is signed by every party`);
     expect(grouped[1]?.text).toContain(`rejected «${b.name}»: ${REASON}`);
-    expect(grouped[1]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${c.id}`);
+    expect(grouped[1]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${c.id}?company=${sender.bin}`);
     await sweep();
     expect(mailsTo('sender@example.kz')).toHaveLength(2);
   });

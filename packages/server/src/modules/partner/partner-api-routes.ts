@@ -124,7 +124,7 @@ export function registerPartnerApiRoutes(context: ModuleContext): void {
         try {
           const key = await requireApiKey(request, clock());
           let draft: DocumentDraft | undefined;
-          const files = await readUpload(request, services.blobs, {
+          const files = await readUpload(request, documentServices, {
             parseJson: (value) => {
               const parsed = draftSchema.safeParse(value);
               if (!parsed.success) throw validationError(parsed.error, DOCUMENT_UPLOAD_PARTS.document);

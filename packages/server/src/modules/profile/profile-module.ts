@@ -10,6 +10,8 @@ import {
 } from '@qoltanba/core';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.js';
+import { drainBlobDeletions, queueBlobDeletions } from '../../files/blob-deletions.js';
+import { keepBlobs, putBlob } from '../../files/pending-blobs.js';
 import { defineRoute } from '../../http/route.js';
 import { findUserById, requireUser, setUserAvatar, setUserLang, updateUserNames } from '../account/index.js';
 import type { AppModule } from '../module.js';
@@ -119,9 +121,15 @@ export const profileModule: AppModule = {
           const bytes = Buffer.isBuffer(request.body) ? request.body : undefined;
           const mime = bytes ? sniffImageType(bytes) : undefined;
           if (!bytes || !mime) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-          const stored = await services.blobs.put(bytes);
-          await setUserAvatar(db, user.id, { key: stored.key, mime });
-          if (user.avatar_key) await services.blobs.delete(user.avatar_key);
+          const stored = await putBlob({ db, blobs: services.blobs, clock: services.clock }, bytes);
+          const replaced = await db.transaction().execute(async (trx) => {
+            const previous = await setUserAvatar(trx, user.id, { key: stored.key, mime });
+            await keepBlobs(trx, [stored.key]);
+            // The replaced image is queued with the change, so a crash before its deletion leaves work, not an orphan.
+            if (previous) await queueBlobDeletions(trx, [previous], services.clock());
+            return previous;
+          });
+          if (replaced) await drainBlobDeletions(db, services.blobs, { keys: [replaced] }).catch(() => 0);
           return undefined;
         },
       }),

@@ -9,7 +9,7 @@ import type { SigningPartyInfo } from '../module-hooks.js';
 import { refuseIfExpired } from './document-schedule.js';
 import { type CmsPackaging, secureSignatureOver, signerIdentity } from './signature-check.js';
 import { type AcceptedSignature, insertSignatures } from './signature-store.js';
-import { type HeldSigningLocks, releaseSigningLock, takeSigningLock } from './signing-locks.js';
+import { confirmSigningLock, type HeldSigningLocks, holdSigningLock } from './signing-locks.js';
 
 /** What a signing needs besides its input. */
 export interface SignFlowServices {
@@ -21,6 +21,8 @@ export interface SignFlowServices {
   held?: HeldSigningLocks;
   /** Test hook between taking the lock and verifying. */
   beforeSignatureCheck?: () => Promise<void>;
+  /** How often the signing lock's lease is renewed while the signing runs (SIGNING_LOCK_RENEW_MS by default). */
+  lockRenewMs?: number;
   /**
    * Runs in the signing transaction with what the signing changed (the signing module runs `documentSent` when the
    * sender's signature sent its draft: the signers' personal links are queued through `trx`).
@@ -105,9 +107,10 @@ function assertSignsForParty(target: SigningTarget, party: SigningParty, report:
 /**
  * Signs document `documentId` for the party, crossing into the documents module twice through its signing port:
  * it asks (`signingTarget`: files, parties and core's `signCheck`, before any lock), takes the signing lock of
- * (document, party) or answers DOCUMENT_SIGNING_LOCKED, verifies every CMS against its stored file outside any
- * transaction, then tells (`recordSigned`, which checks the rule again under the document's row lock) and stores
- * the signatures in one short transaction, with `inTransaction` observing the change there. All files or none.
+ * (document, party) or answers DOCUMENT_SIGNING_LOCKED (its lease renewed while the signing runs, and confirmed
+ * in the transaction), verifies every CMS against its stored file outside any transaction, then tells
+ * (`recordSigned`, which checks the rule again under the document's row lock) and stores the signatures in one
+ * short transaction, with `inTransaction` observing the change there. All files or none.
  * After the commit: the lock goes, the outbox is kicked when the draft was sent, `onSigned` runs.
  */
 export async function signAs(svc: SignFlowServices, input: SignInput): Promise<SigningChange> {
@@ -115,8 +118,9 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   const { documentId, party } = input;
   const target = await signableTarget(db, documentId, party.identityNumber, svc.clock());
   const pairs = pairWithFiles(target, input.signatures);
-  const holder = await takeSigningLock(db, documentId, party.identityNumber, svc.clock());
-  if (!holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
+  const lease = await holdSigningLock(db, documentId, party.identityNumber, svc.clock, svc.lockRenewMs);
+  if (!lease) throw new AppError('DOCUMENT_SIGNING_LOCKED');
+  const { holder } = lease;
   const lock = { documentId, identityNumber: party.identityNumber, holder };
   svc.held?.add(lock);
   let signed: SignedEvent;
@@ -132,6 +136,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
     }
     const now = svc.clock();
     const change = await db.transaction().execute(async (trx) => {
+      await confirmSigningLock(trx, documentId, party.identityNumber, holder);
       const recorded = await signingPort.recordSigned(
         trx,
         documentId,
@@ -153,7 +158,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
       },
     };
   } finally {
-    await releaseSigningLock(db, documentId, party.identityNumber, holder);
+    await lease.release();
     svc.held?.delete(lock);
   }
   if (signed.change.sent) await svc.outbox.kick();

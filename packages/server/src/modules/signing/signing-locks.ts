@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@qoltanba/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** How long a signing lock lives when its holder never releases it (a crashed instance). */
-export const SIGNING_LOCK_SECONDS = 60;
+// A lease renewed by a heartbeat, not a session advisory lock: PGlite serves every request on its one session (where
+// advisory locks re-enter) and a pool would pin a connection per signing; a lease works alike on both.
+
+/** The lease of a signing lock: a holder that stops renewing it (a crashed instance) loses it within this. */
+export const SIGNING_LOCK_SECONDS = 10;
+
+/** How often a live holder renews its lease: a third of it, so one missed renewal still leaves time to spare. */
+export const SIGNING_LOCK_RENEW_MS = Math.floor((SIGNING_LOCK_SECONDS * 1000) / 3);
 
 /**
  * Takes the signing lock of one signer on one document, or answers undefined when someone holds it. One upsert
@@ -32,6 +39,91 @@ export async function takeSigningLock(
   return row?.holder === holder ? holder : undefined;
 }
 
+/** Extends the lease of `holder` to `now` + SIGNING_LOCK_SECONDS; answers false when it no longer holds the lock. */
+export async function renewSigningLock(
+  db: Kysely<Database>,
+  documentId: number,
+  identityNumber: string,
+  holder: string,
+  now: Date,
+): Promise<boolean> {
+  const renewed = await db
+    .updateTable('signing_locks')
+    .set({ locked_until: new Date(now.getTime() + SIGNING_LOCK_SECONDS * 1000) })
+    .where('document_id', '=', documentId)
+    .where('identity_number', '=', identityNumber)
+    .where('holder', '=', holder)
+    .executeTakeFirst();
+  return renewed.numUpdatedRows > 0n;
+}
+
+/**
+ * In the signing transaction, before anything is written: locks the lock's row and refuses with
+ * DOCUMENT_SIGNING_LOCKED unless `holder` still has it. A holder whose lease ended (its heartbeat stalled) and was
+ * taken over never commits, so two signings of one signer can never both write.
+ */
+export async function confirmSigningLock(
+  trx: Kysely<Database>,
+  documentId: number,
+  identityNumber: string,
+  holder: string,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('signing_locks')
+    .select('holder')
+    .where('document_id', '=', documentId)
+    .where('identity_number', '=', identityNumber)
+    .forUpdate()
+    .executeTakeFirst();
+  if (row?.holder !== holder) throw new AppError('DOCUMENT_SIGNING_LOCKED');
+}
+
+/** A signing lock held with its heartbeat running. */
+export interface SigningLease {
+  holder: string;
+  /** Stops the heartbeat and releases the lock (if this holder still has it). */
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the signing lock ({@link takeSigningLock}) and renews its lease every `renewEveryMs` while the holder works,
+ * so a signing slower than the lease keeps it and a holder that dies loses it within SIGNING_LOCK_SECONDS. Answers
+ * undefined when someone else holds it.
+ */
+export async function holdSigningLock(
+  db: Kysely<Database>,
+  documentId: number,
+  identityNumber: string,
+  clock: () => Date,
+  renewEveryMs: number = SIGNING_LOCK_RENEW_MS,
+): Promise<SigningLease | undefined> {
+  const holder = await takeSigningLock(db, documentId, identityNumber, clock());
+  if (!holder) return undefined;
+  let renewal: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    // One renewal at a time: a slow database skips beats instead of piling them up.
+    renewal ??= renewSigningLock(db, documentId, identityNumber, holder, clock())
+      .then(
+        // The lock is gone (released at shutdown, or taken over): nothing left to renew.
+        (held) => held || clearInterval(timer),
+        // A failed renewal (a database blip) is retried at the next beat.
+        () => undefined,
+      )
+      .finally(() => {
+        renewal = undefined;
+      });
+  }, renewEveryMs);
+  timer.unref();
+  return {
+    holder,
+    async release() {
+      clearInterval(timer);
+      await renewal;
+      await releaseSigningLock(db, documentId, identityNumber, holder);
+    },
+  };
+}
+
 /** Releases a lock taken by {@link takeSigningLock}, if this holder still has it. */
 export async function releaseSigningLock(
   db: Kysely<Database>,
@@ -56,7 +148,8 @@ export interface HeldSigningLock {
 
 /**
  * The signing locks this instance holds now. At shutdown the ones still held (a request cut at the deadline) are
- * given back, so the signer may retry on another instance at once instead of after SIGNING_LOCK_SECONDS.
+ * given back, so the signer may retry on another instance at once instead of after SIGNING_LOCK_SECONDS. (Their
+ * heartbeats are unref'd timers: they never keep the process alive.)
  */
 export interface HeldSigningLocks {
   add(lock: HeldSigningLock): void;

@@ -80,6 +80,7 @@ export function createSigningModule(options: SigningModuleOptions = {}): AppModu
           verifier: services.verifier,
           clock: services.clock,
           beforeSignatureCheck: services.beforeSignatureCheck,
+          lockRenewMs: services.signingLockRenewMs,
           held,
           // A signature that sent its draft is a send like any other: every `documentSent` listener sees it.
           // Otherwise whoever the signature made due is e-mailed now: the next signer, or its approver.

@@ -8,8 +8,8 @@ import {
   supportMessageRequestSchema,
 } from '@qoltanba/core';
 import type { FastifyRequest } from 'fastify';
-import type { BlobStore } from '../../blob/blob-store.js';
 import { uploadError } from '../../files/file-upload.js';
+import { type BlobTarget, discardBlobs, putBlob } from '../../files/pending-blobs.js';
 import type { MultipartBody } from '../../http/route.js';
 import { validationError } from '../../http/route.js';
 import {
@@ -70,7 +70,7 @@ function messageText(part: Multipart): string {
  * as soon as it passes SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_ATTACHMENT_TYPE as soon as its head is no PNG, JPEG, GIF,
  * WebP or PDF, so the rest is never read.
  */
-async function receiveAttachment(blobs: BlobStore, part: MultipartFile): Promise<NewAttachment> {
+async function receiveAttachment(target: BlobTarget, part: MultipartFile): Promise<NewAttachment> {
   let type: AttachmentType | undefined;
   const head: Buffer[] = [];
   let size = 0;
@@ -99,9 +99,9 @@ async function receiveAttachment(blobs: BlobStore, part: MultipartFile): Promise
       throw attachmentError(error);
     }
   }
-  const stored = await blobs.putStream(checked());
+  const stored = await putBlob(target, checked());
   if (!type || stored.size === 0) {
-    await blobs.delete(stored.key);
+    await discardBlobs(target, [stored.key]);
     throw new AppError('SUPPORT_ATTACHMENT_TYPE');
   }
   return {
@@ -115,11 +115,12 @@ async function receiveAttachment(blobs: BlobStore, part: MultipartFile): Promise
 
 /**
  * Reads the multipart attachment upload: one `file` part and an optional `text` part, in either order. A declared
- * length that cannot fit answers 413 before anything is read. On any failure the stored blob is deleted.
+ * length that cannot fit answers 413 before anything is read. On any failure the stored blob is deleted. The blob is
+ * pending until the message's transaction keeps it (`insertMessage`).
  */
 export async function readAttachmentUpload(
   request: FastifyRequest,
-  blobs: BlobStore,
+  target: BlobTarget,
 ): Promise<ReceivedAttachment> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const declared = Number(request.headers['content-length']);
@@ -142,7 +143,7 @@ export async function readAttachmentUpload(
       if (part.fieldname === SUPPORT_UPLOAD_PARTS.text && text === undefined) {
         text = messageText(part);
       } else if (part.type === 'file' && part.fieldname === SUPPORT_UPLOAD_PARTS.file && !attachment) {
-        attachment = await receiveAttachment(blobs, part);
+        attachment = await receiveAttachment(target, part);
       } else {
         throw new AppError('MULTIPART_INVALID');
       }
@@ -150,7 +151,7 @@ export async function readAttachmentUpload(
     if (!attachment) throw new AppError('MULTIPART_INVALID');
     return { attachment, text: text ?? '' };
   } catch (error) {
-    if (attachment) await blobs.delete(attachment.blobKey).catch(() => false);
+    if (attachment) await discardBlobs(target, [attachment.blobKey]);
     throw isAppError(error) ? error : attachmentError(error);
   }
 }

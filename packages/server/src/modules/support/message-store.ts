@@ -6,6 +6,7 @@ import {
 } from '@qoltanba/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { keepBlobs } from '../../files/pending-blobs.js';
 
 type Db = Kysely<Database>;
 
@@ -116,7 +117,7 @@ export interface NewMessage {
   attachment?: NewAttachment;
 }
 
-/** Stores a message, and its attachment first; answers it as the API does. */
+/** Stores a message, and its attachment first (its pending blob kept); answers it as the API does. */
 export async function insertMessage(
   trx: Transaction<Database>,
   conversationId: number,
@@ -138,6 +139,7 @@ export async function insertMessage(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await keepBlobs(trx, [message.attachment.blobKey]);
     attachmentId = id;
   }
   const { id } = await trx

@@ -28,6 +28,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BLOB_STREAM, blobDownload } from '../../blob/blob-download.js';
 import { closeIfUnread } from '../../files/file-upload.js';
+import { discardBlobs } from '../../files/pending-blobs.js';
 import { defineRoute } from '../../http/route.js';
 import { findAttachment } from './attachment-store.js';
 import { ATTACHMENT_UPLOAD_LIMITS, readAttachmentUpload } from './attachment-upload.js';
@@ -266,12 +267,12 @@ export function registerVisitorRoutes(context: SupportContext): void {
           const visitor = visitorOf(request);
           // Refused before the upload is read; counted again, exactly, when the message is written.
           await assertUnderRate(db, visitor.subject, clock());
-          const { attachment, text } = await readAttachmentUpload(request, context.blobs);
+          const { attachment, text } = await readAttachmentUpload(request, context);
           try {
             const written = await postVisitorMessage(db, visitor, { text, attachment }, clock());
             return written.value;
           } catch (error) {
-            await context.blobs.delete(attachment.blobKey).catch(() => false);
+            await discardBlobs(context, [attachment.blobKey]);
             throw error;
           }
         } catch (error) {

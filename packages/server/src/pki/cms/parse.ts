@@ -1,7 +1,19 @@
 import * as asn1js from 'asn1js';
-import { asBytes, decodeDer, FormatError, integerHex, octets, toHex } from '../der.js';
+import { decodeDer, FormatError, toHex } from '../der.js';
 import { OID } from '../oids.js';
 import type { AlgorithmRef } from '../signature/algorithms.js';
+import {
+  childrenOf,
+  contentsOf,
+  encodingOf,
+  isContext,
+  isUniversal,
+  octetsOf,
+  readRoot,
+  TAG,
+  type Tlv,
+  oidOf as tlvOid,
+} from '../tlv.js';
 
 /** How a SignerInfo names its certificate. */
 export type SignerIdentifier = { issuerKey: string; serialHex: string } | { subjectKeyId: string };
@@ -35,15 +47,6 @@ export interface ParsedCms {
   signers: ParsedSigner[];
 }
 
-function children(node: asn1js.AsnType | undefined, what: string): asn1js.AsnType[] {
-  if (!(node instanceof asn1js.Constructed)) throw new FormatError(`${what}: not a constructed value`);
-  return node.valueBlock.value;
-}
-
-function isContext(node: asn1js.AsnType | undefined, tag: number): boolean {
-  return node !== undefined && node.idBlock.tagClass === 3 && node.idBlock.tagNumber === tag;
-}
-
 function oidOf(node: asn1js.AsnType | undefined, what: string): string {
   if (!(node instanceof asn1js.ObjectIdentifier)) throw new FormatError(`${what}: not an OID`);
   return node.valueBlock.toString();
@@ -58,50 +61,96 @@ export function readAlgorithm(node: asn1js.AsnType | undefined, what: string): A
   return params === undefined ? { algorithmId } : { algorithmId, algorithmParams: params };
 }
 
-// RFC 5652 5.3: Attribute ::= SEQUENCE { attrType OID, attrValues SET OF AttributeValue }
-function attribute(node: asn1js.AsnType): SignedAttribute {
-  const [type, values, extra] = children(node, 'Attribute');
-  if (!(values instanceof asn1js.Set) || extra !== undefined)
-    throw new FormatError('Attribute: no SET of values');
-  return { type: oidOf(type, 'Attribute type'), values: values.valueBlock.value };
+// RFC 5280 4.1.1.2 on the TLV walker; the parameters (read only for RSA-PSS) are decoded by asn1js on first use.
+function readAlgorithmTlv(node: Tlv | undefined, what: string): AlgorithmRef {
+  if (!isUniversal(node, TAG.sequence)) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
+  const [id, params, extra] = childrenOf(node, what);
+  if (extra !== undefined) throw new FormatError(`${what}: not an AlgorithmIdentifier`);
+  const algorithmId = tlvOid(id, what);
+  if (params === undefined) return { algorithmId };
+  return lazily({ algorithmId }, 'algorithmParams', () => decodeDer(encodingOf(params), what, true));
 }
 
-function signerOf(node: asn1js.AsnType): ParsedSigner {
-  const fields = children(node, 'SignerInfo');
+/** `target` with a getter `key` that computes its value once, on first read. */
+function lazily<T extends object, K extends string, V>(
+  target: T,
+  key: K,
+  compute: () => V,
+): T & Record<K, V> {
+  let value: V | undefined;
+  let done = false;
+  return Object.defineProperty(target, key, {
+    enumerable: true,
+    get: () => {
+      if (!done) {
+        value = compute();
+        done = true;
+      }
+      return value;
+    },
+  }) as T & Record<K, V>;
+}
+
+// RFC 5652 5.3: Attribute ::= SEQUENCE { attrType OID, attrValues SET OF AttributeValue }. The values are decoded
+// by asn1js when read: a verification reads a few attributes, and a timestamp token or revocation values are large.
+function attribute(node: Tlv): SignedAttribute {
+  const [type, values, extra] = childrenOf(node, 'Attribute');
+  if (!isUniversal(values, TAG.set) || extra !== undefined)
+    throw new FormatError('Attribute: no SET of values');
+  return lazily({ type: tlvOid(type, 'Attribute type') }, 'values', () => {
+    const set = decodeDer(encodingOf(values), 'Attribute values', true);
+    return (set as asn1js.Set).valueBlock.value;
+  });
+}
+
+// Unsigned big-endian hex of an INTEGER's contents, leading zero bytes removed (as integerHex does).
+function integerHexTlv(node: Tlv): string {
+  const hex = toHex(contentsOf(node)).replace(/^(00)+(?=.)/, '');
+  return hex === '' ? '00' : hex;
+}
+
+function signerOf(node: Tlv): ParsedSigner {
+  if (!isUniversal(node, TAG.sequence)) throw new FormatError('SignerInfo: not a SEQUENCE');
+  const fields = childrenOf(node, 'SignerInfo');
   let i = 1; // version
   const sidNode = fields[i++];
+  if (sidNode === undefined) throw new FormatError('SignerInfo: unreadable signer identifier');
   let sid: SignerIdentifier;
-  if (sidNode instanceof asn1js.Sequence) {
-    const [issuer, serial] = sidNode.valueBlock.value;
-    if (!(issuer instanceof asn1js.Sequence) || !(serial instanceof asn1js.Integer)) {
+  // Tags compared directly: a type guard's false branch would leave nothing for the [0] case.
+  if (sidNode.tagClass === 0 && sidNode.tagNumber === TAG.sequence) {
+    const [issuer, serial, extra] = childrenOf(sidNode, 'IssuerAndSerialNumber');
+    if (!isUniversal(issuer, TAG.sequence) || !isUniversal(serial, TAG.integer) || extra !== undefined) {
       throw new FormatError('SignerInfo: bad IssuerAndSerialNumber');
     }
-    sid = { issuerKey: toHex(issuer.valueBeforeDecodeView), serialHex: integerHex(serial) };
-  } else if (isContext(sidNode, 0) && sidNode instanceof asn1js.Primitive) {
-    sid = { subjectKeyId: toHex(sidNode.valueBlock.valueHexView) };
+    sid = { issuerKey: toHex(encodingOf(issuer)), serialHex: integerHexTlv(serial) };
+  } else if (sidNode.tagClass === 2 && sidNode.tagNumber === 0 && !sidNode.constructed) {
+    sid = { subjectKeyId: toHex(contentsOf(sidNode)) };
   } else {
     throw new FormatError('SignerInfo: unreadable signer identifier');
   }
-  const digestAlgorithm = readAlgorithm(fields[i++], 'digestAlgorithm').algorithmId;
+  const digestAlgorithm = readAlgorithmTlv(fields[i++], 'digestAlgorithm').algorithmId;
   let signedAttrsDer: Uint8Array | null = null;
   let signedAttrs: SignedAttribute[] = [];
-  if (isContext(fields[i], 0)) {
-    const attrsNode = fields[i++];
-    signedAttrs = children(attrsNode, 'signedAttrs').map(attribute);
+  const attrsNode = fields[i];
+  if (isContext(attrsNode, 0)) {
+    i += 1;
+    signedAttrs = childrenOf(attrsNode, 'signedAttrs').map(attribute);
     // A copy: the input is not ours to change, and the signature covers the attributes tagged as SET OF.
-    signedAttrsDer = new Uint8Array(attrsNode?.valueBeforeDecodeView ?? []);
+    signedAttrsDer = new Uint8Array(encodingOf(attrsNode));
     signedAttrsDer[0] = 0x31;
   }
-  const signatureAlgorithm = readAlgorithm(fields[i++], 'signatureAlgorithm');
+  const signatureAlgorithm = readAlgorithmTlv(fields[i++], 'signatureAlgorithm');
   const signature = fields[i++];
-  if (!(signature instanceof asn1js.OctetString))
-    throw new FormatError('SignerInfo: signature is not an OCTET STRING');
-  const unsignedAttrs = isContext(fields[i], 1) ? children(fields[i], 'unsignedAttrs').map(attribute) : [];
+  if (signature === undefined) throw new FormatError('SignerInfo: signature is not an OCTET STRING');
+  const unsignedNode = fields[i];
+  const unsignedAttrs = isContext(unsignedNode, 1)
+    ? childrenOf(unsignedNode, 'unsignedAttrs').map(attribute)
+    : [];
   return {
     sid,
     digestAlgorithm,
     signatureAlgorithm,
-    signature: octets(signature),
+    signature: octetsOf(signature, 'SignerInfo signature'),
     signedAttrsDer,
     signedAttrs,
     unsignedAttrs,
@@ -109,40 +158,47 @@ function signerOf(node: asn1js.AsnType): ParsedSigner {
 }
 
 /**
- * Parses a DER (or BER) CMS ContentInfo holding SignedData: asn1js decodes it once without copying it or looking
- * inside OCTET STRINGs, and the SignedData fields are read from its tree directly (pkijs's schema matching of a
- * whole SignedData costs milliseconds). Certificates stay raw DER (views into `der`), so callers parse each one
- * once and cache it. Throws {@link FormatError} for anything else.
+ * Parses a DER (or BER) CMS ContentInfo holding SignedData. The outer structure is walked with the TLV reader
+ * (`tlv.ts`) without decoding or copying: certificates stay raw DER (views into `der`, parsed once each by the
+ * caller's cache) and the eContent a view. Only each SignerInfo, small, is decoded with asn1js for its fields (asn1js
+ * decoding the whole CMS, certificates included, was most of a verification's time). Throws {@link FormatError}
+ * for anything else.
  */
 export function parseCms(der: Uint8Array): ParsedCms {
-  const root = decodeDer(der, 'CMS', true);
-  const [typeNode, wrapped] = children(root, 'ContentInfo');
-  const contentType = oidOf(typeNode, 'ContentInfo');
+  const root = readRoot(der, 'CMS');
+  const [typeNode, wrapped] = childrenOf(root, 'ContentInfo');
+  const contentType = tlvOid(typeNode, 'ContentInfo');
   if (contentType !== OID.signedData) throw new FormatError(`CMS content type ${contentType}`);
   if (!isContext(wrapped, 0)) throw new FormatError('ContentInfo: no [0] content');
-  const fields = children(children(wrapped, 'ContentInfo content')[0], 'SignedData');
-  const [, , encap] = fields;
-  const [eContentType, eContentWrapper] = children(encap, 'EncapsulatedContentInfo');
+  const signedData = childrenOf(wrapped, 'ContentInfo content')[0];
+  if (!isUniversal(signedData, TAG.sequence)) throw new FormatError('SignedData: not a SEQUENCE');
+  const fields = childrenOf(signedData, 'SignedData');
+  const encap = fields[2];
+  if (!isUniversal(encap, TAG.sequence)) throw new FormatError('SignedData: no EncapsulatedContentInfo');
+  const [eContentType, eContentWrapper] = childrenOf(encap, 'EncapsulatedContentInfo');
   let content: Uint8Array | null = null;
   if (eContentWrapper !== undefined) {
-    const eContent = children(eContentWrapper, 'eContent')[0];
-    if (!(eContent instanceof asn1js.OctetString)) throw new FormatError('eContent is not an OCTET STRING');
-    content = octets(eContent);
+    if (!isContext(eContentWrapper, 0)) throw new FormatError('EncapsulatedContentInfo: no [0] eContent');
+    const eContent = childrenOf(eContentWrapper, 'eContent')[0];
+    if (eContent === undefined) throw new FormatError('eContent is not an OCTET STRING');
+    content = octetsOf(eContent, 'eContent');
   }
   const certificates = fields
+    .slice(3)
     .filter((node) => isContext(node, 0))
-    .flatMap((node) => children(node, 'certificates'))
+    .flatMap((node) => childrenOf(node, 'certificates'))
     // Attribute certificates and other choices are tagged; only plain X.509 certificates can sign.
-    .filter((node) => node instanceof asn1js.Sequence)
-    .map((node) => asBytes(node.valueBeforeDecodeView));
+    .filter((node) => isUniversal(node, TAG.sequence))
+    .map(encodingOf);
   const signerInfos = fields[fields.length - 1];
-  if (!(signerInfos instanceof asn1js.Set)) throw new FormatError('SignedData: no SignerInfos');
+  if (fields.length < 4 || !isUniversal(signerInfos, TAG.set))
+    throw new FormatError('SignedData: no SignerInfos');
   try {
     return {
-      contentType: oidOf(eContentType, 'eContentType'),
+      contentType: tlvOid(eContentType, 'eContentType'),
       content,
       certificates,
-      signers: signerInfos.valueBlock.value.map(signerOf),
+      signers: childrenOf(signerInfos, 'SignerInfos').map(signerOf),
     };
   } catch (error) {
     if (error instanceof FormatError) throw error;
