@@ -184,6 +184,7 @@ export {
   resolveLang,
 } from './i18n/lang';
 export {
+  CARD_FINDING_TEXTS,
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
   type LangTexts,
@@ -213,6 +214,7 @@ export {
   ALLOWED_DOCUMENT_EXTENSIONS,
   AVATAR_MAX_BYTES,
   AVATAR_MIME_TYPES,
+  CARD_MAX_ATTACHMENTS,
   CODE_LENGTH,
   CODE_RESEND_SECONDS,
   CODE_TTL_SECONDS,
@@ -687,8 +689,12 @@ export {
   singleLineTextSchema,
 } from './schemas/text';
 export {
+  CARD_FINDINGS,
+  type CardChecks,
+  type CardFinding,
   type CertificateInfo,
   type CertificateSigner,
+  cardChecksSchema,
   certificateInfoSchema,
   certificateSignerSchema,
   checkPagePath,
@@ -715,12 +721,14 @@ export {
   VERIFIED_FILE_KINDS,
   type VerificationReport,
   type VerificationResult,
+  type VerifiedCard,
   type VerifiedDocument,
   type VerifiedFile,
   type VerifiedFileKind,
   type VerifiedSignature,
   verificationReportSchema,
   verificationResultSchema,
+  verifiedCardSchema,
   verifiedDocumentSchema,
   verifiedFileSchema,
   verifiedSignatureSchema,

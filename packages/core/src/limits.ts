@@ -25,6 +25,11 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const VERIFY_MAX_FILES = 10;
 /** Signature verification upload: total size of all files, 30 MiB. */
 export const VERIFY_MAX_TOTAL_BYTES = 30 * 1024 * 1024;
+/**
+ * Files a document card (a PDF carrying the original and its signatures as attached files) may carry: the original
+ * and up to 49 signatures. Ours; the card specification sets no number.
+ */
+export const CARD_MAX_ATTACHMENTS = 50;
 /** File extensions a document may carry (lower case, without the dot). */
 export const ALLOWED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'odt'] as const;
 /**

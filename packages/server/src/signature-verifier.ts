@@ -9,8 +9,11 @@ export type CmsVerifier = Pick<Verifier, 'verifyCms'>;
 /** What signing needs besides: keeping a signature long-term (`secureCms`: timestamp and validation data). */
 export type SigningVerifier = Pick<Verifier, 'verifyCms' | 'secureCms'>;
 
-/** What the server needs: XML documents with enveloped XMLDSig signatures too (`verifyXml`), and signing's. */
-export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml' | 'secureCms'> &
+/**
+ * What the server needs: XML documents with enveloped XMLDSig signatures too (`verifyXml`), document cards
+ * (`verifyCard`), and signing's.
+ */
+export type SignatureVerifier = Pick<Verifier, 'verifyCms' | 'verifyXml' | 'verifyCard' | 'secureCms'> &
   Partial<Pick<Verifier, 'archiveCms'>>;
 
 /** The outcome of {@link CmsVerifier.verifyCms}. */

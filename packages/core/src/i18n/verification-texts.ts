@@ -1,4 +1,5 @@
 import type {
+  CardFinding,
   EtsiIndication,
   EtsiSubIndication,
   SignaturePackaging,
@@ -133,6 +134,32 @@ export const ETSI_SUB_INDICATION_TEXTS: Readonly<Record<EtsiSubIndication, LangT
     ru: 'Статус отзыва неизвестен, проверьте позже',
     en: 'The revocation status is unknown; try later',
   },
+};
+
+/**
+ * What a document card's signature does not meet of the card specification, in words (short: they ship in the
+ * verification widget's chunk, which has a size budget).
+ */
+export const CARD_FINDING_TEXTS: Readonly<Record<CardFinding, LangTexts>> = {
+  NOT_CMS: { kk: 'CMS пішімі емес', ru: 'Не CMS', en: 'Not a CMS' },
+  TIMESTAMP_MISSING: { kk: 'Уақыт белгісі жоқ', ru: 'Нет метки времени', en: 'No timestamp' },
+  TIMESTAMP_FAILED: {
+    kk: 'Уақыт белгісі жарамсыз',
+    ru: 'Метка времени недействительна',
+    en: 'Invalid timestamp',
+  },
+  REVOCATION_MISSING: { kk: 'OCSP немесе CRL жоқ', ru: 'Нет OCSP или CRL', en: 'No OCSP answer or CRL' },
+  OCSP_NOT_AT_SIGNATURE_TIME: {
+    kk: 'OCSP қол қоюдан 5 минуттан алыс',
+    ru: 'OCSP дальше 5 минут от подписания',
+    en: 'OCSP over 5 minutes from signing',
+  },
+  CRL_NOT_AT_SIGNATURE_TIME: {
+    kk: 'CRL қол қою уақытын қамтымайды',
+    ru: 'CRL не покрывает время подписания',
+    en: 'The CRL does not cover the signing time',
+  },
+  DELTA_CRL_MISSING: { kk: 'Дельта-CRL жоқ', ru: 'Нет разностного CRL', en: 'No delta CRL' },
 };
 
 /** The signature algorithm families in words. */

@@ -218,16 +218,89 @@ export const VERIFIED_FILE_KINDS = ['cms', 'pdf', 'doc', 'docx', 'odt', 'xml', '
 /** See {@link VERIFIED_FILE_KINDS}. */
 export type VerifiedFileKind = (typeof VERIFIED_FILE_KINDS)[number];
 
-/** One file of a verification: an uploaded one, or the stored file of a document signed here. */
+const fileIndex = z.number().int().nonnegative();
+
+/** One file of a verification: an uploaded one, the stored file of a document signed here, or one a card carries. */
 export const verifiedFileSchema = z.object({
-  name: z.string().meta({ description: 'The file name as uploaded (or as stored).' }),
+  name: z
+    .string()
+    .meta({ description: 'The file name as uploaded (or as stored, or as the card names it).' }),
   kind: z.enum(VERIFIED_FILE_KINDS),
   sha256: z.string().meta({ description: 'Hex SHA-256 of the bytes.' }),
+  size: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .meta({ description: 'Bytes (given for files a card carries).' }),
+  description: z
+    .string()
+    .optional()
+    .meta({ description: "The card's note on an attached file (its /Desc), when it has one." }),
+  inCard: fileIndex.optional().meta({
+    description:
+      'For a file taken out of a document card: the index in `files` of the card PDF that carries it.',
+  }),
 });
 /** See {@link verifiedFileSchema}. */
 export type VerifiedFile = z.infer<typeof verifiedFileSchema>;
 
-const fileIndex = z.number().int().nonnegative();
+/**
+ * What the document card specification (SIGEX's "карточка электронного документа", kaarkz/ddcard) asks of each
+ * signature beyond the usual checks, each a finding when not met: a CMS, detached, with a signatureTimeStampToken
+ * that verifies (its genTime is the signature time), and embedded revocation values vouching for the signer's
+ * certificate at that time (an OCSP answer whose thisUpdate is within 5 minutes of it, or a CRL whose
+ * thisUpdate..nextUpdate covers it, with the delta CRL when the CA publishes them).
+ */
+export const CARD_FINDINGS = [
+  'NOT_CMS',
+  'TIMESTAMP_MISSING',
+  'TIMESTAMP_FAILED',
+  'REVOCATION_MISSING',
+  'OCSP_NOT_AT_SIGNATURE_TIME',
+  'CRL_NOT_AT_SIGNATURE_TIME',
+  'DELTA_CRL_MISSING',
+] as const;
+/** See {@link CARD_FINDINGS}. */
+export type CardFinding = (typeof CARD_FINDINGS)[number];
+
+/** The card specification's checks of one signature in a document card. */
+export const cardChecksSchema = z.object({
+  signatureTime: isoDate.nullable().meta({
+    description: "The signature time by the card specification: the timestamp's genTime; null without one.",
+  }),
+  revocationSource: z.enum(['ocsp', 'crl']).nullable().meta({
+    description: "The embedded evidence of the signer's certificate status that was used; null when none.",
+  }),
+  revocationTime: isoDate
+    .nullable()
+    .meta({ description: "That evidence's thisUpdate (the OCSP answer's, or the CRL's)." }),
+  findings: z.array(z.enum(CARD_FINDINGS)).meta({
+    description:
+      'What the card specification asks and this signature does not meet; any finding makes a signature that ' +
+      'otherwise passed INDETERMINATE / SIG_CONSTRAINTS_FAILURE.',
+  }),
+});
+/** See {@link cardChecksSchema}. */
+export type CardChecks = z.infer<typeof cardChecksSchema>;
+
+/**
+ * A document card found among the uploaded files: a PDF whose attached files are the original document (the first)
+ * and one detached CMS per signature, each carrying its timestamp and revocation evidence.
+ */
+export const verifiedCardSchema = z.object({
+  file: fileIndex.meta({ description: 'Index in `files` of the card PDF.' }),
+  original: fileIndex.meta({ description: 'Index in `files` of the original document the card carries.' }),
+  signatureFiles: z
+    .array(fileIndex)
+    .meta({ description: 'Indexes in `files` of its signature files, in the order the card carries them.' }),
+  verdict: z.enum(ETSI_INDICATIONS).meta({
+    description:
+      "The worst indication of the card's signatures: the card's data can be relied on only when TOTAL_PASSED.",
+  }),
+});
+/** See {@link verifiedCardSchema}. */
+export type VerifiedCard = z.infer<typeof verifiedCardSchema>;
 
 /** One signature of a verification: the engine's report plus where it came from. */
 export const verifiedSignatureSchema = signatureReportSchema.extend({
@@ -261,6 +334,10 @@ export const verifiedSignatureSchema = signatureReportSchema.extend({
         'For a signature kept here: the party it was accepted for, and whether the certificate signs for it; ' +
         'null (or absent) when the document expected nobody in particular.',
     }),
+  card: cardChecksSchema.optional().meta({
+    description:
+      "For a signature a document card carries: the card specification's checks (absent otherwise).",
+  }),
 });
 /** See {@link verifiedSignatureSchema}. */
 export type VerifiedSignature = z.infer<typeof verifiedSignatureSchema>;
@@ -292,6 +369,14 @@ export const verificationResultSchema = verificationReportSchema.extend({
         'is two documents, and each signature says which one it belongs to (`document`).',
     }),
   files: z.array(verifiedFileSchema),
+  cards: z
+    .array(verifiedCardSchema)
+    .optional()
+    .meta({
+      description:
+        'The document cards among the uploaded PDFs (absent or empty when none): their original and signature files ' +
+        "are in `files`, their signatures in `signatures` (each with `card`'s checks).",
+    }),
 });
 /** See {@link verificationResultSchema}. */
 export type VerificationResult = z.infer<typeof verificationResultSchema>;

@@ -95,6 +95,11 @@ export function createServerMetrics(database: DatabaseHandle, sources: ServerMet
           verifications.inc({ format: 'xml', verdict: result.report.verdict });
           return result;
         },
+        async verifyCard(input) {
+          const result = await verifier.verifyCard(input);
+          verifications.inc({ format: 'card', verdict: result.verdict });
+          return result;
+        },
         async secureCms(input) {
           const result = await verifier.secureCms(input);
           verifications.inc({ format: 'cms', verdict: result.verification.report.verdict });

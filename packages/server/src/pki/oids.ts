@@ -54,6 +54,10 @@ export const OID = {
   subjectKeyIdentifier: '2.5.29.14',
   authorityKeyIdentifier: '2.5.29.35',
   crlDistributionPoints: '2.5.29.31',
+  /** Freshest CRL: where the CA publishes its delta CRLs (RFC 5280 4.2.1.15, 5.2.6). */
+  freshestCrl: '2.5.29.46',
+  /** Delta CRL indicator: the CRL is a delta CRL (RFC 5280 5.2.4). */
+  deltaCrlIndicator: '2.5.29.27',
   authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
   subjectAltName: '2.5.29.17',
   ocspMethod: '1.3.6.1.5.5.7.48.1',

@@ -10,6 +10,8 @@ import {
   signingCapacity,
   type VerificationReport,
 } from '@qoltanba/core';
+import type { CardOutline } from './card/card-outline.js';
+import { type CardVerification, verifyCard } from './card/verify-card.js';
 import { type CertificateRecord, parseCertificate } from './chain/certificate.js';
 import { buildPath, type CertificationPath, IssuedByCache } from './chain/path.js';
 import { loadTrustStore, type TrustStore } from './chain/trust-store.js';
@@ -22,6 +24,11 @@ import { addArchiveTimestamps } from './long-term/archive-renewal.js';
 import { evidenceData, type KeptEvidence, keptRevocation } from './long-term/kept-evidence.js';
 import { type SecuredCms, secureCms } from './long-term/secure-cms.js';
 import type { TimestampAuthority } from './long-term/timestamp-authority.js';
+import {
+  type JudgeSubject,
+  judgeArchiveTimestamps,
+  judgeTimestampToken,
+} from './long-term/timestamp-checks.js';
 import {
   emptyValidationData,
   mergeValidationData,
@@ -37,14 +44,7 @@ import {
   digestMemo,
   UnsupportedAlgorithmError,
 } from './signature/digest.js';
-import {
-  type CertificateReader,
-  fail,
-  readCertificates,
-  type SignatureSubject,
-  type SignatureTimestampToken,
-  Verdict,
-} from './verdict.js';
+import { type CertificateReader, fail, readCertificates, type SignatureSubject, Verdict } from './verdict.js';
 import type { SignedXml } from './xml/outline.js';
 import { looksLikeXml } from './xml/xml-document.js';
 import { signedXmlOf, xmlSubjects } from './xml-signatures.js';
@@ -81,6 +81,11 @@ export interface CmsVerification {
     certificateDer: Uint8Array;
     /** What the checks used: the certificate paths (signer's, TSA's) and the CRLs / OCSP answers. */
     validationData: ValidationData;
+    /**
+     * The signing certificate's status as the checks found it, with the answer it came from and whether that was
+     * the signature's own evidence; absent when the checks ended before asking (null: no issuer to ask).
+     */
+    revocationStatus?: RevocationStatus | null;
   }>;
   /** The attached content (a view into `cms`), null for a detached CMS. */
   content: Uint8Array | null;
@@ -119,12 +124,17 @@ export interface VerifyFileInput {
   contentDigests?: ContentDigests;
 }
 
+/** What {@link Verifier.verifyCard} checks: a document card as `outlineCard` read it. */
+export interface VerifyCardInput {
+  card: CardOutline;
+}
+
 /** The result of {@link Verifier.verify}: the CMS result (`content` null for XML) and the format it was read as. */
 export interface FileVerification extends CmsVerification {
   format: 'cms' | 'xml';
 }
 
-export type { SecuredCms };
+export type { CardVerification, SecuredCms };
 
 /** The signature verification engine: CMS (CAdES-BES as NCALayer makes it) and enveloped XMLDSig. */
 export interface Verifier {
@@ -144,6 +154,13 @@ export interface Verifier {
    * bad input: malformed XML, a DTD or no signature at all is a TOTAL_FAILED/FORMAT_FAILURE report.
    */
   verifyXml(input: VerifyXmlInput): Promise<XmlVerification>;
+  /**
+   * Verifies a document card (kaarkz/ddcard, read by `outlineCard`): each signature file as a detached CMS over the
+   * card's original, judged on the evidence it carries (timestamp, revocation values) like any CAdES-T/LT
+   * signature, then the card specification's checks (`card/card-checks.ts`); a signature that passed with a
+   * finding is INDETERMINATE / SIG_CONSTRAINTS_FAILURE. Never throws for bad input.
+   */
+  verifyCard(input: VerifyCardInput): Promise<CardVerification>;
   /**
    * Renews a kept CMS's proof of existence before its newest TSA certificate ends: verifies it and, when every
    * signature passed, adds an archive-time-stamp-v3 (CAdES-A) from the configured TSA over each signature and its
@@ -178,6 +195,8 @@ interface LeafFacts {
 interface Judgement {
   report: SignatureReport;
   validationData: ValidationData;
+  /** See `CmsVerification.signers[].revocationStatus`. */
+  revocationStatus?: RevocationStatus | null;
 }
 
 /** The report of a signature that cannot be read at all. */
@@ -274,6 +293,10 @@ class SignatureVerifier implements Verifier {
     return this.#judgeAll(xmlSubjects(signed, this.#readCertificate));
   }
 
+  verifyCard(input: VerifyCardInput): Promise<CardVerification> {
+    return verifyCard((next) => this.verifyCms(next), this.#readCertificate, input.card);
+  }
+
   async verify(input: VerifyFileInput): Promise<FileVerification> {
     if (looksLikeXml(input.file)) {
       return { ...(await this.verifyXml({ xml: input.file })), content: null, format: 'xml' };
@@ -291,9 +314,16 @@ class SignatureVerifier implements Verifier {
         reports.push(formatFailure('enveloped'));
         continue;
       }
-      const { report, validationData } = await this.#judge(subject);
+      const { report, validationData, revocationStatus } = await this.#judge(subject);
       reports.push(report);
-      if (subject.leaf) signers.push({ report, certificateDer: subject.leaf.der, validationData });
+      if (subject.leaf) {
+        signers.push({
+          report,
+          certificateDer: subject.leaf.der,
+          validationData,
+          ...(revocationStatus !== undefined ? { revocationStatus } : {}),
+        });
+      }
     }
     return { report: reportOf(reports), signers };
   }
@@ -314,6 +344,9 @@ class SignatureVerifier implements Verifier {
     return record;
   };
 
+  /** {@link #judge} for the timestamp checks (`long-term/timestamp-checks.ts`), which judge each token's TSA. */
+  readonly #judgeSubject: JudgeSubject = (subject, at) => this.#judge(subject, at);
+
   /**
    * One signature's report, whatever its format: the format's own checks (`check`), then the certificate's:
    * allowed to sign (key usage, KZ identity), chain to the trust store, validity, CA and leaf revocation. A verified
@@ -324,6 +357,7 @@ class SignatureVerifier implements Verifier {
     const { leaf } = subject;
     let signingTime: Date | null = null;
     let revocation: RevocationStatus | null = null;
+    let asked = false;
     let timestamp: SignatureTimestamp | null = null;
     let archive: SignatureTimestamp[] = [];
     let sub: EtsiSubIndication | null = null;
@@ -335,10 +369,12 @@ class SignatureVerifier implements Verifier {
       if (!this.#mayAct(leaf, subject.purpose ?? 'sign')) fail('SIG_CONSTRAINTS_FAILURE');
       if (subject.purpose !== 'timestamp' && !this.#facts(leaf).identityOk) fail('SIGNER_IDENTITY_MALFORMED');
       const kept = subject.validationData?.() ?? null;
-      const archived = await this.#archiveTimestamps(subject, kept, at);
+      const archived = await judgeArchiveTimestamps(this.#judgeSubject, subject, kept, at);
       archive = archived.reports;
       used = mergeValidationData(used, archived.validationData);
-      const stamp = await this.#timestamp(subject, kept, archived.provenAt ?? at);
+      const token = subject.timestamp?.() ?? null;
+      const stamp =
+        token && (await judgeTimestampToken(this.#judgeSubject, token, kept, archived.provenAt ?? at));
       timestamp = stamp?.timestamp ?? null;
       if (stamp) used = mergeValidationData(used, stamp.validationData);
       const proven =
@@ -355,6 +391,7 @@ class SignatureVerifier implements Verifier {
       const evidence = kept && poe ? { data: kept, at: poe } : null;
       used = mergeValidationData(used, this.#checkCaRevocation(path, evidence, poe));
       revocation = await this.#leafRevocation(path, evidence);
+      asked = true;
       used = mergeValidationData(used, evidenceData(revocation));
       const provenBefore = proven ?? at;
       const revokedAfterProof =
@@ -384,71 +421,7 @@ class SignatureVerifier implements Verifier {
       ...(timestamp ? { timestamp } : {}),
       ...(archive.length > 0 ? { archiveTimestamps: archive } : {}),
     };
-    return { report, validationData: used };
-  }
-
-  /**
-   * The signature's timestamp judged: the TSA's certificate and token (its status from the signature's kept
-   * validation data when there is some), then whether it stamps this signature.
-   */
-  async #timestamp(
-    subject: SignatureSubject,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData } | null> {
-    const token = subject.timestamp?.() ?? null;
-    if (token === null) return null;
-    return this.#judgeToken(token, kept, at);
-  }
-
-  /** One timestamp token judged (its TSA at `at`, else now) and whether it stamps what it must. */
-  async #judgeToken(
-    token: SignatureTimestampToken,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ timestamp: SignatureTimestamp; validationData: ValidationData }> {
-    const { report: tsa, validationData } = await this.#judge(
-      { ...token.tsa, validationData: () => token.tsa.validationData?.() ?? kept },
-      at,
-    );
-    const imprintFails = tsa.indication === 'TOTAL_PASSED' && !token.imprintMatches;
-    return {
-      timestamp: {
-        time: token.genTime.toISOString(),
-        tsa: tsa.certificate?.subject ?? null,
-        indication: imprintFails ? 'TOTAL_FAILED' : tsa.indication,
-        subIndication: imprintFails ? 'HASH_FAILURE' : tsa.subIndication,
-      },
-      validationData,
-    };
-  }
-
-  /**
-   * The archive timestamps judged newest first: the newest at `at` (else now), each older one at the time of the
-   * newer one that passed (it proves the older token existed then). `provenAt` is the oldest passing one's time.
-   */
-  async #archiveTimestamps(
-    subject: SignatureSubject,
-    kept: ValidationData | null,
-    at: Date | null,
-  ): Promise<{ reports: SignatureTimestamp[]; provenAt: Date | null; validationData: ValidationData }> {
-    const tokens = [...(subject.archiveTimestamps?.() ?? [])].sort(
-      (a, b) => b.genTime.getTime() - a.genTime.getTime(),
-    );
-    let reference = at;
-    let provenAt: Date | null = null;
-    let used = emptyValidationData();
-    const reports: SignatureTimestamp[] = [];
-    for (const token of tokens) {
-      const { timestamp, validationData } = await this.#judgeToken(token, kept, reference);
-      reports.unshift(timestamp);
-      used = mergeValidationData(used, validationData);
-      if (timestamp.indication === 'TOTAL_PASSED') {
-        reference = token.genTime;
-        provenAt = token.genTime;
-      }
-    }
-    return { reports, provenAt, validationData: used };
+    return { report, validationData: used, ...(asked ? { revocationStatus: revocation } : {}) };
   }
 
   /** Whether the certificate may act for `purpose`: sign documents or issue timestamps. */

@@ -101,6 +101,10 @@ export function useSigningSuite(
       if (!engine) throw new Error('the engine is made in beforeAll');
       return engine.verifyXml(input);
     },
+    verifyCard(input) {
+      if (!engine) throw new Error('the engine is made in beforeAll');
+      return engine.verifyCard(input);
+    },
     secureCms(input) {
       if (!engine) throw new Error('the engine is made in beforeAll');
       return engine.secureCms(input);

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { onPhone } from '../story-support/story-fakes';
-import { failedResult, passedResult, passedSignature } from './fixtures';
+import { cardResult, failedResult, passedResult, passedSignature } from './fixtures';
 import { VerificationResult } from './VerificationResult';
 
 const meta = {
@@ -34,3 +34,6 @@ export const IndeterminateOnPhone: Story = {
 export const WithReportButton: Story = {
   args: { onDownloadReport: () => new Promise((resolve) => setTimeout(resolve, 1000)) },
 };
+
+/** A document card: its original and signature files, one signature short of the card's requirements. */
+export const DocumentCard: Story = { args: { result: cardResult } };

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
-import { failedResult, passedResult, passedSignature, revokedSignature } from './fixtures';
+import { cardResult, failedResult, passedResult, passedSignature, revokedSignature } from './fixtures';
 import { VerificationResult } from './VerificationResult';
 import * as stories from './VerificationResult.stories';
 
@@ -21,6 +21,34 @@ function factsOf(name: string): Record<string, string> {
 }
 
 describe('VerificationResult', () => {
+  it('shows a document card: its original (name, size, hash), its signature files, each signature against the card', () => {
+    render(<VerificationResult result={cardResult} />);
+    const card = screen.getByRole('region', { name: 'Document card: card.pdf' });
+    expect(
+      within(card).getByText('Document card: card.pdf: The signatures could not be fully checked'),
+    ).toBeTruthy();
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(['Original', 'Signature files']);
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent),
+    ).toEqual([
+      `Еңбек шарты.docx (47 KB), SHA-256 ${'ab'.repeat(32)}`,
+      `1.cms (6 KB), SHA-256 ${'cd'.repeat(32)}`,
+      `2.cms (2 KB), SHA-256 ${'12'.repeat(32)}`,
+    ]);
+    expect(factsOf('АХМЕТОВ ДАНИЯР ЕРЛАНОВИЧ')['Card requirements']).toBe('met');
+    expect(factsOf('СЕРІКОВА АЙГЕРІМ')['Card requirements']).toBe('No timestamp; No OCSP answer or CRL');
+    // Without cards, nothing of them shows.
+    cleanup();
+    render(<VerificationResult result={passedResult} />);
+    expect(screen.queryByText('Card requirements')).toBeNull();
+    expect(screen.queryByRole('region', { name: /Document card/ })).toBeNull();
+  });
+
   itRendersStoriesAccessibly(stories, (container) => {
     expect(container.querySelector('[role="status"]')?.textContent).not.toBe('');
   });

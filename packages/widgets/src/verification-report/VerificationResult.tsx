@@ -1,5 +1,6 @@
 import { mdiAlertCircle, mdiCheckCircle, mdiCloseCircle } from '@mdi/js';
 import {
+  CARD_FINDING_TEXTS,
   ETSI_INDICATION_TEXTS,
   ETSI_SUB_INDICATION_TEXTS,
   type EtsiIndication,
@@ -12,7 +13,9 @@ import {
   type SignatureTimestamp,
   signingCapacity,
   signingCapacityText,
+  type VerifiedCard,
   type VerifiedDocument,
+  type VerifiedFile,
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { errorTextOf } from '@qoltanba/sdk';
@@ -23,6 +26,7 @@ import {
   flush,
   formatDate,
   formatDateTime,
+  formatFileSize,
   muted,
   plainList,
   sectionHeading,
@@ -143,6 +147,13 @@ function signatureFacts(signature: VerifiedSignature, lang: Lang): Array<[string
       signature.signedHere && signature.signedAt ? formatDateTime(signature.signedAt, lang) : null,
     ],
     [t('ip'), signature.signedHere ? signature.ip : null],
+    [
+      t('cardChecks'),
+      signature.card
+        ? signature.card.findings.map((finding) => CARD_FINDING_TEXTS[finding][lang]).join('; ') ||
+          t('cardChecksMet')
+        : null,
+    ],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
 }
@@ -153,6 +164,54 @@ function timestampText(timestamp: SignatureTimestamp, lang: Lang): string {
   const time = formatDateTime(timestamp.time, lang);
   if (timestamp.indication !== 'TOTAL_PASSED') return t('timestampFailed', { time });
   return t('timestampVerified', { time, tsa: timestamp.tsa ?? '?' });
+}
+
+/** A file a card carries: name, size and SHA-256 (the same in every language: not in the budgeted texts). */
+function cardFileText(file: VerifiedFile | undefined, lang: Lang): string {
+  return file ? `${file.name} (${formatFileSize(file.size ?? 0, lang)}), SHA-256 ${file.sha256}` : '?';
+}
+
+/**
+ * A document card's structure: the card file, its verdict, the original it carries and its signature files (the
+ * signatures themselves are listed with the others, each with the card's requirements).
+ */
+function CardSummary({
+  card,
+  files,
+  lang,
+}: {
+  card: VerifiedCard;
+  files: readonly VerifiedFile[];
+  lang: Lang;
+}) {
+  const t = verificationReportT(lang);
+  const title = t('cardTitle', { name: files[card.file]?.name ?? '' });
+  const rows: Array<[string, string[]]> = [
+    [t('cardOriginal'), [cardFileText(files[card.original], lang)]],
+    [t('cardSignatureFiles'), card.signatureFiles.map((index) => cardFileText(files[index], lang))],
+  ];
+  return (
+    <section aria-label={title}>
+      <p className={verdict[card.verdict]}>
+        <Indication
+          indication={card.verdict}
+          text={`${title}: ${OVERALL_VERDICT_TEXTS[card.verdict][lang]}`}
+        />
+      </p>
+      <dl className={facts}>
+        {rows.map(([name, lines]) => (
+          <Fragment key={name}>
+            <dt className={term}>{name}</dt>
+            {lines.map((line) => (
+              <dd key={line} className={value}>
+                {line}
+              </dd>
+            ))}
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
 }
 
 /** An indication with its icon: the words carry the meaning, the colour and icon repeat it. */
@@ -191,8 +250,9 @@ function documentGroups(result: Result): DocumentGroup[] {
  * A verification report: the overall verdict (announced to screen readers when it appears), the document signed
  * here when known, then per signature the ETSI indication and sub-indication in words, the signer (IIN, BIN, name,
  * organisation, role), the certificate (serial, validity, issuer), the signing time, the signature type and
- * packaging, and for signatures made here when and from which IP address; with `onDownloadReport`, a button for
- * the report as PDF. Texts follow the sdk's `$locale`.
+ * packaging, and for signatures made here when and from which IP address; for a document card among the files,
+ * its original (name, size, SHA-256), its signature files and each signature's card requirements; with
+ * `onDownloadReport`, a button for the report as PDF. Texts follow the sdk's `$locale`.
  *
  * @example <VerificationResult result={await verifySignatures(files)} />
  */
@@ -224,6 +284,9 @@ export function VerificationResult({
         </p>
       ) : null}
       {onDownloadReport ? <ReportButton download={onDownloadReport} lang={lang} /> : null}
+      {(result.cards ?? []).map((card) => (
+        <CardSummary key={card.file} card={card} files={result.files} lang={lang} />
+      ))}
       {groups.map((group) => (
         <Fragment key={group.document?.id ?? 0}>
           <Section className={sectionHeading}>

@@ -1,6 +1,6 @@
 import { VERIFICATION_PATHS, VERIFY_MAX_TOTAL_BYTES } from '@qoltanba/core';
 import { createMemoryStorage, createQoltanbaClient, initSession, setLocale } from '@qoltanba/sdk';
-import { samplePdf, testServerPerFile } from '@qoltanba/server/testing';
+import { sampleDocumentCard, samplePdf, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
@@ -150,6 +150,26 @@ describe('VerifyDropzone', () => {
     choose(sizedFile('big.pdf', VERIFY_MAX_TOTAL_BYTES), sizedFile('one-more.cms', 1));
     expect(screen.getByRole('alert').textContent).toBe('Size over limit (at most 30 MB in total)');
     expect(screen.getByRole('button', { name: 'Check' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows a document card the server found: its original, its signature, what the card lacks', async () => {
+    render(<VerifyDropzone />);
+    const original = pdfFile('original.pdf');
+    const cms = await cmsFile('original.pdf.cms', original, 'good');
+    const card = await sampleDocumentCard([
+      { name: 'original.pdf', bytes: new Uint8Array(await original.arrayBuffer()) },
+      { name: 'original.pdf.cms', bytes: new Uint8Array(await cms.arrayBuffer()) },
+    ]);
+    choose(new File([new Uint8Array(card)], 'card.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    const region = await screen.findByRole('region', { name: 'Document card: card.pdf' });
+    const [originalRow, signatureRow] = within(region)
+      .getAllByRole('definition')
+      .map((dd) => dd.textContent);
+    expect(originalRow).toMatch(/^original\.pdf \(\d+ B\), SHA-256 [0-9a-f]{64}$/);
+    expect(signatureRow).toMatch(/^original\.pdf\.cms \(.+\), SHA-256 [0-9a-f]{64}$/);
+    // A CMS as NCALayer makes it carries neither a timestamp nor revocation values: the card asks for both.
+    expect(screen.getByText('No timestamp; No OCSP answer or CRL')).toBeTruthy();
   });
 
   it("shows the server's refusal of a PDF alone that was not signed here", async () => {

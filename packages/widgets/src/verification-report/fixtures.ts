@@ -77,3 +77,63 @@ export const failedResult: VerificationResult = {
     { name: 'contract.pdf.cms', kind: 'cms', sha256: 'cd'.repeat(32) },
   ],
 };
+
+/**
+ * A document card (a PDF carrying the original and its detached CMS): one signature meets the card's requirements,
+ * one carries no timestamp or revocation evidence.
+ */
+export const cardResult: VerificationResult = {
+  verdict: 'INDETERMINATE',
+  signatures: [
+    {
+      ...passedSignature,
+      signedHere: false,
+      ip: null,
+      signedAt: null,
+      signedFile: 1,
+      signatureFile: 2,
+      timestamp: {
+        time: '2026-03-12T09:05:01.000Z',
+        tsa: 'CN=TSA TEST,C=KZ',
+        indication: 'TOTAL_PASSED',
+        subIndication: null,
+      },
+      card: {
+        signatureTime: '2026-03-12T09:05:01.000Z',
+        revocationSource: 'ocsp',
+        revocationTime: '2026-03-12T09:05:02.000Z',
+        findings: [],
+      },
+    },
+    {
+      ...revokedSignature,
+      indication: 'INDETERMINATE',
+      subIndication: 'SIG_CONSTRAINTS_FAILURE',
+      packaging: 'detached',
+      revocation: { status: 'good', source: 'crl', revokedAt: null, checkedAt: null },
+      signedFile: 1,
+      signatureFile: 3,
+      card: {
+        signatureTime: null,
+        revocationSource: null,
+        revocationTime: null,
+        findings: ['TIMESTAMP_MISSING', 'REVOCATION_MISSING'],
+      },
+    },
+  ],
+  document: null,
+  files: [
+    { name: 'card.pdf', kind: 'pdf', sha256: 'ef'.repeat(32) },
+    {
+      name: 'Еңбек шарты.docx',
+      kind: 'docx',
+      sha256: 'ab'.repeat(32),
+      size: 48_128,
+      description: 'Подлинник электронного документа',
+      inCard: 0,
+    },
+    { name: '1.cms', kind: 'cms', sha256: 'cd'.repeat(32), size: 6_144, inCard: 0 },
+    { name: '2.cms', kind: 'cms', sha256: '12'.repeat(32), size: 2_048, inCard: 0 },
+  ],
+  cards: [{ file: 0, original: 1, signatureFiles: [2, 3], verdict: 'INDETERMINATE' }],
+};

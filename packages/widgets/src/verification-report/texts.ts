@@ -46,6 +46,11 @@ const kk = {
   done: 'Тексеру аяқталды',
   downloadReport: 'Есепті жүктеу (PDF)',
   preparingReport: 'Есеп дайындалуда…',
+  cardTitle: 'Электрондық құжат карточкасы: {{name}}',
+  cardOriginal: 'Түпнұсқа',
+  cardSignatureFiles: 'Қолтаңба файлдары',
+  cardChecks: 'Карточка талаптары',
+  cardChecksMet: 'орындалды',
 };
 
 /** Texts of the `verificationReport` namespace. */
@@ -90,6 +95,11 @@ export const verificationReportTexts = {
     done: 'Проверка завершена',
     downloadReport: 'Скачать отчёт (PDF)',
     preparingReport: 'Готовим отчёт…',
+    cardTitle: 'Карточка электронного документа: {{name}}',
+    cardOriginal: 'Подлинник',
+    cardSignatureFiles: 'Файлы подписей',
+    cardChecks: 'Требования карточки',
+    cardChecksMet: 'выполнены',
   },
   en: {
     title: 'Verification result',
@@ -130,6 +140,11 @@ export const verificationReportTexts = {
     done: 'Verification finished',
     downloadReport: 'Download report (PDF)',
     preparingReport: 'Preparing the report…',
+    cardTitle: 'Document card: {{name}}',
+    cardOriginal: 'Original',
+    cardSignatureFiles: 'Signature files',
+    cardChecks: 'Card requirements',
+    cardChecksMet: 'met',
   },
 } satisfies Translations<typeof kk>;
 

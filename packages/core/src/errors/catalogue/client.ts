@@ -1,4 +1,4 @@
-import { VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '../../limits';
+import { CARD_MAX_ATTACHMENTS, VERIFY_MAX_FILES, VERIFY_MAX_TOTAL_BYTES } from '../../limits';
 import type { ErrorCode } from '../codes';
 import type { ErrorEntry } from './entry';
 
@@ -89,6 +89,39 @@ export const clientErrors = {
     ru: 'XML-файл слишком большой для проверки',
     en: 'The XML file is too large to verify',
     status: 413,
+  },
+  // Ours: a document card (a PDF carrying the original and its detached CMS as attached files, kaarkz/ddcard).
+  // Short: every language's catalogue is in the elements' text chunk, which has a size budget.
+  CARD_MALFORMED: {
+    kk: 'Карточка файлдары оқылмайды',
+    ru: 'Файлы карточки не читаются',
+    en: "The card's files cannot be read",
+  },
+  CARD_NO_ORIGINAL: {
+    kk: 'Карточкада құжат түпнұсқасы жоқ',
+    ru: 'В карточке нет подлинника',
+    en: 'The card has no original',
+  },
+  CARD_SIGNATURE_NOT_DETACHED: {
+    kk: 'Карточкадағы қолтаңба бөлек емес',
+    ru: 'Подпись в карточке не открепленная',
+    en: 'A card signature is not detached',
+  },
+  CARD_EXECUTABLE_ORIGINAL: {
+    kk: 'Карточка түпнұсқасы — орындалатын файл',
+    ru: 'Подлинник карточки — исполняемый файл',
+    en: "The card's original is an executable",
+  },
+  CARD_TOO_LARGE: {
+    kk: `Карточка файлдары ${VERIFY_MB} МБ-тан үлкен`,
+    ru: `Файлы карточки больше ${VERIFY_MB} МБ`,
+    en: `The card's files exceed ${VERIFY_MB} MB`,
+    status: 413,
+  },
+  CARD_TOO_MANY_FILES: {
+    kk: `Карточкада ${CARD_MAX_ATTACHMENTS} файлдан көп`,
+    ru: `В карточке больше ${CARD_MAX_ATTACHMENTS} файлов`,
+    en: `The card has over ${CARD_MAX_ATTACHMENTS} files`,
   },
   TOO_MANY_FILES: {
     kk: `Файлдар тым көп. Ең көбі ${VERIFY_MAX_FILES} файл жүктеуге болады`,

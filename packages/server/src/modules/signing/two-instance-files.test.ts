@@ -84,6 +84,7 @@ describe.skipIf(!url || !onS3)('two instances on one PostgreSQL and one object s
         verifier: {
           verifyCms: (input) => verifier.verifyCms(input),
           verifyXml: (input) => verifier.verifyXml(input),
+          verifyCard: (input) => verifier.verifyCard(input),
           secureCms: (input) => verifier.secureCms(input),
         },
       },

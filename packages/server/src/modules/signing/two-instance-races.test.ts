@@ -72,6 +72,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL database: signing races',
       verifier: {
         verifyCms: (input) => verifier.verifyCms(input),
         verifyXml: (input) => verifier.verifyXml(input),
+        verifyCard: (input) => verifier.verifyCard(input),
         secureCms: (input) => verifier.secureCms(input),
       },
       beforeSignatureCheck: jitter,

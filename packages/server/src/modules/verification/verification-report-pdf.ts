@@ -1,4 +1,5 @@
 import {
+  CARD_FINDING_TEXTS,
   type Lang,
   type LangTexts,
   OVERALL_VERDICT_TEXTS,
@@ -41,6 +42,13 @@ export const REPORT_LABELS = {
     en: 'The files were checked in memory and are not kept. The report states the result at the time of check.',
   },
   page: { kk: 'Бет', ru: 'Страница', en: 'Page' },
+  inCard: {
+    kk: '№{{n}} электрондық құжат карточкасынан',
+    ru: 'из карточки электронного документа №{{n}}',
+    en: 'from document card No. {{n}}',
+  },
+  cardChecks: { kk: 'Карточка талаптары', ru: 'Требования карточки', en: 'Card requirements' },
+  cardChecksMet: { kk: 'орындалды', ru: 'выполнены', en: 'met' },
 } as const satisfies Record<string, LangTexts>;
 
 const KIND_TEXTS: Readonly<Record<VerifiedFileKind, LangTexts>> = {
@@ -64,7 +72,8 @@ export interface ReportOptions {
  * The verification report as a PDF, from the result the JSON routes give: the time of check (UTC+5), the overall
  * verdict in words, every document signed here the files belong to, each file checked (name, kind, SHA-256), then each
  * signature's fields (grouped by document when there are several) as the /check page shows them (signer, certificate, signing time, IP for signatures made
- * here, type, the ETSI indication and sub-indication in words with their codes). Labels in `lang`.
+ * here, type, the card requirements of a document card's signature, the ETSI indication and sub-indication in words
+ * with their codes); a file a document card carries names the card. Labels in `lang`.
  */
 export async function buildVerificationReportPdf(
   result: VerificationResult,
@@ -96,7 +105,10 @@ export async function buildVerificationReportPdf(
   layout.gap(8);
   layout.text(L('files'), { size: 11, bold: true });
   result.files.forEach((file, index) => {
-    layout.text(`${index + 1}. ${file.name} (${KIND_TEXTS[file.kind][lang]})`, { indent: 8 });
+    // A file a document card carries names the card it came from (its number in this list).
+    const card =
+      file.inCard === undefined ? '' : `, ${L('inCard').replace('{{n}}', String(file.inCard + 1))}`;
+    layout.text(`${index + 1}. ${file.name} (${KIND_TEXTS[file.kind][lang]}${card})`, { indent: 8 });
     layout.text(`${L('sha256')}: ${file.sha256}`, { indent: 20, size: 8, grey: true });
   });
 
@@ -125,6 +137,16 @@ export async function buildVerificationReportPdf(
       ...(from ? [{ text: `${L('signatureFile')}: ${from.name}` }] : []),
       ...(signature.signedHere && signature.signedAt
         ? [{ text: `${L('signedHere')}: ${almatyTime(signature.signedAt)}` }]
+        : []),
+      ...(signature.card
+        ? [
+            {
+              text: `${L('cardChecks')}: ${
+                signature.card.findings.map((finding) => CARD_FINDING_TEXTS[finding][lang]).join('; ') ||
+                L('cardChecksMet')
+              }`,
+            },
+          ]
         : []),
     ];
     // The result line stays last, under where the signature came from.

@@ -54,7 +54,10 @@ const UPLOAD_RULES =
   `multipart/form-data, one \`files\` part per file: at most ${VERIFY_MAX_FILES} files (TOO_MANY_FILES), ` +
   `${VERIFY_MAX_TOTAL_BYTES} bytes in total (SIZE_OVER_LIMIT), each a PDF, a CMS in DER, base64 or PEM, or ` +
   'a signed XML (UNSUPPORTED_FILE_FORMAT; for XML: XML_MALFORMED, XML_DTD_REFUSED for any DOCTYPE, ' +
-  'XML_NOT_SIGNED without ds:Signature, XML_TOO_LARGE over QOLTANBA_XML_MAX_BYTES, refused before parsing).';
+  'XML_NOT_SIGNED without ds:Signature, XML_TOO_LARGE over QOLTANBA_XML_MAX_BYTES, refused before parsing). ' +
+  'A PDF no uploaded CMS signs may be a document card (kaarkz/ddcard: the original and its detached CMS as attached ' +
+  'files), reported in `cards` (CARD_NO_ORIGINAL, CARD_SIGNATURE_NOT_DETACHED, CARD_EXECUTABLE_ORIGINAL, ' +
+  `CARD_MALFORMED, CARD_TOO_MANY_FILES, CARD_TOO_LARGE past ${VERIFY_MAX_TOTAL_BYTES} bytes decoded).`;
 
 const STORED_RULE =
   'A file without a signature, a draft, an unknown document or file, a file of another document, or a ' +

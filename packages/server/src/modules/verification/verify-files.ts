@@ -3,12 +3,14 @@ import {
   overallVerdict,
   type SignatureReport,
   type VerificationResult,
+  type VerifiedCard,
   type VerifiedDocument,
   type VerifiedFile,
   type VerifiedSignature,
 } from '@qoltanba/core';
 import { digestMemo } from '../../pki/index.js';
 import type { CmsVerifier, SignatureVerifier } from '../../signature-verifier.js';
+import { verifyCards } from './card-files.js';
 import { isOriginal, sha256Hex, type UploadedFile } from './uploaded-file.js';
 
 /** A signature kept here, over a file whose content the verification knows. */
@@ -77,6 +79,7 @@ function result(
   files: VerifiedFile[],
   signatures: VerifiedSignature[],
   documents: readonly VerifiedDocument[],
+  cards?: VerifiedCard[],
 ): VerificationResult {
   return {
     verdict: overallVerdict(signatures.map((s) => s.indication)),
@@ -84,13 +87,14 @@ function result(
     document: documents[0] ?? null,
     documents: [...documents],
     files,
+    ...(cards && cards.length > 0 ? { cards } : {}),
   };
 }
 
 /**
  * Verifies an upload (see the module README): each CMS over its own content (attached) or its original (the only
  * PDF uploaded, else the PDF its messageDigest names); each signed XML over itself (enveloped XMLDSig); each PDF no uploaded CMS covers through the signatures kept
- * here for that content. A signature over a document signed here, by a certificate that signed it here, is marked
+ * here for that content; each document card among the PDFs over the original it carries (`card-files.ts`). A signature over a document signed here, by a certificate that signed it here, is marked
  * `signedHere` with its IP. Nothing to verify at all: DOCUMENT_NOT_SIGNED.
  */
 export async function verifyUpload(
@@ -178,9 +182,12 @@ export async function verifyUpload(
       }
     }
   }
+  // Document cards: the PDFs no uploaded CMS signs whose attached files are an original and its signatures.
+  const carded = await verifyCards(files, sources.verifier, covered);
+  signatures.push(...carded.signatures);
   if (signatures.length === 0) throw new AppError('DOCUMENT_NOT_SIGNED');
   const listed = files.map(({ name, kind, sha256 }) => ({ name, kind, sha256 }));
-  return result(listed, signatures, documents.list);
+  return result([...listed, ...carded.files], signatures, documents.list, carded.cards);
 }
 
 /** The stored file of a document signed here, with its bytes. */

@@ -1,5 +1,6 @@
 /** `@qoltanba/server/testing`: the real server in a test process (in-process fetch, seeded world, real signing). */
 
+export { type CardAttachment, sampleDocumentCard } from './document-card.js';
 export {
   eventSourceClass,
   type InProcessEventSource,
