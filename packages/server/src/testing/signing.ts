@@ -43,12 +43,15 @@ export function gateForAll(total: number) {
   };
 }
 
+/** The hook a signing runs between its lock and its verification, with whose lock (document, signer) it holds. */
+export type SigningSuiteHook = (lock: { documentId: number; identityNumber: string }) => Promise<void>;
+
 /** A documents suite whose server verifies signatures with the real engine over a test PKI. */
 export interface SigningSuite extends DocumentsSuite {
   /** The file's test PKI (its CAs are the engine's trust folder). */
   readonly pki: SigningPki;
-  /** Set to hold signings between their lock and their verification. */
-  beforeCheck: (() => Promise<void>) | undefined;
+  /** Set to hold signings between their lock and their verification (told whose lock each holds). */
+  beforeCheck: SigningSuiteHook | undefined;
   /** Tokens of a member of each company: sender, signer, second, outsider. */
   tokens: Record<keyof typeof COMPANIES, string>;
   /** A new document of the sender (sent unless `send` is false); answers it as the sender sees it. */
@@ -89,7 +92,7 @@ export function useSigningSuite(
   backend: TestBackend,
   options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer; modules?: AppModule[] },
 ): SigningSuite {
-  const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
+  const holder: { beforeCheck: SigningSuiteHook | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
   // The server is created before the engine's beforeAll runs; it reaches the engine only on requests.
   const verifier: SignatureVerifier = {
@@ -112,8 +115,8 @@ export function useSigningSuite(
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.modules ? { modules: options.modules } : {}),
       verifier,
-      beforeSignatureCheck: async () => {
-        await holder.beforeCheck?.();
+      beforeSignatureCheck: async (lock) => {
+        await holder.beforeCheck?.(lock);
       },
     },
   });
@@ -152,7 +155,7 @@ export function useSigningSuite(
   const suite: SigningSuite = Object.create(base, {
     beforeCheck: {
       get: () => holder.beforeCheck,
-      set: (value: (() => Promise<void>) | undefined) => {
+      set: (value: SigningSuiteHook | undefined) => {
         holder.beforeCheck = value;
       },
     },
