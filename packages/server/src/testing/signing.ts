@@ -90,7 +90,14 @@ export interface SigningSuite extends DocumentsSuite {
  */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer; modules?: AppModule[] },
+  options: {
+    pki: SigningPki;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    modules?: AppModule[];
+    /** False: signatures are kept as given (no TSA, one verification each), for files where the stamp is not the point. */
+    timestamping?: boolean;
+  },
 ): SigningSuite {
   const holder: { beforeCheck: SigningSuiteHook | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
@@ -130,7 +137,9 @@ export function useSigningSuite(
       offline: true,
       now: base.clock.now,
       // The testkit's TSA in-process, on the suite's clock: signatures are kept as CAdES-T with their evidence.
-      timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: base.clock.now() }) },
+      ...(options.timestamping === false
+        ? {}
+        : { timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: base.clock.now() }) } }),
     });
   });
   afterAll(async () => {
