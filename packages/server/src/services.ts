@@ -51,9 +51,9 @@ export interface AppServices {
   verifier: SignatureVerifier;
   /**
    * Runs after a signing lock was taken and before the signatures are verified; none in production. Tests hold
-   * concurrent signings here to show the lock.
+   * concurrent signings here to show the lock; it is told whose lock (document, signer) the signing holds.
    */
-  beforeSignatureCheck?: () => Promise<void>;
+  beforeSignatureCheck?: (lock: { documentId: number; identityNumber: string }) => Promise<void>;
   /** How often a signing lock's lease is renewed while its signing runs; `SIGNING_LOCK_RENEW_MS` unless a test asks. */
   signingLockRenewMs?: number;
   /** What browsers are told about signing: NCALayer's address and whether a test signer answers there. */

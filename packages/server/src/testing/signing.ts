@@ -43,12 +43,15 @@ export function gateForAll(total: number) {
   };
 }
 
+/** The hook a signing runs between its lock and its verification, with whose lock (document, signer) it holds. */
+export type SigningSuiteHook = (lock: { documentId: number; identityNumber: string }) => Promise<void>;
+
 /** A documents suite whose server verifies signatures with the real engine over a test PKI. */
 export interface SigningSuite extends DocumentsSuite {
   /** The file's test PKI (its CAs are the engine's trust folder). */
   readonly pki: SigningPki;
-  /** Set to hold signings between their lock and their verification. */
-  beforeCheck: (() => Promise<void>) | undefined;
+  /** Set to hold signings between their lock and their verification (told whose lock each holds). */
+  beforeCheck: SigningSuiteHook | undefined;
   /** Tokens of a member of each company: sender, signer, second, outsider. */
   tokens: Record<keyof typeof COMPANIES, string>;
   /** A new document of the sender (sent unless `send` is false); answers it as the sender sees it. */
@@ -87,9 +90,16 @@ export interface SigningSuite extends DocumentsSuite {
  */
 export function useSigningSuite(
   backend: TestBackend,
-  options: { pki: SigningPki; env?: Record<string, string>; mailer?: Mailer; modules?: AppModule[] },
+  options: {
+    pki: SigningPki;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    modules?: AppModule[];
+    /** False: signatures are kept as given (no TSA, one verification each), for files where the stamp is not the point. */
+    timestamping?: boolean;
+  },
 ): SigningSuite {
-  const holder: { beforeCheck: (() => Promise<void>) | undefined } = { beforeCheck: undefined };
+  const holder: { beforeCheck: SigningSuiteHook | undefined } = { beforeCheck: undefined };
   let engine: Verifier | undefined;
   // The server is created before the engine's beforeAll runs; it reaches the engine only on requests.
   const verifier: SignatureVerifier = {
@@ -116,8 +126,8 @@ export function useSigningSuite(
       ...(options.mailer ? { mailer: options.mailer } : {}),
       ...(options.modules ? { modules: options.modules } : {}),
       verifier,
-      beforeSignatureCheck: async () => {
-        await holder.beforeCheck?.();
+      beforeSignatureCheck: async (lock) => {
+        await holder.beforeCheck?.(lock);
       },
     },
   });
@@ -131,7 +141,9 @@ export function useSigningSuite(
       offline: true,
       now: base.clock.now,
       // The testkit's TSA in-process, on the suite's clock: signatures are kept as CAdES-T with their evidence.
-      timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: base.clock.now() }) },
+      ...(options.timestamping === false
+        ? {}
+        : { timestamping: { stamp: async (data) => timestampToken({ tsa, data, time: base.clock.now() }) } }),
     });
   });
   afterAll(async () => {
@@ -156,7 +168,7 @@ export function useSigningSuite(
   const suite: SigningSuite = Object.create(base, {
     beforeCheck: {
       get: () => holder.beforeCheck,
-      set: (value: (() => Promise<void>) | undefined) => {
+      set: (value: SigningSuiteHook | undefined) => {
         holder.beforeCheck = value;
       },
     },

@@ -19,8 +19,8 @@ export interface SignFlowServices {
   clock: () => Date;
   /** The locks this instance holds, given back at shutdown (see signing-locks.ts). */
   held?: HeldSigningLocks;
-  /** Test hook between taking the lock and verifying. */
-  beforeSignatureCheck?: () => Promise<void>;
+  /** Test hook between taking the lock and verifying, told whose lock it is. */
+  beforeSignatureCheck?: (lock: { documentId: number; identityNumber: string }) => Promise<void>;
   /** How often the signing lock's lease is renewed while the signing runs (SIGNING_LOCK_RENEW_MS by default). */
   lockRenewMs?: number;
   /**
@@ -125,7 +125,7 @@ export async function signAs(svc: SignFlowServices, input: SignInput): Promise<S
   svc.held?.add(lock);
   let signed: SignedEvent;
   try {
-    await svc.beforeSignatureCheck?.();
+    await svc.beforeSignatureCheck?.({ documentId, identityNumber: party.identityNumber });
     const accepted: AcceptedSignature[] = [];
     for (const [file, cms] of pairs) {
       const bytes = await svc.blobs.get(file.blobKey);
