@@ -1,6 +1,6 @@
 import { mdiLogin } from '@mdi/js';
 import { Icon } from '@qoltanba/widgets';
-import { type JSX, useEffect } from 'react';
+import { type JSX, useLayoutEffect } from 'react';
 import { openAuthDialog } from '../auth/authDialog';
 import { usePortalT } from '../i18n';
 import { MessageScreen } from '../screens/MessageScreen';
@@ -12,7 +12,8 @@ import * as screens from '../screens/screens.css';
  */
 export function CabinetLoginGate(): JSX.Element {
   const { t } = usePortalT();
-  useEffect(() => openAuthDialog(), []);
+  // Before the first paint: the dialog shows with the page, not in a second paint after it (issue 22's LCP).
+  useLayoutEffect(() => openAuthDialog(), []);
   return (
     <MessageScreen name="CabinetLoginGate" title={t('gate.title')} text={t('gate.text')}>
       <button type="button" className={screens.primaryButton} onClick={openAuthDialog}>
