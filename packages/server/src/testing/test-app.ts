@@ -34,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { backend, env, ...appOptions } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-test-'));
   const missing = join(dataDir, 'not-built');
+  const testMode = (env && 'NODE_ENV' in env ? env.NODE_ENV : 'test') === 'test';
   const { config } = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -47,8 +48,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
     // Likewise the message queue's sweep: the kick after each commit delivers; tests of retries drain or opt in.
     QOLTANBA_OUTBOX_SWEEP_SECONDS: '0',
-    // Registrations and password changes hash cheaply; stored hashes carry their cost, so logins check them as is.
-    QOLTANBA_PASSWORD_SCRYPT_COST: String(TEST_PASSWORD_SCRYPT_COST),
+    // Registrations and password changes hash cheaply (test mode only: a test of another mode keeps its default);
+    // stored hashes carry their cost, so logins check them as is.
+    ...(testMode ? { QOLTANBA_PASSWORD_SCRYPT_COST: String(TEST_PASSWORD_SCRYPT_COST) } : {}),
     // A backend of testDatabasesAndStorage() brings its blob store.
     ...backend?.storageEnv,
     ...env,
