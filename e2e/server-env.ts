@@ -19,6 +19,8 @@ export function testServerEnv({ port, devSignerPort, dataDir }: ServerPlace): Re
     QOLTANBA_DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    // Registrations hash passwords at scrypt N=2^10 (milliseconds), a cost only NODE_ENV=test accepts.
+    QOLTANBA_PASSWORD_SCRYPT_COST: '10',
     // The NCALayer emulator with the NCA RK TEST keys of ../shared/pki (QOLTANBA_PKI_DIR), trusted by the server.
     QOLTANBA_DEV_SIGNER: 'true',
     QOLTANBA_DEV_SIGNER_PORT: String(devSignerPort),

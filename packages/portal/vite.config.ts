@@ -58,7 +58,10 @@ export default defineConfig(({ command }) => ({
     // unless a skipped script counts as loaded (the failure path is tested by dispatching `error`).
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    // A worker runs many files without a new process, window, import of the app and test server per file (the files
+    // of a worker share one server: testServerPerFile); fresh-file.ts, first, resets what an isolated file starts without.
+    isolate: false,
+    setupFiles: ['./src/test/fresh-file.ts', './src/test/setup.ts'],
     restoreMocks: true,
   },
 }));

@@ -17,7 +17,10 @@ export default defineConfig({
     globalSetup: ['../server/src/testing/global-setup.ts'],
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test-support/setup.ts'],
+    // A worker runs many files without a new process, window and import of every widget per file (the setup's
+    // Storybook preview imports them all); fresh-file.ts, first, resets what an isolated file would start without.
+    isolate: false,
+    setupFiles: ['src/test-support/fresh-file.ts', 'src/test-support/setup.ts'],
     restoreMocks: true,
   },
 });

@@ -44,7 +44,13 @@ import {
   wantsPortalPage,
 } from './http/static-files.js';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.js';
-import { accountModule, generateCode, requireUser, verifyPassword } from './modules/account/index.js';
+import {
+  accountModule,
+  generateCode,
+  hashPassword,
+  requireUser,
+  verifyPassword,
+} from './modules/account/index.js';
 import { billingModule } from './modules/billing/index.js';
 import { counterpartiesModule } from './modules/counterparties/index.js';
 import { devOutboxModule } from './modules/dev-outbox/index.js';
@@ -276,6 +282,7 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
       sms,
       outbox,
       clock,
+      hashPassword: (password) => hashPassword(password, config.passwordScrypt),
       verifyPassword: options.verifyPassword ?? verifyPassword,
       generateCode: options.generateCode ?? generateCode,
       beforeCodeCompare: options.beforeCodeCompare,

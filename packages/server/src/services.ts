@@ -35,6 +35,8 @@ export interface AppServices {
    */
   outbox: MessageOutbox;
   clock: Clock;
+  /** Hashes a new password (scrypt at the configured cost, `config.passwordScrypt`) for storing. */
+  hashPassword: (password: string) => Promise<string>;
   /** Checks a password against its stored hash (scrypt by default); injectable so tests can watch logins. */
   verifyPassword: (password: string, stored: string) => Promise<boolean>;
   /** Makes a new one-time code (random digits by default); injectable so tests can tell codes apart. */

@@ -232,6 +232,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('hashes passwords at scrypt N=2^15 by default; refuses a cost below 2^14 unless in test mode', () => {
+    expect(loadDev({}, opts).config.passwordScrypt).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    expect(loadDev({ QOLTANBA_PASSWORD_SCRYPT_COST: '17' }, opts).config.passwordScrypt.N).toBe(2 ** 17);
+    expect(loadDev({ QOLTANBA_PASSWORD_SCRYPT_COST: '14' }, opts).config.passwordScrypt.N).toBe(2 ** 14);
+    expect(() => loadDev({ QOLTANBA_PASSWORD_SCRYPT_COST: '13' }, opts)).toThrow(
+      /QOLTANBA_PASSWORD_SCRYPT_COST=13 is below 14 .*NODE_ENV=test only/,
+    );
+    const test = loadConfig({ NODE_ENV: 'test', QOLTANBA_PASSWORD_SCRYPT_COST: '10' }, opts).config;
+    expect(test.passwordScrypt).toEqual({ N: 2 ** 10, r: 8, p: 1 });
+    for (const cost of ['0', '18', 'ten']) {
+      expect(() => loadConfig({ NODE_ENV: 'test', QOLTANBA_PASSWORD_SCRYPT_COST: cost }, opts), cost).toThrow(
+        /QOLTANBA_PASSWORD_SCRYPT_COST/,
+      );
+    }
+  });
+
   it('takes 0 to turn housekeeping off', () => {
     expect(loadDev({ HOUSEKEEPING_INTERVAL_MINUTES: '0' }, opts).config.housekeepingIntervalMinutes).toBe(0);
   });
@@ -432,6 +448,16 @@ describe('runtime mode (NODE_ENV)', () => {
     expect(() =>
       loadConfig({ DATABASE_URL: url, QOLTANBA_TOKEN_SECRET: secret, QOLTANBA_DEV_SIGNER: 'true' }, opts),
     ).toThrow(/QOLTANBA_DEV_SIGNER=true is not allowed/);
+  });
+
+  it('refuses a cheap password hash cost in production, and keeps the default cost there', () => {
+    const production = { DATABASE_URL: url, QOLTANBA_TOKEN_SECRET: secret };
+    expect(loadConfig(production, opts).config.passwordScrypt).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    for (const cost of ['10', '13']) {
+      const cheap = () => loadConfig({ ...production, QOLTANBA_PASSWORD_SCRYPT_COST: cost }, opts);
+      expect(cheap, cost).toThrow(ConfigError);
+      expect(cheap, cost).toThrow(`QOLTANBA_PASSWORD_SCRYPT_COST=${cost} is below 14`);
+    }
   });
 
   it('refuses an unknown NODE_ENV, naming the known modes', () => {

@@ -8,7 +8,7 @@ import { dbEnv, dbSettings } from '../db/db-env.js';
 import { devSignerEnv, devSignerSettings } from '../dev/dev-signer-env.js';
 import { httpEnv, httpSettings, type LOG_LEVELS } from '../http/http-env.js';
 import { metricsEnv, metricsSettings } from '../metrics/metrics-env.js';
-import { accountEnv, accountSettings } from '../modules/account/index.js';
+import { accountEnv, accountSettings, type ScryptParams } from '../modules/account/index.js';
 import { type BillingConfig, billingConfigFromEnv, billingEnv } from '../modules/billing/index.js';
 import { documentsEnv, documentsSettings } from '../modules/documents/index.js';
 import { housekeepingEnv, housekeepingSettings } from '../modules/housekeeping/index.js';
@@ -129,6 +129,11 @@ export interface Config {
    * most this much later.
    */
   sessionCacheSeconds: number;
+  /**
+   * The scrypt cost of new password hashes (QOLTANBA_PASSWORD_SCRYPT_COST, log2 N: 15 by default, at least 14 except
+   * in test mode). Stored hashes name their own parameters and stay verifiable when it changes.
+   */
+  passwordScrypt: ScryptParams;
   /** LibreOffice executable for previews; when absent, `soffice` or `libreoffice` is looked up on PATH. */
   sofficePath: string | undefined;
   /** A preview conversion running longer is killed (PREVIEW_FAILED). */
@@ -415,6 +420,7 @@ export function loadConfig(
   const pki = invalidAsConfigError(() =>
     pkiSettings(e, { cwd, trustDir: resolve(dataDir, 'trust'), acceptTestIdentities: identityTestMode }),
   );
+  const account = invalidAsConfigError(() => accountSettings(e, mode));
   const { billing, warnings: billingWarnings } = invalidAsConfigError(() => billingConfigFromEnv(env, mode));
   warnings.push(...billingWarnings);
   assertDataDirNotServed(dataDir, [
@@ -446,7 +452,7 @@ export function loadConfig(
       ...dbSettings(e),
       ...outboxSettings(e),
       ...devSignerSettings(e, mode),
-      ...accountSettings(e),
+      ...account,
       ...registrySettings(e),
       ...documentsSettings(e),
       ...signingSettings(e),

@@ -16,6 +16,12 @@ export interface TestApp extends QoltanbaApp {
   logRecords(): Array<Record<string, unknown>>;
 }
 
+/**
+ * The scrypt cost (log2 N) of passwords that test servers hash: 2^10, about a millisecond instead of tens at the
+ * production cost; only NODE_ENV=test may go below `PASSWORD_SCRYPT_MIN_COST`.
+ */
+export const TEST_PASSWORD_SCRYPT_COST = 10;
+
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions extends Omit<CreateAppOptions, 'database' | 'logStream'> {
   backend?: TestBackend;
@@ -28,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { backend, env, ...appOptions } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-test-'));
   const missing = join(dataDir, 'not-built');
+  const testMode = (env && 'NODE_ENV' in env ? env.NODE_ENV : 'test') === 'test';
   const { config } = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -41,6 +48,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     QOLTANBA_WEBHOOK_INTERVAL_SECONDS: '0',
     // Likewise the message queue's sweep: the kick after each commit delivers; tests of retries drain or opt in.
     QOLTANBA_OUTBOX_SWEEP_SECONDS: '0',
+    // Registrations and password changes hash cheaply (test mode only: a test of another mode keeps its default);
+    // stored hashes carry their cost, so logins check them as is.
+    ...(testMode ? { QOLTANBA_PASSWORD_SCRYPT_COST: String(TEST_PASSWORD_SCRYPT_COST) } : {}),
     // A backend of testDatabasesAndStorage() brings its blob store.
     ...backend?.storageEnv,
     ...env,

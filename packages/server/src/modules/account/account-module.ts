@@ -32,7 +32,6 @@ import { clientSource } from './client-source.js';
 import { signJwt, verifyJwt } from './jwt.js';
 import { clearLoginThrottles, reserveLoginAttempt, settleLoginAttempt } from './login-throttle.js';
 import { codeServiceFor } from './one-time-codes.js';
-import { hashPassword } from './password-hash.js';
 import { createTokenService } from './token-service.js';
 import { assertContactFree, createUser, findUserByTarget, setUserPassword } from './user-store.js';
 
@@ -228,7 +227,7 @@ export const accountModule: AppModule = {
           await assertContactFree(db, target);
           const userId = await createUser(db, {
             contact: target,
-            passwordHash: await hashPassword(body.password),
+            passwordHash: await services.hashPassword(body.password),
             firstname: body.firstname,
             lastname: body.lastname,
             lang: body.lang,
@@ -282,7 +281,7 @@ export const accountModule: AppModule = {
           const user = await existingUser(target);
           const source = clientSource(request.ip);
           await codes.verify({ purpose: 'recovery', target: target.value }, body.code, source);
-          await setUserPassword(db, user.id, await hashPassword(body.newPassword));
+          await setUserPassword(db, user.id, await services.hashPassword(body.newPassword));
           const contacts = [user.email, user.phone].filter((value): value is string => value !== null);
           await codes.unlock(contacts, 'otp', source);
           await clearLoginThrottles(db, 'password', [user.id], source);

@@ -8,7 +8,9 @@ import {
   verifyCodePath,
 } from '../../testing/account-suite.js';
 import { call, latestCode, nextIp, registerAccount } from '../../testing/accounts.js';
+import { TEST_PASSWORD_SCRYPT_COST } from '../../testing/test-app.js';
 import { testDatabases } from '../../testing/test-databases.js';
+import { hashPassword, SCRYPT_PARAMS } from './password-hash.js';
 import { createUser } from './user-store.js';
 
 describe.each(testDatabases())('account module on $name', (backend) => {
@@ -58,6 +60,26 @@ describe.each(testDatabases())('account module on $name', (backend) => {
       expect(row).toMatchObject({ firstname: 'Айгерим', lastname: 'Бекова', lang: 'kk', phone: null });
       expect(row.password_hash).toMatch(/^scrypt\$/);
       expect((await suite.login(address, 'long-enough')).statusCode).toBe(200);
+    });
+
+    it('hashes a new password at the configured scrypt cost; a stored hash of another cost still logs in', async () => {
+      const address = uniqueEmail('cost');
+      await registerAccount(suite.server, address, { password: 'cheap-in-tests' });
+      const users = () => suite.server.services.database.db.selectFrom('users').where('email', '=', address);
+      const { N, r, p } = suite.server.config.passwordScrypt;
+      expect(N).toBe(2 ** TEST_PASSWORD_SCRYPT_COST);
+      const row = await users().select(['id', 'password_hash']).executeTakeFirstOrThrow();
+      expect(row.password_hash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+
+      // A hash stored at the production cost (the hash names its parameters) is checked as it stands.
+      const stored = await hashPassword('made-in-production', SCRYPT_PARAMS);
+      await suite.server.services.database.db
+        .updateTable('users')
+        .set({ password_hash: stored })
+        .where('id', '=', row.id)
+        .execute();
+      expect((await suite.login(address, 'made-in-production')).statusCode).toBe(200);
+      expect((await suite.login(address, 'cheap-in-tests')).statusCode).toBe(401);
     });
 
     it('registers by phone with an SMS code; the phone is stored normalised', async () => {

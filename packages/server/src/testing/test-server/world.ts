@@ -9,7 +9,7 @@ import type { TestSigner } from '@qoltanba/testkit';
 import { createUser, hashPassword } from '../../modules/account/index.js';
 import { attachCompany, FIXTURE_PARTIES } from '../../modules/registry/index.js';
 import { grantSupportOperator } from '../../modules/support/index.js';
-import type { TestApp } from '../test-app.js';
+import { TEST_PASSWORD_SCRYPT_COST, type TestApp } from '../test-app.js';
 import { IN_PROCESS_CLIENT_ADDRESS } from './in-process-fetch.js';
 import type { CertificateHolder, WorldPki } from './world-pki.js';
 
@@ -108,10 +108,10 @@ export function holderOf(user: WorldUser, company?: WorldCompany): CertificateHo
   };
 }
 
-// One cheap scrypt hash per process (N=2^10): logins verify it for real, in a millisecond instead of tens.
+// One cheap scrypt hash per process (the test servers' cost): logins verify it for real, in a millisecond, not tens.
 let passwordHash: Promise<string> | undefined;
 const worldPasswordHash = () => {
-  passwordHash ??= hashPassword(WORLD_PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+  passwordHash ??= hashPassword(WORLD_PASSWORD, { N: 2 ** TEST_PASSWORD_SCRYPT_COST, r: 8, p: 1 });
   return passwordHash;
 };
 
