@@ -139,6 +139,11 @@ describe('signing from the document card', () => {
 
   it('rejects with a reason of 5 to 100 characters', async () => {
     await openIncoming('Invoice from Beta');
+    // The card's actions follow the document's load: wait for Reject to be offered and enabled before pressing it.
+    const actions = within(screen.getByRole('group', { name: 'Document actions' }));
+    await waitFor(() =>
+      expect(actions.getByRole('button', { name: 'Reject' }).hasAttribute('disabled')).toBe(false),
+    );
     act('Reject');
     const dialog = await screen.findByRole('dialog', { name: 'Reject the document' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
