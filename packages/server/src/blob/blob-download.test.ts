@@ -46,8 +46,8 @@ function watched(make: () => BlobStore) {
     }
   }
   const blobs: BlobStore = {
-    put: (data) => store().put(data),
-    putStream: (source) => store().putStream(source),
+    put: (data, key) => store().put(data, key),
+    putStream: (source, key) => store().putStream(source, key),
     async get(key) {
       state.wholeReads += 1;
       return store().get(key);
