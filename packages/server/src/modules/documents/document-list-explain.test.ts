@@ -22,6 +22,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   Plans?: PlanNode[];
@@ -241,6 +242,18 @@ describe.skipIf(!url)('list queries at 100,000 documents of one company (Postgre
     }
     const rare = await explainSearch(sender.bin, { box: 'outgoing', q: RARE_BIN });
     expect(rare.page.items.map((item) => item.id)).toEqual([RARE_ID]);
+  });
+
+  it('a phrase with a common word: the trigram index looks up its rare word only, the phrase is checked on the rows', async () => {
+    const { page, all } = await explainSearch(sender.bin, { box: 'outgoing', q: 'Документ 99998' });
+    expect(page.items.map((item) => item.name)).toEqual(['Документ 99998']);
+    const conditions = all.flatMap((node) =>
+      node['Index Name'] === 'documents_search_text_trgm_idx' ? [node['Index Cond'] ?? ''] : [],
+    );
+    expect(conditions).toHaveLength(1);
+    expect(conditions[0]).toContain('%99998%');
+    // "документ" is in every document: its trigrams' posting lists are the whole table.
+    expect(conditions[0]).not.toContain('документ');
   });
 
   it('common search (every document matches): walks the keyset index and stops after the page', async () => {

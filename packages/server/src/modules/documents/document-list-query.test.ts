@@ -2,7 +2,7 @@ import { BOX_FILTERS, DOCUMENT_BOXES, DOCUMENT_SORTS, SORT_ORDERS } from '@qolta
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema.js';
-import { compileListQuery, type ListShape, type ListValues, listQuery } from './document-list.js';
+import { compileListQuery, keyWord, type ListShape, type ListValues, listQuery } from './document-list.js';
 
 const db = new Kysely<Database>({
   dialect: {
@@ -25,7 +25,7 @@ function* shapes(): Generator<{ box: ListValues['box']; shape: ListShape }> {
             for (const cursor of BOOLEANS)
               for (const member of BOOLEANS)
                 for (const folder of BOOLEANS)
-                  for (const search of ['text', 'number', null] as const)
+                  for (const search of ['text', 'number', 'phrase', null] as const)
                     yield { box, shape: { filter, sort, order, rows, cursor, member, folder, search } };
 }
 
@@ -40,6 +40,7 @@ describe('list query templates', () => {
         memberUserId: shape.member ? `00000000-0000-4000-8000-${String(count).padStart(12, '0')}` : undefined,
         folderId: shape.folder ? count : undefined,
         pattern: `%${count}%`,
+        keyPattern: `%key ${count}%`,
         number: count,
         cursorValue: shape.cursor ? new Date(1_700_000_000_000 + count) : undefined,
         cursorId: shape.cursor ? count + 1 : undefined,
@@ -50,5 +51,16 @@ describe('list query templates', () => {
       expect(templated.parameters).toEqual(fresh.parameters);
     }
     expect(count).toBeGreaterThan(5000);
+  });
+});
+
+describe("a several-word search's key word (the one the trigram index looks up)", () => {
+  it('is a word with digits, else the longest; none for one word or words under three letters', () => {
+    expect(keyWord('Документ 99998')).toBe('99998');
+    expect(keyWord('ТОО Альфа Логистик')).toBe('логистик');
+    expect(keyWord('Договор №12-А поставки')).toBe('№12-а');
+    expect(keyWord('Документ')).toBeUndefined();
+    expect(keyWord('Документ 5')).toBeUndefined();
+    expect(keyWord('a b c')).toBeUndefined();
   });
 });
