@@ -109,46 +109,32 @@ openssl(
   '-extfile',
   'leaf.ext',
 );
-writeFileSync(join(dir, 'content.bin'), content);
-openssl(
-  'cms',
-  '-sign',
-  '-binary',
-  '-md',
-  'sha256',
-  '-in',
-  'content.bin',
-  '-signer',
-  'leaf.pem',
-  '-inkey',
-  'leaf.key',
-  '-outform',
-  'DER',
-  '-out',
-  'rsa.cms',
-);
-const rsaCms = new Uint8Array(readFileSync(join(dir, 'rsa.cms')));
+/** A detached RSA CMS over `bytes`, made by `openssl cms -sign` with the leaf (its files named after `name`). */
+function rsaSign(bytes, name) {
+  writeFileSync(join(dir, `${name}.bin`), bytes);
+  openssl(
+    'cms',
+    '-sign',
+    '-binary',
+    '-md',
+    'sha256',
+    '-in',
+    `${name}.bin`,
+    '-signer',
+    'leaf.pem',
+    '-inkey',
+    'leaf.key',
+    '-outform',
+    'DER',
+    '-out',
+    `${name}.cms`,
+  );
+  return new Uint8Array(readFileSync(join(dir, `${name}.cms`)));
+}
+const rsaCms = rsaSign(content, 'rsa');
 // Issue 24's row: the whole engine on a 1 KB document.
 const small = content.subarray(0, 1000);
-writeFileSync(join(dir, 'small.bin'), small);
-openssl(
-  'cms',
-  '-sign',
-  '-binary',
-  '-md',
-  'sha256',
-  '-in',
-  'small.bin',
-  '-signer',
-  'leaf.pem',
-  '-inkey',
-  'leaf.key',
-  '-outform',
-  'DER',
-  '-out',
-  'rsa-1k.cms',
-);
-const rsaCms1k = new Uint8Array(readFileSync(join(dir, 'rsa-1k.cms')));
+const rsaCms1k = rsaSign(small, 'rsa-1k');
 
 function mkdirTrust(name) {
   execFileSync('mkdir', ['-p', join(dir, `${name}-trust`)]);
