@@ -1,6 +1,4 @@
 import { copyFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import {
@@ -12,7 +10,7 @@ import {
   timestampToken,
 } from '@qoltanba/testkit';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CardLimits,
   CardRefusedError,
@@ -22,6 +20,7 @@ import {
   type TimestampAuthority,
 } from './index.js';
 import { ncaMaterialPresent, PKI_DIR } from './test-support/nca-keys.js';
+import { scratchDirs } from './test-support/scratch-dirs.js';
 
 // Document cards (kaarkz/ddcard): a PDF whose attached files are the original, then one detached CMS per signature
 // carrying its timestamp and revocation values. Built here as the spec says, with pdf-lib, from signatures made
@@ -32,16 +31,7 @@ const original = new TextEncoder().encode('%PDF-1.4\n% Еңбек шарты №
 const holder = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ' };
 const limits = (): CardLimits => ({ maxFiles: 50, budget: { remaining: 30 * 1024 * 1024 } });
 
-const scratch: string[] = [];
-afterAll(async () => {
-  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pki-card-'));
-  scratch.push(dir);
-  return dir;
-}
+const tempDir = scratchDirs('pki-card-');
 
 interface Attachment {
   name: string;

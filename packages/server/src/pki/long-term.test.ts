@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   answerOcspRequest,
@@ -10,7 +9,7 @@ import {
   timestampToken,
   toPem,
 } from '@qoltanba/testkit';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCertificate } from './chain/certificate.js';
 import { parseCms } from './cms/parse.js';
 import { signatureTimestamp } from './cms/timestamp-token.js';
@@ -18,6 +17,7 @@ import { createVerifier, type PkiConfig, type TimestampAuthority } from './index
 import { TimestampUnavailableError } from './long-term/timestamp-authority.js';
 import { readValidationData } from './long-term/validation-data.js';
 import { crlIssuedBy, crlRevocationDate, parseCrl } from './revocation/crl.js';
+import { scratchDirs } from './test-support/scratch-dirs.js';
 
 // Long-term validation: a signature made here is stamped by a TSA and kept with the OCSP answers and CRLs it was
 // checked with (CAdES-T + certValues + revocationValues); years later, its certificate expired, the responder gone
@@ -29,16 +29,7 @@ const OCSP_URL = 'http://ocsp.test/';
 const content = new TextEncoder().encode('Еңбек шарты №12 / Трудовой договор №12');
 const holder = { iin: '880101300123', surname: 'ТЕСТОВ', givenName: 'ТЕСТ' };
 
-const scratch: string[] = [];
-afterAll(async () => {
-  await Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'pki-ltv-'));
-  scratch.push(dir);
-  return dir;
-}
+const tempDir = scratchDirs('pki-ltv-');
 
 /** A PKI whose signer certificate (a year) points to an in-process OCSP responder; a TSA valid for nine years. */
 function setUp(seed: string) {
