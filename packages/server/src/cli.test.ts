@@ -197,7 +197,8 @@ describe('runServer', () => {
     expect(rows.map((r) => r.body)).toEqual(['survives restart']);
     second.signals.emit('SIGINT');
     expect(await second.exited).toBe(0);
-  });
+    // Two start-ups of the embedded database (one creating its cluster): past 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('uses QOLTANBA_TOKEN_SECRET when set, and refuses a data folder whose kept secret is unusable', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'qoltanba-cli-'));
