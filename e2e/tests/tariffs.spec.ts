@@ -34,6 +34,10 @@ const PASSWORD = 'Qoltanba-e2e-2026';
 const OPERATOR = { email: uniqueEmail('cashier'), firstname: 'Saule', lastname: 'Kassirova' };
 // The seller's account as the statement names it: any IBAN; the import reads the payments made to it.
 const SELLER_ACCOUNT = 'KZ86125KZT5004100100';
+/** A day as the portal writes it in Kazakh (core's formatDate), and the plan's end in the tariff block. */
+const KK_DAY =
+  /\d{1,2} (қаңтар|ақпан|наурыз|сәуір|мамыр|маусым|шілде|тамыз|қыркүйек|қазан|қараша|желтоқсан) \d{4} ж\./;
+const KK_PAID_UNTIL = new RegExp(`^${KK_DAY.source} дейін төленген$`);
 
 let server: StartedServer | undefined;
 let serverOrigin = '';
@@ -203,6 +207,9 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   // The plan is active: the cabinet says so, and the same form sends now.
   await page.goto('/cabinet/tariffs?lang=en');
   await expect(page.getByText(/Paid until/)).toBeVisible();
+  // In Kazakh, the day from core's month names: Chromium's own kk format writes "2026 M12 29".
+  await page.goto('/cabinet/tariffs?lang=kk');
+  await expect(page.getByText(KK_PAID_UNTIL)).toBeVisible();
   await page.goto('/cabinet/create?lang=en');
   await page.getByRole('textbox', { name: 'Document name' }).fill('The fourth contract, paid');
   await page
@@ -222,5 +229,9 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await expect(row).toHaveAttribute('data-status', 'PAID');
   await expect(row).toHaveAttribute('data-invoice', invoiceNumber);
   await expect(row.locator('[data-payments]')).toContainText('Payments:');
+  await page.goto('/cabinet/payments?lang=kk');
+  const kkRow = page.getByRole('row', { name: /№/ }).first();
+  await expect(kkRow).toContainText(KK_DAY);
+  expect(await page.getByRole('main').innerText()).not.toMatch(/\d{4} M\d{1,2} \d{1,2}/);
   await page.close();
 });

@@ -43,6 +43,7 @@ export function SignerDocumentView(props: SignerDocumentViewProps): JSX.Element 
           fileCount={view.document.files.length}
           onSigned={props.onSigned}
           helpHref={helpPagePath(lang, 'ncalayer')}
+          qrHelpHref={helpPagePath(lang, 'egov-mobile')}
         />
       ) : signer.state === 'WAITING' ? (
         <p className={css.muted}>{t('signingLink.nothingToDo')}</p>

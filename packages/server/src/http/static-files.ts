@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -174,6 +174,24 @@ function cacheControlFor(path: string): string {
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : NO_CACHE;
 }
 
+/**
+ * The widget builds' folders of chunks named with their content hash (`[name]-[hash]`, vite.elements.config.ts and
+ * vite.react-embed.config.ts); the entries a partner page names (`/widgets/qoltanba-sign.js`) sit above them.
+ */
+const WIDGETS_HASHED_CHUNK_RE = /^(?:elements|react-embed)\/[^/]+-[\w-]{8}\.(?:m?js|css|wasm|woff2?)$/;
+
+/**
+ * Hashed widget chunks are immutable like the portal's assets; the entries and everything else revalidate. `path` is
+ * the file sent, its precompressed copy's when one was chosen.
+ */
+export function widgetsCacheControlFor(widgetsDir: string, path: string): string {
+  const served = relative(widgetsDir, path)
+    .split(sep)
+    .join('/')
+    .replace(/\.(?:br|gz)$/, '');
+  return WIDGETS_HASHED_CHUNK_RE.test(served) ? IMMUTABLE_CACHE : NO_CACHE;
+}
+
 // Hashed portal assets, widget bundles and the few root files (favicon, robots.txt) a page load pulls in.
 const STATIC_FILE_RE = /^\/(?:(?:assets|widgets)\/.+|[\w.-]+\.(?:svg|ico|png|txt|webmanifest|js|css|map))$/;
 
@@ -221,7 +239,7 @@ export async function registerStaticFiles(
       preCompressed: true,
       dotfiles: 'ignore',
       setHeaders(reply, path) {
-        reply.header('cache-control', cacheControlFor(path));
+        reply.header('cache-control', widgetsCacheControlFor(dirs.widgetsDir, path));
       },
     });
   }

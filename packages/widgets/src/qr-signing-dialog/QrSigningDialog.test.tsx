@@ -78,6 +78,17 @@ describe('QrSigningDialog', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This BIN/IIN is not among the signers');
   });
 
+  it("links a failure to the help page's eGov mobile explanation when given one", async () => {
+    setLocale('kk');
+    const { actions, followers } = scripted();
+    render(<QrSigningDialog actions={actions} onClose={vi.fn()} helpHref="/help/kk#egov-mobile" />);
+    await waitFor(() => expect(followers).toHaveLength(1));
+    followers[0]?.drive('EXPIRED', 'QR_SIGNING_TIMEOUT');
+    const link = (await screen.findByRole('alert')).querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/help/kk#egov-mobile');
+    expect(link?.textContent).toBe('Бұл қате нені білдіреді және оны қалай түзетуге болады');
+  });
+
   it('draws each run of dark modules of a row as one rectangle', () => {
     expect(
       qrPath([

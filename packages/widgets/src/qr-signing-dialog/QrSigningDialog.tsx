@@ -1,10 +1,10 @@
 import type { QrSigningSession } from '@qoltanba/core';
-import { errorTextOf, type QrSigningFollower, type QrSigningFollowState } from '@qoltanba/sdk';
+import type { QrSigningFollower, QrSigningFollowState } from '@qoltanba/sdk';
 import { type JSX, useEffect, useRef, useState } from 'react';
 import { button } from '../documents-common';
 import { useLang } from '../documents-common/lang';
-import { ModalDialog, QrCode, signingT } from '../signing-common';
-import { deepLink, errorLine, statusLine } from '../signing-common/signing.css';
+import { ModalDialog, QrCode, SigningFailure, signingT } from '../signing-common';
+import { deepLink, statusLine } from '../signing-common/signing.css';
 
 /** How the dialog opens and follows a session; the portal binds them to a document or a personal link. */
 export interface QrSigningActions {
@@ -22,6 +22,8 @@ export interface QrSigningDialogProps {
   onSigned?: () => void;
   /** Clock for the countdown, epoch ms. */
   now?: () => number;
+  /** Where a failure's explanation is (the portal's help page on eGov mobile); no link when absent. */
+  helpHref?: string;
 }
 
 type Attempt =
@@ -66,6 +68,7 @@ export function QrSigningDialog({
   onClose,
   onSigned,
   now = Date.now,
+  helpHref,
 }: QrSigningDialogProps): JSX.Element {
   const lang = useLang();
   const t = signingT(lang);
@@ -143,11 +146,7 @@ export function QrSigningDialog({
         {status}
         {follow.connection === 'reconnecting' && !follow.final ? ` ${t('qr.reconnecting')}` : ''}
       </p>
-      {failure !== undefined ? (
-        <p role="alert" className={errorLine}>
-          {errorTextOf(failure, lang)}
-        </p>
-      ) : null}
+      {failure !== undefined ? <SigningFailure error={failure} helpHref={helpHref} /> : null}
       {ended ? (
         <button type="button" className={button.primary} onClick={() => setRound((value) => value + 1)}>
           {t('qr.retry')}

@@ -63,6 +63,22 @@ describe('SignPanel', () => {
     expect(link?.textContent).toBe('Что значит эта ошибка и как её исправить');
   });
 
+  it("links an eGov mobile failure to the help page's eGov mobile explanation", async () => {
+    render(
+      <SignPanel
+        actions={fakeSigningActions({ qr: [['FAILED', 'BIN_NOT_AMONG_SIGNERS']], stepMs: 1, files: 1 })}
+        fileCount={1}
+        signingConfig={CONFIG}
+        helpHref="/help/en#ncalayer"
+        qrHelpHref="/help/en#egov-mobile"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Sign with eGov mobile (QR)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This BIN/IIN is not among the signers');
+    expect(alert.querySelector('a')?.getAttribute('href')).toBe('/help/en#egov-mobile');
+  });
+
   it('reports a cancel without calling onSigned', async () => {
     const onSigned = vi.fn();
     render(

@@ -1,14 +1,14 @@
 import { mdiLoading } from '@mdi/js';
 import { useStore } from '@nanostores/react';
 import type { SigningConfig } from '@qoltanba/core';
-import { $signingConfig, errorTextOf, type SigningProgress } from '@qoltanba/sdk';
+import { $signingConfig, type SigningProgress } from '@qoltanba/sdk';
 import { type JSX, useId, useState } from 'react';
 import { button, sectionHeading, spinner, widgetRoot } from '../documents-common';
 import { useLang } from '../documents-common/lang';
 import { Icon } from '../icon';
 import { type QrSigningActions, QrSigningDialog } from '../qr-signing-dialog/QrSigningDialog';
-import { signingT, TestSignerBadge } from '../signing-common';
-import { buttonRow, errorLine, panelRoot, statusLine } from '../signing-common/signing.css';
+import { SigningFailure, signingT, TestSignerBadge } from '../signing-common';
+import { buttonRow, panelRoot, statusLine } from '../signing-common/signing.css';
 
 /** What the panel calls; the portal binds them to a document store or a personal link. */
 export interface SignPanelActions extends QrSigningActions {
@@ -29,6 +29,8 @@ export interface SignPanelProps {
   signingConfig?: SigningConfig;
   /** Where a failure's explanation is (the portal's help page on NCALayer); no link when absent. */
   helpHref?: string;
+  /** Where an eGov mobile failure's explanation is (the help page on eGov mobile); no link when absent. */
+  qrHelpHref?: string;
   className?: string;
 }
 
@@ -58,6 +60,7 @@ export function SignPanel({
   qr = true,
   signingConfig,
   helpHref,
+  qrHelpHref,
   className,
 }: SignPanelProps): JSX.Element {
   const lang = useLang();
@@ -127,20 +130,11 @@ export function SignPanel({
       <p role="status" aria-live="polite" className={statusLine}>
         {status}
       </p>
-      {run.kind === 'failed' ? (
-        <p role="alert" className={errorLine}>
-          {errorTextOf(run.error, lang)}
-          {helpHref ? (
-            <>
-              {' '}
-              <a href={helpHref}>{t('errorHelp')}</a>
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      {run.kind === 'failed' ? <SigningFailure error={run.error} helpHref={helpHref} /> : null}
       {qrOpen ? (
         <QrSigningDialog
           actions={actions}
+          helpHref={qrHelpHref}
           onClose={() => setQrOpen(false)}
           onSigned={() => {
             setRun({ kind: 'done', outcome: 'signed' });

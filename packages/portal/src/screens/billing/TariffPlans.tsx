@@ -1,5 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { TariffPlans as Catalogue, Lang, PaidPlanId, PaymentInvoice } from '@qoltanba/core';
+import {
+  type TariffPlans as Catalogue,
+  formatDate,
+  type Lang,
+  type PaidPlanId,
+  type PaymentInvoice,
+} from '@qoltanba/core';
 import {
   $auth,
   $currentCompany,
@@ -30,13 +36,6 @@ export function formatTenge(amount: number, lang: Lang): string {
   }).format(amount);
 }
 
-/** A day in `lang`, in Almaty time (tariff periods are Almaty days). */
-export function formatDay(date: Date | string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[lang], { dateStyle: 'long', timeZone: 'Asia/Almaty' }).format(
-    new Date(date),
-  );
-}
-
 /** The acting company's tariff: documents left or the end date, and a clear state when sending is not possible. */
 export function TariffBlock(): JSX.Element {
   const { t, lang } = usePortalT();
@@ -45,8 +44,8 @@ export function TariffBlock(): JSX.Element {
   if (state.type === 'loading') text = t('billing.loading');
   else if (state.active && state.type === 'by_count')
     text = t('billing.documentsLeft', { count: documentsLeft ?? 0 });
-  else if (state.active && endsAt) text = t('billing.activeUntil', { date: formatDay(endsAt, lang) });
-  else text = endsAt ? t('billing.expired', { date: formatDay(endsAt, lang) }) : '';
+  else if (state.active && endsAt) text = t('billing.activeUntil', { date: formatDate(endsAt, lang) });
+  else text = endsAt ? t('billing.expired', { date: formatDate(endsAt, lang) }) : '';
   return (
     <section className={css.panel} aria-labelledby="tariff-block-title" data-tariff={state.type}>
       <h2 id="tariff-block-title" className={billing.planName}>

@@ -88,6 +88,7 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
           fileCount={document.files.length}
           onSigned={signed}
           helpHref={helpPagePath(lang, 'ncalayer')}
+          qrHelpHref={helpPagePath(lang, 'egov-mobile')}
         />
       ) : null}
       {panel === 'reject' ? (

@@ -1,4 +1,4 @@
-import type { BillingHistoryEntry, Order, PaymentInvoice } from '@qoltanba/core';
+import { type BillingHistoryEntry, formatDate, type Order, type PaymentInvoice } from '@qoltanba/core';
 import {
   $currentCompany,
   errorTextOf,
@@ -11,7 +11,7 @@ import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
 import { ROUTE_NAMES } from '../../routes/routeNames';
 import * as billing from '../billing/billing.css';
-import { formatDay, formatTenge, TariffBlock } from '../billing/TariffPlans';
+import { formatTenge, TariffBlock } from '../billing/TariffPlans';
 import { ScreenHeading } from '../ScreenHeading';
 import * as css from '../screens.css';
 
@@ -138,7 +138,7 @@ export default function PaymentsScreen(): JSX.Element {
                         <th scope="row" className={billing.cell}>
                           № {order.id}
                           <br />
-                          <span className={css.muted}>{formatDay(order.createdAt, lang)}</span>
+                          <span className={css.muted}>{formatDate(order.createdAt, lang)}</span>
                         </th>
                         <td className={billing.cell}>{t(`billing.plans.${order.plan}`)}</td>
                         <td className={billing.cell}>{formatTenge(order.amount, lang)}</td>
@@ -152,7 +152,7 @@ export default function PaymentsScreen(): JSX.Element {
                                   list: payments
                                     .map(
                                       (payment) =>
-                                        `${formatTenge(payment.amount, lang)} (${formatDay(payment.registeredAt, lang)})`,
+                                        `${formatTenge(payment.amount, lang)} (${formatDate(payment.registeredAt, lang)})`,
                                     )
                                     .join(', '),
                                 })}
@@ -163,8 +163,8 @@ export default function PaymentsScreen(): JSX.Element {
                         <td className={billing.cell}>
                           {order.startsAt && order.endsAt
                             ? t('billing.payments.period', {
-                                from: formatDay(order.startsAt, lang),
-                                to: formatDay(order.endsAt, lang),
+                                from: formatDate(order.startsAt, lang),
+                                to: formatDate(order.endsAt, lang),
                               })
                             : '—'}
                         </td>

@@ -86,6 +86,18 @@ describe('approval link page', () => {
     expect(screen.getByRole('button', { name: 'Preview lease.pdf' })).toBeTruthy();
   });
 
+  it("gives the link's expiry as the approval e-mail does: Kazakhstan's day and time with its zone", async () => {
+    const { server } = await approvalPage();
+    const [mail] = await server.mails(APPROVER);
+    const until = /The link is valid until (.+)\.$/m.exec(mail?.body ?? '')?.[1];
+    expect(until).toMatch(/\(UTC\+5\)$/);
+    expect(
+      screen.getByText(
+        `You approve for ${person.nameRu}, BIN/IIN ${person.identityNumber}. The link works until ${until}.`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('an expired link shows no document and previews nothing', async () => {
     const { server, page, unmount } = await approvalPage();
     unmount();

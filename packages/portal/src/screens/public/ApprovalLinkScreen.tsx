@@ -1,4 +1,4 @@
-import type { ApprovalLinkView, DocumentFile } from '@qoltanba/core';
+import { type ApprovalLinkView, type DocumentFile, formatDateTime } from '@qoltanba/core';
 import {
   approveByLink,
   declineByLink,
@@ -57,9 +57,8 @@ function ApproverView({
         {t('approvalLink.forSigner', {
           name: signer.nameRu,
           identity: signer.identityNumber,
-          date: new Date(view.expiresAt).toLocaleDateString(
-            lang === 'kk' ? 'kk-KZ' : lang === 'ru' ? 'ru-RU' : 'en-GB',
-          ),
+          // As the approval e-mail says it: Kazakhstan's day and time with its zone, not the browser's.
+          date: formatDateTime(view.expiresAt, lang),
         })}
       </p>
       {signer.approval === 'APPROVED' ? <p role="status">{t('approvalLink.approved')}</p> : null}

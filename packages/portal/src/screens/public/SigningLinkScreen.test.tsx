@@ -87,6 +87,18 @@ describe('personal signing link page', () => {
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
 
+  it("gives the link's expiry as the e-mail does: Kazakhstan's day and time with its zone, not the browser's", async () => {
+    const { server } = await linked();
+    const [mail] = await server.mails(person.email);
+    const until = /The link is valid until (.+)\.$/m.exec(mail?.body ?? '')?.[1];
+    expect(until).toMatch(/\(UTC\+5\)$/);
+    expect(
+      screen.getByText(
+        `For ${person.nameRu}, BIN/IIN ${person.identityNumber}. The link works until ${until}.`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('says when a link is unknown or expired', async () => {
     const { server, page, unmount } = await linked();
     unmount();

@@ -26,6 +26,7 @@ import * as searchIndex from './0024_search_index.js';
 import * as liveNotify from './0025_live_notify.js';
 import * as billingNotices from './0026_billing_notices.js';
 import * as pendingBlobs from './0027_pending_blobs.js';
+import * as searchPhraseStats from './0028_search_phrase_stats.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -65,4 +66,5 @@ export const migrations: readonly Migration[] = [
   liveNotify,
   billingNotices,
   pendingBlobs,
+  searchPhraseStats,
 ];

@@ -111,7 +111,8 @@ export function keyWord(q: string): string | undefined {
 function searchCondition(eb: ListEb, kind: SearchKind, values: ListValues) {
   const ids = eb('d.search_ids', 'like', values.pattern);
   if (kind === 'phrase') {
-    // The index takes the key word; the whole phrase is checked on an expression it cannot take.
+    // The index takes the key word; the whole phrase is checked on an expression it cannot take, whose statistics
+    // (migration 0028) tell the planner how common the phrase is: a common one walks the keyset index.
     const phrase = eb(sql<string>`(d.search_text || '')`, 'like', values.pattern);
     return eb.or([eb.and([eb('d.search_text', 'like', values.keyPattern), phrase]), ids]);
   }
