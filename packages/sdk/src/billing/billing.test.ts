@@ -116,6 +116,9 @@ describe('billing client on the real server', () => {
       expect(activeCalls(server)).toBe(hiddenCalls + 1);
       const paid = store.get();
       expect(paid.state).toEqual({ active: true, type: 'by_date' });
+      // A month from now: 28 to 31 days left, whichever month this is.
+      expect(paid.daysLeft).toBeGreaterThanOrEqual(28);
+      expect(paid.daysLeft).toBeLessThanOrEqual(31);
       expect(paid.endsAt?.toISOString()).toBe((await getOrder(order.id)).endsAt);
       await expect(server.documents.sent()).resolves.toMatchObject({ status: 'AT_SIGNING' });
 
@@ -124,7 +127,11 @@ describe('billing client on the real server', () => {
       client.storeTokens(await server.world.login('aigerim'));
       driven.tick();
       await settled();
-      expect(store.get()).toMatchObject({ state: { active: false, type: 'by_date' }, endsAt: paid.endsAt });
+      expect(store.get()).toMatchObject({
+        state: { active: false, type: 'by_date' },
+        endsAt: paid.endsAt,
+        daysLeft: undefined,
+      });
       expect(await getActiveTariff()).toMatchObject({ tariff: { maxNumOfDocs: 0 } });
     } finally {
       stop();
@@ -168,6 +175,8 @@ describe('billing client on the real server', () => {
         json({ tariff: { maxNumOfDocs: 0, endDate: '01.01.2099 00:00:00' }, endDate: null, docCount: 7 }),
       );
       expect(later.state).toEqual({ active: true, type: 'by_date' });
+      const days = Math.ceil((Date.UTC(2098, 11, 31, 19) - server.clock.now().getTime()) / 86_400_000);
+      expect(later.daysLeft).toBe(days);
       expect(later.endsAt?.toISOString()).toBe('2098-12-31T19:00:00.000Z');
       // Any other failure is an inactive by_date, never the free plan's state.
       expect(await next(errorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error'))).toMatchObject({

@@ -16,6 +16,8 @@ export const billingEn = {
   saving: 'Save {{percent}} %',
   current: 'Current plan',
   documentsLeft: 'Free documents left: {{count}}',
+  freeUsed: 'All {{count}} free documents are used',
+  daysLeft: 'Days left: {{count}}',
   activeUntil: 'Paid until {{date}}',
   expired: 'The plan ended on {{date}}',
   cannotSend: 'You cannot send documents now: choose a plan.',

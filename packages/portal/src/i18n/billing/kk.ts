@@ -14,6 +14,8 @@ export const billingKk = {
   saving: '{{percent}} % үнемдеу',
   current: 'Ағымдағы тариф',
   documentsLeft: 'Тегін құжаттар қалды: {{count}}',
+  freeUsed: 'Тегін {{count}} құжаттың бәрі пайдаланылды',
+  daysLeft: 'Қалған күндер: {{count}}',
   activeUntil: '{{date}} дейін төленген',
   expired: 'Тариф {{date}} аяқталды',
   cannotSend: 'Қазір құжат жіберу мүмкін емес: тариф таңдаңыз.',

@@ -16,6 +16,8 @@ export const billingRu = {
   saving: 'Экономия {{percent}} %',
   current: 'Текущий тариф',
   documentsLeft: 'Осталось бесплатных документов: {{count}}',
+  freeUsed: 'Все бесплатные документы ({{count}}) использованы',
+  daysLeft: 'Осталось дней: {{count}}',
   activeUntil: 'Оплачено до {{date}}',
   expired: 'Тариф закончился {{date}}',
   cannotSend: 'Сейчас отправить документ нельзя: выберите тариф.',

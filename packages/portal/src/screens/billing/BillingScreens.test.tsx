@@ -1,6 +1,6 @@
 import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
-import { createOrder, setLocale } from '@qoltanba/sdk';
-import { type TestServer, testServerPerFile } from '@qoltanba/server/testing';
+import { $actingCompanyBin, $tariff, createOrder, generateInvoice, setLocale } from '@qoltanba/sdk';
+import { ALFA, BETA, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n/portalTranslations';
@@ -71,6 +71,37 @@ describe('tariffs and payments screens', () => {
     expect(row.querySelector('[data-payments]')?.textContent).toMatch(/Payments: .*5,000/);
     expect(row.getAttribute('data-invoice')).toBe(number);
     expect(within(row).getByRole('button', { name: `Download invoice No. ${number}` })).toBeTruthy();
+  });
+
+  it('/cabinet/tariffs: the free documents used up is a clear state; paid, the end date and the days left', async () => {
+    const { server } = test;
+    await signInRealServer(server);
+    // Three documents sent by the company the session acts for.
+    const [acting, other] = $actingCompanyBin.get() === ALFA.bin ? [ALFA, BETA] : [BETA, ALFA];
+    for (let i = 0; i < 3; i += 1) {
+      await server.documents.sent({ from: { user: 'aigerim', company: acting }, signers: [other] });
+    }
+    // The poll's next round (the store may still be watched from the test before, with that test's answer).
+    await $tariff.refresh();
+    renderPortal('/cabinet/tariffs');
+    const block = await screen.findByRole('region', { name: 'Current plan' });
+    await waitFor(() => expect(block.textContent).toContain('All 3 free documents are used'));
+    expect(within(block).getByRole('alert').textContent).toBe(
+      'You cannot send documents now: choose a plan.',
+    );
+
+    const order = await createOrder('monthly');
+    const invoice = await generateInvoice(order);
+    await pay(server, invoice.number, order.amount);
+    await $tariff.refresh();
+    renderPortal('/cabinet/payments');
+    const paid = await screen.findByRole('region', { name: 'Current plan' });
+    await waitFor(() =>
+      expect(within(paid).getByRole('status').textContent).toMatch(
+        /^Paid until .+\. Days left: (28|29|30|31)$/,
+      ),
+    );
+    expect(within(paid).queryByRole('alert')).toBeNull();
   });
 
   it('/cabinet/payments pages the history: 20 orders, then the older ones on request', async () => {

@@ -1,5 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { TariffPlans as Catalogue, Lang, PaidPlanId, PaymentInvoice } from '@qoltanba/core';
+import {
+  type TariffPlans as Catalogue,
+  FREE_DOCUMENTS,
+  type Lang,
+  type PaidPlanId,
+  type PaymentInvoice,
+} from '@qoltanba/core';
 import {
   $auth,
   $currentCompany,
@@ -40,13 +46,15 @@ export function formatDay(date: Date | string, lang: Lang): string {
 /** The acting company's tariff: documents left or the end date, and a clear state when sending is not possible. */
 export function TariffBlock(): JSX.Element {
   const { t, lang } = usePortalT();
-  const { state, documentsLeft, endsAt } = useSdkStore($tariff);
+  const { state, documentsLeft, endsAt, daysLeft } = useSdkStore($tariff);
   let text: string;
   if (state.type === 'loading') text = t('billing.loading');
   else if (state.active && state.type === 'by_count')
     text = t('billing.documentsLeft', { count: documentsLeft ?? 0 });
-  else if (state.active && endsAt) text = t('billing.activeUntil', { date: formatDay(endsAt, lang) });
-  else text = endsAt ? t('billing.expired', { date: formatDay(endsAt, lang) }) : '';
+  else if (state.active && endsAt) {
+    text = `${t('billing.activeUntil', { date: formatDay(endsAt, lang) })}. ${t('billing.daysLeft', { count: daysLeft ?? 0 })}`;
+  } else if (endsAt) text = t('billing.expired', { date: formatDay(endsAt, lang) });
+  else text = state.type === 'by_count' ? t('billing.freeUsed', { count: FREE_DOCUMENTS }) : '';
   return (
     <section className={css.panel} aria-labelledby="tariff-block-title" data-tariff={state.type}>
       <h2 id="tariff-block-title" className={billing.planName}>
