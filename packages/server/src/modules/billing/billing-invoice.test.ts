@@ -247,3 +247,55 @@ describe.each(testDatabases())('invoices through the API on $name', (backend) =>
     expect(res.json().plans[2]).toMatchObject({ priceTenge: 50_000, savingPercent: 17 });
   });
 });
+
+describe.each(testDatabases().slice(0, 1))('configured prices through the API on $name', (backend) => {
+  const suite = useDocumentsSuite(backend, {
+    env: {
+      QOLTANBA_PRICE_MONTHLY_KZT: '21500',
+      QOLTANBA_PRICE_YEARLY_KZT: '200000',
+      QOLTANBA_SELLER_VAT: '12',
+    },
+  });
+
+  it('the catalogue, the order and its invoice carry the configured price, in figures and in words', async () => {
+    const plans = (await call(suite.server, 'GET', BILLING_PATHS.plans)).json();
+    // 200 000 against 12 × 21 500 = 258 000: 22 % saved.
+    expect(plans.plans.slice(1)).toEqual([
+      expect.objectContaining({ id: 'monthly', priceTenge: 21_500, savingPercent: 0 }),
+      expect.objectContaining({ id: 'yearly', priceTenge: 200_000, savingPercent: 22 }),
+    ]);
+    const token = await suite.user('buyer@example.kz', [sender]);
+    const order = (
+      await suite.request(
+        token,
+        'POST',
+        apiPath(BILLING_PATHS.createOrder, { bin: sender.bin, plan: 'monthly' }),
+      )
+    ).json() as Order;
+    expect(order.amount).toBe(21_500);
+    const invoice = (
+      await suite.request(
+        token,
+        'POST',
+        `${BILLING_PATHS.generateInvoice}?qoltanbaDocs=true&qoltanbaDocsTariff=1`,
+        {
+          abonentId: sender.bin,
+          currency: 'KZT',
+          uin: order.uin,
+          lang: 'ru',
+          filialId: 1,
+          customerAccountCategoryId: 2,
+          balance: 0,
+        },
+      )
+    ).json() as PaymentInvoice;
+    const { url } = (
+      await suite.request(token, 'GET', apiPath(BILLING_PATHS.invoicePath, { id: String(invoice.id) }))
+    ).json() as PaymentInvoicePath;
+    const text = flat(await pdfPageTexts((await call(suite.server, 'GET', url)).rawPayload));
+    expect(text).toContain('Всего к оплате / Барлығы төлеуге: 21 500,00 KZT');
+    expect(text).toContain('Двадцать одна тысяча пятьсот тенге 00 тиын');
+    expect(text).toContain('Жиырма бір мың бес жүз теңге 00 тиын');
+    expect(text).toContain('В том числе НДС 12% / Оның ішінде ҚҚС 12%: 2 303,57');
+  });
+});
