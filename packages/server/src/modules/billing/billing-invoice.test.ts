@@ -6,6 +6,7 @@ import {
   type PaymentInvoice,
   type PaymentInvoicePath,
 } from '@qoltanba/core';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES, useDocumentsSuite } from '../../testing/documents.js';
@@ -84,6 +85,32 @@ describe('the invoice PDF', () => {
     expect(text).toContain('21 500,00');
     expect(text).toContain('Без НДС / ҚҚС-сыз');
     expect(text).not.toContain('В том числе НДС');
+  });
+
+  it('embeds every font it uses (DejaVu Sans subsets), so Kazakh letters render where the font is not installed', async () => {
+    const bytes = await invoicePdf({
+      number: '8',
+      issuedAt: new Date('2026-03-02T06:00:00Z'),
+      seller: SELLER,
+      buyer: { bin: sender.bin, name: 'ТОО «Әсем Құрылыс Өнім»' },
+      plan: 'monthly',
+      amountTiyn: 500_000,
+      uin: 'QT0000000000000008',
+    });
+    const pdf = await PDFDocument.load(bytes);
+    const fonts = pdf.getPages().flatMap((page) => {
+      const dict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+      return dict ? dict.values().map((ref) => pdf.context.lookup(ref, PDFDict)) : [];
+    });
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      const [descendant] = font.lookup(PDFName.of('DescendantFonts'), PDFArray).asArray();
+      const cidFont = pdf.context.lookup(descendant, PDFDict);
+      const descriptor = cidFont.lookup(PDFName.of('FontDescriptor'), PDFDict);
+      expect(String(descriptor.get(PDFName.of('FontName')))).toMatch(/DejaVuSans/);
+      expect(descriptor.lookup(PDFName.of('FontFile2'))).toBeInstanceOf(PDFStream);
+    }
+    expect(flat(await pdfPageTexts(bytes))).toContain('ТОО «Әсем Құрылыс Өнім»');
   });
 
   it('VAT included in a gross amount', () => {
