@@ -55,6 +55,8 @@ describe('tariffs and payments screens', () => {
     expect(await screen.findByText('Free documents left: 3')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Buy the Monthly plan' }));
     const download = await screen.findByRole('link', { name: 'Download the invoice' });
+    // The button it replaced is gone: the focus is on the download, not lost on the page's body.
+    expect(document.activeElement).toBe(download);
     const href = download.getAttribute('href') ?? '';
     expect(href).toContain('/public/by-path?path=');
     const pdf = await server.directFetch(href);

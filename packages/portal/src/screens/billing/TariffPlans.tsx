@@ -16,7 +16,7 @@ import {
   getTariffPlans,
   invoiceDownloadUrl,
 } from '@qoltanba/sdk';
-import { type JSX, useCallback, useEffect, useState } from 'react';
+import { type JSX, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSdkStore } from '../../app/useSdkStore';
 import { usePortalT } from '../../i18n';
@@ -71,15 +71,20 @@ export function TariffBlock(): JSX.Element {
   );
 }
 
-/** The invoice of a bought plan, with its PDF link and how to pay it. */
+/**
+ * The invoice of a bought plan, with its PDF link and how to pay it. It takes the place of the "buy" button, so the
+ * focus moves to the download link (else a keyboard user is left on the page's body).
+ */
 function InvoiceReady({ invoice, url }: { invoice: PaymentInvoice; url: string }): JSX.Element {
   const { t, lang } = usePortalT();
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => link.current?.focus(), []);
   return (
     <div role="status" className={css.panel}>
       <p>
         {t('billing.invoiceReady', { number: invoice.number, amount: formatTenge(invoice.amount, lang) })}
       </p>
-      <a className={css.primaryButton} href={url} download>
+      <a ref={link} className={css.primaryButton} href={url} download>
         {t('billing.download')}
       </a>
       <p className={css.muted}>{t('billing.payHint', { uin: invoice.uin })}</p>
