@@ -222,5 +222,36 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await expect(row).toHaveAttribute('data-status', 'PAID');
   await expect(row).toHaveAttribute('data-invoice', invoiceNumber);
   await expect(row.locator('[data-payments]')).toContainText('Payments:');
+
+  // On a phone: both cabinet pages fit the width (the orders table scrolls in its own box), the plans stand one
+  // under another, and a plan is bought with the keyboard alone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /№/ }).first()).toBeVisible();
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  await page.goto('/cabinet/tariffs?lang=en');
+  await expect(page.getByRole('region', { name: 'Current plan' }).getByRole('status')).toContainText(
+    /Paid until .+ Days left: \d+/,
+  );
+  const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem');
+  await expect(plans).toHaveCount(3);
+  const boxes = await Promise.all([0, 1, 2].map((i) => plans.nth(i).boundingBox()));
+  for (const [i, box] of boxes.entries()) {
+    expect(box, `plan ${i}`).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    const above = boxes[i - 1];
+    if (above) expect(box?.y ?? 0).toBeGreaterThanOrEqual(above.y + above.height);
+  }
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  const buyYearly = page.getByRole('button', { name: 'Buy the Yearly plan' });
+  // Tab from the top of the page until the yearly plan's "Buy" has the focus.
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await buyYearly.evaluate((button) => button === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(buyYearly).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Download the invoice' })).toBeFocused();
   await page.close();
 });
