@@ -32,6 +32,7 @@ export const billingEn = {
   download: 'Download the invoice',
   payHint:
     'Pay it through your bank quoting {{uin}} in the payment purpose: the plan starts within one working day of the payment arriving.',
+  paidFromBalance: 'Paid from your personal account. The plan runs {{from}} – {{to}}.',
   paymentsLink: 'Payment history',
   payments: {
     balance: 'Personal account balance: {{amount}}',

@@ -1,5 +1,13 @@
 import { BILLING_ADMIN_PATHS } from '@qoltanba/core';
-import { $actingCompanyBin, $tariff, createOrder, generateInvoice, setLocale } from '@qoltanba/sdk';
+import {
+  $actingCompanyBin,
+  $tariff,
+  createOrder,
+  generateInvoice,
+  getBalance,
+  listOrders,
+  setLocale,
+} from '@qoltanba/sdk';
 import { ALFA, BETA, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -94,7 +102,8 @@ describe('tariffs and payments screens', () => {
 
     const order = await createOrder('monthly');
     const invoice = await generateInvoice(order);
-    await pay(server, invoice.number, order.amount);
+    // Twice the price: the plan starts and the other half goes to the personal account.
+    await pay(server, invoice.number, order.amount * 2);
     await $tariff.refresh();
     renderPortal('/cabinet/payments');
     const paid = await screen.findByRole('region', { name: 'Current plan' });
@@ -104,6 +113,26 @@ describe('tariffs and payments screens', () => {
       ),
     );
     expect(within(paid).queryByRole('alert')).toBeNull();
+
+    // The plans mark the monthly one as the current plan; buying it again is paid from the balance at once.
+    renderPortal('/cabinet/tariffs');
+    const list = await screen.findByRole('list', { name: 'Plans' });
+    const monthly = within(list).getAllByRole('listitem')[1];
+    if (!monthly) throw new Error('no monthly plan');
+    await waitFor(() => expect(within(monthly).queryByText('Current plan')).not.toBeNull());
+    expect(within(list).getAllByText('Current plan')).toHaveLength(1);
+    fireEvent.click(within(monthly).getByRole('button', { name: 'Buy the Monthly plan' }));
+    const note = await within(monthly).findByText(
+      /^Paid from your personal account\. The plan runs .+ – .+\.$/,
+    );
+    expect(document.activeElement).toBe(note);
+    expect(within(monthly).queryByRole('link', { name: 'Download the invoice' })).toBeNull();
+    const orders = await listOrders();
+    expect(orders.map((listed) => [listed.status, listed.startsAt])).toEqual([
+      ['PAID', orders[1]?.endsAt],
+      ['PAID', expect.any(String)],
+    ]);
+    expect((await getBalance()).balance).toBe(0);
   });
 
   it('/cabinet/payments pages the history: 20 orders, then the older ones on request', async () => {

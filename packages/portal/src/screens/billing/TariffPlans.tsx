@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import {
   type TariffPlans as Catalogue,
+  currentPeriod,
   FREE_DOCUMENTS,
   type Lang,
+  type Order,
   type PaidPlanId,
   type PaymentInvoice,
 } from '@qoltanba/core';
@@ -15,6 +17,7 @@ import {
   generateInvoice,
   getTariffPlans,
   invoiceDownloadUrl,
+  listOrders,
 } from '@qoltanba/sdk';
 import { type JSX, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -92,19 +95,43 @@ function InvoiceReady({ invoice, url }: { invoice: PaymentInvoice; url: string }
   );
 }
 
-/** "Buy": an order of the plan, its invoice and the invoice's download link. */
+/** A plan paid at once from the personal account: when it runs (the focus moves here from the "buy" it replaces). */
+function PaidFromBalance({ order }: { order: Order }): JSX.Element {
+  const { t, lang } = usePortalT();
+  const note = useRef<HTMLParagraphElement>(null);
+  useEffect(() => note.current?.focus(), []);
+  return (
+    <p ref={note} role="status" tabIndex={-1} className={css.panel}>
+      {t('billing.paidFromBalance', {
+        from: formatDay(order.startsAt ?? order.createdAt, lang),
+        to: formatDay(order.endsAt ?? order.createdAt, lang),
+      })}
+    </p>
+  );
+}
+
+/**
+ * "Buy": an order of the plan paid from the personal account when its balance covers the price (an overpayment
+ * lands there), else its invoice and the invoice's download link.
+ */
 function BuyPlan({ plan, name }: { plan: PaidPlanId; name: string }): JSX.Element {
   const { t, lang } = usePortalT();
   const [state, setState] = useState<
     | { kind: 'idle' }
     | { kind: 'busy' }
     | { kind: 'ready'; invoice: PaymentInvoice; url: string }
+    | { kind: 'paid'; order: Order }
     | { kind: 'failed'; message: string }
   >({ kind: 'idle' });
   const buy = async () => {
     setState({ kind: 'busy' });
     try {
-      const order = await createOrder(plan);
+      const order = await createOrder(plan, { checkPaid: true });
+      if (order.status === 'PAID') {
+        setState({ kind: 'paid', order });
+        await $tariff.refresh();
+        return;
+      }
       const invoice = await generateInvoice(order);
       setState({ kind: 'ready', invoice, url: await invoiceDownloadUrl(invoice.id) });
     } catch (error) {
@@ -112,6 +139,7 @@ function BuyPlan({ plan, name }: { plan: PaidPlanId; name: string }): JSX.Elemen
     }
   };
   if (state.kind === 'ready') return <InvoiceReady invoice={state.invoice} url={state.url} />;
+  if (state.kind === 'paid') return <PaidFromBalance order={state.order} />;
   return (
     <>
       <button
@@ -126,6 +154,39 @@ function BuyPlan({ plan, name }: { plan: PaidPlanId; name: string }): JSX.Elemen
       {state.kind === 'failed' ? <p role="alert">{state.message}</p> : null}
     </>
   );
+}
+
+/**
+ * The paid plan whose period runs now (the order paid for it), while `active`; asked again when the paid run's end
+ * changes (a plan bought ahead). undefined before the answer, on the free plan, and when the orders cannot be read.
+ */
+function useCurrentPaidPlan(active: boolean, endsAt: Date | undefined): PaidPlanId | undefined {
+  const [plan, setPlan] = useState<PaidPlanId>();
+  const end = endsAt?.getTime();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ask again when the paid run's end moves.
+  useEffect(() => {
+    setPlan(undefined);
+    if (!active) return;
+    let current = true;
+    listOrders().then(
+      (orders) => {
+        const now = new Date();
+        const running = orders.find(
+          (order) =>
+            order.status === 'PAID' &&
+            order.startsAt !== null &&
+            order.endsAt !== null &&
+            currentPeriod([{ startsAt: new Date(order.startsAt), endsAt: new Date(order.endsAt) }], now),
+        );
+        if (current && running && running.plan !== 'free') setPlan(running.plan);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [active, end]);
+  return plan;
 }
 
 /**
@@ -144,6 +205,10 @@ export function TariffPlans(): JSX.Element {
   }, []);
   useEffect(load, [load]);
   const canBuy = auth.status === 'authenticated' && company !== undefined;
+  const paidPlan = useCurrentPaidPlan(
+    canBuy && tariff.state.active && tariff.state.type === 'by_date',
+    tariff.endsAt,
+  );
   if (catalogue === undefined) return <p role="status">{t('billing.loading')}</p>;
   if (catalogue === 'failed') {
     return (
@@ -155,14 +220,15 @@ export function TariffPlans(): JSX.Element {
       </div>
     );
   }
-  // The free plan is marked while its documents last; a paid period shows in the tariff block above.
+  // The free plan is marked while its documents last; a paid plan while its period runs.
   const onFreePlan = canBuy && tariff.state.type === 'by_count' && tariff.state.active;
+  const isCurrent = (id: string) => (id === 'free' ? onFreePlan : id === paidPlan);
   return (
     <>
       <ul className={billing.plans} aria-label={t('billing.plansLabel')}>
         {catalogue.plans.map((plan) => {
           const name = t(`billing.plans.${plan.id}`);
-          const current = onFreePlan && plan.id === 'free';
+          const current = isCurrent(plan.id);
           return (
             <li
               key={plan.id}
