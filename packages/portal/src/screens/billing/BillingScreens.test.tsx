@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n/portalTranslations';
 import { renderPortal } from '../../test/renderPortal';
 import { signInRealServer } from '../../test-support/realServer';
+import { formatDay, formatTenge } from './TariffPlans';
 
 const test = testServerPerFile({ env: { QOLTANBA_TARIFF_ENFORCEMENT: 'true' } });
 
@@ -64,7 +65,7 @@ describe('tariffs and payments screens', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Buy the Monthly plan' }));
     const download = await screen.findByRole('link', { name: 'Download the invoice' });
     // The button it replaced is gone: the focus is on the download, not lost on the page's body.
-    expect(document.activeElement).toBe(download);
+    await waitFor(() => expect(document.activeElement).toBe(download));
     const href = download.getAttribute('href') ?? '';
     expect(href).toContain('/public/by-path?path=');
     const pdf = await server.directFetch(href);
@@ -125,7 +126,7 @@ describe('tariffs and payments screens', () => {
     const note = await within(monthly).findByText(
       /^Paid from your personal account\. The plan runs .+ – .+\.$/,
     );
-    expect(document.activeElement).toBe(note);
+    await waitFor(() => expect(document.activeElement).toBe(note));
     expect(within(monthly).queryByRole('link', { name: 'Download the invoice' })).toBeNull();
     const orders = await listOrders();
     expect(orders.map((listed) => [listed.status, listed.startsAt])).toEqual([
@@ -147,5 +148,25 @@ describe('tariffs and payments screens', () => {
       .getAllByRole('row', { name: /№/ })
       .map((row) => Number(row.getAttribute('data-order')));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+});
+
+describe('amounts and days per language', () => {
+  const spaced = (text: string) => text.replace(/\s/gu, ' ');
+
+  it('tenge with the tenge sign, digit groups and decimal mark of the language, tiyn only when there are any', () => {
+    expect(spaced(formatTenge(21_500, 'kk'))).toBe('21 500 ₸');
+    expect(spaced(formatTenge(21_500, 'ru'))).toBe('21 500 ₸');
+    expect(formatTenge(21_500, 'en')).toBe('₸21,500');
+    expect(spaced(formatTenge(1_234_567.5, 'ru'))).toBe('1 234 567,50 ₸');
+    expect(formatTenge(1_234_567.5, 'en')).toBe('₸1,234,567.50');
+  });
+
+  it('a day in Almaty time, in the words of the language', () => {
+    // 00:30 on 1 January in Almaty is still 31 December in UTC.
+    const instant = '2026-12-31T19:30:00Z';
+    expect(formatDay(instant, 'kk')).toMatch(/^2027 ж\. 1 қаңтар$/);
+    expect(formatDay(instant, 'ru')).toMatch(/^1 января 2027/);
+    expect(formatDay(instant, 'en')).toBe('1 January 2027');
   });
 });

@@ -29,11 +29,15 @@ import * as billing from './billing.css';
 
 const LOCALE_TAGS: Record<Lang, string> = { kk: 'kk-KZ', ru: 'ru-RU', en: 'en-GB' };
 
-/** Tenge as people read them in `lang` (`5 000 ₸`, `KZT 5,000`), tiyn only when there are any. */
+/**
+ * Tenge as people read them in `lang`, always with the tenge sign (`5 000 ₸` in Kazakh and Russian, `₸5,000` in
+ * English; Russian's default would print the code, `5 000 KZT`), tiyn only when there are any.
+ */
 export function formatTenge(amount: number, lang: Lang): string {
   return new Intl.NumberFormat(LOCALE_TAGS[lang], {
     style: 'currency',
     currency: 'KZT',
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(amount);
