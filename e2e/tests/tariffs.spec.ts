@@ -144,6 +144,8 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
 
   // The 4th send, from the document form: refused with the catalogue text and the link to the tariffs page.
   await page.goto('/cabinet/create?lang=en');
+  // Said before the form is filled: sending is not possible now.
+  await expect(page.getByText(/^You cannot send documents now: choose a plan\./)).toBeVisible();
   await page.getByRole('textbox', { name: 'Document name' }).fill('The fourth contract');
   await page
     .getByLabel('choose files')
@@ -204,6 +206,8 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await page.goto('/cabinet/tariffs?lang=en');
   await expect(page.getByText(/Paid until/)).toBeVisible();
   await page.goto('/cabinet/create?lang=en');
+  await expect(page.getByRole('textbox', { name: 'Document name' })).toBeVisible();
+  await expect(page.locator('[data-sending-blocked]')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Document name' }).fill('The fourth contract, paid');
   await page
     .getByLabel('choose files')

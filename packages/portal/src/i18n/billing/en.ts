@@ -21,6 +21,8 @@ export const billingEn = {
   activeUntil: 'Paid until {{date}}',
   expired: 'The plan ended on {{date}}',
   cannotSend: 'You cannot send documents now: choose a plan.',
+  draftsStillSaved: 'You can still save a draft.',
+  choosePlan: 'Choose a plan',
   loading: 'Loading…',
   loadFailed: 'Could not load',
   retry: 'Try again',

@@ -19,6 +19,8 @@ export const billingKk = {
   activeUntil: '{{date}} дейін төленген',
   expired: 'Тариф {{date}} аяқталды',
   cannotSend: 'Қазір құжат жіберу мүмкін емес: тариф таңдаңыз.',
+  draftsStillSaved: 'Жобаны сақтауға болады.',
+  choosePlan: 'Тариф таңдау',
   loading: 'Жүктелуде…',
   loadFailed: 'Жүктеу мүмкін болмады',
   retry: 'Қайталау',

@@ -21,6 +21,8 @@ export const billingRu = {
   activeUntil: 'Оплачено до {{date}}',
   expired: 'Тариф закончился {{date}}',
   cannotSend: 'Сейчас отправить документ нельзя: выберите тариф.',
+  draftsStillSaved: 'Черновик сохранить можно.',
+  choosePlan: 'Выбрать тариф',
   loading: 'Загрузка…',
   loadFailed: 'Не удалось загрузить',
   retry: 'Повторить',

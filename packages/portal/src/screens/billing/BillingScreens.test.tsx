@@ -100,6 +100,12 @@ describe('tariffs and payments screens', () => {
     expect(within(block).getByRole('alert').textContent).toBe(
       'You cannot send documents now: choose a plan.',
     );
+    // The document form says so before it is filled, with the way to the plans.
+    renderPortal('/cabinet/create');
+    const notice = await screen.findByText(
+      /^You cannot send documents now: choose a plan\. You can still save a draft\./,
+    );
+    expect(within(notice).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/tariffs');
 
     const order = await createOrder('monthly');
     const invoice = await generateInvoice(order);
@@ -114,6 +120,9 @@ describe('tariffs and payments screens', () => {
       ),
     );
     expect(within(paid).queryByRole('alert')).toBeNull();
+    renderPortal('/cabinet/create');
+    expect(await screen.findByRole('button', { name: 'Send for signing' })).toBeTruthy();
+    expect(document.querySelector('[data-sending-blocked]')).toBeNull();
 
     // The plans mark the monthly one as the current plan; buying it again is paid from the balance at once.
     renderPortal('/cabinet/tariffs');
