@@ -148,6 +148,8 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
 
   // The 4th send, from the document form: refused with the catalogue text and the link to the tariffs page.
   await page.goto('/cabinet/create?lang=en');
+  // Said before the form is filled: sending is not possible now.
+  await expect(page.getByText(/^You cannot send documents now: choose a plan\./)).toBeVisible();
   await page.getByRole('textbox', { name: 'Document name' }).fill('The fourth contract');
   await page
     .getByLabel('choose files')
@@ -211,6 +213,8 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await page.goto('/cabinet/tariffs?lang=kk');
   await expect(page.getByText(KK_PAID_UNTIL)).toBeVisible();
   await page.goto('/cabinet/create?lang=en');
+  await expect(page.getByRole('textbox', { name: 'Document name' })).toBeVisible();
+  await expect(page.locator('[data-sending-blocked]')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Document name' }).fill('The fourth contract, paid');
   await page
     .getByLabel('choose files')
@@ -229,9 +233,43 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await expect(row).toHaveAttribute('data-status', 'PAID');
   await expect(row).toHaveAttribute('data-invoice', invoiceNumber);
   await expect(row.locator('[data-payments]')).toContainText('Payments:');
+<<<<<<< HEAD
   await page.goto('/cabinet/payments?lang=kk');
   const kkRow = page.getByRole('row', { name: /№/ }).first();
   await expect(kkRow).toContainText(KK_DAY);
   expect(await page.getByRole('main').innerText()).not.toMatch(/\d{4} M\d{1,2} \d{1,2}/);
+=======
+
+  // On a phone: both cabinet pages fit the width (the orders table scrolls in its own box), the plans stand one
+  // under another, and a plan is bought with the keyboard alone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /№/ }).first()).toBeVisible();
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  await page.goto('/cabinet/tariffs?lang=en');
+  await expect(page.getByRole('region', { name: 'Current plan' }).getByRole('status')).toContainText(
+    /Paid until .+ Days left: \d+/,
+  );
+  const plans = page.getByRole('list', { name: 'Plans' }).getByRole('listitem');
+  await expect(plans).toHaveCount(3);
+  const boxes = await Promise.all([0, 1, 2].map((i) => plans.nth(i).boundingBox()));
+  for (const [i, box] of boxes.entries()) {
+    expect(box, `plan ${i}`).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    const above = boxes[i - 1];
+    if (above) expect(box?.y ?? 0).toBeGreaterThanOrEqual(above.y + above.height);
+  }
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  const buyYearly = page.getByRole('button', { name: 'Buy the Yearly plan' });
+  // Tab from the top of the page until the yearly plan's "Buy" has the focus.
+  for (let presses = 0; presses < 60; presses += 1) {
+    if (await buyYearly.evaluate((button) => button === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(buyYearly).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Download the invoice' })).toBeFocused();
+>>>>>>> h/audit20
   await page.close();
 });

@@ -93,4 +93,21 @@ describe('matchStatementPayment', () => {
       by: 'uin',
     });
   });
+
+  it('the same amount as a payment registered by hand on the order: listed, not counted twice', () => {
+    const handPaid = invoice({ dueTiyn: 250_000, handPaymentsTiyn: [250_000] });
+    expect(matchStatementPayment(pay(`УИН ${UIN}`, 250_000), [handPaid])).toEqual({
+      matched: false,
+      reason: 'REGISTERED_BY_HAND',
+    });
+    expect(matchStatementPayment(pay('по счёту № 12', 250_000), [handPaid])).toEqual({
+      matched: false,
+      reason: 'REGISTERED_BY_HAND',
+    });
+    // Another amount is other money: matched as usual.
+    expect(matchStatementPayment(pay(`УИН ${UIN}`, 100_000), [handPaid])).toMatchObject({
+      matched: true,
+      by: 'uin',
+    });
+  });
 });

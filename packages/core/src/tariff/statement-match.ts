@@ -8,6 +8,11 @@ export const STATEMENT_UNMATCHED_REASONS = [
   'AMBIGUOUS',
   /** Only an invoice number, and neither the amount due nor the payer's BIN/IIN confirms it. */
   'AMOUNT_MISMATCH',
+  /**
+   * An operator registered a payment of the same amount on that invoice's order by hand: perhaps the same money,
+   * so it is not counted twice (the operator registers it by hand if it is another payment).
+   */
+  'REGISTERED_BY_HAND',
 ] as const;
 
 /** See {@link STATEMENT_UNMATCHED_REASONS}. */
@@ -52,6 +57,8 @@ export interface StatementInvoice {
   bin: string;
   /** What is still due on its order, in tiyn (0 once paid). */
   dueTiyn: number;
+  /** Amounts (tiyn) of the payments an operator registered by hand on its order, not from a statement. */
+  handPaymentsTiyn?: readonly number[];
 }
 
 /** What the matching reads of one incoming statement payment. */
@@ -80,10 +87,24 @@ function single(
  * Which invoice a payment from the bank statement pays. A UIN the purpose names decides alone (the amount then
  * says paid, underpaid or overpaid); an invoice number (short, so easily a number meant otherwise) counts only
  * when the amount equals what is due or the payer is the invoice's buyer. Several candidates: the one whose due
- * amount equals the payment, else AMBIGUOUS. `invoices` are those the server found for
+ * amount equals the payment, else AMBIGUOUS. The invoice found, when an operator registered a payment of the same
+ * amount on its order by hand: REGISTERED_BY_HAND (the statement may be bringing that same payment; counted twice
+ * it would credit the balance or activate an order half paid). `invoices` are those the server found for
  * {@link statementReferences} of the purpose.
  */
 export function matchStatementPayment(
+  payment: StatementPaymentFacts,
+  invoices: readonly StatementInvoice[],
+): StatementMatch {
+  const match = invoiceOfPayment(payment, invoices);
+  if (match.matched && match.invoice.handPaymentsTiyn?.includes(payment.amountTiyn)) {
+    return { matched: false, reason: 'REGISTERED_BY_HAND' };
+  }
+  return match;
+}
+
+/** {@link matchStatementPayment} before the check against payments registered by hand. */
+function invoiceOfPayment(
   payment: StatementPaymentFacts,
   invoices: readonly StatementInvoice[],
 ): StatementMatch {

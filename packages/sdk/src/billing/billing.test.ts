@@ -1,5 +1,5 @@
 import { BILLING_ADMIN_PATHS, BILLING_PATHS, TARIFF_POLL_MS, TARIFFS_PAGE } from '@qoltanba/core';
-import { ALFA, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
+import { ALFA, errorResponse, type TestServer, testServerPerFile } from '@qoltanba/server/testing';
 import { cleanStores } from 'nanostores';
 import { describe, expect, it } from 'vitest';
 import { errorLinkOf, isApiError } from '../api';
@@ -116,6 +116,9 @@ describe('billing client on the real server', () => {
       expect(activeCalls(server)).toBe(hiddenCalls + 1);
       const paid = store.get();
       expect(paid.state).toEqual({ active: true, type: 'by_date' });
+      // A month from now: 28 to 31 days left, whichever month this is.
+      expect(paid.daysLeft).toBeGreaterThanOrEqual(28);
+      expect(paid.daysLeft).toBeLessThanOrEqual(31);
       expect(paid.endsAt?.toISOString()).toBe((await getOrder(order.id)).endsAt);
       await expect(server.documents.sent()).resolves.toMatchObject({ status: 'AT_SIGNING' });
 
@@ -124,7 +127,11 @@ describe('billing client on the real server', () => {
       client.storeTokens(await server.world.login('aigerim'));
       driven.tick();
       await settled();
-      expect(store.get()).toMatchObject({ state: { active: false, type: 'by_date' }, endsAt: paid.endsAt });
+      expect(store.get()).toMatchObject({
+        state: { active: false, type: 'by_date' },
+        endsAt: paid.endsAt,
+        daysLeft: undefined,
+      });
       expect(await getActiveTariff()).toMatchObject({ tariff: { maxNumOfDocs: 0 } });
     } finally {
       stop();
@@ -132,6 +139,60 @@ describe('billing client on the real server', () => {
     }
     // Unwatched: the poll stops.
     expect(driven.timers.size).toBe(0);
+  });
+
+  it('answers our server never gives (a docs-service may): by_count used up, by_date without an end date, an unreadable date, another error', async () => {
+    const { server } = await loggedInOn(test.server);
+    const driven = drivenEnvironment(server);
+    const store = createTariffStore(driven.environment);
+    let answer: Response = new Response();
+    const stopIntercept = server.intercept(['GET', BILLING_PATHS.activeOrder], () => answer.clone());
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const stop = store.listen(() => undefined);
+    const next = async (response: Response) => {
+      answer = response;
+      driven.tick();
+      await settled();
+      return store.get();
+    };
+    try {
+      await settled();
+      expect(
+        await next(json({ tariff: { maxNumOfDocs: 3, endDate: null }, endDate: null, docCount: 3 })),
+      ).toMatchObject({ state: { active: false, type: 'by_count' }, documentsLeft: 0, error: undefined });
+      expect(
+        await next(json({ tariff: { maxNumOfDocs: 10, endDate: null }, endDate: null, docCount: 4 })),
+      ).toMatchObject({ state: { active: true, type: 'by_count' }, documentsLeft: 6 });
+      expect(
+        await next(json({ tariff: { maxNumOfDocs: 0, endDate: null }, endDate: null, docCount: 0 })),
+      ).toMatchObject({ state: { active: false, type: 'by_date' }, endsAt: undefined });
+      expect(
+        await next(json({ tariff: { maxNumOfDocs: 0 }, endDate: '2027-01-01', docCount: 0 })),
+      ).toMatchObject({ state: { active: false, type: 'by_date' }, endsAt: undefined });
+      // Only the plan's end date, in the future (Almaty time): active until then.
+      const later = await next(
+        json({ tariff: { maxNumOfDocs: 0, endDate: '01.01.2099 00:00:00' }, endDate: null, docCount: 7 }),
+      );
+      expect(later.state).toEqual({ active: true, type: 'by_date' });
+      const days = Math.ceil((Date.UTC(2098, 11, 31, 19) - server.clock.now().getTime()) / 86_400_000);
+      expect(later.daysLeft).toBe(days);
+      expect(later.endsAt?.toISOString()).toBe('2098-12-31T19:00:00.000Z');
+      // Any other failure is an inactive by_date, never the free plan's state.
+      expect(await next(errorResponse(500, 'INTERNAL_ERROR', 'Internal Server Error'))).toMatchObject({
+        state: { active: false, type: 'by_date' },
+        error: 'INTERNAL_ERROR',
+      });
+      // A body that is not an active tariff is refused by the schema, not read as one.
+      expect(await next(json({ tariff: {}, docCount: 'x' }))).toMatchObject({
+        state: { active: false, type: 'by_date' },
+        tariff: undefined,
+      });
+    } finally {
+      stop();
+      stopIntercept();
+      cleanStores(store);
+    }
   });
 
   it('plans, an order, its invoice and its public download, orders, payments and the balance', async () => {

@@ -25,6 +25,8 @@ export interface TariffSnapshot {
   documentsLeft: number | undefined;
   /** When the paid periods end (`by_date`), in or past. */
   endsAt: Date | undefined;
+  /** Days (begun) until `endsAt` while the paid tariff is active (`by_date`): what is left of it. */
+  daysLeft: number | undefined;
   /** Code of the failed call: FREE_TARIFF_ALREADY_USED when the free documents are spent and nothing is paid. */
   error: ErrorCode | undefined;
 }
@@ -51,8 +53,11 @@ const LOADING: TariffSnapshot = {
   tariff: undefined,
   documentsLeft: undefined,
   endsAt: undefined,
+  daysLeft: undefined,
   error: undefined,
 };
+
+const DAY_MS = 24 * 3_600_000;
 
 const browserEnvironment: TariffPollEnvironment = {
   now: () => new Date(),
@@ -72,12 +77,14 @@ const browserEnvironment: TariffPollEnvironment = {
 export function tariffSnapshot(tariff: ActiveTariff, now: Date): TariffSnapshot {
   const state = tariffStateFromResponse(tariff, now);
   const endText = tariff.endDate ?? tariff.tariff.endDate;
+  const endsAt = state.type === 'by_date' && endText ? parseTariffDate(endText) : undefined;
   return {
     state,
     tariff,
     documentsLeft:
       state.type === 'by_count' ? Math.max(0, tariff.tariff.maxNumOfDocs - tariff.docCount) : undefined,
-    endsAt: state.type === 'by_date' && endText ? parseTariffDate(endText) : undefined,
+    endsAt,
+    daysLeft: state.active && endsAt ? Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS) : undefined,
     error: undefined,
   };
 }

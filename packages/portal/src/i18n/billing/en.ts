@@ -16,9 +16,13 @@ export const billingEn = {
   saving: 'Save {{percent}} %',
   current: 'Current plan',
   documentsLeft: 'Free documents left: {{count}}',
+  freeUsed: 'All {{count}} free documents are used',
+  daysLeft: 'Days left: {{count}}',
   activeUntil: 'Paid until {{date}}',
   expired: 'The plan ended on {{date}}',
   cannotSend: 'You cannot send documents now: choose a plan.',
+  draftsStillSaved: 'You can still save a draft.',
+  choosePlan: 'Choose a plan',
   loading: 'Loading…',
   loadFailed: 'Could not load',
   retry: 'Try again',
@@ -30,6 +34,7 @@ export const billingEn = {
   download: 'Download the invoice',
   payHint:
     'Pay it through your bank quoting {{uin}} in the payment purpose: the plan starts within one working day of the payment arriving.',
+  paidFromBalance: 'Paid from your personal account. The plan runs {{from}} – {{to}}.',
   paymentsLink: 'Payment history',
   payments: {
     balance: 'Personal account balance: {{amount}}',

@@ -14,9 +14,13 @@ export const billingKk = {
   saving: '{{percent}} % үнемдеу',
   current: 'Ағымдағы тариф',
   documentsLeft: 'Тегін құжаттар қалды: {{count}}',
+  freeUsed: 'Тегін {{count}} құжаттың бәрі пайдаланылды',
+  daysLeft: 'Қалған күндер: {{count}}',
   activeUntil: '{{date}} дейін төленген',
   expired: 'Тариф {{date}} аяқталды',
   cannotSend: 'Қазір құжат жіберу мүмкін емес: тариф таңдаңыз.',
+  draftsStillSaved: 'Жобаны сақтауға болады.',
+  choosePlan: 'Тариф таңдау',
   loading: 'Жүктелуде…',
   loadFailed: 'Жүктеу мүмкін болмады',
   retry: 'Қайталау',
@@ -28,6 +32,7 @@ export const billingKk = {
   download: 'Шотты жүктеп алу',
   payHint:
     'Банк арқылы төлеңіз, төлем мақсатында {{uin}} көрсетіңіз: төлем түскен соң тариф бір жұмыс күні ішінде қосылады.',
+  paidFromBalance: 'Жеке шоттан төленді. Тариф мерзімі: {{from}} – {{to}}.',
   paymentsLink: 'Төлемдер тарихы',
   payments: {
     balance: 'Жеке шот қалдығы: {{amount}}',

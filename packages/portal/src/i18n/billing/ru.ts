@@ -16,9 +16,13 @@ export const billingRu = {
   saving: 'Экономия {{percent}} %',
   current: 'Текущий тариф',
   documentsLeft: 'Осталось бесплатных документов: {{count}}',
+  freeUsed: 'Все бесплатные документы ({{count}}) использованы',
+  daysLeft: 'Осталось дней: {{count}}',
   activeUntil: 'Оплачено до {{date}}',
   expired: 'Тариф закончился {{date}}',
   cannotSend: 'Сейчас отправить документ нельзя: выберите тариф.',
+  draftsStillSaved: 'Черновик сохранить можно.',
+  choosePlan: 'Выбрать тариф',
   loading: 'Загрузка…',
   loadFailed: 'Не удалось загрузить',
   retry: 'Повторить',
@@ -30,6 +34,7 @@ export const billingRu = {
   download: 'Скачать счёт',
   payHint:
     'Оплатите через банк, указав в назначении платежа {{uin}}: тариф включится в течение одного рабочего дня после поступления оплаты.',
+  paidFromBalance: 'Оплачено с лицевого счёта. Срок тарифа: {{from}} – {{to}}.',
   paymentsLink: 'История платежей',
   payments: {
     balance: 'Остаток на лицевом счёте: {{amount}}',

@@ -52,5 +52,5 @@ export const cell = style({
   verticalAlign: 'top',
 });
 
-/** On narrow screens each order is a block of label and value lines. */
+/** A table that scrolls sideways on narrow screens instead of squeezing its columns (as the API keys table). */
 export const tableWrap = style({ overflowX: 'auto', width: '100%' });

@@ -18,6 +18,7 @@ import { usePortalT } from '../../i18n';
 import { pathTo } from '../../routes/routePaths';
 import type { EditorMode } from '../../routes/routeTable';
 import { useCurrentRoute } from '../../routes/useCurrentRoute';
+import { SendingBlocked } from '../billing/SendingBlocked';
 import { ScreenHeading } from '../ScreenHeading';
 import { ScreenLoading } from '../ScreenLoading';
 import * as css from '../screens.css';
@@ -133,6 +134,7 @@ export default function DocumentEditorScreen(): JSX.Element {
       <ScreenHeading visuallyHidden={mode === 'create' || mode === 'edit'}>
         {t(`titles.${name}`)}
       </ScreenHeading>
+      <SendingBlocked />
       <Editor key={`${mode}:${id}`} mode={mode} documentId={documentId} />
     </section>
   );

@@ -120,7 +120,8 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
         'incoming payment is matched to an invoice by the UIN its purpose quotes, or by the invoice number when ' +
         'the amount due or the payer confirms it, and registered as `registerPayment` does (paid in full: the ' +
         'tariff starts; less: `underpaid`, with what is still `due`; more: the rest to the balance). The rest are ' +
-        'listed `unmatched` with a reason. All or nothing: STATEMENT_MALFORMED (naming the line), ' +
+        'listed `unmatched` with a reason (REGISTERED_BY_HAND: an operator registered a payment of the same amount ' +
+        'on that order by hand, perhaps the same money, so it is not counted twice). All or nothing: STATEMENT_MALFORMED (naming the line), ' +
         'STATEMENT_ENCODING_UNSUPPORTED, or PAYMENT_REFERENCE_CONFLICT change nothing. The same file again ' +
         'changes nothing (`already_registered`).',
       tags: TAGS,

@@ -6,6 +6,7 @@ import {
   type PaymentInvoice,
   type PaymentInvoicePath,
 } from '@qoltanba/core';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES, useDocumentsSuite } from '../../testing/documents.js';
@@ -84,6 +85,32 @@ describe('the invoice PDF', () => {
     expect(text).toContain('21 500,00');
     expect(text).toContain('Без НДС / ҚҚС-сыз');
     expect(text).not.toContain('В том числе НДС');
+  });
+
+  it('embeds every font it uses (DejaVu Sans subsets), so Kazakh letters render where the font is not installed', async () => {
+    const bytes = await invoicePdf({
+      number: '8',
+      issuedAt: new Date('2026-03-02T06:00:00Z'),
+      seller: SELLER,
+      buyer: { bin: sender.bin, name: 'ТОО «Әсем Құрылыс Өнім»' },
+      plan: 'monthly',
+      amountTiyn: 500_000,
+      uin: 'QT0000000000000008',
+    });
+    const pdf = await PDFDocument.load(bytes);
+    const fonts = pdf.getPages().flatMap((page) => {
+      const dict = page.node.Resources()?.lookup(PDFName.of('Font'), PDFDict);
+      return dict ? dict.values().map((ref) => pdf.context.lookup(ref, PDFDict)) : [];
+    });
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      const [descendant] = font.lookup(PDFName.of('DescendantFonts'), PDFArray).asArray();
+      const cidFont = pdf.context.lookup(descendant, PDFDict);
+      const descriptor = cidFont.lookup(PDFName.of('FontDescriptor'), PDFDict);
+      expect(String(descriptor.get(PDFName.of('FontName')))).toMatch(/DejaVuSans/);
+      expect(descriptor.lookup(PDFName.of('FontFile2'))).toBeInstanceOf(PDFStream);
+    }
+    expect(flat(await pdfPageTexts(bytes))).toContain('ТОО «Әсем Құрылыс Өнім»');
   });
 
   it('VAT included in a gross amount', () => {
@@ -245,5 +272,57 @@ describe.each(testDatabases())('invoices through the API on $name', (backend) =>
     expect(res.statusCode).toBe(200);
     expect(res.json().plans.map((plan: { id: string }) => plan.id)).toEqual(['free', 'monthly', 'yearly']);
     expect(res.json().plans[2]).toMatchObject({ priceTenge: 50_000, savingPercent: 17 });
+  });
+});
+
+describe.each(testDatabases().slice(0, 1))('configured prices through the API on $name', (backend) => {
+  const suite = useDocumentsSuite(backend, {
+    env: {
+      QOLTANBA_PRICE_MONTHLY_KZT: '21500',
+      QOLTANBA_PRICE_YEARLY_KZT: '200000',
+      QOLTANBA_SELLER_VAT: '12',
+    },
+  });
+
+  it('the catalogue, the order and its invoice carry the configured price, in figures and in words', async () => {
+    const plans = (await call(suite.server, 'GET', BILLING_PATHS.plans)).json();
+    // 200 000 against 12 × 21 500 = 258 000: 22 % saved.
+    expect(plans.plans.slice(1)).toEqual([
+      expect.objectContaining({ id: 'monthly', priceTenge: 21_500, savingPercent: 0 }),
+      expect.objectContaining({ id: 'yearly', priceTenge: 200_000, savingPercent: 22 }),
+    ]);
+    const token = await suite.user('buyer@example.kz', [sender]);
+    const order = (
+      await suite.request(
+        token,
+        'POST',
+        apiPath(BILLING_PATHS.createOrder, { bin: sender.bin, plan: 'monthly' }),
+      )
+    ).json() as Order;
+    expect(order.amount).toBe(21_500);
+    const invoice = (
+      await suite.request(
+        token,
+        'POST',
+        `${BILLING_PATHS.generateInvoice}?qoltanbaDocs=true&qoltanbaDocsTariff=1`,
+        {
+          abonentId: sender.bin,
+          currency: 'KZT',
+          uin: order.uin,
+          lang: 'ru',
+          filialId: 1,
+          customerAccountCategoryId: 2,
+          balance: 0,
+        },
+      )
+    ).json() as PaymentInvoice;
+    const { url } = (
+      await suite.request(token, 'GET', apiPath(BILLING_PATHS.invoicePath, { id: String(invoice.id) }))
+    ).json() as PaymentInvoicePath;
+    const text = flat(await pdfPageTexts((await call(suite.server, 'GET', url)).rawPayload));
+    expect(text).toContain('Всего к оплате / Барлығы төлеуге: 21 500,00 KZT');
+    expect(text).toContain('Двадцать одна тысяча пятьсот тенге 00 тиын');
+    expect(text).toContain('Жиырма бір мың бес жүз теңге 00 тиын');
+    expect(text).toContain('В том числе НДС 12% / Оның ішінде ҚҚС 12%: 2 303,57');
   });
 });

@@ -228,6 +228,57 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
     expect(afterFirst.payments).toBe(before.payments + 1);
   });
 
+  it('a payment registered by hand, then brought by the statement: listed, not counted twice', async () => {
+    const buyer = await suite.user('buyer@example.kz', [sender]);
+    const half = await generateInvoice(suite, buyer, sender.bin, 'monthly');
+    const paid = await generateInvoice(suite, buyer, sender.bin, 'yearly');
+    const cashier = await operator();
+    const byHand = (invoiceNumber: string, amount: number, reference: string) =>
+      suite.request(cashier, 'POST', BILLING_ADMIN_PATHS.payments, { invoiceNumber, amount, reference });
+    expect((await byHand(half.invoice.number, half.order.amount / 2, 'п/п 71')).json()).toMatchObject({
+      outcome: 'underpaid',
+    });
+    expect((await byHand(paid.invoice.number, paid.order.amount, 'п/п 72')).json()).toMatchObject({
+      outcome: 'activated',
+    });
+    const before = await counts();
+
+    const imported = await importOk(
+      cashier,
+      windows1251(
+        statementText([
+          { number: '71', amount: String(half.order.amount / 2), purpose: `УИН ${half.order.uin}` },
+          {
+            number: '72',
+            amount: String(paid.order.amount),
+            purpose: `по счёту № ${paid.invoice.number}`,
+            payerBin: sender.bin,
+          },
+        ]),
+      ),
+    );
+    expect(imported.lines.map((line) => [line.number, line.outcome, line.reason])).toEqual([
+      ['71', 'unmatched', 'REGISTERED_BY_HAND'],
+      ['72', 'unmatched', 'REGISTERED_BY_HAND'],
+    ]);
+    // The half-paid order did not activate on the same money twice; nothing went to the balance.
+    expect(await order(buyer, half.order.id)).toMatchObject({ status: 'NEW', paid: half.order.amount / 2 });
+    expect(await counts()).toEqual(before);
+    expect(await balance(buyer)).toBe(0);
+
+    // Another amount is other money: the rest of the half-paid order, registered from the statement.
+    const rest = await importOk(
+      cashier,
+      windows1251(
+        statementText([
+          { number: '73', amount: String(half.order.amount / 2 + 1), purpose: `УИН ${half.order.uin}` },
+        ]),
+      ),
+    );
+    expect(rest.lines[0]).toMatchObject({ outcome: 'activated', due: 0 });
+    expect(await balance(buyer)).toBe(1);
+  });
+
   it('payments operators only; one file part', async () => {
     const member = await suite.user('member@example.kz', [sender]);
     const file = windows1251(statementText([]));

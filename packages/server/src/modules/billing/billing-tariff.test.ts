@@ -169,7 +169,7 @@ describe.each(testDatabases())('tariffs on $name', (backend) => {
     expect((await active()).json()).toMatchObject({ docCount: 1 });
   });
 
-  it('the partner API and a create embed are refused alike without a tariff', async () => {
+  it('the partner API and a create embed are refused alike without a tariff, and allowed after payment', async () => {
     await spendFreeDocuments();
     const created = await suite.request(
       suite.tokens.sender,
@@ -212,6 +212,22 @@ describe.each(testDatabases())('tariffs on $name', (backend) => {
     );
     expect(embedded.statusCode).toBe(402);
     expect(embedded.json()).toMatchObject({ code: 'FREE_TARIFF_ALREADY_USED', link: '/tariffs' });
+
+    await buyAndPay('monthly');
+    const paidSend = await call(
+      suite.server,
+      'POST',
+      `${apiPath(PARTNER_PATHS.send, { id: String(partnerDraft.json().id) })}?lang=en`,
+      { token: key },
+    );
+    expect(paidSend.statusCode, paidSend.body).toBe(200);
+    const paidEmbed = await suite.upload(
+      session,
+      `${EMBED_PATHS.document}?lang=en`,
+      uploadParts(testDraft(), [PDF]),
+    );
+    expect(paidEmbed.statusCode, paidEmbed.body).toBe(201);
+    expect((await active()).json()).toMatchObject({ tariff: { maxNumOfDocs: 0 }, docCount: 2 });
   });
 
   it('after payment the 4th send works; by_date active until the period ends, then expired', async () => {

@@ -41,7 +41,7 @@ async function invoicesNamed(db: Db, documents: readonly StatementDocument[]): P
   const rows = await db
     .selectFrom('billing_invoices as i')
     .innerJoin('billing_orders as o', 'o.id', 'i.order_id')
-    .select(['i.id', 'i.uin', 'i.company_bin', 'o.status', 'o.amount_tiyn', 'o.paid_tiyn'])
+    .select(['i.id', 'i.order_id', 'i.uin', 'i.company_bin', 'o.status', 'o.amount_tiyn', 'o.paid_tiyn'])
     .where((eb) =>
       eb.or([
         ...(uins.length > 0 ? [eb('i.uin', 'in', uins)] : []),
@@ -49,12 +49,33 @@ async function invoicesNamed(db: Db, documents: readonly StatementDocument[]): P
       ]),
     )
     .execute();
+  const byHand = await handPayments(
+    db,
+    rows.map((row) => row.order_id),
+  );
   return rows.map((row) => ({
     invoiceNumber: invoiceNumber(row),
     uin: row.uin,
     bin: row.company_bin,
     dueTiyn: dueOf(row),
+    handPaymentsTiyn: byHand.get(row.order_id) ?? [],
   }));
+}
+
+/** Amounts (tiyn) of the payments operators registered by hand (source `bank`) on these orders, by order. */
+async function handPayments(db: Db, orderIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byOrder = new Map<number, number[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('billing_payments')
+    .select(['order_id', 'amount_tiyn'])
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .where('source', '=', 'bank')
+    .execute();
+  for (const { order_id: id, amount_tiyn: amount } of rows) {
+    if (id !== null) byOrder.set(id, [...(byOrder.get(id) ?? []), Number(amount)]);
+  }
+  return byOrder;
 }
 
 /** The payments registered already under these bank references, with their order's UIN, by reference. */
