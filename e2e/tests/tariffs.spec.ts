@@ -233,12 +233,10 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await expect(row).toHaveAttribute('data-status', 'PAID');
   await expect(row).toHaveAttribute('data-invoice', invoiceNumber);
   await expect(row.locator('[data-payments]')).toContainText('Payments:');
-<<<<<<< HEAD
   await page.goto('/cabinet/payments?lang=kk');
   const kkRow = page.getByRole('row', { name: /№/ }).first();
   await expect(kkRow).toContainText(KK_DAY);
   expect(await page.getByRole('main').innerText()).not.toMatch(/\d{4} M\d{1,2} \d{1,2}/);
-=======
 
   // On a phone: both cabinet pages fit the width (the orders table scrolls in its own box), the plans stand one
   // under another, and a plan is bought with the keyboard alone.
@@ -270,6 +268,5 @@ test('the free limit, the refusal with its link, buying a plan, the statement pa
   await expect(buyYearly).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('link', { name: 'Download the invoice' })).toBeFocused();
->>>>>>> h/audit20
   await page.close();
 });
