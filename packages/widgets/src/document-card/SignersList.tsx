@@ -64,7 +64,8 @@ const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(sec
 
 /**
  * The signers in their order (an ordered list: the order matters for SEQUENTIAL documents), each with name,
- * BIN/IIN, e-mail, state, when they signed and their approver; the sender also sees whether each personal link went
+ * BIN/IIN, e-mail, state, when they signed and their approver; the sender also sees when the document reached each
+ * signer company and when it was first opened there (Law 370-II art. 7's receipt), whether each personal link went
  * out by e-mail (queued, sent at, retrying, failed) and may send it again, with the time left when it is too early.
  */
 export function SignersList({
@@ -115,6 +116,18 @@ export function SignersList({
               ) : null}
               {'approval' in signer && signer.approval === 'PENDING' && signer.state === 'WAITING' ? (
                 <span data-approval="PENDING">{t('awaitingApproval')}</span>
+              ) : null}
+              {'deliveredAt' in signer && signer.deliveredAt ? (
+                <>
+                  <span data-delivered-at={signer.deliveredAt}>
+                    {t('deliveredAt', { date: formatDateTime(signer.deliveredAt, lang) })}
+                  </span>
+                  <span data-first-opened-at={signer.firstOpenedAt ?? ''}>
+                    {signer.firstOpenedAt
+                      ? t('firstOpenedAt', { date: formatDateTime(signer.firstOpenedAt, lang) })
+                      : t('notOpened')}
+                  </span>
+                </>
               ) : null}
               {delivery && signer.state === 'WAITING' ? (
                 <span data-link-delivery={delivery.state}>
