@@ -1,4 +1,5 @@
 import {
+  escapeHtml,
   isEmailDue,
   isNotificationEvent,
   type Lang,
@@ -23,8 +24,6 @@ export interface NotificationMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * One e-mail of a user's waiting notifications in `lang`: the event's text as the subject when there is one, a

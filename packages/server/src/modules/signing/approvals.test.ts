@@ -111,6 +111,16 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect((await suite.view(document, signer.bin)).allowedActions).toEqual(['trash']);
 
     const token = tokenIn(approvalMail?.body, 'approve');
+    // The outbox hands the mail server an HTML part too, the same link a link in each language.
+    const queued = await suite.server.services.database.db
+      .selectFrom('message_queue')
+      .select('html')
+      .where('recipient', '=', APPROVER)
+      .executeTakeFirstOrThrow();
+    const url = approvalMail?.body.match(/https?:\/\/\S+\/approve\/[A-Za-z0-9_-]+/)?.[0];
+    const href = `href="${url}"`;
+    expect(queued.html?.split(href)).toHaveLength(4);
+    for (const lang of ['kk', 'ru', 'en']) expect(queued.html).toContain(`<section lang="${lang}">`);
     const seen = await getLink(token);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({
