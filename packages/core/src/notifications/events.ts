@@ -1,6 +1,6 @@
 /**
  * Who among a document's parties hears of an event: `target` the companies the event names (the receiving signer,
- * the reminded signer, the company whose tariff ends), `others` every party but the one that acted, `all` every
+ * the reminded signer, the sender of an expired document, the company whose tariff ends), `others` every party but the one that acted, `all` every
  * party.
  */
 export type NotificationAudience = 'target' | 'others' | 'all';
@@ -28,6 +28,7 @@ export const NOTIFICATION_EVENT_RULES = {
   'document.approved': { audience: 'others', document: true },
   'document.declined': { audience: 'others', document: true },
   'document.reminded': { audience: 'target', document: true },
+  'document.expired': { audience: 'target', document: true },
   'tariff.ending': { audience: 'target', document: false },
   'tariff.ended': { audience: 'target', document: false },
   'payment.registered': { audience: 'target', document: false },

@@ -1,4 +1,10 @@
-import { apiPath, type Document, SIGNING_PATHS } from '@qoltanba/core';
+import {
+  apiPath,
+  type Document,
+  NOTIFICATION_PATHS,
+  type NotificationPage,
+  SIGNING_PATHS,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
@@ -145,6 +151,15 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     expect(expired.map((e) => [e.documentId, e.senderBin, e.expiresAt.toISOString()])).toEqual([
       [document.id, sender.bin, expiresAt],
     ]);
+    // Told in the portal (and so by e-mail): the sender, once; the signer hears nothing of it.
+    const told = async (token: string) =>
+      ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
+        .filter((n) => n.documentId === document.id && n.event === 'document.expired')
+        .map((n) => [n.companyBin, n.documentName, n.link]);
+    expect(await told(suite.tokens.sender)).toEqual([
+      [sender.bin, document.name, `/cabinet/document/${document.id}?company=${sender.bin}`],
+    ]);
+    expect(await told(suite.tokens.signer)).toEqual([]);
     expect((await suite.view(document, sender.bin)).signers[0]?.state).toBe('WAITING');
   });
 
