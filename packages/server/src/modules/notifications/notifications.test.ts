@@ -1,6 +1,7 @@
 import {
   apiPath,
   type Document,
+  formatDateTime,
   NOTIFICATION_PATHS,
   type NotificationPage,
   PROFILE_PATHS,
@@ -235,6 +236,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     const documents = [await suite.document(), await suite.document(), await suite.document()];
     const [a, b, c] = documents;
     if (!a || !b || !c) throw new Error('three documents');
+    const signedAt = suite.clock.now();
     expect((await suite.sign(a, signer.bin)).statusCode).toBe(200);
     await sweep();
     const first = mailsTo('sender@example.kz');
@@ -243,6 +245,9 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     expect(first[0]?.subject).toBe(`${signer.nameRu} signed «${a.name}»`);
     expect(first[0]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}`);
     expect(first[0]?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}"`);
+    // Each event says when it happened, in Kazakhstan's time and the user's language.
+    expect(first[0]?.text).toContain(formatDateTime(signedAt, 'en'));
+    expect(first[0]?.html).toContain(formatDateTime(signedAt, 'en'));
 
     // Within the group window: nothing more goes out until it ends, then one e-mail of both.
     suite.clock.advance(60);
@@ -283,9 +288,12 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     const next = await suite.document();
     expect((await revoke(next)).statusCode).toBe(200);
     await sweep();
-    expect(mailsTo('signer@example.kz').at(-1)?.subject).toBe(
-      `${sender.nameRu} «${next.name}» құжатын кері қайтарып алды`,
-    );
+    const kazakh = mailsTo('signer@example.kz').at(-1);
+    expect(kazakh?.subject).toBe(`${sender.nameRu} «${next.name}» құжатын кері қайтарып алды`);
+    expect(kazakh?.html).toContain('<html lang="kk">');
+    expect(kazakh?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${next.id}?company=${signer.bin}"`);
+    expect(kazakh?.html).toContain(formatDateTime(suite.clock.now(), 'kk'));
+    expect(kazakh?.text).toContain('Мұндай хаттарды профильде өшіруге болады');
   });
 
   it('a user who turned an event e-mail off keeps the in-app notification', async () => {
