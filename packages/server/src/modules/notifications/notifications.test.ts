@@ -296,6 +296,31 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     expect(kazakh?.text).toContain('Мұндай хаттарды профильде өшіруге болады');
   });
 
+  it('two instances sweeping at the same time queue one e-mail of a waiting group, not two', async () => {
+    const [a, b] = [await suite.document(), await suite.document()];
+    if (!a || !b) throw new Error('two documents');
+    expect((await reject(a, signer.bin, suite.tokens.signer)).statusCode).toBe(200);
+    await sweep();
+    expect(mailsTo('sender@example.kz')).toHaveLength(1);
+    // Within the group window the next event waits; when it ends, two instances sweep at once.
+    suite.clock.advance(60);
+    expect((await reject(b, signer.bin, suite.tokens.signer)).statusCode).toBe(200);
+    suite.clock.advance(5 * 60);
+    const settings = {
+      publicUrl: PUBLIC_URL,
+      groupMinutes: suite.server.config.notifications.emailGroupMinutes,
+    };
+    const instance = async () =>
+      queueWaitingMail(db(), await usersWithWaitingMail(db()), suite.clock.now(), settings);
+    const queued = await Promise.all([instance(), instance()]);
+    expect(queued.reduce((sum, n) => sum + n, 0)).toBe(1);
+    await suite.server.services.outbox.drain();
+    expect(mailsTo('sender@example.kz').map((m) => m.subject)).toEqual([
+      `${signer.nameRu} отказал в подписании документа «${a.name}»: ${REASON}`,
+      `${signer.nameRu} отказал в подписании документа «${b.name}»: ${REASON}`,
+    ]);
+  });
+
   it('a user who turned an event e-mail off keeps the in-app notification', async () => {
     const settings = await suite.request(suite.tokens.sender, 'PUT', NOTIFICATION_PATHS.settings, {
       emailOff: ['document.rejected', 'document.rejected'],
