@@ -321,6 +321,40 @@ describe('DocumentCard link deliveries', () => {
     await expectNoAxeViolations(container);
   });
 
+  it("offers to send an approver a new link while its signer awaits the approval at its turn, and counts down a refusal's wait", async () => {
+    const onResendApprovalLink = vi.fn();
+    const base = withDeliveries();
+    const [first, second, third] = base.signers;
+    if (!first || !second || !third) throw new Error('three signers');
+    const awaiting = { approval: 'PENDING' as const, linkDelivery: undefined };
+    const document = { ...base, signers: [{ ...first, ...awaiting }, { ...second, ...awaiting }, third] };
+    // The second's turn has not come (not remindable): no button for it; the third has no approver.
+    const remindable = ['990340005970', '990340005972'];
+    const { rerender, container } = render(
+      <DocumentCard
+        document={document}
+        onResendApprovalLink={onResendApprovalLink}
+        remindable={remindable}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Send the approval link again' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(onResendApprovalLink).toHaveBeenCalledExactlyOnceWith('990340005970');
+    rerender(
+      <DocumentCard
+        document={document}
+        onResendApprovalLink={onResendApprovalLink}
+        remindable={remindable}
+        resendApprovalLinkAvailableAt={{ '990340005970': Date.now() + 90_000 }}
+      />,
+    );
+    const waiting = screen.getByRole('button', { name: /^Send the approval link again in 1:(29|30)$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(container.querySelectorAll('[data-approval="PENDING"]')).toHaveLength(2);
+    await expectNoAxeViolations(container);
+  });
+
   it('offers to send a link again, and counts down the time left after a refusal', async () => {
     const onResendLink = vi.fn();
     const document = withDeliveries();

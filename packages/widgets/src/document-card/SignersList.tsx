@@ -34,6 +34,13 @@ export interface SignersListProps {
    * until then the button is disabled and counts the time down.
    */
   resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /**
+   * Offers "Send the approval link again" beside each signer awaiting its approver whose turn has come (in
+   * `remindable`): the approver gets a new link (an expired one too); called with the signer's BIN/IIN.
+   */
+  onResendApprovalLink?: (identityNumber: string) => void;
+  /** When each signer's approval link may be sent again (epoch ms, by BIN/IIN): the button counts down till then. */
+  resendApprovalLinkAvailableAt?: Readonly<Record<string, number>>;
   /** Offers "Remind" beside each signer in `remindable` (the sender's, whose turn has come); called with its BIN/IIN. */
   onRemind?: (identityNumber: string) => void;
   /** The signers that may be reminded (their turn has come), by BIN/IIN. */
@@ -74,6 +81,8 @@ export function SignersList({
   method,
   onResendLink,
   resendLinkAvailableAt,
+  onResendApprovalLink,
+  resendApprovalLinkAvailableAt,
   onRemind,
   remindable = [],
   remindAvailableAt,
@@ -82,6 +91,7 @@ export function SignersList({
   const t = documentCardT(lang);
   const common = documentsT(lang);
   const secondsLeft = useSecondsLeft(resendLinkAvailableAt, now);
+  const approvalLinkLeft = useSecondsLeft(resendApprovalLinkAvailableAt, now);
   const remindLeft = useSecondsLeft(remindAvailableAt, now);
   const sorted = [...signers].sort((a, b) => a.order - b.order);
   const List = method === 'SEQUENTIAL' ? 'ol' : 'ul';
@@ -149,6 +159,24 @@ export function SignersList({
                   onClick={() => onResendLink(signer.identityNumber)}
                 >
                   {left > 0 ? t('resendLinkIn', { time: countdown(left) }) : t('resendLink')}
+                </button>
+              </div>
+            ) : null}
+            {onResendApprovalLink &&
+            'approval' in signer &&
+            signer.approval === 'PENDING' &&
+            signer.state === 'WAITING' &&
+            remindable.includes(signer.identityNumber) ? (
+              <div>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={approvalLinkLeft(signer.identityNumber) > 0}
+                  onClick={() => onResendApprovalLink(signer.identityNumber)}
+                >
+                  {approvalLinkLeft(signer.identityNumber) > 0
+                    ? t('resendApprovalLinkIn', { time: countdown(approvalLinkLeft(signer.identityNumber)) })
+                    : t('resendApprovalLink')}
                 </button>
               </div>
             ) : null}
