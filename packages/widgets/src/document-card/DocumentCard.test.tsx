@@ -296,14 +296,22 @@ describe('DocumentCard link deliveries', () => {
 
   it('offers to remind a signer whose turn has come, and counts the waiting time down in hours, minutes and seconds', async () => {
     const onRemind = vi.fn();
+    const onRemindAll = vi.fn();
     const document = withDeliveries();
     const { rerender, container } = render(
-      <DocumentCard document={document} onRemind={onRemind} remindable={['990340005970', '990340005971']} />,
+      <DocumentCard
+        document={document}
+        onRemind={onRemind}
+        onRemindAll={onRemindAll}
+        remindable={['990340005970', '990340005971']}
+      />,
     );
     const buttons = screen.getAllByRole('button', { name: 'Remind' });
     expect(buttons).toHaveLength(2);
     fireEvent.click(buttons[1] as HTMLElement);
     expect(onRemind).toHaveBeenCalledExactlyOnceWith('990340005971');
+    fireEvent.click(screen.getByRole('button', { name: 'Remind all' }));
+    expect(onRemindAll).toHaveBeenCalledOnce();
 
     rerender(
       <DocumentCard
@@ -319,6 +327,19 @@ describe('DocumentCard link deliveries', () => {
     fireEvent.click(waiting);
     expect(onRemind).toHaveBeenCalledTimes(1);
     await expectNoAxeViolations(container);
+    // "Remind all" waits only while every signer waits; with one signer left it is not offered.
+    const later = Date.now() + 3_600_000;
+    rerender(
+      <DocumentCard
+        document={document}
+        onRemindAll={onRemindAll}
+        remindable={['990340005970', '990340005971']}
+        remindAvailableAt={{ '990340005970': later, '990340005971': later }}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Remind all' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<DocumentCard document={document} onRemindAll={onRemindAll} remindable={['990340005970']} />);
+    expect(screen.queryByRole('button', { name: 'Remind all' })).toBeNull();
   });
 
   it("offers to send an approver a new link while its signer awaits the approval at its turn, and counts down a refusal's wait", async () => {

@@ -125,6 +125,8 @@ export interface DocumentCardProps {
   onRemind?: (identityNumber: string) => void;
   /** The signers that may be reminded, by BIN/IIN (the server's reminder status). */
   remindable?: readonly string[];
+  /** The sender reminds every signer that may be reminded (see {@link SignersListProps.onRemindAll}). */
+  onRemindAll?: () => void;
   /** When each signer may be reminded again (epoch ms by BIN/IIN): the button counts h:m:s down. */
   remindAvailableAt?: Readonly<Record<string, number>>;
   className?: string;
@@ -265,6 +267,7 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
               resendApprovalLinkAvailableAt={props.resendApprovalLinkAvailableAt}
               onRemind={props.onRemind}
               remindable={props.remindable}
+              onRemindAll={props.onRemindAll}
               remindAvailableAt={props.remindAvailableAt}
             />
           </section>

@@ -46,6 +46,11 @@ export interface SignersListProps {
   /** The signers that may be reminded (their turn has come), by BIN/IIN. */
   remindable?: readonly string[];
   /**
+   * Offers "Remind all" under the list when more than one signer may be reminded (disabled while every one of them
+   * waits out its countdown); the server reminds each whose waiting time is over.
+   */
+  onRemindAll?: () => void;
+  /**
    * When each signer may be reminded again (epoch ms, by BIN/IIN), from the server's seconds left: until then the
    * button is disabled and counts hours, minutes and seconds down (SPEC section 4).
    */
@@ -85,6 +90,7 @@ export function SignersList({
   resendApprovalLinkAvailableAt,
   onRemind,
   remindable = [],
+  onRemindAll,
   remindAvailableAt,
   now = Date.now,
 }: SignersListProps): JSX.Element {
@@ -95,7 +101,7 @@ export function SignersList({
   const remindLeft = useSecondsLeft(remindAvailableAt, now);
   const sorted = [...signers].sort((a, b) => a.order - b.order);
   const List = method === 'SEQUENTIAL' ? 'ol' : 'ul';
-  return (
+  const list = (
     <List className={plainList}>
       {sorted.map((signer) => {
         const delivery = 'linkDelivery' in signer ? signer.linkDelivery : undefined;
@@ -198,5 +204,21 @@ export function SignersList({
         );
       })}
     </List>
+  );
+  if (!onRemindAll || remindable.length < 2) return list;
+  return (
+    <>
+      {list}
+      <div>
+        <button
+          type="button"
+          className={button.secondary}
+          disabled={remindable.every((identityNumber) => remindLeft(identityNumber) > 0)}
+          onClick={onRemindAll}
+        >
+          {t('remindAll')}
+        </button>
+      </div>
+    </>
   );
 }

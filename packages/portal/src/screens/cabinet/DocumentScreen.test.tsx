@@ -114,6 +114,30 @@ describe('document screen', () => {
     expect(server.callsTo(['POST', SIGNING_PATHS.resendApprovalLink])).toHaveLength(1);
   });
 
+  it('the sender reminds every signer at once; each then counts its waiting time down in hours', async () => {
+    const { server } = await test.signIn();
+    const draft = draftOf('Contract for two');
+    const signers = [
+      ...draft.signers,
+      { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' },
+    ];
+    const created = await createDocument({ ...draft, signers }, [pdfFile('two.pdf')], { bin: ALFA_BIN });
+    const sent = await sendDocument(created.id, { bin: ALFA_BIN });
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract for two');
+    const region = screen.getByRole('region', { name: 'Signers' });
+    fireEvent.click(await within(region).findByRole('button', { name: 'Remind all' }));
+    await waitFor(() => expect(snackbars().at(-1)).toBe('Reminder sent'));
+    const waiting = await within(region).findAllByRole('button', {
+      name: /^Remind again in 2[34]:\d\d:\d\d$/,
+    });
+    expect(waiting).toHaveLength(2);
+    expect((within(region).getByRole('button', { name: 'Remind all' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const calls = server.callsTo(['POST', SIGNING_PATHS.reminders]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('a non-numeric id is not found without asking the server', async () => {
     const { server } = await test.signIn();
     renderPortal('/cabinet/incoming/abc');

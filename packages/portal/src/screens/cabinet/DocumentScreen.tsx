@@ -159,6 +159,7 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         resendApprovalLinkAvailableAt={approvalResendAt}
         onRemind={reminders.remind}
         remindable={reminders.remindable}
+        onRemindAll={reminders.remindAll}
         remindAvailableAt={reminders.availableAt}
       />
       {state.status === 'failed' && errorCodeOf(state.error) === 'ENTITY_NOT_FOUND' ? <DocumentGone /> : null}
