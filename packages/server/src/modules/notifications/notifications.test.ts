@@ -76,6 +76,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
   const mailsTo = (to: string) => mail.sent.filter((m) => m.to === to);
 
   it('a sent document is received by the signer only; the sender, a bystander and an outsider get nothing', async () => {
+    const sentAt = suite.clock.now().toISOString();
     const document = await suite.document();
     expect(await list(suite.tokens.signer)).toMatchObject({
       items: [
@@ -85,6 +86,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
           documentId: document.id,
           documentName: document.name,
           party: sender.nameRu,
+          at: sentAt,
           link: `/cabinet/document/${document.id}?company=${signer.bin}`,
           readAt: null,
         },

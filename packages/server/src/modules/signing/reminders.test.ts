@@ -88,6 +88,14 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     ])
       expect(sent[0]?.body).toContain(line);
     expect(reminded.map((e) => [e.parties, e.automatic])).toEqual([[[signer.bin], false]]);
+    // In-app too: the reminded signer company, nobody else (the second's turn has not come).
+    const remindedIn = async (token: string) =>
+      ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
+        .filter((n) => n.documentId === document.id && n.event === 'document.reminded')
+        .map((n) => [n.companyBin, n.party]);
+    expect(await remindedIn(suite.tokens.signer)).toEqual([[signer.bin, sender.nameRu]]);
+    expect(await remindedIn(suite.tokens.sender)).toEqual([]);
+    expect(await remindedIn(suite.tokens.second)).toEqual([]);
 
     suite.clock.advance(3600);
     suite.tokens.sender = await suite.login('sender@example.kz');
