@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { loadPkcs12, NCA_TEST_PASSWORD, signWithEgovMobile } from '@qoltanba/testkit';
 import { uniqueEmail } from './accounts-session';
+import { axeViolations } from './axe';
 import {
   approvalLinkSentTo,
   card,
@@ -70,6 +71,8 @@ async function approverDecides(
 ): Promise<void> {
   const approver = await loggedOutPage(page, await approvalLinkSentTo(request, approverEmail));
   await expect(approver.getByRole('heading', { level: 2, name })).toBeVisible();
+  // The approver's page (no account, possibly a screen reader) passes axe.
+  expect(await axeViolations(approver.getByRole('main'))).toEqual([]);
   await decide(approver);
   await expect(approver.getByRole('main').getByRole('status').filter({ hasText: said })).toBeVisible();
   await approver.context().close();
