@@ -25,8 +25,10 @@ export const NOTIFICATION_EVENT_RULES = {
   'document.revoked': { audience: 'others', document: true },
   'document.completed': { audience: 'all', document: true },
   'document.approval_requested': { audience: 'target', document: true },
-  'document.approved': { audience: 'others', document: true },
-  'document.declined': { audience: 'others', document: true },
+  // An approver acts for its signer, not as a party: every party is told, the signer's company too (its turn opens,
+  // or its document is rejected).
+  'document.approved': { audience: 'all', document: true },
+  'document.declined': { audience: 'all', document: true },
   'document.reminded': { audience: 'target', document: true },
   'document.expired': { audience: 'target', document: true },
   'tariff.ending': { audience: 'target', document: false },
