@@ -81,10 +81,25 @@ test.describe('cabinet routes for a signed-in user', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home');
     });
 
+    test("the header's bell is a link to the notifications screen, which fits the phone", async ({
+      page,
+    }) => {
+      await page.goto('/cabinet/incoming?lang=en');
+      const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+      await expect(bell).toBeVisible({ timeout: 20_000 });
+      await bell.click();
+      await expect(page).toHaveURL(/\/cabinet\/notification$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+      await expect(page.getByText('Notifications from the last 30 days.')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+
     for (const path of [
       '/cabinet/outgoing?lang=kk',
       '/cabinet/onboarding?lang=ru',
       '/cabinet/company/attach',
+      '/cabinet/notification?lang=kk',
     ]) {
       test(`${path} fits the narrow screen without horizontal scrolling`, async ({ page }) => {
         await page.goto(path);

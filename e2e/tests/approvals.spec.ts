@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { loadPkcs12, NCA_TEST_PASSWORD, signWithEgovMobile } from '@qoltanba/testkit';
 import { uniqueEmail } from './accounts-session';
+import { axeViolations } from './axe';
 import {
   approvalLinkSentTo,
   card,
@@ -16,7 +17,7 @@ import {
 
 // Approvals in the browser: a sender adds a signer with an approver; the approver approves from the e-mailed link
 // in a logged-out context; only then is the signer e-mailed its link, and it signs with eGov mobile. The sender's
-// header counter rises live, without a reload, when the approver approves or declines.
+// header counter rises live, without a reload, when the approver approves or declines, and when the signer signs.
 
 skipWithoutNcaTestKeys('approval');
 
@@ -70,6 +71,8 @@ async function approverDecides(
 ): Promise<void> {
   const approver = await loggedOutPage(page, await approvalLinkSentTo(request, approverEmail));
   await expect(approver.getByRole('heading', { level: 2, name })).toBeVisible();
+  // The approver's page (no account, possibly a screen reader) passes axe.
+  expect(await axeViolations(approver.getByRole('main'))).toEqual([]);
   await decide(approver);
   await expect(approver.getByRole('main').getByRole('status').filter({ hasText: said })).toBeVisible();
   await approver.context().close();
@@ -105,6 +108,7 @@ test.describe('approvals', () => {
     await senderIsTold(page, before, new RegExp(`«${name}» was approved`));
 
     // Only now is the signer e-mailed its link; it signs with eGov mobile.
+    const beforeSigning = await unreadCount(page);
     const recipient = await loggedOutPage(page, await signingLinkSentTo(request, signerEmail));
     await expect(recipient.getByRole('heading', { level: 2, name })).toBeVisible();
     await recipient.getByRole('button', { name: 'Sign with eGov mobile (QR)' }).click();
@@ -119,6 +123,8 @@ test.describe('approvals', () => {
     expect(outcome.status).toBe(200);
     await expect(cardStatus(recipient, name)).toHaveAttribute('data-status', 'SIGNED');
     await recipient.context().close();
+    // The sender's counter shows the signature, still without a reload.
+    await senderIsTold(page, beforeSigning, new RegExp(` signed «${name}»`));
 
     await page.goto(`/cabinet/outgoing/${id}?lang=en`);
     await expect(cardStatus(page, name)).toHaveAttribute('data-status', 'SIGNED');

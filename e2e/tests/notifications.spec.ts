@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerWithCompany, signInPage } from './accounts-session';
+import { axeViolations } from './axe';
 import {
   cardActions,
   cardStatus,
@@ -42,6 +43,7 @@ test.describe('notifications', () => {
     const received = settings.getByRole('checkbox', { name: 'A document arrived for signing' });
     // The cabinet's first load and the settings' answer: seconds on a loaded machine.
     await expect(received).toBeChecked({ timeout: 20_000 });
+    expect(await axeViolations(settings)).toEqual([]);
     await received.uncheck();
     await settings.getByRole('button', { name: 'Save' }).click();
     await expect(recipient.getByText('Settings saved')).toBeVisible();
@@ -61,8 +63,12 @@ test.describe('notifications', () => {
     // B's counter rises without a reload; the dropdown names the document and leads to it; the counter falls.
     const bell = recipient.getByRole('button', { name: 'Notifications, unread: 1' });
     await expect(bell).toBeVisible({ timeout: 15_000 });
-    await bell.click();
+    // By keyboard: the bell takes the focus and opens with Enter; the open dropdown passes axe.
+    await bell.focus();
+    await recipient.keyboard.press('Enter');
     const dropdown = recipient.getByRole('region', { name: 'Latest notifications' });
+    await expect(dropdown.getByRole('link', { name: new RegExp(`«${name}»`) })).toBeVisible();
+    expect(await axeViolations(dropdown)).toEqual([]);
     await dropdown.getByRole('link', { name: new RegExp(`sent you «${name}» for signing`) }).click();
     await expect(recipient).toHaveURL(new RegExp(`/cabinet/document/${id}$`));
     await expect(recipient.getByRole('heading', { level: 2, name })).toBeVisible();
@@ -90,6 +96,12 @@ test.describe('notifications', () => {
     const mails = (await outboxTo(request, recipientEmail)).filter((m) => m.body.includes(name));
     expect(mails.map((m) => m.body).join('\n')).toContain('revoked');
     expect(mails.map((m) => m.body).join('\n')).not.toContain('for signing');
+    // The notifications screen (the phone's, reachable on wide screens too) lists both and passes axe.
+    await recipient.goto('/cabinet/notification?lang=en');
+    await expect(
+      recipient.getByRole('main').getByRole('link', { name: new RegExp(`revoked «${name}»`) }),
+    ).toBeVisible();
+    expect(await axeViolations(recipient.getByRole('main'))).toEqual([]);
     await other.close();
   });
 });

@@ -271,8 +271,10 @@ export {
   type LinkMailParams,
   type LinkMailPurpose,
   linkMail,
+  linkMailHtml,
   linkMailText,
 } from './notifications/link-mail-texts';
+export { escapeHtml } from './notifications/mail-html';
 export {
   COMPANY_QUERY,
   DOCUMENT_PAGE,

@@ -1,6 +1,6 @@
 /**
  * Who among a document's parties hears of an event: `target` the companies the event names (the receiving signer,
- * the reminded signer, the company whose tariff ends), `others` every party but the one that acted, `all` every
+ * the reminded signer, the sender of an expired document, the company whose tariff ends), `others` every party but the one that acted, `all` every
  * party.
  */
 export type NotificationAudience = 'target' | 'others' | 'all';
@@ -25,9 +25,12 @@ export const NOTIFICATION_EVENT_RULES = {
   'document.revoked': { audience: 'others', document: true },
   'document.completed': { audience: 'all', document: true },
   'document.approval_requested': { audience: 'target', document: true },
-  'document.approved': { audience: 'others', document: true },
-  'document.declined': { audience: 'others', document: true },
+  // An approver acts for its signer, not as a party: every party is told, the signer's company too (its turn opens,
+  // or its document is rejected).
+  'document.approved': { audience: 'all', document: true },
+  'document.declined': { audience: 'all', document: true },
   'document.reminded': { audience: 'target', document: true },
+  'document.expired': { audience: 'target', document: true },
   'tariff.ending': { audience: 'target', document: false },
   'tariff.ended': { audience: 'target', document: false },
   'payment.registered': { audience: 'target', document: false },

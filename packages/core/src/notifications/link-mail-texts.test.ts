@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../i18n/date-time';
 import { LANGS } from '../i18n/lang';
-import { LINK_MAIL_TEXTS, linkMail, linkMailText } from './link-mail-texts';
+import { LINK_MAIL_TEXTS, linkMail, linkMailHtml, linkMailText } from './link-mail-texts';
 
 const params = {
   sender: 'ТОО «Алма»',
@@ -59,5 +59,27 @@ describe('personal link e-mails', () => {
     expect(linkMail('approval', 'turn', params).subject).toBe(
       'Келісуге құжат / Документ на согласование / Document for approval: Act',
     );
+  });
+
+  it('the HTML part says the same in each language, its link a link, every value escaped', () => {
+    const tricky = { ...params, document: 'A <b>&</b> "B"', url: 'https://qoltanba.example.kz/approve/a"b' };
+    const mail = linkMail('approval', 'reminder', tricky);
+    expect(mail.html.startsWith('<!doctype html><html lang="kk"><body><section lang="kk">')).toBe(true);
+    for (const lang of LANGS) {
+      const section = linkMailHtml('approval', 'reminder', lang, tricky);
+      expect(mail.html).toContain(section);
+      // The plain text's words, paragraph by paragraph, once the markup and the escaping are taken away.
+      const paragraphs = [...section.matchAll(/<p>(.*?)<\/p>/g)].map(([, inner]) =>
+        (inner ?? '')
+          .replace(/<[^>]+>/g, '')
+          .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+      );
+      expect(paragraphs).toEqual(linkMailText('approval', 'reminder', lang, tricky).split('\n'));
+    }
+    expect(mail.html).toContain(
+      '<a href="https://qoltanba.example.kz/approve/a&#34;b">https://qoltanba.example.kz/approve/a&#34;b</a>',
+    );
+    expect(mail.html).toContain('A &#60;b&#62;&#38;&#60;/b&#62; &#34;B&#34;');
+    expect(mail.html).not.toContain('<b>');
   });
 });

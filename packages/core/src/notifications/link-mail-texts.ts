@@ -1,5 +1,6 @@
 import { formatDateTime } from '../i18n/date-time';
 import { LANGS, type Lang } from '../i18n/lang';
+import { escapeHtml } from './mail-html';
 import type { NotificationText } from './notification-texts';
 
 /** Whose personal link an e-mail carries: a signer's (to sign or refuse) or an approver's (to approve or decline). */
@@ -122,18 +123,48 @@ export function linkMailText(
 }
 
 /**
+ * The same e-mail as {@link linkMailText}, as an HTML section in `lang`: one paragraph per line, the link a link.
+ */
+export function linkMailHtml(
+  purpose: LinkMailPurpose,
+  kind: LinkMailKind,
+  lang: Lang,
+  params: LinkMailParams,
+): string {
+  const texts = LINK_MAIL_TEXTS[purpose];
+  const url = escapeHtml(params.url);
+  const values = {
+    sender: escapeHtml(params.sender),
+    document: escapeHtml(params.document),
+    number: String(params.number),
+    signer: escapeHtml(params.signer ?? ''),
+    url: `<a href="${url}">${url}</a>`,
+    until: escapeHtml(formatDateTime(params.expiresAt, lang)),
+  };
+  const lines = [
+    fill(escapeHtml(texts.body[lang]), values),
+    fill(escapeHtml(texts.validUntil[lang]), values),
+  ];
+  const shown = kind === 'reminder' ? [escapeHtml(texts.reminder[lang]), ...lines] : lines;
+  return `<section lang="${lang}">${shown.map((line) => `<p>${line}</p>`).join('')}</section>`;
+}
+
+/**
  * A personal link's e-mail in Kazakh, Russian and English together (the signer or approver has no account here, so
- * no language of its own): the subject's three languages, then each language's text, separated by a blank line.
+ * no language of its own): the subject's three languages, then each language's text, separated by a blank line in
+ * the plain text and as a section of its own in the HTML.
  */
 export function linkMail(
   purpose: LinkMailPurpose,
   kind: LinkMailKind,
   params: LinkMailParams,
-): { subject: string; text: string } {
+): { subject: string; text: string; html: string } {
   const texts = LINK_MAIL_TEXTS[purpose];
   const subjects = kind === 'reminder' ? texts.reminderSubject : texts.subject;
+  const sections = LANGS.map((lang) => linkMailHtml(purpose, kind, lang, params)).join('<hr>');
   return {
     subject: `${LANGS.map((lang) => subjects[lang]).join(' / ')}: ${params.document}`,
     text: LANGS.map((lang) => linkMailText(purpose, kind, lang, params)).join('\n\n'),
+    html: `<!doctype html><html lang="${LANGS[0]}"><body>${sections}</body></html>`,
   };
 }

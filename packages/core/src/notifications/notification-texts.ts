@@ -55,6 +55,11 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationEvent, Notification
     ru: '{party} напоминает о подписании документа «{document}»',
     en: '{party} reminds you to sign «{document}»',
   },
+  'document.expired': {
+    kk: '«{document}» құжатының қол қою мерзімі өтті: ол енді қолтаңба қабылдамайды',
+    ru: 'Срок подписания документа «{document}» истёк: подписи больше не принимаются',
+    en: 'The signing period of «{document}» has ended: it accepts no more signatures',
+  },
   'tariff.ending': {
     kk: 'Тарифтің мерзімі {reason} аяқталады: құжаттарды үзіліссіз жіберу үшін келесі тарифті төлеңіз',
     ru: 'Срок действия тарифа заканчивается {reason}: оплатите следующий, чтобы отправка документов не прервалась',

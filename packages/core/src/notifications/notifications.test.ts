@@ -40,6 +40,11 @@ describe('notifiedCompanies', () => {
     expect(notifiedCompanies({ event: 'document.completed', participants: parties })).toEqual(parties);
   });
 
+  it("tells an approver's decision to every party, its signer's company too (the approver is no party)", () => {
+    for (const event of ['document.approved', 'document.declined'] as const)
+      expect(notifiedCompanies({ event, participants: parties, actor: SIGNER }), event).toEqual(parties);
+  });
+
   it('never tells a company that takes no part in the document', () => {
     for (const event of NOTIFICATION_EVENTS.filter((e) => NOTIFICATION_EVENT_RULES[e].document)) {
       const told = notifiedCompanies({

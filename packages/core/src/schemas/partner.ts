@@ -212,6 +212,21 @@ export const webhookPayloadSchema = z.object({
       .meta({
         description: 'Who signed or rejected (document.signed, document.rejected).',
       }),
+    approval: z
+      .object({ identityNumber: z.string(), comment: z.string().nullable() })
+      .optional()
+      .meta({
+        description:
+          'The signer (BIN/IIN) whose approver was asked, approved or declined, and the comment of a decline ' +
+          '(document.approval_requested, document.approved, document.declined).',
+      }),
+    reminded: z
+      .object({ identityNumbers: z.array(z.string()), automatic: z.boolean() })
+      .optional()
+      .meta({
+        description:
+          'The signers (BIN/IIN) reminded, and whether by the automatic reminders or by the sender (document.reminded).',
+      }),
   }),
 });
 /** See {@link webhookPayloadSchema}. */

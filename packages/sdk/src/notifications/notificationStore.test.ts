@@ -54,12 +54,16 @@ describe('notification stores', () => {
     await expect.poll(() => unread.get(), SLOW).toBe(1);
     await expect.poll(() => list.get().items.map((n) => n.documentId), SLOW).toEqual([first.id]);
 
-    // Hidden: the stream is closed, the count stays; shown again, a new stream tells the count.
+    // Hidden: the stream is closed (the server holds none open), the count stays; shown again, a new stream tells
+    // the count.
+    expect(test.server.openStreams()).toBe(1);
     visibility.setHidden(true);
+    await expect.poll(() => test.server.openStreams(), SLOW).toBe(0);
     const second = await test.server.documents.sent({ name: 'Второй договор' });
     expect(unread.get()).toBe(1);
     visibility.setHidden(false);
     await expect.poll(() => unread.get(), SLOW).toBe(2);
+    expect(test.server.openStreams()).toBe(1);
     expect(streams).toBe(1);
 
     // Pages of one: the newest first, the older one by loadMore.

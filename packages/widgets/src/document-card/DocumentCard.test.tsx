@@ -2,6 +2,7 @@ import type { Document, DocumentStatus, LinkDelivery, Signer } from '@qoltanba/c
 import { setLocale } from '@qoltanba/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../documents-common';
 import { SAMPLE_HISTORY, sampleDocument } from '../story-support/document-fixtures';
 import { expectNoAxeViolations } from '../test-support/axe';
 import { itRendersStoriesAccessibly } from '../test-support/stories';
@@ -256,6 +257,123 @@ describe('DocumentCard link deliveries', () => {
       for (const [index, word] of words.entries()) expect(shown[index]).toContain(word);
       unmount();
     }
+  });
+
+  it('shows the sender when the document reached each signer and when it was first opened, in kk, ru and en', () => {
+    const document = withDeliveries();
+    const [reached, opened, untouched] = document.signers;
+    if (!reached || !opened || !untouched) throw new Error('three signers');
+    const received = {
+      ...document,
+      signers: [
+        { ...reached, deliveredAt: '2026-03-02T07:00:00Z', firstOpenedAt: '2026-03-02T09:30:00Z' },
+        { ...opened, deliveredAt: '2026-03-02T07:00:00Z', firstOpenedAt: null },
+        // Not sent yet, or not the sender's view: nothing said.
+        { ...untouched, deliveredAt: undefined, firstOpenedAt: undefined },
+      ],
+    };
+    for (const [lang, deliveredWord, firstWord, never] of [
+      ['en', 'Delivered ', 'First opened ', 'Not opened yet'],
+      ['ru', 'Доставлен: ', 'Впервые открыт: ', 'Ещё не открыт'],
+      ['kk', 'Жеткізілді: ', 'Алғаш ашылды: ', 'Әлі ашылмаған'],
+    ] as const) {
+      setLocale(lang);
+      const delivered = `${deliveredWord}${formatDateTime('2026-03-02T07:00:00Z', lang)}`;
+      const first = `${firstWord}${formatDateTime('2026-03-02T09:30:00Z', lang)}`;
+      const { unmount } = render(<DocumentCard document={received} />);
+      const items = within(screen.getByRole('region', { name: /^(Signers|Подписанты|Қол қоюшылар)$/ }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '');
+      expect(items[0]).toContain(delivered);
+      expect(items[0]).toContain(first);
+      expect(items[1]).toContain(delivered);
+      expect(items[1]).toContain(never);
+      expect(items[2]).not.toContain(delivered);
+      expect(items[2]).not.toContain(never);
+      unmount();
+    }
+  });
+
+  it('offers to remind a signer whose turn has come, and counts the waiting time down in hours, minutes and seconds', async () => {
+    const onRemind = vi.fn();
+    const onRemindAll = vi.fn();
+    const document = withDeliveries();
+    const { rerender, container } = render(
+      <DocumentCard
+        document={document}
+        onRemind={onRemind}
+        onRemindAll={onRemindAll}
+        remindable={['990340005970', '990340005971']}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Remind' });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(onRemind).toHaveBeenCalledExactlyOnceWith('990340005971');
+    fireEvent.click(screen.getByRole('button', { name: 'Remind all' }));
+    expect(onRemindAll).toHaveBeenCalledOnce();
+
+    rerender(
+      <DocumentCard
+        document={document}
+        onRemind={onRemind}
+        remindable={['990340005970', '990340005971']}
+        remindAvailableAt={{ '990340005971': Date.now() + 86_000_000 }}
+      />,
+    );
+    expect(screen.getAllByRole('button', { name: 'Remind' })).toHaveLength(1);
+    const waiting = screen.getByRole('button', { name: /^Remind again in 23:53:(19|20)$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(waiting);
+    expect(onRemind).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+    // "Remind all" waits only while every signer waits; with one signer left it is not offered.
+    const later = Date.now() + 3_600_000;
+    rerender(
+      <DocumentCard
+        document={document}
+        onRemindAll={onRemindAll}
+        remindable={['990340005970', '990340005971']}
+        remindAvailableAt={{ '990340005970': later, '990340005971': later }}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Remind all' }) as HTMLButtonElement).disabled).toBe(true);
+    rerender(<DocumentCard document={document} onRemindAll={onRemindAll} remindable={['990340005970']} />);
+    expect(screen.queryByRole('button', { name: 'Remind all' })).toBeNull();
+  });
+
+  it("offers to send an approver a new link while its signer awaits the approval at its turn, and counts down a refusal's wait", async () => {
+    const onResendApprovalLink = vi.fn();
+    const base = withDeliveries();
+    const [first, second, third] = base.signers;
+    if (!first || !second || !third) throw new Error('three signers');
+    const awaiting = { approval: 'PENDING' as const, linkDelivery: undefined };
+    const document = { ...base, signers: [{ ...first, ...awaiting }, { ...second, ...awaiting }, third] };
+    // The second's turn has not come (not remindable): no button for it; the third has no approver.
+    const remindable = ['990340005970', '990340005972'];
+    const { rerender, container } = render(
+      <DocumentCard
+        document={document}
+        onResendApprovalLink={onResendApprovalLink}
+        remindable={remindable}
+      />,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Send the approval link again' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(onResendApprovalLink).toHaveBeenCalledExactlyOnceWith('990340005970');
+    rerender(
+      <DocumentCard
+        document={document}
+        onResendApprovalLink={onResendApprovalLink}
+        remindable={remindable}
+        resendApprovalLinkAvailableAt={{ '990340005970': Date.now() + 90_000 }}
+      />,
+    );
+    const waiting = screen.getByRole('button', { name: /^Send the approval link again in 1:(29|30)$/ });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(container.querySelectorAll('[data-approval="PENDING"]')).toHaveLength(2);
+    await expectNoAxeViolations(container);
   });
 
   it('offers to send a link again, and counts down the time left after a refusal', async () => {

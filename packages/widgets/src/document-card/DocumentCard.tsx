@@ -117,10 +117,16 @@ export interface DocumentCardProps {
   onResendLink?: (identityNumber: string) => void;
   /** When each signer's link may be sent again (epoch ms by BIN/IIN), e.g. from a refused resend's `retryAfter`. */
   resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /** The sender sends an approver a new approval link (see {@link SignersListProps.onResendApprovalLink}). */
+  onResendApprovalLink?: (identityNumber: string) => void;
+  /** When each signer's approval link may be sent again (epoch ms by BIN/IIN). */
+  resendApprovalLinkAvailableAt?: Readonly<Record<string, number>>;
   /** The sender reminds a signer whose turn has come (see {@link SignersListProps.onRemind}). */
   onRemind?: (identityNumber: string) => void;
   /** The signers that may be reminded, by BIN/IIN (the server's reminder status). */
   remindable?: readonly string[];
+  /** The sender reminds every signer that may be reminded (see {@link SignersListProps.onRemindAll}). */
+  onRemindAll?: () => void;
   /** When each signer may be reminded again (epoch ms by BIN/IIN): the button counts h:m:s down. */
   remindAvailableAt?: Readonly<Record<string, number>>;
   className?: string;
@@ -257,8 +263,11 @@ export function DocumentCard(props: DocumentCardProps): JSX.Element {
               method={document.signingMethod}
               onResendLink={props.onResendLink}
               resendLinkAvailableAt={props.resendLinkAvailableAt}
+              onResendApprovalLink={props.onResendApprovalLink}
+              resendApprovalLinkAvailableAt={props.resendApprovalLinkAvailableAt}
               onRemind={props.onRemind}
               remindable={props.remindable}
+              onRemindAll={props.onRemindAll}
               remindAvailableAt={props.remindAvailableAt}
             />
           </section>

@@ -34,10 +34,22 @@ export interface SignersListProps {
    * until then the button is disabled and counts the time down.
    */
   resendLinkAvailableAt?: Readonly<Record<string, number>>;
+  /**
+   * Offers "Send the approval link again" beside each signer awaiting its approver whose turn has come (in
+   * `remindable`): the approver gets a new link (an expired one too); called with the signer's BIN/IIN.
+   */
+  onResendApprovalLink?: (identityNumber: string) => void;
+  /** When each signer's approval link may be sent again (epoch ms, by BIN/IIN): the button counts down till then. */
+  resendApprovalLinkAvailableAt?: Readonly<Record<string, number>>;
   /** Offers "Remind" beside each signer in `remindable` (the sender's, whose turn has come); called with its BIN/IIN. */
   onRemind?: (identityNumber: string) => void;
   /** The signers that may be reminded (their turn has come), by BIN/IIN. */
   remindable?: readonly string[];
+  /**
+   * Offers "Remind all" under the list when more than one signer may be reminded (disabled while every one of them
+   * waits out its countdown); the server reminds each whose waiting time is over.
+   */
+  onRemindAll?: () => void;
   /**
    * When each signer may be reminded again (epoch ms, by BIN/IIN), from the server's seconds left: until then the
    * button is disabled and counts hours, minutes and seconds down (SPEC section 4).
@@ -64,7 +76,8 @@ const countdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(sec
 
 /**
  * The signers in their order (an ordered list: the order matters for SEQUENTIAL documents), each with name,
- * BIN/IIN, e-mail, state, when they signed and their approver; the sender also sees whether each personal link went
+ * BIN/IIN, e-mail, state, when they signed and their approver; the sender also sees when the document reached each
+ * signer company and when it was first opened there (Law 370-II art. 7's receipt), whether each personal link went
  * out by e-mail (queued, sent at, retrying, failed) and may send it again, with the time left when it is too early.
  */
 export function SignersList({
@@ -73,18 +86,22 @@ export function SignersList({
   method,
   onResendLink,
   resendLinkAvailableAt,
+  onResendApprovalLink,
+  resendApprovalLinkAvailableAt,
   onRemind,
   remindable = [],
+  onRemindAll,
   remindAvailableAt,
   now = Date.now,
 }: SignersListProps): JSX.Element {
   const t = documentCardT(lang);
   const common = documentsT(lang);
   const secondsLeft = useSecondsLeft(resendLinkAvailableAt, now);
+  const approvalLinkLeft = useSecondsLeft(resendApprovalLinkAvailableAt, now);
   const remindLeft = useSecondsLeft(remindAvailableAt, now);
   const sorted = [...signers].sort((a, b) => a.order - b.order);
   const List = method === 'SEQUENTIAL' ? 'ol' : 'ul';
-  return (
+  const list = (
     <List className={plainList}>
       {sorted.map((signer) => {
         const delivery = 'linkDelivery' in signer ? signer.linkDelivery : undefined;
@@ -116,6 +133,18 @@ export function SignersList({
               {'approval' in signer && signer.approval === 'PENDING' && signer.state === 'WAITING' ? (
                 <span data-approval="PENDING">{t('awaitingApproval')}</span>
               ) : null}
+              {'deliveredAt' in signer && signer.deliveredAt ? (
+                <>
+                  <span data-delivered-at={signer.deliveredAt}>
+                    {t('deliveredAt', { date: formatDateTime(signer.deliveredAt, lang) })}
+                  </span>
+                  <span data-first-opened-at={signer.firstOpenedAt ?? ''}>
+                    {signer.firstOpenedAt
+                      ? t('firstOpenedAt', { date: formatDateTime(signer.firstOpenedAt, lang) })
+                      : t('notOpened')}
+                  </span>
+                </>
+              ) : null}
               {delivery && signer.state === 'WAITING' ? (
                 <span data-link-delivery={delivery.state}>
                   {t(`link.${delivery.state}`, {
@@ -139,6 +168,24 @@ export function SignersList({
                 </button>
               </div>
             ) : null}
+            {onResendApprovalLink &&
+            'approval' in signer &&
+            signer.approval === 'PENDING' &&
+            signer.state === 'WAITING' &&
+            remindable.includes(signer.identityNumber) ? (
+              <div>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  disabled={approvalLinkLeft(signer.identityNumber) > 0}
+                  onClick={() => onResendApprovalLink(signer.identityNumber)}
+                >
+                  {approvalLinkLeft(signer.identityNumber) > 0
+                    ? t('resendApprovalLinkIn', { time: countdown(approvalLinkLeft(signer.identityNumber)) })
+                    : t('resendApprovalLink')}
+                </button>
+              </div>
+            ) : null}
             {onRemind && remindable.includes(signer.identityNumber) ? (
               <div>
                 <button
@@ -157,5 +204,21 @@ export function SignersList({
         );
       })}
     </List>
+  );
+  if (!onRemindAll || remindable.length < 2) return list;
+  return (
+    <>
+      {list}
+      <div>
+        <button
+          type="button"
+          className={button.secondary}
+          disabled={remindable.every((identityNumber) => remindLeft(identityNumber) > 0)}
+          onClick={onRemindAll}
+        >
+          {t('remindAll')}
+        </button>
+      </div>
+    </>
   );
 }

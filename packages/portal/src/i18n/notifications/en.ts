@@ -33,6 +33,7 @@ export const notificationsEn = {
     document_approved: 'Approved',
     document_declined: 'Approval declined',
     document_reminded: 'A reminder to sign',
+    document_expired: 'The signing period of a document ended',
     tariff_ending: 'The plan ends soon',
     tariff_ended: 'The plan has ended',
     payment_registered: 'A payment was registered',

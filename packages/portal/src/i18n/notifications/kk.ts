@@ -31,6 +31,7 @@ export const notificationsKk = {
     document_approved: 'Келісілді',
     document_declined: 'Келісуден бас тартылды',
     document_reminded: 'Қол қою туралы еске салу',
+    document_expired: 'Құжаттың қол қою мерзімі өтті',
     tariff_ending: 'Тариф аяқталуға жақын',
     tariff_ended: 'Тариф аяқталды',
     payment_registered: 'Төлем тіркелді',

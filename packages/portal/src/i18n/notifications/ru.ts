@@ -33,6 +33,7 @@ export const notificationsRu = {
     document_approved: 'Согласовано',
     document_declined: 'В согласовании отказано',
     document_reminded: 'Напоминание о подписании',
+    document_expired: 'Истёк срок подписания документа',
     tariff_ending: 'Тариф скоро закончится',
     tariff_ended: 'Тариф закончился',
     payment_registered: 'Платёж зарегистрирован',

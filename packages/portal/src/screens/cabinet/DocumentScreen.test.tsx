@@ -1,12 +1,19 @@
 import { DOCUMENT_PATHS, type ErrorCode, EVIDENCE_PATHS, errorMessage, SIGNING_PATHS } from '@qoltanba/core';
-import { $snackbars, createFolder, listExternalLinks, setLocale } from '@qoltanba/sdk';
+import {
+  $snackbars,
+  createDocument,
+  createFolder,
+  listExternalLinks,
+  sendDocument,
+  setLocale,
+} from '@qoltanba/sdk';
 import { BETA, type Failure } from '@qoltanba/server/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { registerPortalTranslations } from '../../i18n/portalTranslations';
-import { seedDraft, seedSent } from '../../test/documents';
+import { draftOf, pdfFile, seedDraft, seedSent } from '../../test/documents';
 import { renderPortal } from '../../test/renderPortal';
-import { BETA_BIN, portalServerPerFile } from '../../test/serverSession';
+import { ALFA_BIN, BETA_BIN, portalServerPerFile } from '../../test/serverSession';
 
 const test = portalServerPerFile();
 
@@ -84,6 +91,51 @@ describe('document screen', () => {
       /^A link was sent to this signer recently\. You can send it again in \d+ seconds$/,
     );
     expect(server.callsTo(['POST', SIGNING_PATHS.resendSigningLink])).toHaveLength(1);
+  });
+
+  it('shows the sender a signer awaiting approval and sends its approver a new link; too soon, it counts down', async () => {
+    const { server } = await test.signIn();
+    const draft = draftOf('Lease with approval');
+    const signers = draft.signers.map((signer) => ({ ...signer, approverEmail: 'lawyer@beta.example.kz' }));
+    const created = await createDocument({ ...draft, signers }, [pdfFile('lease.pdf')], { bin: ALFA_BIN });
+    const sent = await sendDocument(created.id, { bin: ALFA_BIN });
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Lease with approval');
+    const region = screen.getByRole('region', { name: 'Signers' });
+    expect(within(region).getByText('Awaiting approval')).toBeTruthy();
+    // The reminder status says the signer's turn has come: the button shows once it is read.
+    const again = await within(region).findByRole('button', { name: 'Send the approval link again' });
+    fireEvent.click(again);
+    // The server's cooldown: the approval e-mail went out with the send a moment ago.
+    const waiting = await within(region).findByRole('button', {
+      name: /^Send the approval link again in (9:5\d|10:00)$/,
+    });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(snackbars().at(-1)).toMatch(/^A link was sent to this signer recently\./);
+    expect(server.callsTo(['POST', SIGNING_PATHS.resendApprovalLink])).toHaveLength(1);
+  });
+
+  it('the sender reminds every signer at once; each then counts its waiting time down in hours', async () => {
+    const { server } = await test.signIn();
+    const draft = draftOf('Contract for two');
+    const signers = [
+      ...draft.signers,
+      { identityNumber: '920715401122', email: 'danyar@example.kz', nameRu: 'Ахметов Данияр' },
+    ];
+    const created = await createDocument({ ...draft, signers }, [pdfFile('two.pdf')], { bin: ALFA_BIN });
+    const sent = await sendDocument(created.id, { bin: ALFA_BIN });
+    await openCard(`/cabinet/outgoing/${sent.id}`, 'Contract for two');
+    const region = screen.getByRole('region', { name: 'Signers' });
+    fireEvent.click(await within(region).findByRole('button', { name: 'Remind all' }));
+    await waitFor(() => expect(snackbars().at(-1)).toBe('Reminder sent'));
+    const waiting = await within(region).findAllByRole('button', {
+      name: /^Remind again in 2[34]:\d\d:\d\d$/,
+    });
+    expect(waiting).toHaveLength(2);
+    expect((within(region).getByRole('button', { name: 'Remind all' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    const calls = server.callsTo(['POST', SIGNING_PATHS.reminders]);
+    expect(calls).toHaveLength(1);
   });
 
   it('a non-numeric id is not found without asking the server', async () => {

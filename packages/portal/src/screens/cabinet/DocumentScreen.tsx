@@ -6,6 +6,7 @@ import {
   errorTextOf,
   isApiError,
   previewDocumentFile,
+  resendApprovalLink,
   resendSigningLink,
   showSnackbar,
 } from '@qoltanba/sdk';
@@ -44,25 +45,30 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
   const { document } = state;
   const history = useMemo(() => historyInWords(state.history, t), [state.history, t]);
   const signActions = useMemo(() => documentSignActions(id, store, lang), [id, store, lang]);
-  // When each signer's link may be sent again, from a refused resend's retryAfter (the card counts it down).
+  // When each signer's link (and each approver's) may be sent again, from a refused resend's retryAfter (the card
+  // counts it down).
   const [resendAt, setResendAt] = useState<Record<string, number>>({});
+  const [approvalResendAt, setApprovalResendAt] = useState<Record<string, number>>({});
   const reminders = useReminders(document, lang, t('approvalLink.reminded'));
 
-  const resendLink = (identityNumber: string) => {
-    resendSigningLink(id, identityNumber).then(
-      (link) => {
-        showSnackbar({ message: t('docs.linkResent', { email: link.email }), kind: 'success' });
-        void store.reload();
-      },
-      (error: unknown) => {
-        const retryAfter = isApiError(error) ? error.params?.retryAfter : undefined;
-        if (typeof retryAfter === 'number') {
-          setResendAt((at) => ({ ...at, [identityNumber]: Date.now() + retryAfter * 1000 }));
-        }
-        showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
-      },
-    );
-  };
+  const resendWith =
+    (send: typeof resendSigningLink, setAt: typeof setResendAt) => (identityNumber: string) => {
+      send(id, identityNumber).then(
+        (link) => {
+          showSnackbar({ message: t('docs.linkResent', { email: link.email }), kind: 'success' });
+          void store.reload();
+        },
+        (error: unknown) => {
+          const retryAfter = isApiError(error) ? error.params?.retryAfter : undefined;
+          if (typeof retryAfter === 'number') {
+            setAt((at) => ({ ...at, [identityNumber]: Date.now() + retryAfter * 1000 }));
+          }
+          showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
+        },
+      );
+    };
+  const resendLink = resendWith(resendSigningLink, setResendAt);
+  const resendApproval = resendWith(resendApprovalLink, setApprovalResendAt);
 
   const download = (file: DocumentFile) => {
     downloadDocumentFile(id, file.id).then(
@@ -150,8 +156,11 @@ function DocumentView({ id, route }: { id: number; route: RouteName }): JSX.Elem
         onPreview={setPreviewed}
         onResendLink={resendLink}
         resendLinkAvailableAt={resendAt}
+        onResendApprovalLink={resendApproval}
+        resendApprovalLinkAvailableAt={approvalResendAt}
         onRemind={reminders.remind}
         remindable={reminders.remindable}
+        onRemindAll={reminders.remindAll}
         remindAvailableAt={reminders.availableAt}
       />
       {state.status === 'failed' && errorCodeOf(state.error) === 'ENTITY_NOT_FOUND' ? <DocumentGone /> : null}

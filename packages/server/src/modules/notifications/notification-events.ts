@@ -56,12 +56,13 @@ async function notifyAbout(db: Db, document: DocumentParties, occasion: Document
   };
   const members = await companyMembers(db, notifiedCompanies(rule));
   const recipients = notificationRecipients(rule, members);
-  // A signer's personal link (at its turn, or a reminder) went to the address on its entry already: that person
-  // gets no second e-mail of it.
+  // A signer's personal link (at its turn, on a reminder, or when its approver approved) went to the address on its
+  // entry already: that person gets no second e-mail of it.
   const received = occasion.event === 'document.received' || occasion.event === 'document.reminded';
+  const linked = received ? rule.targets : occasion.event === 'document.approved' ? [rule.actor] : [];
   const linkEmails = new Set(
     document.signers
-      .filter((s) => rule.targets.includes(s.identityNumber))
+      .filter((s) => linked.includes(s.identityNumber))
       .map((s) => s.email.trim().toLowerCase()),
   );
   return storeNotifications(db, {
@@ -79,7 +80,7 @@ async function notifyAbout(db: Db, document: DocumentParties, occasion: Document
         ? document.rejectionReason
         : null,
     at: occasion.at,
-    noEmailTo: (contact) => received && contact.email !== null && linkEmails.has(contact.email.toLowerCase()),
+    noEmailTo: (contact) => contact.email !== null && linkEmails.has(contact.email.toLowerCase()),
   });
 }
 

@@ -1,4 +1,6 @@
 import {
+  escapeHtml,
+  formatDateTime,
   isEmailDue,
   isNotificationEvent,
   type Lang,
@@ -24,11 +26,9 @@ export interface NotificationMail {
   html: string;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * One e-mail of a user's waiting notifications in `lang`: the event's text as the subject when there is one, a
- * count otherwise; each event with its link into the portal; plain text and HTML alike.
+ * count otherwise; each event with its time (Kazakhstan's) and its link into the portal; plain text and HTML alike.
  */
 export function renderNotificationMail(
   rows: readonly NotificationRow[],
@@ -42,7 +42,13 @@ export function renderNotificationMail(
       party: row.party,
       reason: row.reason,
     });
-    return [{ text, url: `${publicUrl}${notificationLink(row.event, row.document_id, row.company_bin)}` }];
+    return [
+      {
+        text,
+        at: formatDateTime(row.created_at, lang),
+        url: `${publicUrl}${notificationLink(row.event, row.document_id, row.company_bin)}`,
+      },
+    ];
   });
   const first = lines[0];
   const subject =
@@ -51,11 +57,12 @@ export function renderNotificationMail(
       : NOTIFICATION_EMAIL_TEXTS.subjectMany[lang].replace('{count}', String(lines.length));
   const optOut = NOTIFICATION_EMAIL_TEXTS.optOut[lang];
   const open = NOTIFICATION_EMAIL_TEXTS.open[lang];
-  const text = `${lines.map((line) => `${line.text}\n${line.url}`).join('\n\n')}\n\n--\n${optOut}: ${publicUrl}/cabinet/profile\n`;
+  const text = `${lines.map((line) => `${line.text}\n${line.at}\n${line.url}`).join('\n\n')}\n\n--\n${optOut}: ${publicUrl}/cabinet/profile\n`;
   const items = lines
     .map(
       (line) =>
-        `<li><p>${escapeHtml(line.text)}</p><p><a href="${escapeHtml(line.url)}">${escapeHtml(open)}</a></p></li>`,
+        `<li><p>${escapeHtml(line.text)}</p><p><small>${escapeHtml(line.at)}</small></p>` +
+        `<p><a href="${escapeHtml(line.url)}">${escapeHtml(open)}</a></p></li>`,
     )
     .join('');
   const html =

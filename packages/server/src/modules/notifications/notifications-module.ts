@@ -106,6 +106,17 @@ export function createNotificationsModule(): AppModule {
           await notifyDocumentEvent(after, { event: 'document.reminded', documentId, at, targets: parties }),
         );
       });
+      // The schedule job stopped a document at its expiry date: its sender is told (in-app and e-mail).
+      hooks.documentExpired.add(async ({ db: after, documentId, at, senderBin }) => {
+        await context.delivered(
+          await notifyDocumentEvent(after, {
+            event: 'document.expired',
+            documentId,
+            at,
+            targets: [senderBin],
+          }),
+        );
+      });
 
       // Billing (issue 20): told inside the billing job's or the sending transaction, like a send; the streams wake at
       // its commit, the e-mails follow within a sweep.

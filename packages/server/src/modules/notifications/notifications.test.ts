@@ -1,6 +1,7 @@
 import {
   apiPath,
   type Document,
+  formatDateTime,
   NOTIFICATION_PATHS,
   type NotificationPage,
   PROFILE_PATHS,
@@ -75,6 +76,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
   const mailsTo = (to: string) => mail.sent.filter((m) => m.to === to);
 
   it('a sent document is received by the signer only; the sender, a bystander and an outsider get nothing', async () => {
+    const sentAt = suite.clock.now().toISOString();
     const document = await suite.document();
     expect(await list(suite.tokens.signer)).toMatchObject({
       items: [
@@ -84,6 +86,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
           documentId: document.id,
           documentName: document.name,
           party: sender.nameRu,
+          at: sentAt,
           link: `/cabinet/document/${document.id}?company=${signer.bin}`,
           readAt: null,
         },
@@ -235,6 +238,7 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     const documents = [await suite.document(), await suite.document(), await suite.document()];
     const [a, b, c] = documents;
     if (!a || !b || !c) throw new Error('three documents');
+    const signedAt = suite.clock.now();
     expect((await suite.sign(a, signer.bin)).statusCode).toBe(200);
     await sweep();
     const first = mailsTo('sender@example.kz');
@@ -243,6 +247,9 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     expect(first[0]?.subject).toBe(`${signer.nameRu} signed «${a.name}»`);
     expect(first[0]?.text).toContain(`${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}`);
     expect(first[0]?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${a.id}?company=${sender.bin}"`);
+    // Each event says when it happened, in Kazakhstan's time and the user's language.
+    expect(first[0]?.text).toContain(formatDateTime(signedAt, 'en'));
+    expect(first[0]?.html).toContain(formatDateTime(signedAt, 'en'));
 
     // Within the group window: nothing more goes out until it ends, then one e-mail of both.
     suite.clock.advance(60);
@@ -283,9 +290,37 @@ describe.each(testDatabases())('notifications on $name', (backend) => {
     const next = await suite.document();
     expect((await revoke(next)).statusCode).toBe(200);
     await sweep();
-    expect(mailsTo('signer@example.kz').at(-1)?.subject).toBe(
-      `${sender.nameRu} «${next.name}» құжатын кері қайтарып алды`,
-    );
+    const kazakh = mailsTo('signer@example.kz').at(-1);
+    expect(kazakh?.subject).toBe(`${sender.nameRu} «${next.name}» құжатын кері қайтарып алды`);
+    expect(kazakh?.html).toContain('<html lang="kk">');
+    expect(kazakh?.html).toContain(`href="${PUBLIC_URL}/cabinet/document/${next.id}?company=${signer.bin}"`);
+    expect(kazakh?.html).toContain(formatDateTime(suite.clock.now(), 'kk'));
+    expect(kazakh?.text).toContain('Мұндай хаттарды профильде өшіруге болады');
+  });
+
+  it('two instances sweeping at the same time queue one e-mail of a waiting group, not two', async () => {
+    const [a, b] = [await suite.document(), await suite.document()];
+    if (!a || !b) throw new Error('two documents');
+    expect((await reject(a, signer.bin, suite.tokens.signer)).statusCode).toBe(200);
+    await sweep();
+    expect(mailsTo('sender@example.kz')).toHaveLength(1);
+    // Within the group window the next event waits; when it ends, two instances sweep at once.
+    suite.clock.advance(60);
+    expect((await reject(b, signer.bin, suite.tokens.signer)).statusCode).toBe(200);
+    suite.clock.advance(5 * 60);
+    const settings = {
+      publicUrl: PUBLIC_URL,
+      groupMinutes: suite.server.config.notifications.emailGroupMinutes,
+    };
+    const instance = async () =>
+      queueWaitingMail(db(), await usersWithWaitingMail(db()), suite.clock.now(), settings);
+    const queued = await Promise.all([instance(), instance()]);
+    expect(queued.reduce((sum, n) => sum + n, 0)).toBe(1);
+    await suite.server.services.outbox.drain();
+    expect(mailsTo('sender@example.kz').map((m) => m.subject)).toEqual([
+      `${signer.nameRu} отказал в подписании документа «${a.name}»: ${REASON}`,
+      `${signer.nameRu} отказал в подписании документа «${b.name}»: ${REASON}`,
+    ]);
   });
 
   it('a user who turned an event e-mail off keeps the in-app notification', async () => {

@@ -1,11 +1,12 @@
 import { startPeriodicJob } from '../../jobs/periodic-job.js';
 import { deleteEndedEmbeds } from '../embed/index.js';
 import type { AppModule } from '../module.js';
+import type { ApprovalEvent } from '../module-hooks.js';
 import { registerApiKeyRoutes } from './api-key-routes.js';
 import { registerPartnerApiRoutes } from './partner-api-routes.js';
 import type { WebhookPost } from './webhook-post.js';
 import { sealClearWebhookSecrets, webhookSecrets } from './webhook-secrets.js';
-import { queueWebhooks, runWebhookRound } from './webhooks.js';
+import { queueWebhooks, runWebhookRound, signingOccurrence } from './webhooks.js';
 
 /** Log name of the delivery job. */
 export const WEBHOOK_JOB = 'webhook-deliveries';
@@ -42,14 +43,43 @@ export function createPartnerModule(options: PartnerModuleOptions = {}): AppModu
 
       // Listeners run after the signing committed; the signing module logs a failure, the change stands.
       hooks.signatureAccepted.add((change) =>
-        queueWebhooks(change.db, 'document.signed', change).then(() => undefined),
+        queueWebhooks(change.db, 'document.signed', signingOccurrence(change)).then(() => undefined),
       );
       hooks.documentRejected.add((change) =>
-        queueWebhooks(change.db, 'document.rejected', change).then(() => undefined),
+        queueWebhooks(change.db, 'document.rejected', signingOccurrence(change)).then(() => undefined),
       );
       hooks.documentCompleted.add((change) =>
-        queueWebhooks(change.db, 'document.completed', change).then(() => undefined),
+        queueWebhooks(change.db, 'document.completed', signingOccurrence(change)).then(() => undefined),
       );
+      // Approvals and reminders (issue 21): a request in its transaction (queued with it or not at all), the rest
+      // after their commit.
+      const approval = (event: ApprovalEvent) => ({
+        documentId: event.documentId,
+        at: event.at,
+        details: {
+          approval: { identityNumber: event.party.identityNumber, comment: event.comment ?? null },
+        },
+      });
+      hooks.approvalRequested.add(async (event) => {
+        await queueWebhooks(event.db, 'document.approval_requested', {
+          ...approval(event),
+          status: 'AT_SIGNING',
+        });
+      });
+      hooks.approvalGranted.add(async (event) => {
+        await queueWebhooks(event.db, 'document.approved', { ...approval(event), status: 'AT_SIGNING' });
+      });
+      hooks.approvalDeclined.add(async (event) => {
+        await queueWebhooks(event.db, 'document.declined', { ...approval(event), status: 'REJECTED' });
+      });
+      hooks.signersReminded.add(async ({ db: after, documentId, at, parties, automatic }) => {
+        await queueWebhooks(after, 'document.reminded', {
+          documentId,
+          at,
+          status: 'AT_SIGNING',
+          details: { reminded: { identityNumbers: parties, automatic } },
+        });
+      });
 
       let job: { stop(): Promise<void> } | undefined;
       const intervalMs = config.webhookIntervalSeconds * 1000;

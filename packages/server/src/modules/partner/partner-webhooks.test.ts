@@ -7,6 +7,7 @@ import {
   type WebhookPayload,
 } from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
+import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
 import { testDatabases } from '../../testing/test-databases.js';
 import { usePartnerSuite } from './test-support/partner-suite.js';
@@ -99,5 +100,79 @@ describe.each(testDatabases())('partner webhooks on $name', (backend) => {
       data: { documentId: document.id, status: 'REJECTED', signer: { bin: signer.bin } },
     });
     expect(senderKey.apiKey.id).toBeTruthy();
+  });
+
+  it('reports approvals and reminders to the participating companies: asked, approved, reminded, declined', async () => {
+    await createKey(sender.bin, suite.tokens.sender, { webhookUrl: `${webhooks.recorder.origin}/s` });
+    await createKey(outsider.bin, suite.tokens.outsider, { webhookUrl: `${webhooks.recorder.origin}/o` });
+    webhooks.recorder.requests.length = 0;
+    webhooks.answers = [];
+    const approver = 'approver@example.kz';
+    const withApprover = {
+      signers: [
+        {
+          identityNumber: signer.bin,
+          email: 'signer@example.kz',
+          nameRu: signer.nameRu,
+          approverEmail: approver,
+        },
+      ],
+    };
+    /** The newest approval link's token e-mailed to the approver. */
+    const approvalToken = async () => {
+      await suite.server.services.outbox.drain();
+      const token = /\/approve\/([A-Za-z0-9_-]+)/.exec((await suite.mails(approver))[0]?.body ?? '')?.[1];
+      if (!token) throw new Error('no approval link e-mailed');
+      return token;
+    };
+    const decide = (token: string, path: string, body: object) =>
+      call(suite.server, 'POST', apiPath(path, { token }), { body });
+
+    const approved = await suite.document(withApprover);
+    expect((await decide(await approvalToken(), SIGNING_PATHS.approvalLinkApprove, {})).statusCode).toBe(200);
+    const reminded = await suite.request(
+      suite.tokens.sender,
+      'POST',
+      apiPath(SIGNING_PATHS.reminders, { bin: sender.bin, id: String(approved.id) }),
+      {},
+    );
+    expect(reminded.statusCode).toBe(200);
+    const declined = await suite.document(withApprover);
+    const comment = 'Сумма договора неверна';
+    const decline = await decide(await approvalToken(), SIGNING_PATHS.approvalLinkDecline, { comment });
+    expect(decline.statusCode).toBe(200);
+
+    await round();
+    expect(new Set(webhooks.recorder.requests.map((r) => r.url))).toEqual(new Set(['/s']));
+    const told = webhooks.recorder.requests.map((r) => JSON.parse(r.body) as WebhookPayload);
+    const of = (documentId: number) =>
+      told
+        .filter((p) => p.data.documentId === documentId && p.event !== 'document.rejected')
+        .map((p) => [p.event, p.data])
+        .sort(([a], [b]) => String(a).localeCompare(String(b)));
+    const asked = { identityNumber: signer.bin, comment: null };
+    expect(of(approved.id)).toEqual([
+      ['document.approval_requested', { documentId: approved.id, status: 'AT_SIGNING', approval: asked }],
+      ['document.approved', { documentId: approved.id, status: 'AT_SIGNING', approval: asked }],
+      [
+        'document.reminded',
+        {
+          documentId: approved.id,
+          status: 'AT_SIGNING',
+          reminded: { identityNumbers: [signer.bin], automatic: false },
+        },
+      ],
+    ]);
+    expect(of(declined.id)).toEqual([
+      ['document.approval_requested', { documentId: declined.id, status: 'AT_SIGNING', approval: asked }],
+      [
+        'document.declined',
+        { documentId: declined.id, status: 'REJECTED', approval: { identityNumber: signer.bin, comment } },
+      ],
+    ]);
+    // The decline rejects the document, as a rejection does: its webhook too.
+    expect(told.filter((p) => p.data.documentId === declined.id).map((p) => p.event)).toContain(
+      'document.rejected',
+    );
   });
 });

@@ -65,6 +65,26 @@ export async function listDeliveries(db: Db, apiKeyId: string): Promise<WebhookD
     .execute();
 }
 
+/** One document event as a webhook tells it: the document, when, its status after, and the event's own details. */
+export interface WebhookOccurrence {
+  documentId: number;
+  at: Date;
+  status: WebhookPayload['data']['status'];
+  /** What the event adds to the payload's `data` (who signed, the approval, the reminded signers). */
+  details?: Omit<WebhookPayload['data'], 'documentId' | 'status'>;
+}
+
+/** A signature, rejection or completion as a webhook tells it (`signer`: who signed or rejected). */
+export function signingOccurrence(change: SigningChangeEvent): WebhookOccurrence {
+  const { party } = change;
+  return {
+    documentId: change.documentId,
+    at: change.at,
+    status: change.status,
+    ...(party ? { details: { signer: { iin: party.iin, bin: party.bin, fullName: party.fullName } } } : {}),
+  };
+}
+
 /**
  * Queues `event` of a document for every live API key with a webhook URL whose company takes part in it (its
  * sender, and its signer companies once sent). Each key gets its own delivery id, the same on every retry.
@@ -72,9 +92,9 @@ export async function listDeliveries(db: Db, apiKeyId: string): Promise<WebhookD
 export async function queueWebhooks(
   db: Db,
   event: WebhookEvent,
-  change: SigningChangeEvent,
+  occurrence: WebhookOccurrence,
 ): Promise<number> {
-  const companies = await participantCompanies(db, change.documentId);
+  const companies = await participantCompanies(db, occurrence.documentId);
   if (companies.length === 0) return 0;
   const keys = await db
     .selectFrom('api_keys')
@@ -89,27 +109,21 @@ export async function queueWebhooks(
     const payload: WebhookPayload = {
       id,
       event,
-      createdAt: change.at.toISOString(),
-      data: {
-        documentId: change.documentId,
-        status: change.status,
-        ...(change.party
-          ? { signer: { iin: change.party.iin, bin: change.party.bin, fullName: change.party.fullName } }
-          : {}),
-      },
+      createdAt: occurrence.at.toISOString(),
+      data: { documentId: occurrence.documentId, status: occurrence.status, ...occurrence.details },
     };
     return {
       id,
       api_key_id: key.id,
       event,
-      document_id: change.documentId,
+      document_id: occurrence.documentId,
       payload: JSON.stringify(payload),
       status: 'pending' as const,
       last_status_code: null,
       last_error: null,
-      created_at: change.at,
+      created_at: occurrence.at,
       delivered_at: null,
-      next_attempt_at: change.at,
+      next_attempt_at: occurrence.at,
       leased_until: null,
     };
   });

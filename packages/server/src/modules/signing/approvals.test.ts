@@ -111,6 +111,16 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect((await suite.view(document, signer.bin)).allowedActions).toEqual(['trash']);
 
     const token = tokenIn(approvalMail?.body, 'approve');
+    // The outbox hands the mail server an HTML part too, the same link a link in each language.
+    const queued = await suite.server.services.database.db
+      .selectFrom('message_queue')
+      .select('html')
+      .where('recipient', '=', APPROVER)
+      .executeTakeFirstOrThrow();
+    const url = approvalMail?.body.match(/https?:\/\/\S+\/approve\/[A-Za-z0-9_-]+/)?.[0];
+    const href = `href="${url}"`;
+    expect(queued.html?.split(href)).toHaveLength(4);
+    for (const lang of ['kk', 'ru', 'en']) expect(queued.html).toContain(`<section lang="${lang}">`);
     const seen = await getLink(token);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({
@@ -129,10 +139,12 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().signer.approval).toBe('APPROVED');
     expect(heard.map(([hook]) => hook)).toEqual(['approvalRequested', 'approvalGranted']);
-    // Now the signer gets its personal link.
-    expect((await mails('signer@example.kz')).map((m) => m.body)).toEqual([
-      expect.stringContaining('/sign/'),
-    ]);
+    // Now the signer gets its personal link; its company's notice of the approval is no second e-mail of it.
+    const signerMails = await mails('signer@example.kz');
+    expect(signerMails.filter((m) => m.body.includes('/sign/'))).toHaveLength(1);
+    expect(signerMails.map((m) => m.body).join('\n')).not.toContain(
+      `Документ «${document.name}» согласован (${signer.nameRu})`,
+    );
     const again = await approve(token);
     expect([again.statusCode, again.json().code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
 
@@ -145,8 +157,11 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
       ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
         .filter((n) => n.documentId === document.id)
         .map((n) => n.event);
-    expect(await told(suite.tokens.signer)).toContain('document.approval_requested');
+    expect(await told(suite.tokens.signer)).toEqual(
+      expect.arrayContaining(['document.approval_requested', 'document.approved']),
+    );
     expect(await told(suite.tokens.sender)).toContain('document.approved');
+    expect(await told(suite.tokens.outsider)).toEqual([]);
   });
 
   it('a decline rejects the document with the comment, as a rejection does', async () => {
@@ -183,6 +198,14 @@ describe.each(testDatabases())('approvals on $name', (backend) => {
         ['document.rejected', 'Сумма договора неверна'],
       ]),
     );
+    // The signer's company hears its approver's decline too (it did not reject: no rejection notice for it).
+    const signerTold = (
+      (await suite.request(suite.tokens.signer, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage
+    ).items
+      .filter((n) => n.documentId === document.id)
+      .map((n) => n.event);
+    expect(signerTold).toContain('document.declined');
+    expect(signerTold).not.toContain('document.rejected');
   });
 
   it("sequential with an approver in the middle: each is e-mailed at its turn, the approval at its signer's turn", async () => {

@@ -1,4 +1,10 @@
-import { apiPath, type Document, SIGNING_PATHS } from '@qoltanba/core';
+import {
+  apiPath,
+  type Document,
+  NOTIFICATION_PATHS,
+  type NotificationPage,
+  SIGNING_PATHS,
+} from '@qoltanba/core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
 import { COMPANIES } from '../../testing/documents.js';
@@ -82,6 +88,14 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     ])
       expect(sent[0]?.body).toContain(line);
     expect(reminded.map((e) => [e.parties, e.automatic])).toEqual([[[signer.bin], false]]);
+    // In-app too: the reminded signer company, nobody else (the second's turn has not come).
+    const remindedIn = async (token: string) =>
+      ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
+        .filter((n) => n.documentId === document.id && n.event === 'document.reminded')
+        .map((n) => [n.companyBin, n.party]);
+    expect(await remindedIn(suite.tokens.signer)).toEqual([[signer.bin, sender.nameRu]]);
+    expect(await remindedIn(suite.tokens.sender)).toEqual([]);
+    expect(await remindedIn(suite.tokens.second)).toEqual([]);
 
     suite.clock.advance(3600);
     suite.tokens.sender = await suite.login('sender@example.kz');
@@ -145,6 +159,15 @@ describe.each(testDatabases())('reminders and the document schedule on $name', (
     expect(expired.map((e) => [e.documentId, e.senderBin, e.expiresAt.toISOString()])).toEqual([
       [document.id, sender.bin, expiresAt],
     ]);
+    // Told in the portal (and so by e-mail): the sender, once; the signer hears nothing of it.
+    const told = async (token: string) =>
+      ((await suite.request(token, 'GET', NOTIFICATION_PATHS.list)).json() as NotificationPage).items
+        .filter((n) => n.documentId === document.id && n.event === 'document.expired')
+        .map((n) => [n.companyBin, n.documentName, n.link]);
+    expect(await told(suite.tokens.sender)).toEqual([
+      [sender.bin, document.name, `/cabinet/document/${document.id}?company=${sender.bin}`],
+    ]);
+    expect(await told(suite.tokens.signer)).toEqual([]);
     expect((await suite.view(document, sender.bin)).signers[0]?.state).toBe('WAITING');
   });
 

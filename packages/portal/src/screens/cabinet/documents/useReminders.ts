@@ -7,6 +7,8 @@ export interface Reminders {
   remindable: string[];
   availableAt: Record<string, number>;
   remind?: (identityNumber: string) => void;
+  /** Reminds every signer that may be reminded now (those still counting down are skipped by the server). */
+  remindAll?: () => void;
 }
 
 function fromStatus(status: ReminderStatus): Pick<Reminders, 'remindable' | 'availableAt'> {
@@ -21,8 +23,8 @@ function fromStatus(status: ReminderStatus): Pick<Reminders, 'remindable' | 'ava
 
 /**
  * The sender's reminders of a document being signed: the server's status (the signers whose turn has come and the
- * seconds left of each cooldown), and `remind`, which reminds one signer and restarts its countdown (a refusal's
- * `params.wait` too). Nothing for anybody else or another status.
+ * seconds left of each cooldown), `remind`, which reminds one signer and restarts its countdown (a refusal's
+ * `params.wait` too), and `remindAll`. Nothing for anybody else or another status.
  */
 export function useReminders(document: Document | undefined, lang: Lang, remindedText: string): Reminders {
   const [state, setState] = useState<Pick<Reminders, 'remindable' | 'availableAt'>>({
@@ -45,25 +47,23 @@ export function useReminders(document: Document | undefined, lang: Lang, reminde
     };
   }, [active, id]);
   if (!active || id === undefined) return { remindable: [], availableAt: {} };
-  return {
-    ...state,
-    remind: (identityNumber) => {
-      remindSigners(id, identityNumber).then(
-        (status) => {
-          setState(fromStatus(status));
-          showSnackbar({ message: remindedText, kind: 'success' });
-        },
-        (error: unknown) => {
-          const wait = isApiError(error) ? error.params?.wait : undefined;
-          if (typeof wait === 'number') {
-            setState((s) => ({
-              ...s,
-              availableAt: { ...s.availableAt, [identityNumber]: Date.now() + wait * 1000 },
-            }));
-          }
-          showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
-        },
-      );
-    },
+  const remindSome = (identityNumber?: string) => {
+    remindSigners(id, identityNumber).then(
+      (status) => {
+        setState(fromStatus(status));
+        showSnackbar({ message: remindedText, kind: 'success' });
+      },
+      (error: unknown) => {
+        const wait = isApiError(error) ? error.params?.wait : undefined;
+        if (typeof wait === 'number' && identityNumber !== undefined) {
+          setState((s) => ({
+            ...s,
+            availableAt: { ...s.availableAt, [identityNumber]: Date.now() + wait * 1000 },
+          }));
+        }
+        showSnackbar({ message: errorTextOf(error, lang), kind: 'error' });
+      },
+    );
   };
+  return { ...state, remind: remindSome, remindAll: () => remindSome() };
 }
