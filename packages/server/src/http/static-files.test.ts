@@ -22,6 +22,11 @@ const CHECK_PAGE = INDEX.replace(
   '</head>',
   '<link rel="modulepreload" href="/assets/CheckScreen-1.js"></head>',
 );
+// The landing's own page (its first screen prerendered): `/` exactly, never the fallback of other paths.
+const MAIN_PAGE = INDEX.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="main"><h1>Q</h1></div>',
+);
 const CABINET_PAGE = INDEX.replace(
   '</head>',
   '<link rel="modulepreload" href="/assets/Cabinet-1.js"></head>',
@@ -39,6 +44,14 @@ describe('portalPageFor', () => {
     expect(portalPageFor(pages, '/checkout')).toBe('index.html');
     expect(portalPageFor(pages, '/')).toBe('index.html');
     expect(portalPageFor([], '/check')).toBe('index.html');
+  });
+
+  it('gives a page for `/` only `/` itself, not the paths below it', () => {
+    const withMain = [{ prefix: '/', file: 'pages/main.html' }, ...pages];
+    expect(portalPageFor(withMain, '/')).toBe('pages/main.html');
+    expect(portalPageFor(withMain, '/?lang=ru')).toBe('pages/main.html');
+    expect(portalPageFor(withMain, '/help/kk')).toBe('index.html');
+    expect(portalPageFor(withMain, '/check')).toBe('pages/check.html');
   });
 
   it('reads only a well-formed list naming page files that exist', async () => {
@@ -111,9 +124,11 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await mkdir(join(portal, 'pages'));
     await writeFile(join(portal, 'pages', 'check.html'), CHECK_PAGE);
     await writeFile(join(portal, 'pages', 'cabinet.html'), CABINET_PAGE);
+    await writeFile(join(portal, 'pages', 'main.html'), MAIN_PAGE);
     await writeFile(
       join(portal, 'route-pages.json'),
       JSON.stringify([
+        { prefix: '/', file: 'pages/main.html' },
         { prefix: '/check', file: 'pages/check.html' },
         { prefix: '/cabinet', file: 'pages/cabinet.html' },
       ]),
@@ -158,10 +173,10 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await rm(base, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without caching', async () => {
+  it("serves the landing's page at / without caching", async () => {
     const res = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expect(res.body).toBe(MAIN_PAGE);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe(NO_CACHE);
   });
@@ -181,6 +196,7 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
       ['/check/abc/def?lang=ru', CHECK_PAGE],
       ['/checkout', INDEX],
       ['/no/such/page', INDEX],
+      ['/?lang=en', MAIN_PAGE],
     ] as const) {
       const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
       expect(res.statusCode, url).toBe(200);

@@ -73,7 +73,8 @@ export interface RoutePage {
 
 const routePagesSchema = z.array(
   z.object({
-    prefix: z.string().regex(/^\/[\w-]+$/),
+    // `/` answers only `/` itself (pages/main.html, the prerendered landing); the others their paths below too.
+    prefix: z.string().regex(/^\/[\w-]*$/),
     file: z.string().regex(/^pages\/[\w-]+\.html$/),
   }),
 );
@@ -93,11 +94,13 @@ export async function readRoutePages(portalDir: string): Promise<RoutePage[]> {
 
 /**
  * The portal page a history-fallback path gets: the route page whose prefix is the path or a parent of it (its
- * screens preloaded beside the entry, no request waterfall), else index.html.
+ * screens preloaded beside the entry, no request waterfall; `/` is the prefix of nothing but itself), else index.html.
  */
 export function portalPageFor(routePages: readonly RoutePage[], url: string): string {
   const path = pathOf(url);
-  const page = routePages.find((entry) => path === entry.prefix || path.startsWith(`${entry.prefix}/`));
+  const page = routePages.find(
+    (entry) => path === entry.prefix || (entry.prefix !== '/' && path.startsWith(`${entry.prefix}/`)),
+  );
   return page?.file ?? 'index.html';
 }
 
@@ -201,6 +204,8 @@ export async function registerStaticFiles(
       root: dirs.portalDir,
       prefix: '/',
       index: ['index.html'],
+      // `/` goes to the history fallback too: route-pages.json may name its own page (the prerendered landing).
+      allowedPath: (path: string) => path !== '/',
       cacheControl: false,
       // The builds wrote `.br` / `.gz` beside each text file: chosen by accept-encoding, with `vary: accept-encoding`.
       preCompressed: true,

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Step of the portal's build, after `vite build` and `vite build --ssr src/prerender/prerenderPage.tsx`: renders the
+// first screen of each page of route-pages.json that names a `prerender` path into that page's `<div id="root">`,
+// marked with the route it shows, so the browser paints it before the JS runs and main.tsx hydrates it (issue 22's
+// LCP). Plain node, no browser: `npm install && npm start` builds it on a fresh machine.
+// Usage: node build/prerender.mjs [<dist> [<ssr bundle folder>]]
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** The attribute on `#root` naming the prerendered route (read by src/prerender/prerenderedRoute.ts). */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+const EMPTY_ROOT = '<div id="root"></div>';
+
+const dist = resolve(process.argv[2] ?? 'dist');
+const ssrDir = resolve(process.argv[3] ?? 'dist-prerender');
+// React's production server renderer: the HTML must be what the production client hydrates.
+process.env.NODE_ENV = 'production';
+
+const { prerenderPage, PRERENDERED_BODY_CLASS } = await import(
+  pathToFileURL(join(ssrDir, 'prerenderPage.js')).href
+);
+const pages = JSON.parse(await readFile(join(dist, 'route-pages.json'), 'utf8'));
+for (const page of pages) {
+  if (!page.prerender) continue;
+  const file = join(dist, page.file);
+  const html = await readFile(file, 'utf8');
+  if (html.split(EMPTY_ROOT).length !== 2)
+    throw new Error(`prerender: ${page.file} has no single empty #root`);
+  if (html.split('<body>').length !== 2)
+    throw new Error(`prerender: ${page.file} has no single plain <body>`);
+  const app = await prerenderPage(page.prerender.path);
+  const root = `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page.prerender.route}">${app}</div>`;
+  const body = `<body class="${PRERENDERED_BODY_CLASS}">`;
+  await writeFile(
+    file,
+    html.replace(EMPTY_ROOT, () => root).replace('<body>', () => body),
+  );
+  console.log(
+    `prerender: ${page.file} <- ${page.prerender.path} (${page.prerender.route}, ${app.length} chars)`,
+  );
+}
+// The server bundle is a build tool, never served.
+await rm(ssrDir, { recursive: true, force: true });
