@@ -23,7 +23,7 @@ const UNSTYLED_CLASSES = new Set(['active']);
 
 const pageHtml = (prefix) => {
   const page = routePages.find((entry) => entry.prefix === prefix);
-  return page ? readFileSync(join(dist, page.file), 'utf8') : '';
+  return page?.prerendered ? readFileSync(join(dist, page.prerendered), 'utf8') : '';
 };
 const rootOf = (html) => /<div id="root"([^>]*)>([\s\S]*)<\/div>\s*<noscript>/.exec(html);
 const linked = (html, rel) =>
@@ -36,9 +36,18 @@ const sourcesOf = (file) => {
 };
 
 describe('the portal build prerenders the pages opened first', () => {
-  it('index.html, the fallback of every other path, has an empty #root', () => {
+  it('index.html, the fallback of every other path, and every page for other visitors have an empty #root', () => {
     const index = readFileSync(join(dist, 'index.html'), 'utf8');
     expect(index).toContain('<div id="root"></div>');
+    expect(routePages.length).toBeGreaterThan(3);
+    for (const page of routePages) {
+      expect(readFileSync(join(dist, page.file), 'utf8'), page.file).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('names a prerendered copy beside the pages of /, /check and /cabinet only', () => {
+    const prerendered = routePages.filter((page) => page.prerendered).map((page) => page.prefix);
+    expect(prerendered.sort()).toEqual(Object.keys(PRERENDERED).sort());
   });
 
   for (const [prefix, { route, heading }] of Object.entries(PRERENDERED)) {

@@ -58,6 +58,8 @@ export interface RoutePageEntry {
   prefix: string;
   file: string;
   prerender?: PrerenderedRoute;
+  /** Added by build/prerender.mjs: the copy of `file` with the first screen in, for anonymous visitors in kk. */
+  prerendered?: string;
 }
 
 // Marks the links of the first route's screen, so a page of its own can swap them for its screen's.

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Step of the portal's build, after `vite build` and `vite build --ssr src/prerender/prerenderPage.tsx`: renders the
-// first screen of each page of route-pages.json that names a `prerender` path into that page's `<div id="root">`,
-// marked with the route it shows, so the browser paints it before the JS runs and main.tsx hydrates it (issue 22's
-// LCP). Plain node, no browser: `npm install && npm start` builds it on a fresh machine.
+// first screen of each page of route-pages.json that names a `prerender` path into a copy of that page
+// (`pages/<name>.prerendered.html`, its `<div id="root">` marked with the route it shows) and names the copy in
+// route-pages.json. The server gives the copy to anonymous visitors in the default language (whom it was rendered
+// for): the browser paints it before the JS runs and main.tsx hydrates it (issue 22's LCP). Plain node, no browser:
+// `npm install && npm start` builds it on a fresh machine.
 // Usage: node build/prerender.mjs [<dist> [<ssr bundle folder>]]
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -59,10 +61,12 @@ for (const page of pages) {
     // the stylesheets (module scripts are fetched at high priority, on HTTP/1.1 queued with them).
     .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
     .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-  await writeFile(file, await inlineStylesheets(prerendered));
+  page.prerendered = page.file.replace(/\.html$/, '.prerendered.html');
+  await writeFile(join(dist, page.prerendered), await inlineStylesheets(prerendered));
   console.log(
-    `prerender: ${page.file} <- ${page.prerender.path} (${page.prerender.route}, ${app.length} chars)`,
+    `prerender: ${page.prerendered} <- ${page.prerender.path} (${page.prerender.route}, ${app.length} chars)`,
   );
 }
+await writeFile(join(dist, 'route-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 // The server bundle is a build tool, never served.
 await rm(ssrDir, { recursive: true, force: true });
