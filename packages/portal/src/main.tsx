@@ -1,7 +1,7 @@
 import './app/global.css';
 import { EMBED_PAGE } from '@qoltanba/core';
 import { $auth, $locale, reportError } from '@qoltanba/sdk';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from 'react-router';
 import { App, createPortalRouter } from './app/App';
@@ -58,9 +58,13 @@ void Promise.all([whenRouterReady(router), firstTexts]).then(() => {
   const hydrate = canHydrate(container, { lang: $locale.get(), auth: $auth.get(), router });
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   if (hydrate) {
-    hydrateRoot(container, app, {
-      // React recovers from a mismatch by rendering afresh; it is still a bug in the prerender to report.
-      onRecoverableError: (error) => reportError(error, { action: 'hydrate-prerendered-page' }),
+    // As a transition the hydration yields to the browser every few milliseconds instead of one long task: the page
+    // is already painted, and a long task here is what Lighthouse's TBT counts after the early first paint.
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // React recovers from a mismatch by rendering afresh; it is still a bug in the prerender to report.
+        onRecoverableError: (error) => reportError(error, { action: 'hydrate-prerendered-page' }),
+      });
     });
   } else {
     container.replaceChildren();
