@@ -158,8 +158,23 @@ describe('a page opened directly preloads its own screens, not the landing scree
   const linked = (html, rel) =>
     [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
 
-  it('route-pages.json names a page for each', () => {
-    expect(routePages.map((page) => page.prefix).sort()).toEqual(Object.keys(ROUTE_PAGE_SCREENS).sort());
+  it('route-pages.json names a page for each, and one for `/` (its landing prerendered)', () => {
+    expect(routePages.map((page) => page.prefix).sort()).toEqual(
+      ['/', ...Object.keys(ROUTE_PAGE_SCREENS)].sort(),
+    );
+  });
+
+  it('the page of `/` loads what index.html loads, the landing screen and its styles too', () => {
+    const main = routePages.find((entry) => entry.prefix === '/');
+    const html = readFileSync(join(dist, main.file), 'utf8');
+    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toContain(`src="/${manifest['index.html'].file}"`);
+    const preloaded = linked(html, 'modulepreload');
+    expect(linked(index, 'modulepreload').filter((file) => !preloaded.includes(file))).toEqual([]);
+    expect(linked(index, 'stylesheet').filter((file) => !linked(html, 'stylesheet').includes(file))).toEqual(
+      [],
+    );
+    expect(linked(html, 'stylesheet')).toEqual(expect.arrayContaining(manifest[PUBLIC_PAGES['/']].css));
   });
 
   for (const [prefix, screens] of Object.entries(ROUTE_PAGE_SCREENS)) {

@@ -35,6 +35,9 @@ export default defineConfig(({ command }) => ({
     // The build only: tests and the dev server keep i18next (the stand-in has its own tests in the widgets).
     alias: command === 'build' ? [{ find: /^i18next$/, replacement: I18NEXT_STAND_IN }] : [],
   },
+  // The build's prerender (`vite build --ssr`, build/prerender.mjs) resolves the workspace packages to the same
+  // sources as the browser's bundle: their styles' class names must be the ones of the page's stylesheets.
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   // Only VITE_QOLTANBA_* reach the bundle; nothing else from the environment leaks in.
   envPrefix: 'VITE_QOLTANBA_',
   build: {

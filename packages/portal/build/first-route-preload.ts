@@ -1,4 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
+import type { RouteName } from '../src/routes/routeNames.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -10,32 +11,55 @@ export const FIRST_ROUTE_SCREEN = 'src/screens/public/LandingScreen.tsx';
 export const DEFAULT_LANG_STRINGS = 'src/i18n/kk.ts';
 
 /**
- * Pages people open directly (a shared `/check` link, a bookmark into the cabinet) and the screen modules they show
- * first: each gets a copy of index.html (`pages/<name>.html`) preloading those instead of the landing screen, and
- * `route-pages.json` tells the server which copy answers which path prefix.
+ * Pages people open directly (`/`, a shared `/check` link, a bookmark into the cabinet) and the screen modules they
+ * show first: each gets a copy of index.html (`pages/<name>.html`) preloading those instead of the landing screen,
+ * and `route-pages.json` tells the server which copy answers which path (`/` exactly, the others as prefixes).
+ * index.html itself stays an empty shell: the history fallback of every other path. `prerender` names the path
+ * whose first screen build/prerender.mjs renders into the page's HTML, and the route main.tsx then hydrates it on.
  */
 export const ROUTE_PAGES: readonly RoutePage[] = [
-  { name: 'check', prefix: '/check', modules: ['src/screens/public/CheckScreen.tsx'] },
+  { name: 'main', prefix: '/', modules: [FIRST_ROUTE_SCREEN], prerender: { path: '/', route: 'main' } },
+  {
+    name: 'check',
+    prefix: '/check',
+    // The verification dropzone too, a lazy part of the widgets: the prerender paints it, so its styles must be in
+    // the page and its code on the way for the hydration.
+    modules: ['src/screens/public/CheckScreen.tsx', 'widgets/src/verification-report/VerifyDropzone.tsx'],
+    prerender: { path: '/check', route: 'Check' },
+  },
   { name: 'tariffs', prefix: '/tariffs', modules: ['src/screens/public/TariffsScreen.tsx'] },
   {
     name: 'cabinet',
     prefix: '/cabinet',
     // The cabinet's frame (with its login request) and the document lists, where `/cabinet` leads.
     modules: ['src/cabinet/CabinetLayout.tsx', 'src/screens/cabinet/DocumentListScreen.tsx'],
+    // An anonymous visitor's cabinet, whatever the path below it: the login request (CabinetLayout's gate).
+    prerender: { path: '/cabinet/incoming', route: 'Cabinet' },
   },
 ];
+
+/** A page's prerendered first screen: the path rendered at build time and the route whose screen it shows. */
+export interface PrerenderedRoute {
+  path: string;
+  route: RouteName;
+}
 
 /** A page with its own preloads: its file name, the path prefix it answers, the screen modules it shows first. */
 export interface RoutePage {
   name: string;
   prefix: string;
   modules: readonly string[];
+  /** Its first screen rendered into the HTML at build time (absent: the page's root stays empty until the JS runs). */
+  prerender?: PrerenderedRoute;
 }
 
-/** What the server reads from `route-pages.json`: which page file answers a path prefix. */
+/** What the server reads from `route-pages.json`: which page file answers a path prefix (and build/prerender.mjs what to render). */
 export interface RoutePageEntry {
   prefix: string;
   file: string;
+  prerender?: PrerenderedRoute;
+  /** Added by build/prerender.mjs: the copy of `file` with the first screen in, for anonymous visitors in kk. */
+  prerendered?: string;
 }
 
 // Marks the links of the first route's screen, so a page of its own can swap them for its screen's.
@@ -125,7 +149,7 @@ export function firstRouteModulePreload(pages: readonly RoutePage[] = ROUTE_PAGE
         const file = `pages/${page.name}.html`;
         const source = shared.replace(/\n\s*<\/head>/, `\n${links}  </head>`);
         this.emitFile({ type: 'asset', fileName: file, source });
-        return { prefix: page.prefix, file };
+        return { prefix: page.prefix, file, ...(page.prerender ? { prerender: page.prerender } : {}) };
       });
       this.emitFile({
         type: 'asset',

@@ -355,7 +355,9 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
         reply.header('cache-control', NO_CACHE);
         if (isCapabilityPage(request.url)) reply.header('referrer-policy', 'no-referrer');
         if (serving.portalBuilt)
-          return reply.code(200).sendFile(portalPageFor(serving.routePages, request.url));
+          return reply
+            .code(200)
+            .sendFile(portalPageFor(serving.routePages, request.url, request.headers.cookie));
         return reply.code(200).type('text/html; charset=utf-8').send(PORTAL_NOT_BUILT_HTML);
       }
       const path = pathOf(request.url);

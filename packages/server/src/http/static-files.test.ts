@@ -22,6 +22,13 @@ const CHECK_PAGE = INDEX.replace(
   '</head>',
   '<link rel="modulepreload" href="/assets/CheckScreen-1.js"></head>',
 );
+// The landing's own page: `/` exactly, never the fallback of other paths; with its first screen prerendered for an
+// anonymous visitor in kk.
+const MAIN_PAGE = INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/Landing-1.js"></head>');
+const MAIN_PRERENDERED = MAIN_PAGE.replace(
+  '<div id="root"></div>',
+  '<div id="root" data-prerendered="main"><h1>Q</h1></div>',
+);
 const CABINET_PAGE = INDEX.replace(
   '</head>',
   '<link rel="modulepreload" href="/assets/Cabinet-1.js"></head>',
@@ -39,6 +46,28 @@ describe('portalPageFor', () => {
     expect(portalPageFor(pages, '/checkout')).toBe('index.html');
     expect(portalPageFor(pages, '/')).toBe('index.html');
     expect(portalPageFor([], '/check')).toBe('index.html');
+  });
+
+  it('gives a page for `/` only `/` itself, not the paths below it', () => {
+    const withMain = [{ prefix: '/', file: 'pages/main.html' }, ...pages];
+    expect(portalPageFor(withMain, '/')).toBe('pages/main.html');
+    expect(portalPageFor(withMain, '/?lang=ru')).toBe('pages/main.html');
+    expect(portalPageFor(withMain, '/help/kk')).toBe('index.html');
+    expect(portalPageFor(withMain, '/check')).toBe('pages/check.html');
+  });
+
+  it('gives the prerendered copy to an anonymous visitor in the default language only', () => {
+    const check = [
+      { prefix: '/check', file: 'pages/check.html', prerendered: 'pages/check.prerendered.html' },
+    ];
+    const prerendered = 'pages/check.prerendered.html';
+    expect(portalPageFor(check, '/check')).toBe(prerendered);
+    expect(portalPageFor(check, '/check', 'lang=kk; other=1')).toBe(prerendered);
+    expect(portalPageFor(check, '/check?lang=kz', 'lang=ru')).toBe(prerendered);
+    // Another language chosen, or a session: the empty page (the app's first render shows theirs).
+    expect(portalPageFor(check, '/check', 'lang=ru')).toBe('pages/check.html');
+    expect(portalPageFor(check, '/check?lang=en')).toBe('pages/check.html');
+    expect(portalPageFor(check, '/check', 'GATEWAY=tok.en.x')).toBe('pages/check.html');
   });
 
   it('reads only a well-formed list naming page files that exist', async () => {
@@ -111,9 +140,12 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await mkdir(join(portal, 'pages'));
     await writeFile(join(portal, 'pages', 'check.html'), CHECK_PAGE);
     await writeFile(join(portal, 'pages', 'cabinet.html'), CABINET_PAGE);
+    await writeFile(join(portal, 'pages', 'main.html'), MAIN_PAGE);
+    await writeFile(join(portal, 'pages', 'main.prerendered.html'), MAIN_PRERENDERED);
     await writeFile(
       join(portal, 'route-pages.json'),
       JSON.stringify([
+        { prefix: '/', file: 'pages/main.html', prerendered: 'pages/main.prerendered.html' },
         { prefix: '/check', file: 'pages/check.html' },
         { prefix: '/cabinet', file: 'pages/cabinet.html' },
       ]),
@@ -158,10 +190,18 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     await rm(base, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without caching', async () => {
+  it("serves the landing's page at / without caching, prerendered for an anonymous kk visitor", async () => {
+    for (const [cookie, page] of [
+      [undefined, MAIN_PRERENDERED],
+      ['lang=ru', MAIN_PAGE],
+      ['GATEWAY=tok.en.x; lang=kk', MAIN_PAGE],
+    ] as const) {
+      const headers = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
+      const res = await server.app.inject({ method: 'GET', url: '/', headers });
+      expect(res.body, cookie).toBe(page);
+    }
     const res = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe(NO_CACHE);
   });
@@ -181,6 +221,8 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
       ['/check/abc/def?lang=ru', CHECK_PAGE],
       ['/checkout', INDEX],
       ['/no/such/page', INDEX],
+      ['/?lang=en', MAIN_PAGE],
+      ['/?lang=kk', MAIN_PRERENDERED],
     ] as const) {
       const res = await server.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
       expect(res.statusCode, url).toBe(200);

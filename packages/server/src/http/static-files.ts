@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LANG, GATEWAY_COOKIE, LANG_COOKIE, resolveLang } from '@qoltanba/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { cookieValue } from './cookie-value.js';
 
 /** Long cache for content-hashed files; everything else revalidates. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -69,12 +71,22 @@ or point <code>QOLTANBA_PORTAL_DIR</code> at a built portal.</p>
 export interface RoutePage {
   prefix: string;
   file: string;
+  /**
+   * The same page with its first screen rendered in, as an anonymous visitor in the default language sees it (the
+   * portal build's prerender): served to such visitors only, so no one else sees a screen that is not theirs first.
+   */
+  prerendered?: string;
 }
 
 const routePagesSchema = z.array(
   z.object({
-    prefix: z.string().regex(/^\/[\w-]+$/),
+    // `/` answers only `/` itself (pages/main.html, the prerendered landing); the others their paths below too.
+    prefix: z.string().regex(/^\/[\w-]*$/),
     file: z.string().regex(/^pages\/[\w-]+\.html$/),
+    prerendered: z
+      .string()
+      .regex(/^pages\/[\w-]+\.prerendered\.html$/)
+      .optional(),
   }),
 );
 
@@ -85,7 +97,11 @@ export async function readRoutePages(portalDir: string): Promise<RoutePage[]> {
   try {
     const parsed = routePagesSchema.safeParse(JSON.parse(text));
     if (!parsed.success) return [];
-    return parsed.data.filter((page) => existsSync(join(portalDir, page.file)));
+    return parsed.data
+      .filter((page) => existsSync(join(portalDir, page.file)))
+      .map(({ prerendered, ...page }) =>
+        prerendered && existsSync(join(portalDir, prerendered)) ? { ...page, prerendered } : page,
+      );
   } catch {
     return [];
   }
@@ -93,12 +109,27 @@ export async function readRoutePages(portalDir: string): Promise<RoutePage[]> {
 
 /**
  * The portal page a history-fallback path gets: the route page whose prefix is the path or a parent of it (its
- * screens preloaded beside the entry, no request waterfall), else index.html.
+ * screens preloaded beside the entry, no request waterfall; `/` is the prefix of nothing but itself), its prerendered
+ * copy for an anonymous visitor in the default language (`cookie`: the request's header), else index.html.
  */
-export function portalPageFor(routePages: readonly RoutePage[], url: string): string {
+export function portalPageFor(routePages: readonly RoutePage[], url: string, cookie?: string): string {
   const path = pathOf(url);
-  const page = routePages.find((entry) => path === entry.prefix || path.startsWith(`${entry.prefix}/`));
-  return page?.file ?? 'index.html';
+  const page = routePages.find(
+    (entry) => path === entry.prefix || (entry.prefix !== '/' && path.startsWith(`${entry.prefix}/`)),
+  );
+  if (!page) return 'index.html';
+  return page.prerendered && seesPrerenderedPages(url, cookie) ? page.prerendered : page.file;
+}
+
+/**
+ * Whether a request comes from whom the portal's pages are prerendered for: no session cookie (the sdk writes
+ * GATEWAY with the tokens) and the default language by the portal's own choice (`?lang=`, else the `lang` cookie).
+ * Anyone else gets the empty page and the app's first render, not a flash of another language or of the login.
+ */
+export function seesPrerenderedPages(url: string, cookie: string | undefined): boolean {
+  if (cookieValue(cookie, GATEWAY_COOKIE)) return false;
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('lang') : null;
+  return resolveLang(query, cookieValue(cookie, LANG_COOKIE)) === DEFAULT_LANG;
 }
 
 /** Which static folders were found and are served. */
@@ -219,6 +250,8 @@ export async function registerStaticFiles(
       root: dirs.portalDir,
       prefix: '/',
       index: ['index.html'],
+      // `/` goes to the history fallback too: route-pages.json may name its own page (the prerendered landing).
+      allowedPath: (path: string) => path !== '/',
       cacheControl: false,
       // The builds wrote `.br` / `.gz` beside each text file: chosen by accept-encoding, with `vary: accept-encoding`.
       preCompressed: true,

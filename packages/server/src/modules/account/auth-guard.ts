@@ -1,5 +1,6 @@
 import { AppError, GATEWAY_COOKIE } from '@qoltanba/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cookieValue } from '../../http/cookie-value.js';
 import type { AuthUser } from './token-service.js';
 
 /** Checks an access token: the user, or undefined when it is invalid, expired or its session is revoked. */
@@ -20,21 +21,8 @@ export function bearerToken(header: string | string[] | undefined): string | und
   return match?.[1];
 }
 
-/** The URI-decoded value of one cookie in a `Cookie` header (clients set it with encodeURIComponent). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index <= 0 || part.slice(0, index).trim() !== name) continue;
-    const raw = part.slice(index + 1).trim();
-    try {
-      return decodeURIComponent(raw) || undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
+/** The URI-decoded value of one cookie in a `Cookie` header (the portal's page choice reads it too). */
+export { cookieValue } from '../../http/cookie-value.js';
 
 /**
  * The access token of a request: the bearer header, or for GET/HEAD only the GATEWAY cookie (no CSRF risk for a
