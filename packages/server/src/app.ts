@@ -353,6 +353,8 @@ export async function createApp(config: Config, options: CreateAppOptions = {}):
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
       if (wantsPortalPage(request.method, request.url, request.headers.accept)) {
         reply.header('cache-control', NO_CACHE);
+        // The page chosen depends on the session and language cookies (the prerendered copy or the empty one).
+        reply.header('vary', 'cookie');
         if (isCapabilityPage(request.url)) reply.header('referrer-policy', 'no-referrer');
         if (serving.portalBuilt)
           return reply

@@ -204,6 +204,8 @@ describe.each(testDatabases())('static serving with a built portal on $name', (b
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe(NO_CACHE);
+    // A cache keyed on the address alone would give the prerendered kk copy to a signed-in or ru visitor.
+    expect(String(res.headers.vary).toLowerCase()).toContain('cookie');
   });
 
   it('serves hashed assets with a long cache', async () => {
