@@ -303,6 +303,7 @@ describe('public entry', () => {
         "formatNumericDateTime",
         "formatTariffDate",
         "formatTime",
+        "handPaymentDecision",
         "hasControlCharacters",
         "hasUnstorableCharacters",
         "healthSchema",

@@ -768,6 +768,9 @@ export {
   tariffPlansSchema,
 } from './tariff/plans';
 export {
+  type EarlierPayment,
+  type HandPaymentDecision,
+  handPaymentDecision,
   matchStatementPayment,
   PAYMENT_UIN_PATTERN,
   STATEMENT_UNMATCHED_REASONS,
