@@ -797,9 +797,11 @@ export {
   type CompanyTariffFacts,
   currentPeriod,
   formatTariffDate,
+  isTariffRefusal,
   paidPlanStart,
   type SendDecision,
   sendDecision,
+  TARIFF_REFUSALS,
   type TariffPeriod,
   type TariffRefusal,
 } from './tariff/tariff-rules';
