@@ -770,6 +770,9 @@ export {
   tariffPlansSchema,
 } from './tariff/plans';
 export {
+  type EarlierPayment,
+  type HandPaymentDecision,
+  handPaymentDecision,
   matchStatementPayment,
   PAYMENT_UIN_PATTERN,
   STATEMENT_UNMATCHED_REASONS,
@@ -796,9 +799,11 @@ export {
   type CompanyTariffFacts,
   currentPeriod,
   formatTariffDate,
+  isTariffRefusal,
   paidPlanStart,
   type SendDecision,
   sendDecision,
+  TARIFF_REFUSALS,
   type TariffPeriod,
   type TariffRefusal,
 } from './tariff/tariff-rules';

@@ -88,6 +88,7 @@ describe('errorCatalogue', () => {
     expect(placeholderNames(errorCatalogue.VALIDATION_FAILED.en)).toEqual(['field']);
     expect(placeholderNames(errorCatalogue.RATE_LIMITED.en)).toEqual(['retryAfter']);
     expect(placeholderNames(errorCatalogue.ACCOUNT_BLOCKED.en)).toEqual(['until']);
+    expect(placeholderNames(errorCatalogue.PAYMENT_POSSIBLE_DUPLICATE.en)).toEqual(['reference']);
   });
 
   it('only uses HTTP error statuses', () => {

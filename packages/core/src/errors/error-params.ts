@@ -22,6 +22,8 @@ export const ERROR_PARAMS = {
   origin: 'text',
   /** The origins that were expected instead, comma-separated. */
   expected: 'text',
+  /** The bank reference of an earlier payment, e.g. `1c:KZ…:02.03.2026:71:KZ…` for one from a statement. */
+  reference: 'text',
 } as const satisfies Record<string, ErrorParamKind>;
 
 /** A placeholder name of the catalogue; see {@link ERROR_PARAMS}. */

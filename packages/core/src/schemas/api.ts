@@ -49,6 +49,14 @@ export const errorResponseParamsSchema = z
         description: 'EMBED_ORIGIN_NOT_ALLOWED: the origins allowed instead, comma-separated.',
         examples: ['http://localhost:5173'],
       }),
+    reference: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'PAYMENT_POSSIBLE_DUPLICATE: the bank reference of the earlier payment of the same amount (from a statement).',
+        examples: ['1c:KZ86125KZT5004100100:02.03.2026:71:KZ21601A861000269501'],
+      }),
   })
   .catchall(z.union([z.string(), z.number()]));
 

@@ -162,6 +162,18 @@ export const registerPaymentRequestSchema = z
     /** The bank document's reference: registering it again changes nothing. */
     reference: singleLineTextSchema.trim().min(1).max(100),
     paidAt: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * The operator confirms this is other money than a payment of the same amount the invoice already has from a
+     * bank statement (without it: 409 PAYMENT_POSSIBLE_DUPLICATE); recorded with the payment.
+     */
+    confirmDuplicate: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'Set when the invoice already has a payment of the same amount from a bank statement (409 ' +
+          'PAYMENT_POSSIBLE_DUPLICATE names it) and this is other money: it is counted, and the confirmation recorded.',
+      }),
   })
   .refine((body) => body.invoiceNumber !== undefined || body.uin !== undefined, {
     error: 'VALIDATION_FAILED',
@@ -178,6 +190,8 @@ export const registeredPaymentSchema = z.object({
   order: orderSchema,
   /** The company's balance after it (an overpayment, or a payment of an order already paid, is credited). */
   balance: tenge,
+  /** The statement payment (its id) the operator confirmed this is not (`confirmDuplicate`); null when none. */
+  confirmedDuplicateOf: z.number().int().positive().nullable(),
 });
 
 /** What importing one payment of a bank statement did: a registration outcome, or not matched. */

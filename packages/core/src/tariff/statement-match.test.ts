@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchStatementPayment, type StatementInvoice, statementReferences } from './statement-match';
+import {
+  type EarlierPayment,
+  handPaymentDecision,
+  matchStatementPayment,
+  type StatementInvoice,
+  statementReferences,
+} from './statement-match';
 
 const UIN = 'QT1234567890123456';
 const invoice = (overrides: Partial<StatementInvoice> = {}): StatementInvoice => ({
@@ -108,6 +114,51 @@ describe('matchStatementPayment', () => {
     expect(matchStatementPayment(pay(`УИН ${UIN}`, 100_000), [handPaid])).toMatchObject({
       matched: true,
       by: 'uin',
+    });
+  });
+});
+
+describe('handPaymentDecision', () => {
+  const earlier = (overrides: Partial<EarlierPayment> = {}): EarlierPayment => ({
+    id: 7,
+    source: 'statement',
+    amountTiyn: 250_000,
+    reference: '1c:KZ86125KZT5004100100:02.03.2026:71:KZ21601A861000269501',
+    ...overrides,
+  });
+
+  it('no earlier payment, or none of the same amount from a statement: counted, nothing to confirm', () => {
+    expect(handPaymentDecision(250_000, [], false)).toEqual({ allowed: true, confirmedDuplicateOf: null });
+    expect(handPaymentDecision(250_000, [earlier({ amountTiyn: 250_001 })], false)).toEqual({
+      allowed: true,
+      confirmedDuplicateOf: null,
+    });
+    // Registered by hand or paid from the balance: another bank reference, so other money.
+    for (const source of ['bank', 'balance'] as const) {
+      expect(handPaymentDecision(250_000, [earlier({ source })], false)).toEqual({
+        allowed: true,
+        confirmedDuplicateOf: null,
+      });
+    }
+    // Confirming what needs no confirmation records nothing.
+    expect(handPaymentDecision(250_000, [], true)).toEqual({ allowed: true, confirmedDuplicateOf: null });
+  });
+
+  it('the same amount from a statement: refused naming the oldest such payment, unless confirmed', () => {
+    const payments = [
+      earlier({ id: 3, source: 'bank' }),
+      earlier({ id: 5, amountTiyn: 100 }),
+      earlier({ id: 7 }),
+      earlier({ id: 9, reference: '1c:other' }),
+    ];
+    expect(handPaymentDecision(250_000, payments, false)).toEqual({
+      allowed: false,
+      reason: 'POSSIBLE_DUPLICATE',
+      duplicateOf: earlier({ id: 7 }),
+    });
+    expect(handPaymentDecision(250_000, payments, true)).toEqual({
+      allowed: true,
+      confirmedDuplicateOf: earlier({ id: 7 }),
     });
   });
 });

@@ -127,3 +127,44 @@ function invoiceOfPayment(
   if (byNumber === 'ambiguous' || !byNumber) return { matched: false, reason: 'AMBIGUOUS' };
   return { matched: true, invoice: byNumber, by: 'invoice_number' };
 }
+
+/** A payment counted on an order before, as the hand registration check reads it. */
+export interface EarlierPayment {
+  id: number;
+  /** `bank`: registered by an operator by hand; `statement`: imported from a bank statement; `balance`: paid from it. */
+  source: 'bank' | 'statement' | 'balance';
+  amountTiyn: number;
+  /** The bank document's reference (the statement's `1c:…` for imported ones). */
+  reference: string | null;
+}
+
+/** Whether an operator's payment registered by hand is counted, and which earlier payment it may repeat. */
+export type HandPaymentDecision =
+  | {
+      allowed: true;
+      /** The statement payment of the same amount the operator confirmed this is not (null: none to confirm). */
+      confirmedDuplicateOf: EarlierPayment | null;
+    }
+  | { allowed: false; reason: 'POSSIBLE_DUPLICATE'; duplicateOf: EarlierPayment };
+
+/**
+ * The reverse of {@link matchStatementPayment}'s REGISTERED_BY_HAND: may an operator register by hand a payment of
+ * `amountTiyn` on an order whose `earlier` payments (oldest first) are these? When one of them of the same amount
+ * came from a bank statement, the operator may be typing that same money in again under another reference
+ * (counted twice it would credit the balance, or activate an order paid by half): refused, naming the oldest such
+ * payment, unless the operator confirms it is other money (`confirmDuplicate`), which is then recorded against it.
+ * Payments registered by hand or from the balance are not a reason: a bank reference is unique, so they are
+ * other money.
+ */
+export function handPaymentDecision(
+  amountTiyn: number,
+  earlier: readonly EarlierPayment[],
+  confirmDuplicate: boolean,
+): HandPaymentDecision {
+  const duplicateOf = earlier.find(
+    (payment) => payment.source === 'statement' && payment.amountTiyn === amountTiyn,
+  );
+  if (!duplicateOf) return { allowed: true, confirmedDuplicateOf: null };
+  if (confirmDuplicate) return { allowed: true, confirmedDuplicateOf: duplicateOf };
+  return { allowed: false, reason: 'POSSIBLE_DUPLICATE', duplicateOf };
+}

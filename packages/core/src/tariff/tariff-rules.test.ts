@@ -5,6 +5,7 @@ import {
   addPlanMonths,
   type CompanyTariffFacts,
   formatTariffDate,
+  isTariffRefusal,
   paidPlanStart,
   sendDecision,
 } from './tariff-rules';
@@ -131,6 +132,18 @@ describe('sendDecision and activeTariffAnswer agree with the client-side state',
       tariff: { endDate: '01.11.2026 05:00:00' },
     });
     expect(clientState(f)).toEqual({ active: false, type: 'by_date' });
+  });
+
+  it('isTariffRefusal: the codes a refused send answers, and no other', () => {
+    const refused = [
+      facts({ freeUsed: 3 }),
+      facts({ freeUsed: 3, periods: [period('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z')] }),
+    ]
+      .map((f) => sendDecision(f, NOW))
+      .map((decision) => (decision.allowed ? undefined : decision.code));
+    expect(refused.every(isTariffRefusal)).toBe(true);
+    for (const other of ['ENTITY_NOT_FOUND', 'FORBIDDEN', undefined, 402])
+      expect(isTariffRefusal(other)).toBe(false);
   });
 
   it('a period ends exactly now: over (the end is exclusive)', () => {

@@ -62,8 +62,19 @@ export function currentPeriod(periods: readonly TariffPeriod[], now: Date): Tari
   return periods.find((period) => period.startsAt.getTime() <= t && t < period.endsAt.getTime());
 }
 
-/** The refusal codes of a send without a tariff. */
-export type TariffRefusal = Extract<ErrorCode, 'FREE_TARIFF_ALREADY_USED' | 'TARIFF_EXPIRED'>;
+/** The refusal codes of a send without a tariff (402). */
+export const TARIFF_REFUSALS = [
+  'FREE_TARIFF_ALREADY_USED',
+  'TARIFF_EXPIRED',
+] as const satisfies readonly ErrorCode[];
+
+/** See {@link TARIFF_REFUSALS}. */
+export type TariffRefusal = (typeof TARIFF_REFUSALS)[number];
+
+/** True for a code that refuses a send for want of a tariff ({@link TARIFF_REFUSALS}). */
+export function isTariffRefusal(code: unknown): code is TariffRefusal {
+  return (TARIFF_REFUSALS as readonly unknown[]).includes(code);
+}
 
 /** Whether one more document may be sent now, and what it counts against. */
 export type SendDecision =

@@ -1,6 +1,7 @@
 import type { Lang } from '@qoltanba/core';
 import wretch from 'wretch';
 import { ApiError, isApiError, parseApiError } from './apiError';
+import { noteTariffRefusal } from './tariffRefusals';
 
 /** Options of `createApiClient`. */
 export interface ApiClientOptions {
@@ -27,7 +28,8 @@ function isAbort(error: unknown): boolean {
 /**
  * A wretch instance for the Qoltanba API: sends `Accept-Language: <lang>` on every request and rejects
  * failed calls with ApiError (HTTP errors from the `{ code, message }` body, network failures as
- * NETWORK_ERROR with status 0; aborts stay AbortError).
+ * NETWORK_ERROR with status 0; aborts stay AbortError). A write refused for the tariff is also told to
+ * `onTariffRefusal` listeners (the tariff store refreshes at once).
  *
  * wretch 2 has no error transformer, so the fetch it is given turns failures into ApiError itself: every
  * rejection and every per-request catcher (`.notFound(...)` etc., matched on the ApiError's `status`) receives
@@ -51,7 +53,14 @@ export function createApiClient(options: ApiClientOptions) {
       throw parseNetworkError(error, options.getLang());
     }
     if (!response.ok) {
-      throw parseApiError(await readBody(response), response.status, options.getLang(), response.headers);
+      const error = parseApiError(
+        await readBody(response),
+        response.status,
+        options.getLang(),
+        response.headers,
+      );
+      noteTariffRefusal(init?.method, error);
+      throw error;
     }
     return response;
   };

@@ -141,6 +141,57 @@ describe('billing client on the real server', () => {
     expect(driven.timers.size).toBe(0);
   });
 
+  it('a send refused for the tariff refreshes the store at once, not at the next 30 s poll (free plan spent, paid plan over)', async () => {
+    const { server, client } = await loggedInOn(test.server);
+    const driven = drivenEnvironment(server);
+    const store = createTariffStore(driven.environment);
+    const stop = store.listen(() => undefined);
+    try {
+      await settled();
+      expect(store.get()).toMatchObject({ state: { active: true, type: 'by_count' }, documentsLeft: 3 });
+      // Sent elsewhere (another tab, the partner API): the store still shows the last poll's answer.
+      for (let i = 0; i < 3; i += 1) await server.documents.sent();
+      await settled();
+      expect(store.get()).toMatchObject({ state: { active: true, type: 'by_count' }, documentsLeft: 3 });
+      const before = activeCalls(server);
+      // A failure that is not the tariff's asks nothing.
+      await expect(sendDocument(999_999)).rejects.toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+      await settled();
+      expect(activeCalls(server)).toBe(before);
+
+      // No timer fires here: the refusal alone makes the store ask, once (its own 402 answer asks nothing more).
+      const draft = await server.documents.draft();
+      await expect(sendDocument(draft.id)).rejects.toMatchObject({
+        status: 402,
+        code: 'FREE_TARIFF_ALREADY_USED',
+      });
+      await settled();
+      expect(activeCalls(server)).toBe(before + 1);
+      expect(store.get()).toMatchObject({
+        state: { active: false, type: 'by_count' },
+        error: 'FREE_TARIFF_ALREADY_USED',
+        documentsLeft: undefined,
+      });
+
+      // A paid month, then over: the next send is refused TARIFF_EXPIRED and the store says so at once.
+      const order = await createOrder('monthly');
+      await registerPayment(server, (await generateInvoice(order)).number, order.amount, 'bank-r');
+      await store.refresh();
+      expect(store.get().state).toEqual({ active: true, type: 'by_date' });
+      const later = await server.documents.draft();
+      server.clock.advance(32 * 24 * 3600);
+      client.storeTokens(await server.world.login('aigerim'));
+      const calls = activeCalls(server);
+      await expect(sendDocument(later.id)).rejects.toMatchObject({ status: 402, code: 'TARIFF_EXPIRED' });
+      await settled();
+      expect(activeCalls(server)).toBe(calls + 1);
+      expect(store.get()).toMatchObject({ state: { active: false, type: 'by_date' }, daysLeft: undefined });
+    } finally {
+      stop();
+      cleanStores(store);
+    }
+  });
+
   it('answers our server never gives (a docs-service may): by_count used up, by_date without an end date, an unreadable date, another error', async () => {
     const { server } = await loggedInOn(test.server);
     const driven = drivenEnvironment(server);

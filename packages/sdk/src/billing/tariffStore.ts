@@ -11,6 +11,7 @@ import {
 } from '@qoltanba/core';
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { errorCodeOf, isApiError } from '../api/apiError';
+import { onTariffRefusal } from '../api/tariffRefusals';
 import { $actingCompanyBin } from '../company/actingCompany';
 import { reportError } from '../telemetry';
 import { getActiveTariff } from './billingApi';
@@ -92,7 +93,8 @@ export function tariffSnapshot(tariff: ActiveTariff, now: Date): TariffSnapshot 
 /**
  * A tariff store of the acting company: asks the server when first watched, then every TARIFF_POLL_MS (30 s) while
  * the page is visible; hidden, it stops, and asks again as soon as the page shows. A new acting company starts from
- * `loading`. (Exported for tests with their own clock and visibility; the app uses {@link $tariff}.)
+ * `loading`. A call refused for the tariff (a send answered 402 FREE_TARIFF_ALREADY_USED or TARIFF_EXPIRED) asks
+ * at once, so "cannot send" shows without waiting for the next poll. (Exported for tests with their own clock and visibility; the app uses {@link $tariff}.)
  */
 export function createTariffStore(environment: Partial<TariffPollEnvironment> = {}): TariffStore {
   const env = { ...browserEnvironment, ...environment };
@@ -137,10 +139,13 @@ export function createTariffStore(environment: Partial<TariffPollEnvironment> = 
       store.set(LOADING);
       void refresh();
     });
+    // A send refused for the tariff (402): the tariff changed since the last poll, so ask now, not in up to 30 s.
+    const stopRefusals = onTariffRefusal(() => void refresh());
     return () => {
       stopPolling?.();
       stopVisibility();
       stopCompany();
+      stopRefusals();
       generation += 1;
     };
   });

@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS, type AuthTokens, authTokensSchema, type Lang } from '@qoltanba/core';
 import { type ApiClient, ApiError, createApiClient, isApiError, parseApiError } from '../api';
 import { expectResponse } from '../api/expectResponse';
+import { noteTariffRefusal } from '../api/tariffRefusals';
 import { $locale } from '../locale';
 import { jwtSubject } from './jwtSubject';
 import { trackLoading } from './loading';
@@ -241,7 +242,11 @@ export function createQoltanbaClient(options: QoltanbaClientOptions = {}): Qolta
       throw new ApiError(status, code, message, { cause: error });
     }
     if (response.status === 401 && bearer) scheduleLogout(bearer);
-    if (response.status >= 400) throw parseApiError(response.body, response.status, getLang());
+    if (response.status >= 400) {
+      const error = parseApiError(response.body, response.status, getLang());
+      noteTariffRefusal(request.method, error);
+      throw error;
+    }
     if (response.body.trim() === '') return undefined;
     try {
       return JSON.parse(response.body) as unknown;

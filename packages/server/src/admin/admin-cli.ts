@@ -41,9 +41,11 @@ Commands:
   support-operator list             the logins that have it
   billing-operator grant <login>    give the payments operator role (registers payments through the admin API)
   billing-operator revoke <login>   take it away (at once)
-  payment register <invoice number or UIN> <amount in tenge> <bank reference> [--by <name>]
+  payment register <invoice number or UIN> <amount in tenge> <bank reference> [--by <name>] [--confirm-duplicate]
                                     register a payment received: paid in full, the tariff starts at once and an
-                                    overpayment goes to the balance; the same reference again changes nothing
+                                    overpayment goes to the balance; the same reference again changes nothing.
+                                    Refused when the invoice has a payment of the same amount from a bank statement
+                                    (perhaps the same money): --confirm-duplicate if it is other money
   payment import <statement file> [--by <name>]
                                     import a bank statement (1C ClientBank, Windows-1251 or UTF-8): registers the
                                     payments it matches to invoices, lists the rest; the same file again changes
@@ -57,7 +59,14 @@ type Command =
   | { action: 'grant' | 'revoke'; login: string }
   | { action: 'list' }
   | { action: 'billing-grant' | 'billing-revoke'; login: string }
-  | { action: 'payment'; target: string; amountTiyn: number; reference: string; by: string | undefined }
+  | {
+      action: 'payment';
+      target: string;
+      amountTiyn: number;
+      reference: string;
+      by: string | undefined;
+      confirmDuplicate: boolean;
+    }
   | { action: 'statement'; file: string; by: string | undefined };
 
 function parseStatementImport(rest: readonly string[]): Command | undefined {
@@ -84,15 +93,31 @@ function statementReport(result: StatementImport): string {
 }
 
 function parsePayment(rest: readonly string[]): Command | undefined {
-  const [target, amount, reference, flag, by, ...extra] = rest;
-  if (!target || !amount || !reference || extra.length > 0) return undefined;
-  if (flag !== undefined && (flag !== '--by' || !by)) return undefined;
+  const [target, amount, reference, ...flags] = rest;
+  if (!target || !amount || !reference) return undefined;
+  let by: string | undefined;
+  let confirmDuplicate = false;
+  for (let i = 0; i < flags.length; i += 1) {
+    const flag = flags[i];
+    if (flag === '--confirm-duplicate' && !confirmDuplicate) confirmDuplicate = true;
+    else if (flag === '--by' && by === undefined && flags[i + 1]) {
+      i += 1;
+      by = flags[i];
+    } else return undefined;
+  }
   // Tenge with at most two decimals, a comma or a dot; the amount is kept in tiyn.
   const match = /^(\d{1,12})(?:[.,](\d{1,2}))?$/.exec(amount.trim());
   if (!match) return undefined;
   const amountTiyn = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
   if (amountTiyn <= 0) return undefined;
-  return { action: 'payment', target: target.trim(), amountTiyn, reference: reference.trim(), by };
+  return {
+    action: 'payment',
+    target: target.trim(),
+    amountTiyn,
+    reference: reference.trim(),
+    by,
+    confirmDuplicate,
+  };
 }
 
 function parse(args: readonly string[]): Command | undefined {
@@ -189,9 +214,14 @@ export async function runAdmin(
         registeredBy: `admin-cli:${command.by ?? env.USER ?? 'unknown'}`,
         paidAt: null,
         now: clock(),
+        confirmDuplicate: command.confirmDuplicate,
       }).catch((error: unknown) => {
         if (!isAppError(error)) throw error;
-        io.stderr.write(`qoltanba admin: ${errorMessage(error.code, 'en')}\n`);
+        const hint =
+          error.code === 'PAYMENT_POSSIBLE_DUPLICATE'
+            ? ' (--confirm-duplicate registers it as other money)'
+            : '';
+        io.stderr.write(`qoltanba admin: ${errorMessage(error.code, 'en', error.params)}${hint}\n`);
         return undefined;
       });
       if (!registered) return 1;
@@ -200,9 +230,11 @@ export async function runAdmin(
         order.starts_at && order.ends_at
           ? `, tariff ${new Date(order.starts_at).toISOString()} - ${new Date(order.ends_at).toISOString()}`
           : '';
+      const confirmed = registered.payment.confirmed_duplicate_of;
       io.stdout.write(
         `${registered.outcome}: order ${order.id} of ${order.company_bin} (${order.status}${period}), ` +
-          `balance ${(registered.balanceTiyn / 100).toFixed(2)} KZT\n`,
+          `balance ${(registered.balanceTiyn / 100).toFixed(2)} KZT` +
+          `${confirmed === null ? '' : `, confirmed not a duplicate of payment ${confirmed}`}\n`,
       );
     } else if (login && command.action === 'billing-grant') {
       const granted = await grantBillingOperator(database.db, login, clock());

@@ -21,6 +21,17 @@ export const billingErrors = {
     en: 'This payment is already registered with another amount or invoice',
     status: 409,
   },
+  PAYMENT_POSSIBLE_DUPLICATE: {
+    kk: 'Бұл шот бойынша осындай сомадағы төлем банк үзіндісінен тіркелген ({reference}). Бұл басқа ақша болса, қайталау емес екенін растаңыз',
+    ru: 'По этому счёту платёж на такую сумму уже зарегистрирован из банковской выписки ({reference}). Если это другие деньги, подтвердите, что это не повтор',
+    en: 'A payment of this amount on this invoice was already registered from a bank statement ({reference}). If this is other money, confirm it is not a duplicate',
+    withoutParams: {
+      kk: 'Бұл шот бойынша осындай сомадағы төлем банк үзіндісінен тіркелген. Бұл басқа ақша болса, қайталау емес екенін растаңыз',
+      ru: 'По этому счёту платёж на такую сумму уже зарегистрирован из банковской выписки. Если это другие деньги, подтвердите, что это не повтор',
+      en: 'A payment of this amount on this invoice was already registered from a bank statement. If this is other money, confirm it is not a duplicate',
+    },
+    status: 409,
+  },
   STATEMENT_MALFORMED: {
     kk: 'Банк үзіндісінің файлы оқылмады: {field}',
     ru: 'Не удалось прочитать файл банковской выписки: {field}',

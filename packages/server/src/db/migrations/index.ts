@@ -27,6 +27,7 @@ import * as liveNotify from './0025_live_notify.js';
 import * as billingNotices from './0026_billing_notices.js';
 import * as pendingBlobs from './0027_pending_blobs.js';
 import * as searchPhraseStats from './0028_search_phrase_stats.js';
+import * as paymentDuplicateConfirmations from './0029_payment_duplicate_confirmations.js';
 
 /**
  * One schema change: a stable id (applied in list order), the SQL script that makes it and, for data that SQL
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   billingNotices,
   pendingBlobs,
   searchPhraseStats,
+  paymentDuplicateConfirmations,
 ];

@@ -76,6 +76,11 @@ export interface BillingPaymentsTable {
   paid_at: NullableTimestamp;
   /** When the company was told of it (the billing job's payment notices); null while not yet. */
   noticed_at: NullableTimestamp;
+  /**
+   * Registered by hand although the order had a statement payment of the same amount: that payment's id, which the
+   * operator confirmed this is not (`confirmDuplicate`); null otherwise.
+   */
+  confirmed_duplicate_of: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Row of `billing_tariff_notices`: a tariff notice told to a company, once per kind and paid run end. */

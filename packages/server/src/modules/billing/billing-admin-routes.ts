@@ -77,7 +77,11 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
         'matches). Paid in full: the tariff starts at once and an overpayment goes to the balance (`activated`); ' +
         'less: nothing starts (`underpaid`); an order paid already: credited to the balance. The same `reference` ' +
         'again changes nothing (`already_registered`), or 409 PAYMENT_REFERENCE_CONFLICT with another amount or ' +
-        "invoice. Records who registered it. The company's members are notified (payment.registered).",
+        'invoice. When the invoice already has a payment of the same amount imported from a bank statement (perhaps ' +
+        'the same money typed in again): 409 PAYMENT_POSSIBLE_DUPLICATE naming its reference (`params.reference`), ' +
+        'nothing changes; send `confirmDuplicate: true` if it is other money, and it is counted with the ' +
+        "confirmation recorded (`confirmedDuplicateOf`). Records who registered it. The company's members are " +
+        'notified (payment.registered).',
       tags: TAGS,
       auth: true,
       body: registerPaymentRequestSchema,
@@ -96,6 +100,7 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
           registeredBy: `operator:${operator}`,
           paidAt: body.paidAt ? new Date(body.paidAt) : null,
           now,
+          confirmDuplicate: body.confirmDuplicate,
         });
         await tellPayments();
         return {
@@ -103,6 +108,7 @@ export function registerBillingAdminRoutes(context: BillingContext): void {
           payment: paymentView(registered.payment),
           order: orderView(registered.order),
           balance: tengeOf(registered.balanceTiyn),
+          confirmedDuplicateOf: registered.payment.confirmed_duplicate_of,
         };
       },
     }),

@@ -279,6 +279,159 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
     expect(await balance(buyer)).toBe(1);
   });
 
+  /** The payments a statement registered on an order: id and reference, oldest first. */
+  const statementPayments = (orderId: number) =>
+    suite.server.services.database.db
+      .selectFrom('billing_payments')
+      .select(['id', 'reference'])
+      .where('order_id', '=', orderId)
+      .where('source', '=', 'statement')
+      .orderBy('id')
+      .execute();
+
+  it('a statement payment, then the same money registered by hand: refused unless confirmed, then counted once more', async () => {
+    const buyer = await suite.user('buyer@example.kz', [sender]);
+    const half = await generateInvoice(suite, buyer, sender.bin, 'monthly');
+    const paid = await generateInvoice(suite, buyer, sender.bin, 'yearly');
+    const cashier = await operator();
+    const imported = await importOk(
+      cashier,
+      windows1251(
+        statementText([
+          { number: '81', amount: String(half.order.amount / 2), purpose: `УИН ${half.order.uin}` },
+          {
+            number: '82',
+            amount: String(paid.order.amount),
+            purpose: `по счёту № ${paid.invoice.number}`,
+            payerBin: sender.bin,
+          },
+        ]),
+      ),
+    );
+    expect(imported.lines.map((line) => line.outcome)).toEqual(['underpaid', 'activated']);
+    const [halfFromStatement] = await statementPayments(half.order.id);
+    const [paidFromStatement] = await statementPayments(paid.order.id);
+    if (!halfFromStatement || !paidFromStatement) throw new Error('the statement registered no payment');
+    const before = await counts();
+    const byHand = (body: Record<string, unknown>, lang = 'ru') =>
+      suite.request(cashier, 'POST', `${BILLING_ADMIN_PATHS.payments}?lang=${lang}`, body);
+
+    // The operator types the statement's money in again under the payment order's own number: refused, naming it.
+    const refused = await byHand({
+      invoiceNumber: half.invoice.number,
+      amount: half.order.amount / 2,
+      reference: 'п/п 181',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'PAYMENT_POSSIBLE_DUPLICATE',
+      message: `По этому счёту платёж на такую сумму уже зарегистрирован из банковской выписки (${halfFromStatement.reference}). Если это другие деньги, подтвердите, что это не повтор`,
+      params: { reference: halfFromStatement.reference },
+    });
+    const refusedPaid = await byHand(
+      { uin: paid.order.uin, amount: paid.order.amount, reference: 'п/п 182', confirmDuplicate: false },
+      'kk',
+    );
+    expect(refusedPaid.statusCode).toBe(409);
+    expect(refusedPaid.json()).toMatchObject({
+      code: 'PAYMENT_POSSIBLE_DUPLICATE',
+      params: { reference: paidFromStatement.reference },
+    });
+    expect(refusedPaid.json().message).toContain('банк үзіндісінен тіркелген');
+    // Nothing changed: the half-paid order did not activate on the same money twice, the balance got nothing.
+    expect(await counts()).toEqual(before);
+    expect(await order(buyer, half.order.id)).toMatchObject({ status: 'NEW', paid: half.order.amount / 2 });
+    expect(await balance(buyer)).toBe(0);
+
+    // The operator confirms it is other money: counted once more, the confirmation kept with the payment.
+    const confirmed = await byHand({
+      invoiceNumber: half.invoice.number,
+      amount: half.order.amount / 2,
+      reference: 'п/п 181',
+      confirmDuplicate: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      outcome: 'activated',
+      order: { status: 'PAID', paid: half.order.amount },
+      confirmedDuplicateOf: halfFromStatement.id,
+    });
+    const credited = await byHand({
+      uin: paid.order.uin,
+      amount: paid.order.amount,
+      reference: 'п/п 182',
+      confirmDuplicate: true,
+    });
+    expect(credited.json()).toMatchObject({
+      outcome: 'credited',
+      balance: paid.order.amount,
+      confirmedDuplicateOf: paidFromStatement.id,
+    });
+    expect(await balance(buyer)).toBe(paid.order.amount);
+    const recorded = await suite.server.services.database.db
+      .selectFrom('billing_payments')
+      .select(['reference', 'source', 'registered_by', 'confirmed_duplicate_of'])
+      .where('source', '=', 'bank')
+      .orderBy('id')
+      .execute();
+    expect(recorded).toEqual([
+      {
+        reference: 'п/п 181',
+        source: 'bank',
+        registered_by: 'operator:cashier@example.kz',
+        confirmed_duplicate_of: halfFromStatement.id,
+      },
+      {
+        reference: 'п/п 182',
+        source: 'bank',
+        registered_by: 'operator:cashier@example.kz',
+        confirmed_duplicate_of: paidFromStatement.id,
+      },
+    ]);
+    const afterConfirmed = await counts();
+    expect(afterConfirmed.payments).toBe(before.payments + 2);
+
+    // The same registration again, confirmed or not, is the same payment: nothing changes.
+    const again = await byHand({
+      invoiceNumber: half.invoice.number,
+      amount: half.order.amount / 2,
+      reference: 'п/п 181',
+    });
+    expect(again.json()).toMatchObject({
+      outcome: 'already_registered',
+      confirmedDuplicateOf: halfFromStatement.id,
+    });
+    expect(await counts()).toEqual(afterConfirmed);
+
+    // A payment of another amount is other money: no confirmation asked.
+    const other = await byHand({ invoiceNumber: paid.invoice.number, amount: 10, reference: 'п/п 183' });
+    expect(other.json()).toMatchObject({ outcome: 'credited', confirmedDuplicateOf: null });
+  });
+
+  it('the OpenAPI document carries confirmDuplicate and PAYMENT_POSSIBLE_DUPLICATE on registerPayment', async () => {
+    const doc = (await suite.request('', 'GET', '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { schemas: Record<string, { properties: Record<string, { properties?: object }> }> };
+    };
+    const operation = doc.paths[BILLING_ADMIN_PATHS.payments]?.post as {
+      operationId: string;
+      description: string;
+      requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+      responses: Record<string, { content?: Record<string, { schema: { properties: object } }> }>;
+    };
+    expect(operation.operationId).toBe('registerPayment');
+    expect(operation.description).toContain('409 PAYMENT_POSSIBLE_DUPLICATE');
+    const body = operation.requestBody.content['application/json']?.schema.properties ?? {};
+    expect(Object.keys(body).sort()).toEqual(
+      ['amount', 'confirmDuplicate', 'invoiceNumber', 'paidAt', 'reference', 'uin'].sort(),
+    );
+    expect(body.confirmDuplicate).toMatchObject({ type: 'boolean' });
+    expect(
+      Object.keys(operation.responses['200']?.content?.['application/json']?.schema.properties ?? {}),
+    ).toEqual(['outcome', 'payment', 'order', 'balance', 'confirmedDuplicateOf']);
+    expect(doc.components.schemas.ErrorResponse?.properties.params?.properties).toHaveProperty('reference');
+  });
+
   it('payments operators only; one file part', async () => {
     const member = await suite.user('member@example.kz', [sender]);
     const file = windows1251(statementText([]));
@@ -354,5 +507,88 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+  it('npm run admin -- payment register: the same money as a statement payment needs --confirm-duplicate', async () => {
+    const buyer = await suite.user('buyer@example.kz', [sender]);
+    const { order: ordered, invoice } = await generateInvoice(suite, buyer, sender.bin, 'monthly');
+    const cashier = await operator();
+    const imported = await importOk(
+      cashier,
+      windows1251(
+        statementText([{ number: '91', amount: String(ordered.amount / 2), purpose: `УИН ${ordered.uin}` }]),
+      ),
+    );
+    expect(imported.lines[0]).toMatchObject({ outcome: 'underpaid' });
+    const [fromStatement] = await statementPayments(ordered.id);
+    if (!fromStatement) throw new Error('the statement registered no payment');
+    const run = async (...args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const io = {
+        stdout: { write: (text: string) => void out.push(text) },
+        stderr: { write: (text: string) => void err.push(text) },
+      };
+      const { db } = suite.server.services.database;
+      const code = await runAdmin(args, { USER: 'accountant' }, io, {
+        database: { kind: backend.name, db, close: async () => undefined },
+        clock: suite.clock.now,
+      });
+      return { code, out: out.join(''), err: err.join('') };
+    };
+    const before = await counts();
+    const amount = String(ordered.amount / 2);
+
+    expect(await run('payment', 'register', invoice.number, amount, 'п/п 191', '--by', 'Dana')).toEqual({
+      code: 1,
+      out: '',
+      err:
+        'qoltanba admin: A payment of this amount on this invoice was already registered from a bank statement ' +
+        `(${fromStatement.reference}). If this is other money, confirm it is not a duplicate ` +
+        '(--confirm-duplicate registers it as other money)\n',
+    });
+    expect(await counts()).toEqual(before);
+    expect(await order(buyer, ordered.id)).toMatchObject({ status: 'NEW', paid: ordered.amount / 2 });
+
+    // The flag comes before or after --by; an unknown one or a repeated one is a usage error.
+    expect(
+      (await run('payment', 'register', invoice.number, amount, 'п/п 191', '--confirm', '--by', 'Dana')).code,
+    ).toBe(2);
+    expect(
+      (
+        await run(
+          'payment',
+          'register',
+          invoice.number,
+          amount,
+          'п/п 191',
+          '--confirm-duplicate',
+          '--confirm-duplicate',
+        )
+      ).code,
+    ).toBe(2);
+    const confirmed = await run(
+      'payment',
+      'register',
+      invoice.number,
+      amount,
+      'п/п 191',
+      '--confirm-duplicate',
+      '--by',
+      'Dana',
+    );
+    expect(confirmed.code, confirmed.err).toBe(0);
+    expect(confirmed.out).toMatch(
+      new RegExp(
+        `^activated: order ${ordered.id} of ${sender.bin} \\(PAID, tariff .+\\), balance 0\\.00 KZT, confirmed not a duplicate of payment ${fromStatement.id}\\n$`,
+      ),
+    );
+    const recorded = await suite.server.services.database.db
+      .selectFrom('billing_payments')
+      .select(['registered_by', 'confirmed_duplicate_of'])
+      .where('reference', '=', 'п/п 191')
+      .execute();
+    expect(recorded).toEqual([{ registered_by: 'admin-cli:Dana', confirmed_duplicate_of: fromStatement.id }]);
+    expect((await counts()).payments).toBe(before.payments + 1);
+    expect(await order(buyer, ordered.id)).toMatchObject({ status: 'PAID', paid: ordered.amount });
   });
 });

@@ -1,4 +1,11 @@
-import { AppError, type LoginTarget, type Payment, parseLoginTarget } from '@qoltanba/core';
+import {
+  AppError,
+  type EarlierPayment,
+  handPaymentDecision,
+  type LoginTarget,
+  type Payment,
+  parseLoginTarget,
+} from '@qoltanba/core';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BillingPaymentsTable, Database } from '../../db/schema.js';
 import { findUserById } from '../account/index.js';
@@ -44,6 +51,11 @@ export interface ReceivedPayment {
   registeredBy: string;
   paidAt: Date | null;
   now: Date;
+  /**
+   * By hand (`bank`) only: the operator confirms this is other money than a statement payment of the same amount on
+   * the order (core's `handPaymentDecision`); without it such a registration is PAYMENT_POSSIBLE_DUPLICATE.
+   */
+  confirmDuplicate?: boolean | undefined;
 }
 
 /** What registering did. */
@@ -74,10 +86,18 @@ async function targetOf(
   return { order, invoiceId: invoice?.id ?? null };
 }
 
+/** A payment row as core's `handPaymentDecision` reads it. */
+function earlierPayment(row: PaymentRow): EarlierPayment {
+  return { id: row.id, source: row.source, amountTiyn: Number(row.amount_tiyn), reference: row.reference };
+}
+
 /**
  * Registers a payment received against an invoice, in one transaction under the company's counter row lock:
  * - the same bank reference again: nothing changes (`already_registered`), or PAYMENT_REFERENCE_CONFLICT when it
  *   came with another amount or for another order;
+ * - by hand (`bank`), of the same amount as a payment the order has from a bank statement: PAYMENT_POSSIBLE_DUPLICATE
+ *   (409, naming that payment's reference), nothing changes; with `confirmDuplicate` it is counted and
+ *   `confirmed_duplicate_of` records which statement payment the operator said it is not;
  * - the order is paid in full with it: PAID and its tariff period starts at once (after a running one), the excess
  *   goes to the company's balance (`activated`);
  * - not yet in full: kept against the order, nothing activates (`underpaid`); a later payment completes it;
@@ -109,6 +129,19 @@ export async function registerPaymentIn(
     }
     return { outcome: 'already_registered', payment: existing, order, balanceTiyn: account.balanceTiyn };
   }
+  let confirmedDuplicateOf: number | null = null;
+  if (received.source === 'bank') {
+    const decision = handPaymentDecision(
+      received.amountTiyn,
+      (await orderPayments(trx, order.id)).map(earlierPayment),
+      received.confirmDuplicate === true,
+    );
+    if (!decision.allowed) {
+      const { id, reference } = decision.duplicateOf;
+      throw new AppError('PAYMENT_POSSIBLE_DUPLICATE', { reference: reference ?? `#${id}` });
+    }
+    confirmedDuplicateOf = decision.confirmedDuplicateOf?.id ?? null;
+  }
   const payment = await trx
     .insertInto('billing_payments')
     .values({
@@ -121,6 +154,7 @@ export async function registerPaymentIn(
       registered_by: received.registeredBy,
       registered_at: received.now,
       paid_at: received.paidAt,
+      confirmed_duplicate_of: confirmedDuplicateOf,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
