@@ -28,6 +28,22 @@ const pageHtml = (prefix) => {
 const rootOf = (html) => /<div id="root"([^>]*)>([\s\S]*)<\/div>\s*<noscript>/.exec(html);
 const linked = (html, rel) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="/([^"]+)"`, 'g'))].map((m) => m[1]);
+/** The entry and the modules the page's after-paint loader adds (build/prerender.mjs), without the leading `/`. */
+const loadedAfterPaint = (html) => {
+  const tag =
+    /<script defer src="\/assets\/after-paint-[\w-]+\.js" data-entry="\/([^"]+)" data-preload="([^"]*)"><\/script>/.exec(
+      html,
+    );
+  return tag
+    ? [
+        tag[1],
+        ...tag[2]
+          .split(' ')
+          .filter(Boolean)
+          .map((href) => href.slice(1)),
+      ]
+    : [];
+};
 const sourcesOf = (file) => {
   const map = join(dist, `${file}.map`);
   return existsSync(map)
@@ -87,7 +103,7 @@ describe('the portal build prerenders the pages opened first', () => {
       if (prefix !== '/cabinet') {
         it('shows and loads nothing of the cabinet', () => {
           expect(root?.[2]).not.toContain(CABINET_MARKUP);
-          const cabinetChunks = linked(html, 'modulepreload').filter((file) =>
+          const cabinetChunks = loadedAfterPaint(html).filter((file) =>
             sourcesOf(file).some((source) => CABINET_SOURCES.test(source)),
           );
           expect(cabinetChunks).toEqual([]);
@@ -99,6 +115,24 @@ describe('the portal build prerenders the pages opened first', () => {
       }
     });
   }
+
+  it('fetches no script before the first paint: the after-paint loader names the entry and every chunk of the page', () => {
+    for (const prefix of Object.keys(PRERENDERED)) {
+      const html = pageHtml(prefix);
+      const page = readFileSync(join(dist, routePages.find((entry) => entry.prefix === prefix).file), 'utf8');
+      expect(html, prefix).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+      const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(page)?.[1];
+      const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+      expect(preloads.length, prefix).toBeGreaterThan(3);
+      expect(loadedAfterPaint(html), prefix).toEqual([entry, ...preloads]);
+    }
+    const loader = /src="\/(assets\/after-paint-[\w-]+\.js)"/.exec(pageHtml('/'))?.[1] ?? '';
+    const code = readFileSync(join(dist, loader), 'utf8');
+    expect(code).toContain('requestAnimationFrame');
+    expect(code).toContain("document.visibilityState === 'hidden'");
+  });
 
   it('leaves the server bundle it rendered with out of the served folder', () => {
     expect(existsSync(join(dist, 'prerenderPage.js'))).toBe(false);
