@@ -37,7 +37,7 @@ const SELLER_ACCOUNT = 'KZ86125KZT5004100100';
 /** A day as the portal writes it in Kazakh (core's formatDate), and the plan's end in the tariff block. */
 const KK_DAY =
   /\d{1,2} (қаңтар|ақпан|наурыз|сәуір|мамыр|маусым|шілде|тамыз|қыркүйек|қазан|қараша|желтоқсан) \d{4} ж\./;
-const KK_PAID_UNTIL = new RegExp(`^${KK_DAY.source} дейін төленген$`);
+const KK_PAID_UNTIL = new RegExp(`^${KK_DAY.source} дейін төленген\\. Қалған күндер: \\d+$`);
 
 let server: StartedServer | undefined;
 let serverOrigin = '';
