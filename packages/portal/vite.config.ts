@@ -33,10 +33,11 @@ const ERROR_TEXTS_MODULE = fileURLToPath(new URL('./src/i18n/errorTexts.ts', imp
 
 /**
  * The widgets' plugin that splits core's error catalogue per language (their element builds use it too). It is
- * TypeScript source, which the config's bundle would leave to Node as an external package: vite's runner loads it.
+ * TypeScript source for the workspace (exported under `source` only), which the config's bundle would leave to Node
+ * as an external package: vite's runner loads it.
  */
 const { splitErrorTexts } = (
-  await runnerImport<typeof SplitErrorTexts>('@qoltanba/widgets/split-error-texts')
+  await runnerImport<typeof SplitErrorTexts>(sourceOfExport('@qoltanba/widgets', './split-error-texts'))
 ).module;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
