@@ -11,11 +11,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The packages published to npm; the portal, server and e2e stay private. */
 export const PUBLISHABLE = ['core', 'sdk', 'widgets', 'help-widget'];
 
-/** attw arguments for a package: ESM only; stylesheets and script-tag builds (`*.global.js`) are no type entries. */
+/**
+ * attw arguments for a package: ESM only; stylesheets and script-tag builds (`*.global.js`) are no type entries, nor
+ * are build tools for the workspace, exported under the `source` condition only (not in the packed files).
+ */
 export function attwArgs(manifest) {
-  const untyped = Object.keys(manifest.exports ?? {}).filter(
-    (entry) => entry.endsWith('.css') || entry.endsWith('.global.js'),
-  );
+  const sourceOnly = (target) =>
+    typeof target === 'object' && target !== null && Object.keys(target).join() === 'source';
+  const untyped = Object.entries(manifest.exports ?? {})
+    .filter(([entry, target]) => entry.endsWith('.css') || entry.endsWith('.global.js') || sourceOnly(target))
+    .map(([entry]) => entry);
   const exclude = untyped.length > 0 ? ['--exclude-entrypoints', ...untyped] : [];
   return ['attw', '--pack', '.', '--profile', 'esm-only', '--format', 'ascii', ...exclude];
 }

@@ -24,5 +24,13 @@ describe('packed-package check', () => {
       '--exclude-entrypoints',
       './embed.global.js',
     ]);
+    // The widgets' build plugin for the portal's build: TypeScript source for the workspace, not packed.
+    const widgets = attwArgs({
+      exports: { '.': {}, './split-error-texts': { source: './build/split-error-texts.ts' } },
+    });
+    expect(widgets.slice(widgets.indexOf('--exclude-entrypoints'))).toEqual([
+      '--exclude-entrypoints',
+      './split-error-texts',
+    ]);
   });
 });

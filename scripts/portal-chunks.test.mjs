@@ -104,16 +104,59 @@ describe("the portal's strings load one language at a time", () => {
   });
 });
 
+/** Core's error texts, one chunk per language made at build time (packages/widgets/build/split-error-texts.ts). */
+const ERROR_TEXTS = {
+  kk: 'virtual:qoltanba-error-texts/kk',
+  ru: 'virtual:qoltanba-error-texts/ru',
+  en: 'virtual:qoltanba-error-texts/en',
+};
+
+/** A text of core's catalogue in each language (ACCOUNT_NOT_FOUND), to find which chunks carry which language. */
+const ERROR_TEXT_SAMPLE = {
+  kk: 'Тіркелгі табылмады',
+  ru: 'Учётная запись не найдена',
+  en: 'Account not found',
+};
+
+describe("core's error texts load one language at a time", () => {
+  const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const code = (file) => readFileSync(join(dist, file), 'utf8');
+
+  for (const [lang, module] of Object.entries(ERROR_TEXTS)) {
+    it(`${lang} is a chunk of its own, loaded on demand, with that language's texts only`, () => {
+      expect(manifest[module]?.isDynamicEntry, module).toBe(true);
+      expect(staticClosure(manifest, 'index.html').has(module)).toBe(false);
+      const text = code(manifest[module].file);
+      for (const [other, sample] of Object.entries(ERROR_TEXT_SAMPLE)) {
+        expect(text.includes(sample), `${other} text in the ${lang} chunk`).toBe(other === lang);
+      }
+    });
+  }
+
+  it("the entry's static imports hold no catalogue module and no error text of any language", () => {
+    const files = [...staticClosure(manifest, 'index.html')].map((key) => manifest[key].file);
+    const found = files.flatMap((file) => [
+      ...sourcesOf(file).filter((source) => /core\/src\/errors\/catalogue\//.test(source)),
+      ...Object.values(ERROR_TEXT_SAMPLE).filter((sample) => code(file).includes(sample)),
+    ]);
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the first load of / as the size budget and the browser see it', () => {
   const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const landing = PUBLIC_PAGES['/'];
-  // The landing screen and the default language's strings (kk), with what each imports, beside the entry.
+  // The landing screen and the default language's strings and error texts (kk), with what each imports, beside the entry.
   const initial = () =>
     [
       ...staticClosure(
         manifest,
-        LANGUAGE_STRINGS.kk,
-        staticClosure(manifest, landing, staticClosure(manifest, 'index.html')),
+        ERROR_TEXTS.kk,
+        staticClosure(
+          manifest,
+          LANGUAGE_STRINGS.kk,
+          staticClosure(manifest, landing, staticClosure(manifest, 'index.html')),
+        ),
       ),
     ]
       .map((key) => manifest[key].file)
@@ -140,6 +183,7 @@ describe('the first load of / as the size budget and the browser see it', () => 
     );
     expect(preloaded).toContain(manifest[landing].file);
     expect(preloaded).toContain(manifest[LANGUAGE_STRINGS.kk].file);
+    expect(preloaded).toContain(manifest[ERROR_TEXTS.kk].file);
     expect(missing).toEqual([]);
   });
 });

@@ -51,6 +51,22 @@ test.describe('portal language', () => {
     );
   });
 
+  // The build carries core's error texts one language at a time: kk's come with the page, ru's on the switch.
+  test("core's error texts follow a language switch (each language's chunk loaded on demand)", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.kk);
+    await page.getByRole('banner').getByRole('button', { name: 'Русский' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.ru);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Войти' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByLabel('E-mail или телефон').fill('not-a-login');
+    await modal.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(modal.getByText('Неверный e-mail или номер телефона')).toBeVisible();
+  });
+
   test('?lang=kz shows Kazakh over a stored choice and stores it', async ({ page, context, baseURL }) => {
     await context.addCookies([{ name: 'lang', value: 'ru', url: baseURL ?? 'http://127.0.0.1:8181' }]);
     await page.goto('/?lang=kz');

@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type * as SplitErrorTexts from '@qoltanba/widgets/split-error-texts';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport } from 'vite';
 import { firstRouteModulePreload } from './build/first-route-preload.ts';
 
 /**
@@ -27,8 +28,31 @@ function sourceOfExport(name: string, entry: string): string {
   return fileURLToPath(new URL(source, manifestUrl));
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), vanillaExtractPlugin(), firstRouteModulePreload()],
+/** The portal's store of loaded error texts, which the browser build's catalogue reads (src/i18n/errorTexts.ts). */
+const ERROR_TEXTS_MODULE = fileURLToPath(new URL('./src/i18n/errorTexts.ts', import.meta.url));
+
+/**
+ * The widgets' plugin that splits core's error catalogue per language (their element builds use it too). It is
+ * TypeScript source for the workspace (exported under `source` only), which the config's bundle would leave to Node
+ * as an external package: vite's runner loads it.
+ */
+const { splitErrorTexts } = (
+  await runnerImport<typeof SplitErrorTexts>(sourceOfExport('@qoltanba/widgets', './split-error-texts'))
+).module;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // Core's error catalogue one language at a time in the browser's bundle (the other two were ~6 kB brotli of the
+    // first load); tests, the dev server and the prerender keep the full catalogue and get only the loader.
+    splitErrorTexts({
+      replaceCatalogue: command === 'build' && !isSsrBuild,
+      languagesModule: ERROR_TEXTS_MODULE,
+      keepEntryFields: true,
+    }),
+    firstRouteModulePreload(),
+  ],
   resolve: {
     // `source` first: @qoltanba/* workspace packages resolve to their TypeScript sources, no build needed.
     conditions: ['source', 'module', 'browser', 'development|production'],

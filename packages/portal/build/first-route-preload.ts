@@ -10,6 +10,9 @@ export const FIRST_ROUTE_SCREEN = 'src/screens/public/LandingScreen.tsx';
 /** The portal strings of the default language (kk), loaded by the first render of a visitor without a choice yet. */
 export const DEFAULT_LANG_STRINGS = 'src/i18n/kk.ts';
 
+/** Core's error texts in the default language, a chunk the portal loads beside its strings (src/i18n/errorTexts.ts). */
+export const DEFAULT_LANG_ERROR_TEXTS = '\0virtual:qoltanba-error-texts/kk';
+
 /**
  * Pages people open directly (`/`, a shared `/check` link, a bookmark into the cabinet) and the screen modules they
  * show first: each gets a copy of index.html (`pages/<name>.html`) preloading those instead of the landing screen,
@@ -79,7 +82,9 @@ function closureOf(chunks: readonly OutputChunk[], modules: readonly string[]): 
     for (const next of byFile.get(file)?.imports ?? []) visit(next);
   };
   for (const module of modules) {
-    const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
+    const root = chunks.find(
+      (chunk) => chunk.facadeModuleId === module || chunk.facadeModuleId?.endsWith(`/${module}`),
+    );
     if (!root) throw new Error(`route modulepreload: no chunk for ${module}`);
     visit(root.fileName);
   }
@@ -91,7 +96,7 @@ const styleLink = (file: string) => `<link rel="stylesheet" crossorigin href="/$
 
 /**
  * Vite plugin: `<link rel="modulepreload">` in index.html for the first route's screen chunk, the default language's
- * strings and the chunks they import, so the browser fetches them beside the entry instead of after it has run (no
+ * strings and error texts and the chunks they import, so the browser fetches them beside the entry instead of after it has run (no
  * request waterfall on `/`); and for each of {@link ROUTE_PAGES} a copy of index.html preloading that page's screens
  * instead of the landing screen, with `route-pages.json` naming them for the server's history fallback. Vite preloads
  * only the entry's static imports; the router loads each screen lazily and the portal each language's strings (a
@@ -108,7 +113,7 @@ export function firstRouteModulePreload(pages: readonly RoutePage[] = ROUTE_PAGE
         const bundle = context.bundle;
         if (!bundle) return html;
         const chunks = chunksOf(bundle);
-        const strings = closureOf(chunks, [DEFAULT_LANG_STRINGS]);
+        const strings = closureOf(chunks, [DEFAULT_LANG_STRINGS, DEFAULT_LANG_ERROR_TEXTS]);
         const screen = closureOf(chunks, [FIRST_ROUTE_SCREEN]).filter((file) => !strings.includes(file));
         const links = [
           ...screen.map((file) => ({ file, first: true })),

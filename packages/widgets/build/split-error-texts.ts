@@ -22,6 +22,33 @@ export interface SplitErrorTextsOptions {
    * (elements build only; tests and Storybook keep the real catalogue and just get the loader).
    */
   replaceCatalogue?: boolean;
+  /**
+   * The module the replaced catalogue reads the loaded texts from: it exports `errorTextsOf(lang)` and the atom
+   * `$loadedLangs` (default: the elements' `src/elements/runtime/languages.ts`; the portal has its own).
+   */
+  languagesModule?: string;
+  /**
+   * Keep each entry's language-free fields (`status`, `legacyMessage`, `link`) in the replaced catalogue, so
+   * `errorStatus`, `errorCodeFromLegacyMessage` and refusal links work as with core's own (the portal; the
+   * elements leave them out).
+   */
+  keepEntryFields?: boolean;
+}
+
+/** An entry's fields that are the same in every language. */
+function entryFields(
+  catalogue: Catalogue,
+): Record<string, Pick<ErrorEntry, 'status' | 'legacyMessage' | 'link'>> {
+  return Object.fromEntries(
+    Object.entries(catalogue).map(([code, { status, legacyMessage, link }]) => [
+      code,
+      {
+        ...(status === undefined ? {} : { status }),
+        ...(legacyMessage ? { legacyMessage } : {}),
+        ...(link ? { link } : {}),
+      },
+    ]),
+  );
 }
 
 /**
@@ -29,7 +56,7 @@ export interface SplitErrorTextsOptions {
  * `import()` per language becomes a chunk holding that language's texts only, computed at build time from core's
  * catalogue. With `replaceCatalogue`, core's catalogue module (`errors/catalogue/`, whichever relative path imports it)
  * becomes a view over the languages loaded so far
- * (`src/elements/runtime/languages.ts`), so `errorMessage` and everything built on it keep working.
+ * (`src/elements/runtime/languages.ts`, or `languagesModule`), so `errorMessage` and everything built on it keep working.
  */
 export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
   let catalogue: Promise<Catalogue> | undefined;
@@ -77,11 +104,17 @@ export function splitErrorTexts(options: SplitErrorTextsOptions = {}): Plugin {
       if (id === LAZY_CATALOGUE) {
         return [
           `import { ERROR_CODES } from ${JSON.stringify(resolve(CORE_ERRORS, 'codes.ts'))};`,
-          `import { errorTextsOf, $loadedLangs } from ${JSON.stringify(LANGUAGES_MODULE)};`,
+          `import { errorTextsOf, $loadedLangs } from ${JSON.stringify(options.languagesModule ?? LANGUAGES_MODULE)};`,
           `import { lazyErrorCatalogue } from ${JSON.stringify(LAZY_CATALOGUE_MODULE)};`,
           // A language not loaded yet reads as the first one that is (elements wait for theirs before rendering).
           'export const errorCatalogue = lazyErrorCatalogue(ERROR_CODES, (lang) =>',
           '  errorTextsOf(lang) ?? errorTextsOf($loadedLangs.get()[0] ?? lang));',
+          ...(options.keepEntryFields
+            ? [
+                `const fields = ${JSON.stringify(entryFields(await loadCatalogue()))};`,
+                'for (const code of ERROR_CODES) Object.assign(errorCatalogue[code], fields[code]);',
+              ]
+            : []),
         ].join('\n');
       }
       return null;

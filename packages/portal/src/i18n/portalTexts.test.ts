@@ -26,4 +26,19 @@ describe('portal strings one language at a time', () => {
     await loadPortalTexts('en');
     expect($portalLangs.get().filter((lang) => lang === 'en')).toHaveLength(1);
   });
+
+  it("loads a language's error texts with its strings: core's catalogue texts of that language only", async () => {
+    vi.resetModules();
+    const { loadPortalTexts } = await import('./portalTexts');
+    const { $loadedLangs, errorTextsOf } = await import('./errorTexts');
+    const { errorMessage } = await import('@qoltanba/core');
+    expect(errorTextsOf('ru')).toBeUndefined();
+    await loadPortalTexts('ru');
+    expect($loadedLangs.get()).toEqual(['ru']);
+    expect(errorTextsOf('ru')?.INVALID_LOGIN).toBe(errorMessage('INVALID_LOGIN', 'ru'));
+    expect(errorTextsOf('ru')?.['RATE_LIMITED#withoutParams']).toBe(
+      'Слишком много запросов. Повторите попытку позже',
+    );
+    expect(errorTextsOf('en')).toBeUndefined();
+  });
 });
