@@ -25,14 +25,15 @@ test('the API keys table breaks no word beside a long origin, on a phone and at 
       const table = page.getByRole('table');
       await expect(table.getByRole('row')).not.toHaveCount(0);
       await expect(table).toContainText('Shop');
-      // A word split over two lines has two client rectangles; the origin and the URL may wrap, words may not.
+      // A word split over two lines has two client rectangles; the origin and the URL may wrap, words may not (a line
+      // may break after a hyphen, as in a key's random prefix 'qk_-EOsTE6C', so hyphens end a word here).
       const broken = await table.evaluate((element) => {
         const found: string[] = [];
         for (const cell of element.querySelectorAll('th, td')) {
           const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const text = node.textContent ?? '';
-            for (const match of text.matchAll(/[^\s/]+/g)) {
+            for (const match of text.matchAll(/[^\s/-]+/g)) {
               if (match[0].length > 20) continue;
               const range = document.createRange();
               range.setStart(node, match.index);

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatDate, formatDateTime } from '@qoltanba/core';
 import { loadPkcs12, NCA_TEST_PASSWORD } from '@qoltanba/testkit';
 import { samplePdf } from './document-files';
+import { appTookOver } from './prerendered';
 import { INDIVIDUAL_P12, skipWithoutNcaTestKeys } from './signing-session';
 
 // Dates as Chromium renders them in Kazakh: its ICU has no Kazakh month names and wrote "2026 M11 28"; the
@@ -50,8 +51,7 @@ test('kk dates in Chromium: month names from our tables, never "M11", and the ti
   test.info().annotations.push({ type: 'Chromium kk-KZ', description: chromiumKk });
 
   await page.goto('/check?lang=kk');
-  // /check in kk is the build's prerendered page: a drop counts once the app has taken it over (it drops the mark).
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await appTookOver(page);
   await dropFiles(page, [
     { name: 'contract.pdf', type: 'application/pdf', bytes: original },
     { name: 'contract.pdf.cms', type: 'application/pkcs7-signature', bytes: cms },

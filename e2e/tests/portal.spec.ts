@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { appTookOver } from './prerendered';
 
 const HERO = {
   kk: 'Құжаттарға ЭЦҚ немесе eGov mobile арқылы онлайн қол қойыңыз',
@@ -29,6 +30,7 @@ test.describe('portal language', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'kk');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.kk);
+    await appTookOver(page);
     await markWindow(page);
 
     await page.getByRole('banner').getByRole('button', { name: 'Русский' }).click();
@@ -57,6 +59,7 @@ test.describe('portal language', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.kk);
+    await appTookOver(page);
     await page.getByRole('banner').getByRole('button', { name: 'Русский' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HERO.ru);
 
