@@ -98,6 +98,33 @@ function fill(text: string, values: Record<string, string>): string {
 }
 
 /**
+ * The e-mail's lines in `lang` (the reminder line for a reminder, what the document is and the link, until when the
+ * link works): each text passed through `quote`, the link written by `link`. One source for the text and the HTML.
+ */
+function linkMailLines(
+  purpose: LinkMailPurpose,
+  kind: LinkMailKind,
+  lang: Lang,
+  params: LinkMailParams,
+  quote: (text: string) => string,
+  link: (url: string) => string,
+): string[] {
+  const texts = LINK_MAIL_TEXTS[purpose];
+  const values = {
+    sender: quote(params.sender),
+    document: quote(params.document),
+    number: String(params.number),
+    signer: quote(params.signer ?? ''),
+    url: link(params.url),
+    until: quote(formatDateTime(params.expiresAt, lang)),
+  };
+  const lines = [fill(quote(texts.body[lang]), values), fill(quote(texts.validUntil[lang]), values)];
+  return kind === 'reminder' ? [quote(texts.reminder[lang]), ...lines] : lines;
+}
+
+const asIs = (text: string) => text;
+
+/**
  * A personal link's e-mail in one language: the reminder line (for a reminder), what the document is and the link,
  * and until when the link works (Kazakhstan's time, as the link's page shows it).
  *
@@ -109,17 +136,7 @@ export function linkMailText(
   lang: Lang,
   params: LinkMailParams,
 ): string {
-  const texts = LINK_MAIL_TEXTS[purpose];
-  const values = {
-    sender: params.sender,
-    document: params.document,
-    number: String(params.number),
-    signer: params.signer ?? '',
-    url: params.url,
-    until: formatDateTime(params.expiresAt, lang),
-  };
-  const lines = [fill(texts.body[lang], values), fill(texts.validUntil[lang], values)];
-  return (kind === 'reminder' ? [texts.reminder[lang], ...lines] : lines).join('\n');
+  return linkMailLines(purpose, kind, lang, params, asIs, asIs).join('\n');
 }
 
 /**
@@ -131,22 +148,9 @@ export function linkMailHtml(
   lang: Lang,
   params: LinkMailParams,
 ): string {
-  const texts = LINK_MAIL_TEXTS[purpose];
-  const url = escapeHtml(params.url);
-  const values = {
-    sender: escapeHtml(params.sender),
-    document: escapeHtml(params.document),
-    number: String(params.number),
-    signer: escapeHtml(params.signer ?? ''),
-    url: `<a href="${url}">${url}</a>`,
-    until: escapeHtml(formatDateTime(params.expiresAt, lang)),
-  };
-  const lines = [
-    fill(escapeHtml(texts.body[lang]), values),
-    fill(escapeHtml(texts.validUntil[lang]), values),
-  ];
-  const shown = kind === 'reminder' ? [escapeHtml(texts.reminder[lang]), ...lines] : lines;
-  return `<section lang="${lang}">${shown.map((line) => `<p>${line}</p>`).join('')}</section>`;
+  const anchor = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  const lines = linkMailLines(purpose, kind, lang, params, escapeHtml, anchor);
+  return `<section lang="${lang}">${lines.map((line) => `<p>${line}</p>`).join('')}</section>`;
 }
 
 /**
