@@ -44,6 +44,21 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
   const balance = async (token: string, bin = sender.bin) =>
     (await suite.request(token, 'GET', apiPath(BILLING_PATHS.balance, { filialId: '1', bin }))).json()
       .balance;
+  /** `npm run admin -- <args>` against this suite's database and clock: its exit code and what it printed. */
+  const runAdminCommand = async (...args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      stdout: { write: (text: string) => void out.push(text) },
+      stderr: { write: (text: string) => void err.push(text) },
+    };
+    const { db } = suite.server.services.database;
+    const code = await runAdmin(args, { USER: 'accountant' }, io, {
+      database: { kind: backend.name, db, close: async () => undefined },
+      clock: suite.clock.now,
+    });
+    return { code, out: out.join(''), err: err.join('') };
+  };
   const counts = async () => {
     const { db } = suite.server.services.database;
     const payments = await db
@@ -455,20 +470,6 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
     const buyer = await suite.user('buyer@example.kz', [sender]);
     const { order: ordered, invoice } = await generateInvoice(suite, buyer, sender.bin, 'monthly');
     const dir = await mkdtemp(join(tmpdir(), 'qoltanba-statement-'));
-    const run = async (...args: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io = {
-        stdout: { write: (text: string) => void out.push(text) },
-        stderr: { write: (text: string) => void err.push(text) },
-      };
-      const { db } = suite.server.services.database;
-      const code = await runAdmin(args, { USER: 'accountant' }, io, {
-        database: { kind: backend.name, db, close: async () => undefined },
-        clock: suite.clock.now,
-      });
-      return { code, out: out.join(''), err: err.join('') };
-    };
     try {
       const path = join(dir, 'halyk-0303.txt');
       await writeFile(
@@ -480,7 +481,7 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
           ]),
         ),
       );
-      const imported = await run('payment', 'import', path, '--by', 'Dana');
+      const imported = await runAdminCommand('payment', 'import', path, '--by', 'Dana');
       expect(imported.code, imported.err).toBe(0);
       expect(imported.out).toContain(
         `activated\t№ 51 of 02.03.2026\t${ordered.amount.toFixed(2)} KZT\tinvoice ${invoice.number}`,
@@ -489,7 +490,7 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
       expect(imported.out).toContain(
         'activated 1, underpaid 0, credited 0, already_registered 0, unmatched 1, skipped 0',
       );
-      expect((await run('payment', 'import', path)).out).toContain('already_registered 1');
+      expect((await runAdminCommand('payment', 'import', path)).out).toContain('already_registered 1');
       const who = await suite.server.services.database.db
         .selectFrom('billing_payments')
         .select('registered_by')
@@ -498,12 +499,12 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
 
       const broken = join(dir, 'broken.txt');
       await writeFile(broken, '1CClientBankExchange\r\nСекцияДокумент=Платежное поручение\r\n');
-      expect(await run('payment', 'import', broken)).toMatchObject({
+      expect(await runAdminCommand('payment', 'import', broken)).toMatchObject({
         code: 1,
         err: 'qoltanba admin: The bank statement file could not be read: КонецФайла\n',
       });
-      expect((await run('payment', 'import', join(dir, 'missing.txt'))).code).toBe(1);
-      expect((await run('payment', 'import')).code).toBe(2);
+      expect((await runAdminCommand('payment', 'import', join(dir, 'missing.txt'))).code).toBe(1);
+      expect((await runAdminCommand('payment', 'import')).code).toBe(2);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -521,24 +522,12 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
     expect(imported.lines[0]).toMatchObject({ outcome: 'underpaid' });
     const [fromStatement] = await statementPayments(ordered.id);
     if (!fromStatement) throw new Error('the statement registered no payment');
-    const run = async (...args: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const io = {
-        stdout: { write: (text: string) => void out.push(text) },
-        stderr: { write: (text: string) => void err.push(text) },
-      };
-      const { db } = suite.server.services.database;
-      const code = await runAdmin(args, { USER: 'accountant' }, io, {
-        database: { kind: backend.name, db, close: async () => undefined },
-        clock: suite.clock.now,
-      });
-      return { code, out: out.join(''), err: err.join('') };
-    };
     const before = await counts();
     const amount = String(ordered.amount / 2);
 
-    expect(await run('payment', 'register', invoice.number, amount, 'п/п 191', '--by', 'Dana')).toEqual({
+    expect(
+      await runAdminCommand('payment', 'register', invoice.number, amount, 'п/п 191', '--by', 'Dana'),
+    ).toEqual({
       code: 1,
       out: '',
       err:
@@ -551,11 +540,22 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
 
     // The flag comes before or after --by; an unknown one or a repeated one is a usage error.
     expect(
-      (await run('payment', 'register', invoice.number, amount, 'п/п 191', '--confirm', '--by', 'Dana')).code,
+      (
+        await runAdminCommand(
+          'payment',
+          'register',
+          invoice.number,
+          amount,
+          'п/п 191',
+          '--confirm',
+          '--by',
+          'Dana',
+        )
+      ).code,
     ).toBe(2);
     expect(
       (
-        await run(
+        await runAdminCommand(
           'payment',
           'register',
           invoice.number,
@@ -566,7 +566,7 @@ describe.each(testDatabases())('bank statement import on $name', (backend) => {
         )
       ).code,
     ).toBe(2);
-    const confirmed = await run(
+    const confirmed = await runAdminCommand(
       'payment',
       'register',
       invoice.number,
