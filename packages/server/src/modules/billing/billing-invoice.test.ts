@@ -9,6 +9,7 @@ import {
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/accounts.js';
+import { generateInvoice } from '../../testing/billing.js';
 import { COMPANIES, useDocumentsSuite } from '../../testing/documents.js';
 import { pdfPageTexts } from '../../testing/pdf-inspect.js';
 import { testDatabases } from '../../testing/test-databases.js';
@@ -292,30 +293,8 @@ describe.each(testDatabases().slice(0, 1))('configured prices through the API on
       expect.objectContaining({ id: 'yearly', priceTenge: 200_000, savingPercent: 22 }),
     ]);
     const token = await suite.user('buyer@example.kz', [sender]);
-    const order = (
-      await suite.request(
-        token,
-        'POST',
-        apiPath(BILLING_PATHS.createOrder, { bin: sender.bin, plan: 'monthly' }),
-      )
-    ).json() as Order;
+    const { order, invoice } = await generateInvoice(suite, token, sender.bin, 'monthly');
     expect(order.amount).toBe(21_500);
-    const invoice = (
-      await suite.request(
-        token,
-        'POST',
-        `${BILLING_PATHS.generateInvoice}?qoltanbaDocs=true&qoltanbaDocsTariff=1`,
-        {
-          abonentId: sender.bin,
-          currency: 'KZT',
-          uin: order.uin,
-          lang: 'ru',
-          filialId: 1,
-          customerAccountCategoryId: 2,
-          balance: 0,
-        },
-      )
-    ).json() as PaymentInvoice;
     const { url } = (
       await suite.request(token, 'GET', apiPath(BILLING_PATHS.invoicePath, { id: String(invoice.id) }))
     ).json() as PaymentInvoicePath;
